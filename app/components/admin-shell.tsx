@@ -1,0 +1,108 @@
+import clsx from "clsx";
+import {
+  BarChart3,
+  Bot,
+  CheckCircle2,
+  CreditCard,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  MessagesSquare,
+  Puzzle,
+  ServerCog,
+  Users,
+} from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, NavLink, useLocation } from "react-router";
+import { LanguageSelect } from "~/components/language-select.tsx";
+import { Avatar } from "~/components/ui/card.tsx";
+import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
+
+/** The navigation in the specification's order. */
+const NAVIGATION = [
+  { to: "/admin/dashboard", key: "dashboard", icon: LayoutDashboard },
+  { to: "/admin/clients", key: "clients", icon: Users },
+  { to: "/admin/chat-sessions", key: "chatSessions", icon: MessagesSquare },
+  { to: "/admin/system-status", key: "systemStatus", icon: ServerCog },
+  { to: "/admin/ai-training", key: "aiTraining", icon: Bot },
+  { to: "/admin/billing", key: "billing", icon: CreditCard },
+  { to: "/admin/completed-functions", key: "completedFunctions", icon: CheckCircle2 },
+  { to: "/admin/plugin", key: "plugin", icon: Puzzle },
+  { to: "/admin/analytics", key: "analytics", icon: BarChart3 },
+] as const;
+
+function AdminNavigation({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation("admin");
+  const { pathname } = useLocation();
+  return (
+    <ul className="space-y-1">
+      {NAVIGATION.map(({ to, key, icon: Icon }) => {
+        const current = pathname === to || pathname.startsWith(`${to}/`) || (to === "/admin/dashboard" && pathname === "/admin");
+        return (
+          <li key={to}>
+            <NavLink
+              to={to}
+              onClick={onNavigate}
+              aria-current={current ? "page" : undefined}
+              className={clsx(
+                "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium",
+                current ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+              )}
+            >
+              <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
+              {t(`nav.${key}`)}
+            </NavLink>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function AdminShell({ username, children }: { username: string; children: ReactNode }) {
+  const { t } = useTranslation("admin");
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="min-h-dvh">
+      <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">
+        <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
+          <DialogTrigger
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+            aria-label={t("shell.openMenu")}
+          >
+            <Menu className="h-6 w-6" aria-hidden="true" />
+          </DialogTrigger>
+          <DialogContent title={t("shell.title")} placement="side">
+            <nav aria-label={t("shell.navigation")}>
+              <AdminNavigation onNavigate={() => setMenuOpen(false)} />
+            </nav>
+          </DialogContent>
+        </Dialog>
+        <p className="text-lg font-semibold text-slate-900">{t("shell.title")}</p>
+        <div className="ms-auto flex items-center gap-2 sm:gap-3">
+          <LanguageSelect />
+          <Avatar initial={username.charAt(0).toUpperCase()} />
+          <span className="sr-only">{t("shell.signedInAs", { name: username })}</span>
+          <Form method="post" action="/logout">
+            <button
+              type="submit"
+              className="inline-flex items-center gap-2 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
+              <LogOut className="h-5 w-5 rtl:-scale-x-100" aria-hidden="true" />
+              <span className="hidden sm:inline">{t("shell.logout")}</span>
+              <span className="sr-only sm:hidden">{t("shell.logout")}</span>
+            </button>
+          </Form>
+        </div>
+      </header>
+      <nav
+        aria-label={t("shell.navigation")}
+        className="fixed inset-y-0 start-0 top-16 hidden w-64 overflow-y-auto border-e border-slate-200 bg-white p-4 lg:block"
+      >
+        <AdminNavigation />
+      </nav>
+      <main className="px-4 pt-20 pb-10 sm:px-6 lg:ps-72 lg:pe-8">{children}</main>
+    </div>
+  );
+}

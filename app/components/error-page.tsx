@@ -1,0 +1,21 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+type ErrorPageProps = { status: number; title: string; message: string; stack?: string };
+
+export function ErrorPage({ status, title, message, stack }: ErrorPageProps) {
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto flex min-h-[70dvh] max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+      <p className="text-6xl font-bold text-brand-600" aria-hidden="true">
+        {status}
+      </p>
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="text-slate-600">{message}</p>
+      <Link to="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        {t("notFound.home")}
+      </Link>
+      {stack ? <pre className="max-w-full overflow-auto text-start text-xs text-red-700">{stack}</pre> : null}
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { LANGUAGES } from "~/i18n/config.ts";
+
+/**
+ * A GET form: without JavaScript the button submits `?lng=`, with it the choice submits at once.
+ * The server keeps the choice in a cookie and the page reloads in the other direction.
+ */
+export function LanguageSelect({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <form method="get" className={className}>
+      <label className="flex items-center gap-2 text-sm">
+        <span className="sr-only">{t("language.label")}</span>
+        <select
+          name="lng"
+          defaultValue={i18n.language}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+        >
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language}>
+              {t(`language.${language}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <noscript>
+        <button type="submit" className="ms-1 rounded border border-slate-300 px-2 py-1 text-sm">
+          {t("language.apply")}
+        </button>
+      </noscript>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import clsx from "clsx";
+import type { ComponentProps } from "react";
+
+export function Card({ className, ...props }: ComponentProps<"section">) {
+  return <section className={clsx("rounded-xl border border-slate-200 bg-white p-5 shadow-sm", className)} {...props} />;
+}
+
+export function Skeleton({ className }: { className?: string }) {
+  return <div aria-hidden="true" className={clsx("animate-skeleton rounded-md bg-slate-200", className)} />;
+}
+
+export function Avatar({ initial, className }: { initial: string; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={clsx(
+        "inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700",
+        className,
+      )}
+    >
+      {initial}
+    </span>
+  );
+}

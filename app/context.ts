@@ -1,0 +1,13 @@
+import { createContext } from "react-router";
+import type { Database } from "#db/connection.ts";
+import type { Env } from "~/env.server.ts";
+
+export type RequestInfo = { ip: string };
+export type AuthenticatedOperator = { id: number; username: string };
+
+export const databaseContext = createContext<Database>();
+export const envContext = createContext<Env>();
+/** Set by the HTTP server from the socket; the default applies under `react-router dev`. */
+export const requestInfoContext = createContext<RequestInfo>({ ip: "127.0.0.1" });
+export const nonceContext = createContext<string>("");
+export const operatorContext = createContext<AuthenticatedOperator>();

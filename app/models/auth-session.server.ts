@@ -1,0 +1,37 @@
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Database } from "#db/connection.ts";
+import { authSessions, operators } from "#db/schema.ts";
+
+export async function insertAuthSession(
+  db: Database,
+  values: { id: string; operatorId: number; expiresAt: Date; ip: string; userAgent: string | null },
+) {
+  await db.insert(authSessions).values(values);
+}
+
+export async function findLiveAuthSession(db: Database, id: string, now = new Date()) {
+  const [row] = await db
+    .select({
+      id: authSessions.id,
+      expiresAt: authSessions.expiresAt,
+      operatorId: operators.id,
+      username: operators.username,
+    })
+    .from(authSessions)
+    .innerJoin(operators, eq(operators.id, authSessions.operatorId))
+    .where(and(eq(authSessions.id, id), gt(authSessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function extendAuthSession(db: Database, id: string, expiresAt: Date) {
+  await db.update(authSessions).set({ expiresAt }).where(eq(authSessions.id, id));
+}
+
+export async function deleteAuthSession(db: Database, id: string) {
+  await db.delete(authSessions).where(eq(authSessions.id, id));
+}
+
+export async function deleteExpiredAuthSessions(db: Database, now = new Date()) {
+  await db.delete(authSessions).where(lt(authSessions.expiresAt, now));
+}

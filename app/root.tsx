@@ -1,0 +1,91 @@
+import { DirectionProvider } from "@radix-ui/react-direction";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { getToast } from "remix-toast";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { Toaster } from "~/components/ui/toast.tsx";
+import { nonceContext } from "~/context.ts";
+import { directionOf, type Language } from "~/i18n/config.ts";
+import { i18nMiddleware, languageContext } from "~/i18n/middleware.server.ts";
+import { runtimeMiddleware } from "~/server/runtime.server.ts";
+import { securityHeadersMiddleware } from "~/server/security.server.ts";
+import { ErrorPage } from "~/components/error-page.tsx";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  securityHeadersMiddleware,
+  runtimeMiddleware,
+  i18nMiddleware,
+];
+
+export const handle = { i18n: ["common"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request);
+  return data(
+    { language: context.get(languageContext), nonce: context.get(nonceContext), toast: toast ?? null },
+    // Only a shown toast needs its cookie cleared; other pages send no cookie and stay cacheable.
+    toast ? { headers } : undefined,
+  );
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const language: Language = rootData?.language ?? (i18n.language === "en" ? "en" : "he");
+  const direction = directionOf(language);
+
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+  }, [i18n, language]);
+
+  return (
+    <html lang={language} dir={direction}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        <DirectionProvider dir={direction}>{children}</DirectionProvider>
+        <ScrollRestoration nonce={rootData?.nonce} />
+        <Scripts nonce={rootData?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={loaderData.toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} title={t("notFound.title")} message={t("notFound.message")} />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorPage status={status} title={t("error.title")} message={t("error.message")} stack={stack} />;
+}

@@ -1,0 +1,29 @@
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+/**
+ * The product's map. Public pages first, then the operator-only back-office and APIs,
+ * each group behind one guard (routes/admin/layout.tsx, routes/api/layout.ts).
+ */
+export default [
+  // Public site
+  index("routes/home.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("healthz", "routes/healthz.ts"),
+
+  // Back-office: every page needs an operator session
+  layout("routes/admin/layout.tsx", [
+    ...prefix("admin", [
+      index("routes/admin/dashboard.tsx", { id: "admin-index" }),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
+
+  // Operator APIs: every call needs an operator session
+  layout("routes/api/layout.ts", [
+    ...prefix("api", [route("stats", "routes/api/stats.ts"), route("*", "routes/api/not-found.ts")]),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,229 @@
+import clsx from "clsx";
+import { Activity, CheckCircle2, DollarSign, FileText, MessageSquare, Plus, UserPlus, Users, type LucideIcon } from "lucide-react";
+import { Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Await, Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { Button } from "~/components/ui/button.tsx";
+import { Avatar, Card, Skeleton } from "~/components/ui/card.tsx";
+import { databaseContext, envContext } from "~/context.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
+import { formatCents, formatNumber, formatPercentChange, formatRelativeTime, percentChange } from "~/lib/format.ts";
+import {
+  countClients,
+  getDashboardStats,
+  getPeriodBoundaries,
+  listHighUsageClients,
+  listRecentActivity,
+  type ActivityEvent,
+  type Comparison,
+  type DashboardStats,
+} from "~/models/stats.server.ts";
+
+const HIGH_USAGE_WINDOW_DAYS = 30;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const periods = await getPeriodBoundaries(db, context.get(envContext).TZ_DISPLAY);
+  const highUsageSince = new Date(periods.now.getTime() - HIGH_USAGE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  return {
+    title: getTranslator(context)("dashboard.title", { ns: "admin" }),
+    now: periods.now,
+    stats: getDashboardStats(db, periods),
+    activity: listRecentActivity(db, 8),
+    clients: Promise.all([countClients(db), listHighUsageClients(db, highUsageSince, 3)]).then(([total, highUsage]) => ({
+      total,
+      highUsage,
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Dashboard"} | Alex` },
+];
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("dashboard.title")}</h1>
+        <Button asChild>
+          <Link to="/admin/clients">
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            {t("dashboard.addClient")}
+          </Link>
+        </Button>
+      </div>
+
+      <Suspense fallback={<StatsSkeleton label={t("dashboard.loading")} />}>
+        <Await resolve={loaderData.stats}>{(stats) => <StatCards stats={stats} />}</Await>
+      </Suspense>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2" aria-labelledby="recent-activity">
+          <h2 id="recent-activity" className="mb-4 text-lg font-semibold">
+            {t("dashboard.recentActivity")}
+          </h2>
+          <Suspense fallback={<ListSkeleton rows={5} />}>
+            <Await resolve={loaderData.activity}>
+              {(events) => <ActivityList events={events} now={loaderData.now} />}
+            </Await>
+          </Suspense>
+        </Card>
+        <Card aria-labelledby="high-usage">
+          <h2 id="high-usage" className="mb-4 text-lg font-semibold">
+            {t("dashboard.highUsage")}
+          </h2>
+          <Suspense fallback={<ListSkeleton rows={3} />}>
+            <Await resolve={loaderData.clients}>{(clients) => <HighUsageList {...clients} />}</Await>
+          </Suspense>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+const STAT_CARDS: { key: keyof DashboardStats; icon: LucideIcon; money?: boolean; period: "month" | "day" }[] = [
+  { key: "activeClients", icon: Users, period: "month" },
+  { key: "monthlyRevenueCents", icon: DollarSign, money: true, period: "month" },
+  { key: "todayConversations", icon: MessageSquare, period: "day" },
+  { key: "articlesGenerated", icon: FileText, period: "month" },
+];
+
+function StatCards({ stats }: { stats: DashboardStats }) {
+  const { t, i18n } = useTranslation("admin");
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {STAT_CARDS.map(({ key, icon: Icon, money, period }) => {
+        const { current, previous }: Comparison = stats[key];
+        return (
+          <li key={key}>
+            <Card className="h-full">
+              <div className="flex items-center justify-between gap-2">
+                <h2 className="text-sm font-medium text-slate-600">{t(`dashboard.stats.${key}`)}</h2>
+                <Icon className="h-5 w-5 text-brand-600" aria-hidden="true" />
+              </div>
+              <p className="mt-2 text-3xl font-bold" dir="ltr">
+                <bdi>{money ? formatCents(current, i18n.language) : formatNumber(current, i18n.language)}</bdi>
+              </p>
+              <ChangeCaption current={current} previous={previous} period={period} />
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ChangeCaption({ current, previous, period }: Comparison & { period: "month" | "day" }) {
+  const { t, i18n } = useTranslation("admin");
+  const change = percentChange(current, previous);
+  const against = t(period === "month" ? "dashboard.vsLastMonth" : "dashboard.vsYesterday");
+  if (change === null) {
+    return <p className="mt-1 text-sm text-slate-500">{current > 0 ? t("dashboard.newSince", { against }) : against}</p>;
+  }
+  return (
+    <p className="mt-1 text-sm">
+      <span
+        className={clsx("font-medium", change > 0 && "text-emerald-700", change < 0 && "text-red-700", change === 0 && "text-slate-600")}
+        dir="ltr"
+      >
+        {formatPercentChange(change, i18n.language)}
+      </span>{" "}
+      <span className="text-slate-500">{against}</span>
+    </p>
+  );
+}
+
+const ACTIVITY_ICONS: Record<ActivityEvent["kind"], LucideIcon> = {
+  session: MessageSquare,
+  function: CheckCircle2,
+  client: UserPlus,
+  status: Activity,
+};
+
+function ActivityList({ events, now }: { events: ActivityEvent[]; now: Date }) {
+  const { t, i18n } = useTranslation("admin");
+  if (events.length === 0) return <p className="text-slate-500">{t("dashboard.noActivity")}</p>;
+  const describe = (event: ActivityEvent) => {
+    switch (event.kind) {
+      case "session":
+        return t("activity.session", { client: event.businessName });
+      case "function":
+        return t("activity.function", { client: event.businessName, function: t(`functionTypes.${event.functionType}`) });
+      case "client":
+        return t("activity.client", { client: event.businessName });
+      case "status":
+        return t("activity.status", {
+          client: event.businessName,
+          from: t(`clientStatus.${event.from}`),
+          to: t(`clientStatus.${event.to}`),
+        });
+    }
+  };
+  return (
+    <ul className="divide-y divide-slate-100">
+      {events.map((event, index) => {
+        const Icon = ACTIVITY_ICONS[event.kind];
+        return (
+          <li key={`${event.kind}-${event.at.toISOString()}-${index}`} className="flex items-start gap-3 py-3">
+            <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" aria-hidden="true" />
+            <p className="flex-1 text-sm text-slate-800">{describe(event)}</p>
+            <time dateTime={event.at.toISOString()} className="shrink-0 text-xs text-slate-500">
+              {formatRelativeTime(event.at, now, i18n.language)}
+            </time>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function HighUsageList({ total, highUsage }: { total: number; highUsage: { id: number; businessName: string; messages: number }[] }) {
+  const { t, i18n } = useTranslation("admin");
+  if (total === 0) return <p className="text-slate-500">{t("dashboard.noClients")}</p>;
+  if (highUsage.length === 0) return <p className="text-slate-500">{t("dashboard.noUsage")}</p>;
+  return (
+    <ul className="space-y-3">
+      {highUsage.map((client) => (
+        <li key={client.id} className="flex items-center gap-3">
+          <Avatar initial={client.businessName.charAt(0).toUpperCase()} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium">{client.businessName}</p>
+            <p className="text-sm text-slate-500">
+              {t("dashboard.messagesInWindow", { count: client.messages, formatted: formatNumber(client.messages, i18n.language) })}
+            </p>
+          </div>
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+            {t("dashboard.highUsageBadge")}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StatsSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {STAT_CARDS.map(({ key }) => (
+        <Card key={key} className="space-y-3">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-8 w-20" />
+          <Skeleton className="h-4 w-32" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function ListSkeleton({ rows }: { rows: number }) {
+  return (
+    <div className="space-y-3">
+      {Array.from({ length: rows }, (_, index) => (
+        <Skeleton key={index} className="h-6 w-full" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import type { Route } from "./+types/layout";
+import { requireOperatorForApi } from "~/auth/guard.server.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [requireOperatorForApi];

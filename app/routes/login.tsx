@@ -1,0 +1,71 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { safeRedirectPath } from "~/auth/guard.server.ts";
+import { attemptLogin } from "~/auth/login.server.ts";
+import { loginSchema } from "~/auth/login-schema.ts";
+import { createAuthSession, getOperatorSession } from "~/auth/session.server.ts";
+import { LanguageSelect } from "~/components/language-select.tsx";
+import { LoginForm } from "~/components/login-form.tsx";
+import { Card } from "~/components/ui/card.tsx";
+import { databaseContext, requestInfoContext } from "~/context.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  if (await getOperatorSession(context.get(databaseContext), request)) throw redirect(redirectTo);
+  return { redirectTo, title: getTranslator(context)("login.title") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(databaseContext);
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { ip } = context.get(requestInfoContext);
+  const outcome = await attemptLogin(db, submission.value, ip);
+  if (outcome.kind === "limited") {
+    return data(
+      { result: submission.reply({ formErrors: ["login.tooManyAttempts"], hideFields: ["password"] }) },
+      { status: 429, headers: { "Retry-After": String(outcome.verdict.retryAfterSeconds) } },
+    );
+  }
+  if (outcome.kind === "invalid") {
+    return data(
+      { result: submission.reply({ formErrors: ["login.invalidCredentials"], hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  const cookie = await createAuthSession(db, request, outcome.operatorId, ip);
+  return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Login"} | Alex` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
+      <div className="flex w-full max-w-sm items-center justify-between">
+        <p className="text-2xl font-bold text-brand-700">Alex</p>
+        <LanguageSelect />
+      </div>
+      <Card className="w-full max-w-sm">
+        <h1 className="mb-1 text-xl font-semibold">{t("login.title")}</h1>
+        <p className="mb-5 text-sm text-slate-600">{t("login.subtitle")}</p>
+        <LoginForm
+          id="login-page"
+          lastResult={actionData?.result}
+          redirectTo={loaderData.redirectTo}
+          pending={navigation.state === "submitting"}
+        />
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { MiddlewareFunction } from "react-router";
+import { setToastCookieOptions } from "remix-toast";
+import { openDatabase, type Database, type DatabaseHandle } from "#db/connection.ts";
+import { isDatabaseEmpty, seedDemo } from "#db/seed.ts";
+import { hashPassword } from "~/auth/password.server.ts";
+import { configureSessionCookie } from "~/auth/session.server.ts";
+import { databaseContext, envContext } from "~/context.ts";
+import { parseEnv, type Env } from "~/env.server.ts";
+import { countOperators, upsertOperator } from "~/models/operator.server.ts";
+
+export type Runtime = { env: Env; database: DatabaseHandle; report: string[] };
+
+/** One runtime (and so one database client) per process, kept on globalThis so dev reloads reuse it. */
+const processState = globalThis as typeof globalThis & { alexRuntime?: Promise<Runtime> };
+
+export function startRuntime(source: Record<string, string | undefined> = process.env): Promise<Runtime> {
+  processState.alexRuntime ??= boot(source).catch((error: unknown) => {
+    processState.alexRuntime = undefined;
+    throw error;
+  });
+  return processState.alexRuntime;
+}
+
+export async function stopRuntime() {
+  const runtime = processState.alexRuntime;
+  processState.alexRuntime = undefined;
+  if (runtime) await (await runtime).database.close();
+}
+
+async function boot(source: Record<string, string | undefined>): Promise<Runtime> {
+  const env = parseEnv(source);
+  const embedded = !env.DATABASE_URL;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const report: string[] = [];
+
+  const secret = env.SESSION_SECRET ?? (embedded ? readOrCreateSecret(dataDir) : ephemeralSecret(report));
+  configureSessionCookie(secret);
+  setToastCookieOptions({ name: "alex_toast", secrets: [secret] });
+  const database = env.DATABASE_URL
+    ? await openDatabase({ url: env.DATABASE_URL })
+    : await openDatabase({ dataDir });
+  report.push(embedded ? `Database: embedded PGlite in ${dataDir}` : "Database: PostgreSQL (DATABASE_URL)");
+
+  try {
+    report.push(...(await ensureOperator(database.db, env, embedded)));
+    if ((env.SEED_DEMO ?? embedded) && (await isDatabaseEmpty(database.db))) {
+      await seedDemo(database.db);
+      report.push("Demo data: seeded");
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return { env, database, report };
+}
+
+function readOrCreateSecret(dataDir: string) {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function ephemeralSecret(report: string[]) {
+  report.push("SESSION_SECRET is not set: sessions end when the server restarts.");
+  return randomBytes(32).toString("base64url");
+}
+
+async function ensureOperator(db: Database, env: Env, embedded: boolean): Promise<string[]> {
+  if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
+    await upsertOperator(db, env.ADMIN_USERNAME, await hashPassword(env.ADMIN_PASSWORD));
+    return [`Operator login: ${env.ADMIN_USERNAME} (password from ADMIN_PASSWORD)`];
+  }
+  if ((await countOperators(db)) > 0) {
+    return ["Operator login: your existing operator (set ADMIN_USERNAME and ADMIN_PASSWORD to reset a password)"];
+  }
+  if (!embedded) return ["No operator exists: set ADMIN_USERNAME and ADMIN_PASSWORD to create one."];
+  const password = randomBytes(12).toString("base64url");
+  await upsertOperator(db, "admin", await hashPassword(password));
+  return [
+    `Operator login created: username "admin", password "${password}"`,
+    "  (shown this once; set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own)",
+  ];
+}
+
+/** Hands the process's database to every loader and action. */
+export const runtimeMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const runtime = await startRuntime();
+  context.set(databaseContext, runtime.database.db);
+  context.set(envContext, runtime.env);
+  return next();
+};

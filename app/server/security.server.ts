@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import type { MiddlewareFunction } from "react-router";
+import { nonceContext } from "~/context.ts";
+
+const isDevelopment = process.env.NODE_ENV === "development";
+
+export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'") {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${isDevelopment ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join("; ");
+}
+
+/**
+ * Every response gets the baseline headers. Pages get a fresh script nonce, which the
+ * document renderer puts on React Router's inline scripts. A route that must be framed
+ * (the chat widget) sets its own Content-Security-Policy and keeps it.
+ */
+export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const nonce = randomBytes(16).toString("base64");
+  context.set(nonceContext, nonce);
+  const response = await next();
+  const headers = response.headers;
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  if (headers.get("Content-Security-Policy")?.includes("frame-ancestors 'none'")) headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  return response;
+};

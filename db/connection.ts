@@ -1,0 +1,98 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema.ts";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "postgres" | "embedded";
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { url: string; migrate?: boolean }
+  | { dataDir: string; migrate?: boolean }
+  | { memory: true; migrate?: boolean };
+
+const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * PGlite has no locking of its own: two instances on one folder silently corrupt it.
+ * An exclusive lock file holding our pid keeps a second server off; a stale lock
+ * (its process is gone) is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockPath = path.join(dir, "server.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(readFileSync(lockPath, "utf8"));
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${dir} is in use by another process (pid ${holder}). ` +
+            `Stop that process, or set DATA_DIR to another folder, or DATABASE_URL to a PostgreSQL server.`,
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock ${lockPath}.`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const shouldMigrate = options.migrate ?? true;
+  if ("url" in options) {
+    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema });
+    if (shouldMigrate) await migratePostgres(db, { migrationsFolder });
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+
+  let unlock = () => {};
+  let dataDir = "memory://";
+  if ("dataDir" in options) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+    dataDir = path.join(options.dataDir, "pglite");
+  }
+  try {
+    const client = await PGlite.create(dataDir);
+    const db = drizzlePglite(client, { schema });
+    if (shouldMigrate) await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      kind: "embedded",
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,378 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const PLANS = ["basic", "premium", "enterprise"] as const;
+export const CLIENT_STATUSES = ["active", "suspended", "cancelled"] as const;
+export const SALES_STYLES = ["consultative", "aggressive", "hybrid"] as const;
+export const TONES = ["friendly_professional", "formal", "casual", "energetic"] as const;
+export const MESSAGE_TYPES = [
+  "conversation",
+  "article",
+  "solution",
+  "contact_collected",
+  "payment_confirmed",
+  "images_received",
+  "article_approved",
+  "general",
+] as const;
+export const BILLABLE_MESSAGE_TYPES = ["conversation", "article", "solution"] as const;
+export const FUNCTION_TYPES = [
+  "party_planning_consultation_complete",
+  "client_introduction_complete",
+  "article_generation_complete",
+] as const;
+export const BILLING_STATUSES = ["paid", "pending", "overdue"] as const;
+export const KNOWLEDGE_ORIGINS = ["scan", "faq", "hivepress", "manual"] as const;
+export const CAPABILITIES = [
+  "support",
+  "sales",
+  "retention",
+  "functions",
+  "b2c",
+  "b2b",
+  "public",
+  "internal",
+  "saas",
+  "custom",
+  "api",
+  "payment",
+] as const;
+
+export type Plan = (typeof PLANS)[number];
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+export type Capability = (typeof CAPABILITIES)[number];
+export type AlexCapabilities = Record<Capability, boolean> & Record<`${Capability}Prompt`, string>;
+export type FunctionClientDetails = {
+  clientName?: string;
+  partyType?: string;
+  guestCount?: number;
+  budget?: string;
+  location?: string;
+  phone?: string;
+};
+
+export const operators = pgTable("operators", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The primary key is the SHA-256 of the cookie's token, so a database leak yields no usable cookie. */
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: text("id").primaryKey(),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("auth_sessions_operator_idx").on(table.operatorId)],
+);
+
+/** One row per counted event (a failed login, a form post); limits count rows in a window. */
+export const rateLimitEvents = pgTable(
+  "rate_limit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    bucket: text("bucket").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("rate_limit_events_bucket_idx").on(table.bucket, table.createdAt)],
+);
+
+export const clients = pgTable(
+  "clients",
+  {
+    id: serial("id").primaryKey(),
+    businessName: text("business_name").notNull(),
+    ownerEmail: text("owner_email").notNull(),
+    contactEmail: text("contact_email"),
+    websiteDomain: text("website_domain").notNull(),
+    businessType: text("business_type").notNull(),
+    plan: text("plan", { enum: PLANS }).notNull().default("basic"),
+    status: text("status", { enum: CLIENT_STATUSES }).notNull().default("active"),
+    licenseKey: text("license_key").notNull().unique(),
+    monthlyFeeCents: integer("monthly_fee_cents").notNull().default(5000),
+    onboardingPaid: boolean("onboarding_paid").notNull().default(false),
+    /** The provider's own demo client, whose chat the public pages link to. */
+    isProviderDemo: boolean("is_provider_demo").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("clients_status_idx").on(table.status), index("clients_created_idx").on(table.createdAt)],
+);
+
+export const clientStatusChanges = pgTable(
+  "client_status_changes",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: CLIENT_STATUSES }).notNull(),
+    toStatus: text("to_status", { enum: CLIENT_STATUSES }).notNull(),
+    operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("client_status_changes_changed_idx").on(table.changedAt)],
+);
+
+export const trainingConfigs = pgTable("training_configs", {
+  id: serial("id").primaryKey(),
+  clientId: integer("client_id")
+    .notNull()
+    .unique()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  businessType: text("business_type").notNull(),
+  greeting: text("greeting").notNull().default(""),
+  tone: text("tone", { enum: TONES }).notNull().default("friendly_professional"),
+  salesFlow: jsonb("sales_flow").$type<string[]>().notNull().default([]),
+  businessInfo: text("business_info").notNull().default(""),
+  knowledgeBase: jsonb("knowledge_base").$type<Record<string, unknown>>().notNull().default({}),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const salesConfigs = pgTable("sales_configs", {
+  id: serial("id").primaryKey(),
+  clientId: integer("client_id")
+    .notNull()
+    .unique()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  businessName: text("business_name").notNull().default(""),
+  pricing: text("pricing").notNull().default(""),
+  salesStyle: text("sales_style", { enum: SALES_STYLES }).notNull().default("consultative"),
+  websiteUrls: text("website_urls").notNull().default(""),
+  customSystemPrompt: text("custom_system_prompt").notNull().default(""),
+  customInstructions: text("custom_instructions").notNull().default(""),
+  capabilities: jsonb("capabilities").$type<Partial<AlexCapabilities>>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const knowledgeEntries = pgTable(
+  "knowledge_entries",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    topic: text("topic").notNull(),
+    sourceUrl: text("source_url"),
+    content: text("content").notNull(),
+    origin: text("origin", { enum: KNOWLEDGE_ORIGINS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("knowledge_entries_client_idx").on(table.clientId),
+    index("knowledge_entries_search_idx").using(
+      "gin",
+      sql`to_tsvector('simple', ${table.topic} || ' ' || ${table.content})`,
+    ),
+  ],
+);
+
+export const chatSessions = pgTable(
+  "chat_sessions",
+  {
+    id: serial("id").primaryKey(),
+    /** What the widget and the admin URLs carry: random, never the serial id. */
+    publicId: text("public_id").notNull().unique(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    isActive: boolean("is_active").notNull().default(true),
+    messageCount: integer("message_count").notNull().default(0),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    userIp: text("user_ip"),
+    userAgent: text("user_agent"),
+  },
+  (table) => [
+    index("chat_sessions_client_last_idx").on(table.clientId, table.lastMessageAt),
+    index("chat_sessions_started_idx").on(table.startedAt),
+    index("chat_sessions_last_idx").on(table.lastMessageAt),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** Sent by the widget so that a retried request never makes a second message or charge. */
+    clientMessageId: text("client_message_id"),
+    userMessage: text("user_message").notNull(),
+    aiResponse: text("ai_response").notNull().default(""),
+    messageType: text("message_type", { enum: MESSAGE_TYPES }).notNull().default("general"),
+    costCents: integer("cost_cents").notNull().default(0),
+    responseMs: integer("response_ms"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("messages_session_created_idx").on(table.sessionId, table.createdAt),
+    index("messages_client_created_idx").on(table.clientId, table.createdAt),
+    index("messages_created_type_idx").on(table.createdAt, table.messageType),
+    uniqueIndex("messages_session_client_message_idx").on(table.sessionId, table.clientMessageId),
+  ],
+);
+
+export const messageImages = pgTable(
+  "message_images",
+  {
+    id: serial("id").primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    data: bytea("data"),
+    filePath: text("file_path"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("message_images_message_idx").on(table.messageId)],
+);
+
+export const completedFunctions = pgTable(
+  "completed_functions",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id").references(() => chatSessions.id, { onDelete: "set null" }),
+    functionType: text("function_type", { enum: FUNCTION_TYPES }).notNull(),
+    clientDetails: jsonb("client_details").$type<FunctionClientDetails>().notNull().default({}),
+    profitCents: integer("profit_cents").notNull().default(100),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("completed_functions_client_idx").on(table.clientId, table.completedAt),
+    index("completed_functions_session_idx").on(table.sessionId),
+    index("completed_functions_completed_idx").on(table.completedAt),
+  ],
+);
+
+export const billingRecords = pgTable(
+  "billing_records",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** Calendar month, "YYYY-MM". */
+    billingPeriod: text("billing_period").notNull(),
+    sessionId: integer("session_id").references(() => chatSessions.id, { onDelete: "set null" }),
+    baseFeeCents: integer("base_fee_cents").notNull(),
+    usageFeesCents: integer("usage_fees_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("billing_records_client_period_idx").on(table.clientId, table.billingPeriod)],
+);
+
+export const paymentOrders = pgTable(
+  "payment_orders",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    billingRecordId: integer("billing_record_id").references(() => billingRecords.id, { onDelete: "set null" }),
+    providerOrderId: text("provider_order_id").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    intent: text("intent").notNull().default("CAPTURE"),
+    status: text("status").notNull(),
+    providerResponse: jsonb("provider_response"),
+    createdAt: createdAt(),
+    capturedAt: timestamp("captured_at", { withTimezone: true }),
+  },
+  (table) => [index("payment_orders_billing_idx").on(table.billingRecordId)],
+);
+
+export const investmentInquiries = pgTable("investment_inquiries", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull().default(""),
+  company: text("company").notNull().default(""),
+  investmentAmount: text("investment_amount").notNull(),
+  expertise: text("expertise").notNull().default(""),
+  message: text("message").notNull().default(""),
+  language: text("language").notNull().default("he"),
+  createdAt: createdAt(),
+});
+
+export const contactLeads = pgTable("contact_leads", {
+  id: serial("id").primaryKey(),
+  fullName: text("full_name").notNull(),
+  phone: text("phone").notNull(),
+  email: text("email").notNull(),
+  marketingConsent: boolean("marketing_consent").notNull().default(false),
+  language: text("language").notNull().default("he"),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    language: text("language").notNull().default("he"),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("newsletter_subscribers_email_idx").on(sql`lower(${table.email})`)],
+);
+
+export const integrationChecks = pgTable(
+  "integration_checks",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    success: boolean("success").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    message: text("message").notNull().default(""),
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("integration_checks_client_idx").on(table.clientId, table.createdAt)],
+);

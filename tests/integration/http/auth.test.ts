@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { loginAsOperator, postForm, request, sessionCookieFrom, uniqueIp } from "../../support/http.ts";
+import { TEST_ADMIN } from "../../support/server.ts";
+
+describe("login", () => {
+  it("shows a login form with username and password fields", async () => {
+    const response = await request("/login");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/login"/);
+    expect(html).toContain('name="username"');
+    expect(html).toContain('name="password"');
+  });
+
+  it("signs in with form fields and redirects to the dashboard with a safe session cookie", async () => {
+    const response = await postForm("/login", TEST_ADMIN);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    const setCookie = response.headers.getSetCookie().find((value) => value.startsWith("alex_session="));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Max-Age=2592000/);
+    expect(setCookie).not.toMatch(/Secure/i);
+  });
+
+  it("redirects to a same-site redirectTo, and ignores one that leaves the site", async () => {
+    const inside = await postForm("/login", { ...TEST_ADMIN, redirectTo: "/admin/clients?q=a" });
+    expect(inside.headers.get("Location")).toBe("/admin/clients?q=a");
+    for (const outside of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
+      const response = await postForm("/login", { ...TEST_ADMIN, redirectTo: outside });
+      expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    }
+  });
+
+  it("refuses wrong credentials with a 400, a non-revealing message and no session cookie", async () => {
+    for (const credentials of [
+      { username: TEST_ADMIN.username, password: "wrong-password" },
+      { username: "nobody-here", password: "wrong-password" },
+    ]) {
+      const response = await postForm("/login", credentials);
+      expect(response.status).toBe(400);
+      expect(sessionCookieFrom(response)).toBeNull();
+      expect(await response.text()).toContain("The username or password is incorrect.");
+    }
+  });
+
+  it("answers missing fields with a 400 and a message per field", async () => {
+    const response = await postForm("/login", { username: "", password: "" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Enter your username.");
+    expect(html).toContain("Enter your password.");
+  });
+
+  it("gives the messages in Hebrew when the operator chose Hebrew", async () => {
+    const response = await postForm("/login", { username: "x", password: "y" }, { headers: { Cookie: "lng=he" } });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("שם המשתמש או הסיסמה שגויים.");
+  });
+
+  it("limits failed logins from one address: the 11th attempt gets 429 with Retry-After", async () => {
+    const ip = uniqueIp();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await postForm("/login", { username: `user-${attempt}`, password: "nope" }, { ip });
+      expect(response.status).toBe(400);
+    }
+    const limited = await postForm("/login", TEST_ADMIN, { ip });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(800);
+    expect(sessionCookieFrom(limited)).toBeNull();
+    expect(await limited.text()).toContain("Too many failed attempts");
+  });
+
+  it("limits failed logins for one username, from whatever address", async () => {
+    const username = `target-${Date.now()}`;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await postForm("/login", { username, password: "nope" })).status).toBe(400);
+    }
+    expect((await postForm("/login", { username, password: "nope" })).status).toBe(429);
+    expect((await postForm("/login", TEST_ADMIN)).status).toBe(302);
+  });
+
+  it("sends a signed-in operator on from the login page", async () => {
+    const cookie = await loginAsOperator();
+    const response = await request("/login", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+  });
+});
+
+describe("logout", () => {
+  it("deletes the session: the same cookie replayed afterwards is refused", async () => {
+    const cookie = await loginAsOperator();
+    expect((await request("/admin/dashboard", { headers: { Cookie: cookie } })).status).toBe(200);
+
+    const logout = await request("/logout", { method: "POST", headers: { Cookie: cookie } });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get("Location")).toBe("/login");
+    expect(logout.headers.getSetCookie().join()).toMatch(/alex_session=;.*Max-Age=0/);
+
+    const replay = await request("/admin/dashboard", { headers: { Cookie: cookie } });
+    expect(replay.status).toBe(302);
+    expect(replay.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fdashboard");
+    expect((await request("/api/stats", { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("refuses a forged or tampered cookie", async () => {
+    const cookie = await loginAsOperator();
+    const tampered = cookie.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
+    expect((await request("/admin/dashboard", { headers: { Cookie: tampered } })).status).toBe(302);
+    expect((await request("/admin/dashboard", { headers: { Cookie: "alex_session=forged" } })).status).toBe(302);
+  });
+});

@@ -1,0 +1,65 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { describe, expect, it } from "vitest";
+import routes from "~/routes.ts";
+import { request } from "../../support/http.ts";
+
+/**
+ * Every route in app/routes.ts is public (listed here, on purpose) or sits under one of the two
+ * guards. A new route that is neither fails this test, so nothing becomes public by accident.
+ */
+const PUBLIC_ROUTE_FILES = new Set([
+  "routes/home.tsx",
+  "routes/login.tsx",
+  "routes/logout.ts",
+  "routes/healthz.ts",
+  "routes/not-found.tsx",
+]);
+const GUARDS = { "routes/admin/layout.tsx": "page", "routes/api/layout.ts": "api" } as const;
+
+type Leaf = { file: string; path: string; guard: "page" | "api" | null };
+
+function leaves(entries: RouteConfigEntry[], parentPath = "", guard: Leaf["guard"] = null): Leaf[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, "/") : parentPath;
+    const entryGuard = GUARDS[entry.file as keyof typeof GUARDS] ?? guard;
+    if (entry.children?.length) return leaves(entry.children, path, entryGuard);
+    return [{ file: entry.file, path: path || "/", guard: entryGuard }];
+  });
+}
+
+/** A concrete URL for a route pattern: params become 1, a splat becomes a made-up path. */
+const concrete = (pattern: string) => pattern.replace(/:\w+\??/g, "1").replace(/\*$/, "no-such-page");
+
+const allRoutes = leaves(routes);
+
+describe("the route table", () => {
+  it("classifies every route as public or guarded", () => {
+    const unclassified = allRoutes.filter((route) => !route.guard && !PUBLIC_ROUTE_FILES.has(route.file));
+    expect(unclassified).toEqual([]);
+    expect(allRoutes.filter((route) => route.guard).length).toBeGreaterThan(3);
+  });
+
+  const pages = allRoutes.filter((route) => route.guard === "page");
+  it.each(pages.map((route) => [route.path, route] as const))("page %s redirects an anonymous visitor to login", async (_, route) => {
+    const url = concrete(route.path);
+    for (const method of ["GET", "POST"]) {
+      const response = await request(url, { method });
+      expect(response.status, `${method} ${url}`).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: url })}`);
+    }
+    const data = await request(`${url.replace(/\/$/, "")}.data`);
+    expect([202, 204, 302]).toContain(data.status);
+    expect(data.headers.get("X-Remix-Redirect") ?? (await data.text())).toContain("/login");
+  });
+
+  const apis = allRoutes.filter((route) => route.guard === "api");
+  it.each(apis.map((route) => [route.path, route] as const))("API %s answers an anonymous caller 401 with a JSON error", async (_, route) => {
+    const url = concrete(route.path);
+    for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+      const response = await request(url, { method });
+      expect(response.status, `${method} ${url}`).toBe(401);
+      const body = (await response.json()) as { error?: unknown };
+      expect(typeof body.error).toBe("string");
+    }
+  });
+});

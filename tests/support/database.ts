@@ -1,0 +1,28 @@
+import postgres from "postgres";
+import { openDatabase, type DatabaseHandle } from "#db/connection.ts";
+
+export type TestDriver = "pglite" | "postgres";
+
+/** PGlite always; the real PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it). */
+export const testDrivers: TestDriver[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the test server, dropped on close. */
+export async function openTestDatabase(driver: TestDriver): Promise<DatabaseHandle> {
+  if (driver === "pglite") return openDatabase({ memory: true });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set.");
+  const name = `alex_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { inject } from "vitest";
+import { TEST_ADMIN } from "./server.ts";
+
+export const baseUrl = () => inject("baseUrl");
+
+let ipCounter = 0;
+/** Each caller its own client address (the server trusts X-Forwarded-For from loopback), so rate limits do not leak between tests. */
+export const uniqueIp = () => `198.18.${Math.floor(++ipCounter / 250) + (process.pid % 200)}.${(ipCounter % 250) + 1}`;
+
+export function request(path: string, init: RequestInit & { ip?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("X-Forwarded-For", init.ip ?? uniqueIp());
+  return fetch(new URL(path, baseUrl()), { redirect: "manual", ...init, headers });
+}
+
+export function postForm(path: string, fields: Record<string, string>, init: RequestInit & { ip?: string } = {}) {
+  return request(path, { ...init, method: "POST", body: new URLSearchParams(fields) });
+}
+
+export function sessionCookieFrom(response: Response): string | null {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("alex_session="));
+  return cookie ? cookie.split(";")[0]! : null;
+}
+
+export async function loginAsOperator(credentials = TEST_ADMIN): Promise<string> {
+  const response = await postForm("/login", credentials);
+  const cookie = sessionCookieFrom(response);
+  if (response.status !== 302 || !cookie) throw new Error(`Login failed with ${response.status}`);
+  return cookie;
+}
