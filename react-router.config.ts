@@ -2,6 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // Parallel work trees (and the tests' own builds) can build side by side.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

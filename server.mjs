@@ -7,7 +7,7 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 
-const BUILD_DIR = path.resolve("build");
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(path.join(BUILD_DIR, "server/index.js"));
 const { startRuntime, stopRuntime, requestInfoContext } = build.entry.module;
 

@@ -20,7 +20,9 @@ const detectorFor = (fallbackLanguage: Language) =>
 const publicDetector = detectorFor("he");
 const adminDetector = detectorFor("en");
 
-export const isAdminPath = (pathname: string) => /^\/(admin|login|logout)(\/|$)/.test(pathname);
+/** The back-office and its APIs; the public APIs (the plugin's, the investor form's) follow the public site. */
+export const isAdminPath = (pathname: string) =>
+  /^\/(admin|login|logout)(\/|$)/.test(pathname) || /^\/api\/(?!wordpress\/|investment-inquiry)/.test(pathname);
 
 /** One initialised instance per language for the life of the process; creating one per request costs a third of the throughput. */
 const instances = new Map<Language, Promise<i18n>>();

@@ -42,6 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
 }
 
+/** Retry-After from a refused attempt must reach the browser with the re-rendered page. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Login"} | Alex` },
   { name: "robots", content: "noindex" },

@@ -28,3 +28,11 @@ export async function loginAsOperator(credentials = TEST_ADMIN): Promise<string>
   if (response.status !== 302 || !cookie) throw new Error(`Login failed with ${response.status}`);
   return cookie;
 }
+
+/** The language cookie exactly as the server sets it when a visitor picks a language. */
+export async function languageCookie(language: "he" | "en"): Promise<string> {
+  const response = await request(`/?lng=${language}`);
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("lng="));
+  if (!cookie) throw new Error("The server set no language cookie.");
+  return cookie.split(";")[0]!;
+}

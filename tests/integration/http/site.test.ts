@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginAsOperator, request } from "../../support/http.ts";
+import { languageCookie, loginAsOperator, request } from "../../support/http.ts";
 
 const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0] ?? "";
 
@@ -37,7 +37,7 @@ describe("languages", () => {
 
   it("renders the dashboard in Hebrew for an operator who chose it", async () => {
     const cookie = await loginAsOperator();
-    const response = await request("/admin/dashboard", { headers: { Cookie: `${cookie}; lng=he` } });
+    const response = await request("/admin/dashboard", { headers: { Cookie: `${cookie}; ${await languageCookie("he")}` } });
     const html = await response.text();
     expect(htmlTag(html)).toContain('dir="rtl"');
     expect(html).toContain("לקוחות פעילים");
