@@ -38,6 +38,7 @@ export default defineConfig({
     timeout: 90_000,
     env: {
       NODE_ENV: "production",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
       PORT: String(PORT),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "alex-e2e-")),
       DATABASE_URL: "",
