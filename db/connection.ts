@@ -29,7 +29,8 @@ export class DatabaseLockedError extends Error {}
 /**
  * PGlite has no locking of its own: two instances on one folder silently corrupt it.
  * An exclusive lock file holding our pid keeps a second server off; a stale lock
- * (its process is gone) is taken over.
+ * (its process is gone) is taken over. Our own pid counts as a holder: two instances in one
+ * process drift apart just the same.
  */
 function lockDataDir(dir: string): () => void {
   const lockPath = path.join(dir, "server.lock");
@@ -42,7 +43,7 @@ function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number(readFileSync(lockPath, "utf8"));
-      if (holder && holder !== process.pid && isAlive(holder)) {
+      if (holder && isAlive(holder)) {
         throw new DatabaseLockedError(
           `The embedded database in ${dir} is in use by another process (pid ${holder}). ` +
             `Stop that process, or set DATA_DIR to another folder, or DATABASE_URL to a PostgreSQL server.`,

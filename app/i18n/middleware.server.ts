@@ -24,6 +24,11 @@ const adminDetector = detectorFor("en");
 export const isAdminPath = (pathname: string) =>
   /^\/(admin|login|logout)(\/|$)/.test(pathname) || /^\/api\/(?!wordpress\/|investment-inquiry)/.test(pathname);
 
+/** Pages written in one language (the investor pitches) show it whatever the visitor chose elsewhere. */
+const FIXED_LANGUAGE_PATHS: Record<string, Language> = { "/invest-en": "en", "/invest-he": "he" };
+export const fixedLanguageOf = (pathname: string): Language | undefined =>
+  FIXED_LANGUAGE_PATHS[pathname.replace(/\/+$/, "")];
+
 /** One initialised instance per language for the life of the process; creating one per request costs a third of the throughput. */
 const instances = new Map<Language, Promise<i18n>>();
 export function getI18nInstance(language: Language): Promise<i18n> {
@@ -42,7 +47,7 @@ export const i18nContext = createContext<i18n>();
 export const i18nMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   const detector = isAdminPath(url.pathname) ? adminDetector : publicDetector;
   const detected = await detector.detect(request);
-  const language = isLanguage(detected) ? detected : "he";
+  const language = fixedLanguageOf(url.pathname) ?? (isLanguage(detected) ? detected : "he");
   context.set(languageContext, language);
   context.set(i18nContext, await getI18nInstance(language));
   const response = await next();

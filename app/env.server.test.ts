@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server.ts";
+
+describe("parseEnv", () => {
+  it("fills the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      TZ_DISPLAY: "Asia/Jerusalem",
+      NODE_ENV: "development",
+      LOG_LEVEL: "info",
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBeUndefined();
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "", AI_BASE_URL: " ", SESSION_SECRET: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
+    [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
+    [{ AI_BASE_URL: "ftp://models.example" }, "AI_BASE_URL"],
+    [{ TZ_DISPLAY: "Mars/Olympus" }, "TZ_DISPLAY"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ ADMIN_USERNAME: "boss" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_PASSWORD: "a-long-password" }, "ADMIN_USERNAME"],
+    [{ ADMIN_USERNAME: "a b", ADMIN_PASSWORD: "a-long-password" }, "ADMIN_USERNAME"],
+    [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
+    [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
+    [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/alex" }, "SESSION_SECRET"],
+  ])("names the wrong variable: %o", (source, variable) => {
+    expect(() => parseEnv(source)).toThrow(EnvError);
+    expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid environment:\\n(.*\\n)*  ${variable}: `));
+  });
+
+  it("accepts a production PostgreSQL setup with a secret, and reads flags", () => {
+    const env = parseEnv({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgresql://alex@127.0.0.1:5432/alex",
+      SESSION_SECRET: "x".repeat(40),
+      SEED_DEMO: "no",
+      PORT: "8080",
+    });
+    expect(env).toMatchObject({ PORT: 8080, SEED_DEMO: false });
+  });
+});

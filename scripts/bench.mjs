@@ -1,0 +1,202 @@
+// `npm run bench`: requests per second of the production build, measured on this machine.
+// Starts `node server.mjs` on 127.0.0.1 with a throwaway embedded database, measures the landing
+// page against the 404 page of the same server (and the investor and dashboard pages when they
+// exist), prints a table and the landing/404 ratio, then stops the server and removes its data.
+// It builds nothing: run `npm run build` (or `BUILD_DIR=... npx react-router build`) first.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const seconds = positiveNumber("BENCH_SECONDS", 10);
+const warmupSeconds = positiveNumber("BENCH_WARMUP_SECONDS", 2);
+const CONNECTIONS = 10;
+const TARGET_RATIO = 0.6;
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
+// Every case, its warm-up and the start-up fit well inside this; past it the run is abandoned.
+const RUN_LIMIT_MS = START_TIMEOUT_MS + 4 * (seconds + warmupSeconds + 10) * 1000 + STOP_TIMEOUT_MS;
+
+function positiveNumber(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) fail(`${name} must be a positive number of seconds, not "${raw}".`);
+  return value;
+}
+
+function fail(message) {
+  console.error(`bench: ${message}`);
+  process.exit(1);
+}
+
+if (!existsSync(path.join(buildDir, "server/index.js"))) {
+  fail(
+    `no production build in ${path.relative(root, buildDir) || "."}/ (server/index.js is missing).\n` +
+      `Build first: ${process.env.BUILD_DIR ? `BUILD_DIR=${process.env.BUILD_DIR} npx react-router build` : "npm run build"}`,
+  );
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), "alex-bench-"));
+const operator = { username: "bench-operator", password: randomBytes(18).toString("base64url") };
+
+const server = spawn(process.execPath, ["server.mjs"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR: buildDir,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    ADMIN_USERNAME: operator.username,
+    ADMIN_PASSWORD: operator.password,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "silent",
+  },
+  stdio: ["ignore", "pipe", "pipe"],
+});
+let serverOutput = "";
+server.stdout.on("data", (chunk) => (serverOutput += chunk));
+server.stderr.on("data", (chunk) => (serverOutput += chunk));
+const serverExited = new Promise((resolve) => server.once("exit", resolve));
+
+let stopped;
+function stopServer() {
+  stopped ??= (async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill("SIGTERM");
+      const timedOut = await Promise.race([
+        serverExited.then(() => false),
+        new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS, true)),
+      ]);
+      if (timedOut) {
+        console.error(`bench: the server did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM; killing it.`);
+        server.kill("SIGKILL");
+        await serverExited;
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  })();
+  return stopped;
+}
+
+async function abandon(message) {
+  console.error(`bench: ${message}`);
+  await stopServer();
+  process.exit(1);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => void abandon(`interrupted (${signal}).`));
+setTimeout(() => void abandon(`gave up after ${Math.round(RUN_LIMIT_MS / 1000)} s.`), RUN_LIMIT_MS).unref();
+
+async function waitUntilHealthy() {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) await abandon(`the server exited (${server.exitCode}) while starting:\n${serverOutput}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await abandon(`the server was not healthy within ${START_TIMEOUT_MS / 1000} s:\n${serverOutput}`);
+}
+
+async function signIn() {
+  const response = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    body: new URLSearchParams(operator),
+    redirect: "manual",
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  if (response.status !== 302 || !cookie) await abandon(`signing in through POST /login answered ${response.status}.`);
+  return cookie;
+}
+
+/** A case is measured only when the page answers as expected; a missing page is reported, not measured. */
+async function statusOf(pathname, headers = {}) {
+  const response = await fetch(`${baseUrl}${pathname}`, { headers, redirect: "manual" });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+function measure(pathname, headers, duration) {
+  return autocannon({ url: `${baseUrl}${pathname}`, connections: CONNECTIONS, duration, headers });
+}
+
+await waitUntilHealthy();
+
+const notFoundPath = `/bench-no-such-page-${randomBytes(4).toString("hex")}`;
+const cases = [
+  { label: "/", path: "/", headers: {}, expected: 200, required: true },
+  { label: "404 page", path: notFoundPath, headers: {}, expected: 404, required: true },
+  { label: "/invest-en", path: "/invest-en", headers: {}, expected: 200 },
+  { label: "/admin/dashboard (signed in)", path: "/admin/dashboard", headers: { cookie: await signIn() }, expected: 200 },
+];
+
+const rows = [];
+const skipped = [];
+for (const benchCase of cases) {
+  const status = await statusOf(benchCase.path, benchCase.headers);
+  if (status !== benchCase.expected) {
+    if (benchCase.required) await abandon(`${benchCase.path} answered ${status}, expected ${benchCase.expected}.`);
+    skipped.push(`${benchCase.label} (answers ${status})`);
+    continue;
+  }
+  process.stdout.write(`Measuring ${benchCase.label}: ${warmupSeconds} s warm-up, ${seconds} s…\n`);
+  await measure(benchCase.path, benchCase.headers, warmupSeconds);
+  const result = await measure(benchCase.path, benchCase.headers, seconds);
+  const answered = Object.entries(result.statusCodeStats ?? {});
+  const unexpected = answered.filter(([code]) => Number(code) !== benchCase.expected);
+  if (result.errors > 0 || result.timeouts > 0 || unexpected.length > 0) {
+    await abandon(
+      `${benchCase.label}: ${result.errors} errors, ${result.timeouts} timeouts, ` +
+        `unexpected statuses ${JSON.stringify(Object.fromEntries(unexpected))}.`,
+    );
+  }
+  rows.push({ label: benchCase.label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+}
+
+await stopServer();
+
+const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const header = ["page", "req/s", "p50 ms", "p99 ms"];
+const lines = rows.map((row) => [row.label, number.format(row.rps), String(row.p50), String(row.p99)]);
+const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+const format = (line) => line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+
+console.log(`\n${CONNECTIONS} connections, ${seconds} s each, production build ${path.relative(root, buildDir)}/, node ${process.version}`);
+console.log(format(header));
+console.log(widths.map((width) => "-".repeat(width)).join("  "));
+for (const line of lines) console.log(format(line));
+if (skipped.length > 0) console.log(`Not measured: ${skipped.join(", ")}.`);
+
+const home = rows.find((row) => row.label === "/");
+const notFound = rows.find((row) => row.label === "404 page");
+const ratio = home.rps / notFound.rps;
+console.log(
+  `\nRatio / : 404 = ${ratio.toFixed(2)} (target ${TARGET_RATIO} or better: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})`,
+);

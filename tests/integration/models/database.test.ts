@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { afterAll, describe, expect, it } from "vitest";
+import { DatabaseLockedError, openDatabase } from "#db/connection.ts";
+import { databaseContext } from "~/context.ts";
+import { loader as healthz } from "~/routes/healthz.ts";
+import { startServer } from "../../support/server.ts";
+
+const folders: string[] = [];
+const tempFolder = () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "alex-db-"));
+  folders.push(folder);
+  return folder;
+};
+
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+async function callHealthz(db: unknown) {
+  const context = new RouterContextProvider();
+  context.set(databaseContext, db as never);
+  const args = { context, request: new Request("http://127.0.0.1/healthz"), params: {}, url: new URL("http://127.0.0.1/healthz") };
+  return healthz(args as unknown as Parameters<typeof healthz>[0]);
+}
+
+describe("the embedded database", () => {
+  it("persists in its folder and refuses a second instance on it", async () => {
+    const folder = tempFolder();
+    const first = await openDatabase({ dataDir: folder });
+    await expect(openDatabase({ dataDir: folder })).rejects.toThrow(DatabaseLockedError);
+    await expect(openDatabase({ dataDir: folder })).rejects.toThrow(/in use by another process/);
+    await first.close();
+    const reopened = await openDatabase({ dataDir: folder });
+    await reopened.close();
+  });
+
+  it("makes a second server on the same folder stop with a clear message", async () => {
+    const folder = tempFolder();
+    const server = await startServer({ DATA_DIR: folder, SEED_DEMO: "false" });
+    try {
+      await expect(startServer({ DATA_DIR: folder, SEED_DEMO: "false" })).rejects.toThrow(
+        /The embedded database in .* is in use by another process/,
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("reports health: 200 while the database answers, 503 once it does not", async () => {
+    const handle = await openDatabase({ memory: true, migrate: false });
+    const healthy = await callHealthz(handle.db);
+    expect(healthy.status).toBe(200);
+    expect(await healthy.json()).toEqual({ status: "ok" });
+    await handle.close();
+    const unhealthy = await callHealthz(handle.db);
+    expect(unhealthy.status).toBe(503);
+    expect(await unhealthy.json()).toMatchObject({ status: "unavailable" });
+  });
+});

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "#db/connection.ts";
+import { chatSessions, clients, clientStatusChanges, completedFunctions, messages, type MessageType } from "#db/schema.ts";
+import {
+  countClients,
+  getDashboardStats,
+  getPeriodBoundaries,
+  listHighUsageClients,
+  listRecentActivity,
+} from "~/models/stats.server.ts";
+import { openTestDatabase, testDrivers } from "../../support/database.ts";
+
+/**
+ * A small world with known answers. "Now" is 15 March 2026, 12:00 in Jerusalem (UTC+2), so
+ * today starts at 14 March 22:00 UTC and the month at 28 February 22:00 UTC.
+ */
+const NOW = new Date("2026-03-15T10:00:00Z");
+const at = (iso: string) => new Date(iso);
+
+async function addClient(db: Database, name: string, createdAt: string, status: "active" | "suspended" | "cancelled") {
+  const [client] = await db
+    .insert(clients)
+    .values({
+      businessName: name,
+      ownerEmail: `${name.toLowerCase()}@example.com`,
+      websiteDomain: `${name.toLowerCase()}.example`,
+      businessType: "services",
+      status,
+      licenseKey: `alex_${name.toLowerCase().padEnd(32, "0")}`,
+      createdAt: at(createdAt),
+    })
+    .returning();
+  return client!;
+}
+
+async function addSession(db: Database, clientId: number, startedAt: string, types: [MessageType, number, string][] = []) {
+  const [session] = await db
+    .insert(chatSessions)
+    .values({
+      publicId: `sess_${Math.random().toString(36).slice(2)}`,
+      clientId,
+      startedAt: at(startedAt),
+      lastMessageAt: at(types.at(-1)?.[2] ?? startedAt),
+      messageCount: types.length,
+    })
+    .returning();
+  if (types.length) {
+    await db.insert(messages).values(
+      types.map(([messageType, costCents, createdAt]) => ({
+        sessionId: session!.id,
+        clientId,
+        userMessage: "hello",
+        aiResponse: "hi",
+        messageType,
+        costCents,
+        createdAt: at(createdAt),
+      })),
+    );
+  }
+  return session!;
+}
+
+describe.each(testDrivers)("dashboard figures on %s", (driver) => {
+  let handle: DatabaseHandle;
+  let db: Database;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(driver);
+    db = handle.db;
+    const alpha = await addClient(db, "Alpha", "2025-12-01T00:00:00Z", "active");
+    const bravo = await addClient(db, "Bravo", "2026-03-05T00:00:00Z", "active");
+    const charlie = await addClient(db, "Charlie", "2025-11-01T00:00:00Z", "suspended");
+    const delta = await addClient(db, "Delta", "2025-10-01T00:00:00Z", "cancelled");
+    await db.insert(clientStatusChanges).values([
+      { clientId: charlie.id, fromStatus: "active", toStatus: "suspended", changedAt: at("2026-03-10T00:00:00Z") },
+      { clientId: delta.id, fromStatus: "active", toStatus: "cancelled", changedAt: at("2026-02-10T00:00:00Z") },
+    ]);
+
+    // This month: 100 + 100 + 0 (Alpha), 100 (Charlie), 100 today (Bravo); one article.
+    await addSession(db, alpha.id, "2026-03-10T08:00:00Z", [
+      ["conversation", 100, "2026-03-10T08:00:00Z"],
+      ["article", 100, "2026-03-12T08:00:00Z"],
+      ["general", 0, "2026-03-12T08:01:00Z"],
+    ]);
+    await addSession(db, charlie.id, "2026-03-02T08:00:00Z", [["conversation", 100, "2026-03-02T08:00:00Z"]]);
+    // Today in Jerusalem, though still 14 March in UTC.
+    await addSession(db, bravo.id, "2026-03-14T23:00:00Z");
+    await addSession(db, bravo.id, "2026-03-15T09:00:00Z", [["solution", 100, "2026-03-15T09:00:00Z"]]);
+    // Yesterday before this time of day counts; after it does not.
+    await addSession(db, alpha.id, "2026-03-14T08:00:00Z");
+    await addSession(db, alpha.id, "2026-03-14T15:00:00Z");
+    // Last month up to the same point (15 February 10:00 UTC): 300 and two articles; later ones do not count.
+    await addSession(db, alpha.id, "2026-02-05T08:00:00Z", [
+      ["conversation", 100, "2026-02-05T08:00:00Z"],
+      ["article", 100, "2026-02-06T08:00:00Z"],
+      ["article", 100, "2026-02-10T08:00:00Z"],
+    ]);
+    const late = await addSession(db, alpha.id, "2026-02-20T08:00:00Z", [["article", 100, "2026-02-20T08:00:00Z"]]);
+    await db.insert(completedFunctions).values({
+      clientId: alpha.id,
+      sessionId: late.id,
+      functionType: "client_introduction_complete",
+      completedAt: at("2026-03-15T09:30:00Z"),
+    });
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("finds the day and month starts in the operator's time zone", async () => {
+    const periods = await getPeriodBoundaries(db, "Asia/Jerusalem", NOW);
+    expect(periods.todayStart.toISOString()).toBe("2026-03-14T22:00:00.000Z");
+    expect(periods.yesterdayStart.toISOString()).toBe("2026-03-13T22:00:00.000Z");
+    expect(periods.monthStart.toISOString()).toBe("2026-02-28T22:00:00.000Z");
+    expect(periods.previousMonthStart.toISOString()).toBe("2026-01-31T22:00:00.000Z");
+    const utc = await getPeriodBoundaries(db, "UTC", NOW);
+    expect(utc.todayStart.toISOString()).toBe("2026-03-15T00:00:00.000Z");
+  });
+
+  it("computes each figure against the same stretch of the previous period", async () => {
+    const stats = await getDashboardStats(db, await getPeriodBoundaries(db, "Asia/Jerusalem", NOW));
+    expect(stats.activeClients).toEqual({ current: 2, previous: 2 });
+    expect(stats.monthlyRevenueCents).toEqual({ current: 10_000 + 400, previous: 10_000 + 300 });
+    expect(stats.todayConversations).toEqual({ current: 2, previous: 1 });
+    expect(stats.articlesGenerated).toEqual({ current: 1, previous: 2 });
+  });
+
+  it("lists recent events of every kind, newest first", async () => {
+    const events = await listRecentActivity(db, 8);
+    expect(events.map((event) => event.kind)).toEqual([
+      "function",
+      "session",
+      "session",
+      "session",
+      "session",
+      "session",
+      "status",
+      "client",
+    ]);
+    expect(events[0]).toMatchObject({ businessName: "Alpha", functionType: "client_introduction_complete" });
+    expect(events[6]).toMatchObject({ businessName: "Charlie", from: "active", to: "suspended" });
+    expect(events[7]).toMatchObject({ businessName: "Bravo" });
+  });
+
+  it("ranks high-usage clients by messages in the window, leaving out cancelled clients", async () => {
+    const since = at("2026-02-13T10:00:00Z");
+    const ranking = await listHighUsageClients(db, since, 3);
+    expect(ranking.map((row) => [row.businessName, row.messages])).toEqual([
+      ["Alpha", 4],
+      ["Bravo", 1],
+      ["Charlie", 1],
+    ]);
+    expect(await countClients(db)).toBe(4);
+  });
+});
