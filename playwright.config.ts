@@ -12,7 +12,7 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -1,0 +1,78 @@
+// `npm test`: typecheck, lint, build, Vitest (unit + integration), Playwright (end-to-end in
+// Debian's Chromium against the production build), then one closing line with the totals.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const reports = path.join(root, "test-results");
+mkdirSync(reports, { recursive: true });
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+const bin = (name) => path.join(root, "node_modules/.bin", name);
+
+function ensureChromium() {
+  if (existsSync(chromium)) return true;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync("/usr/bin/apt-get")) {
+    console.log("Chromium is missing: installing Debian's chromium and fonts-noto-core…");
+    const env = { DEBIAN_FRONTEND: "noninteractive" };
+    if (run("apt-get update", "apt-get", ["update", "-qq"], env) &&
+        run("install chromium", "apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-core"], env)) {
+      return existsSync(chromium);
+    }
+  }
+  console.error(
+    `\nChromium was not found at ${chromium} and could not be installed here.\n` +
+      "Install it with `sudo apt-get install chromium fonts-noto-core`, or set CHROMIUM_PATH to a Chromium binary.",
+  );
+  return false;
+}
+
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
+
+let ok = run("typecheck", bin("react-router"), ["typegen"]) && run("typecheck", bin("tsc"), []);
+ok = run("lint", bin("eslint"), [".", "--max-warnings", "0"]) && ok;
+ok = ok && run("build", bin("react-router"), ["build"]);
+
+let passed = 0;
+let failed = 0;
+if (ok) {
+  const vitestReport = path.join(reports, "vitest.json");
+  const unitOk = run("vitest (unit and integration)", bin("vitest"), [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestReport}`,
+  ]);
+  const vitest = readJson(vitestReport);
+  passed += vitest?.numPassedTests ?? 0;
+  failed += vitest?.numFailedTests ?? (unitOk ? 0 : 1);
+  ok = unitOk && ok;
+
+  if (ensureChromium()) {
+    const e2eReport = path.join(reports, "playwright.json");
+    const e2eOk = run("playwright (end-to-end)", bin("playwright"), ["test"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+      CHROMIUM_PATH: chromium,
+    });
+    const e2e = readJson(e2eReport);
+    passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+    failed += e2e?.stats?.unexpected ?? (e2eOk ? 0 : 1);
+    ok = e2eOk && ok;
+  } else {
+    failed += 1;
+    ok = false;
+  }
+} else {
+  failed += 1;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);
