@@ -11,6 +11,15 @@ export default defineConfig({
       "#db": fileURLToPath(new URL("./db", import.meta.url)),
     },
   },
+  build: {
+    rollupOptions: {
+      // zod ships comments Rollup cannot place; it drops them, which is harmless.
+      onwarn(warning, warn) {
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("node_modules/zod")) return;
+        warn(warning);
+      },
+    },
+  },
   ssr: {
     external: ["@electric-sql/pglite", "postgres"],
   },

@@ -10,6 +10,8 @@ export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("minimal-chat-demo", "routes/minimal-chat-demo.tsx"),
+  route("test-plugin-preview", "routes/test-plugin-preview.tsx"),
 
   // Back-office: every page needs an operator session
   layout("routes/admin/layout.tsx", [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatPercentChange, formatRelativeTime, percentChange } from "./format.ts";
+import { formatCents, formatEventTime, formatPercentChange, isolate, percentChange } from "./format.ts";
 
 describe("format", () => {
   it("formats money in dollars for both languages", () => {
@@ -17,10 +17,17 @@ describe("format", () => {
     expect(formatPercentChange(0, "en")).toBe("0%");
   });
 
-  it("says how long ago in the page's language", () => {
+  it("says when: minutes ago within the hour, then the time, then the date, in the given zone", () => {
     const now = new Date("2026-11-22T12:00:00Z");
-    expect(formatRelativeTime(new Date("2026-11-22T11:55:00Z"), now, "en")).toBe("5 minutes ago");
-    expect(formatRelativeTime(new Date("2026-11-21T12:00:00Z"), now, "en")).toBe("yesterday");
-    expect(formatRelativeTime(new Date("2026-11-22T11:55:00Z"), now, "he")).toBe("לפני 5 דקות");
+    const zone = "Asia/Jerusalem";
+    expect(formatEventTime(new Date("2026-11-22T11:55:00Z"), now, "en", zone)).toBe("5 minutes ago");
+    expect(formatEventTime(new Date("2026-11-22T11:55:00Z"), now, "he", zone)).toBe("לפני 5 דקות");
+    expect(formatEventTime(new Date("2026-11-22T08:30:00Z"), now, "en", zone)).toBe("10:30 AM");
+    expect(formatEventTime(new Date("2026-11-21T08:30:00Z"), now, "en", zone)).toBe("Nov 21, 2026, 10:30 AM");
+    expect(formatEventTime(new Date("2026-11-21T22:30:00Z"), now, "en", zone)).toBe("12:30 AM");
+  });
+
+  it("isolates names so their direction does not spill into the sentence", () => {
+    expect(isolate("מסעדת הגפן")).toBe("\u2068מסעדת הגפן\u2069");
   });
 });

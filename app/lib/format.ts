@@ -28,16 +28,23 @@ export function formatPercentChange(change: number, language: string) {
   }).format(change / 100);
 }
 
-export function formatRelativeTime(date: Date, now: Date, language: string) {
-  const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
-  const units: [Intl.RelativeTimeFormatUnit, number][] = [
-    ["day", 86400],
-    ["hour", 3600],
-    ["minute", 60],
-  ];
-  const format = new Intl.RelativeTimeFormat(localeOf(language), { numeric: "auto" });
-  for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+/**
+ * "5 minutes ago" within the hour, then the time of day, then the date: exact, short, and in
+ * the operator's time zone (the server and the browser render the same text).
+ */
+export function formatEventTime(date: Date, now: Date, language: string, timeZone: string) {
+  const minutes = Math.round((now.getTime() - date.getTime()) / 60_000);
+  const locale = localeOf(language);
+  if (minutes >= 0 && minutes < 60) {
+    return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(-minutes, "minute");
   }
-  return format.format(0, "minute");
+  const day = (moment: Date) => new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(moment);
+  const sameDay = day(date) === day(now);
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    ...(sameDay ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" }),
+  }).format(date);
 }
+
+/** Keeps a name's own direction inside a sentence of the other language (a Hebrew name in English text). */
+export const isolate = (text: string) => `\u2068${text}\u2069`;

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Avatar, Card, Skeleton } from "~/components/ui/card.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { formatCents, formatNumber, formatPercentChange, formatRelativeTime, percentChange } from "~/lib/format.ts";
+import { formatCents, formatEventTime, formatNumber, formatPercentChange, isolate, percentChange } from "~/lib/format.ts";
 import {
   countClients,
   getDashboardStats,
@@ -24,11 +24,13 @@ const HIGH_USAGE_WINDOW_DAYS = 30;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
-  const periods = await getPeriodBoundaries(db, context.get(envContext).TZ_DISPLAY);
+  const timeZone = context.get(envContext).TZ_DISPLAY;
+  const periods = await getPeriodBoundaries(db, timeZone);
   const highUsageSince = new Date(periods.now.getTime() - HIGH_USAGE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
   return {
     title: getTranslator(context)("dashboard.title", { ns: "admin" }),
     now: periods.now,
+    timeZone,
     stats: getDashboardStats(db, periods),
     activity: listRecentActivity(db, 8),
     clients: Promise.all([countClients(db), listHighUsageClients(db, highUsageSince, 3)]).then(([total, highUsage]) => ({
@@ -67,7 +69,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </h2>
           <Suspense fallback={<ListSkeleton rows={5} />}>
             <Await resolve={loaderData.activity}>
-              {(events) => <ActivityList events={events} now={loaderData.now} />}
+              {(events) => <ActivityList events={events} now={loaderData.now} timeZone={loaderData.timeZone} />}
             </Await>
           </Suspense>
         </Card>
@@ -143,20 +145,21 @@ const ACTIVITY_ICONS: Record<ActivityEvent["kind"], LucideIcon> = {
   status: Activity,
 };
 
-function ActivityList({ events, now }: { events: ActivityEvent[]; now: Date }) {
+function ActivityList({ events, now, timeZone }: { events: ActivityEvent[]; now: Date; timeZone: string }) {
   const { t, i18n } = useTranslation("admin");
   if (events.length === 0) return <p className="text-slate-500">{t("dashboard.noActivity")}</p>;
   const describe = (event: ActivityEvent) => {
+    const client = isolate(event.businessName);
     switch (event.kind) {
       case "session":
-        return t("activity.session", { client: event.businessName });
+        return t("activity.session", { client });
       case "function":
-        return t("activity.function", { client: event.businessName, function: t(`functionTypes.${event.functionType}`) });
+        return t("activity.function", { client, function: t(`functionTypes.${event.functionType}`) });
       case "client":
-        return t("activity.client", { client: event.businessName });
+        return t("activity.client", { client });
       case "status":
         return t("activity.status", {
-          client: event.businessName,
+          client,
           from: t(`clientStatus.${event.from}`),
           to: t(`clientStatus.${event.to}`),
         });
@@ -171,7 +174,7 @@ function ActivityList({ events, now }: { events: ActivityEvent[]; now: Date }) {
             <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" aria-hidden="true" />
             <p className="flex-1 text-sm text-slate-800">{describe(event)}</p>
             <time dateTime={event.at.toISOString()} className="shrink-0 text-xs text-slate-500">
-              {formatRelativeTime(event.at, now, i18n.language)}
+              {formatEventTime(event.at, now, i18n.language, timeZone)}
             </time>
           </li>
         );

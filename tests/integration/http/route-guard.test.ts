@@ -13,6 +13,8 @@ const PUBLIC_ROUTE_FILES = new Set([
   "routes/logout.ts",
   "routes/healthz.ts",
   "routes/not-found.tsx",
+  "routes/minimal-chat-demo.tsx",
+  "routes/test-plugin-preview.tsx",
 ]);
 const GUARDS = { "routes/admin/layout.tsx": "page", "routes/api/layout.ts": "api" } as const;
 

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+export const PREVIEW_PHONE_MAX_LENGTH = 15;
+export const PREVIEW_NAME_MAX_LENGTH = 50;
+
+/** Messages are translation keys of the "demo" namespace, shown in the page's language. */
+export const PREVIEW_REQUIRED_ERRORS = ["preview.errors.phoneRequired", "preview.errors.nameRequired"];
+
+export const contactPreviewSchema = z.object({
+  phone: z
+    .string({ error: "preview.errors.phoneRequired" })
+    .trim()
+    .min(1, "preview.errors.phoneRequired")
+    .max(PREVIEW_PHONE_MAX_LENGTH, "preview.errors.phoneTooLong")
+    .regex(/^[\d\s-]+$/, "preview.errors.phoneFormat"),
+  fullName: z
+    .string({ error: "preview.errors.nameRequired" })
+    .trim()
+    .min(1, "preview.errors.nameRequired")
+    .max(PREVIEW_NAME_MAX_LENGTH, "preview.errors.nameTooLong"),
+});

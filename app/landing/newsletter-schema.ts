@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/** The footer's newsletter box: one address. Messages are keys of the "landing" namespace. */
+export const newsletterSchema = z.object({
+  email: z
+    .string({ error: "newsletter.errors.emailRequired" })
+    .trim()
+    .max(254, "newsletter.errors.emailInvalid")
+    .pipe(z.email("newsletter.errors.emailInvalid")),
+});

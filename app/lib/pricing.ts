@@ -1,0 +1,62 @@
+/**
+ * The price list of spec §9, in US cents, VAT not included. The landing page shows it and
+ * the calculator uses it; billing reuses the same numbers, so there is one place to change them.
+ */
+export const PRICING = {
+  currency: "USD",
+  monthlyBaseCents: 50_00,
+  perConversationCents: 1_00,
+  perArticleCents: 1_00,
+  perSolutionCents: 1_00,
+  installationCents: 0,
+  /** Shown struck through next to the free installation. */
+  installationListPriceCents: 200_00,
+  profitPerCompletedFunctionCents: 1_00,
+  includesVat: false,
+} as const;
+
+/** The calculator's bound per item and month: far beyond any small business, small enough to stay exact. */
+export const MAX_MONTHLY_QUANTITY = 1_000_000;
+
+/** The example the pricing card quotes: 100 conversations a month. */
+export const EXAMPLE_MONTHLY_CONVERSATIONS = 100;
+
+export type MonthlyUsage = { conversations: number; articles: number; solutions: number };
+
+export type MonthlyCost = {
+  baseCents: number;
+  conversationsCents: number;
+  articlesCents: number;
+  solutionsCents: number;
+  totalCents: number;
+};
+
+/** What a month costs: the base is charged every month, even one without any use. */
+export function monthlyCost({ conversations, articles, solutions }: MonthlyUsage): MonthlyCost {
+  const baseCents = PRICING.monthlyBaseCents;
+  const conversationsCents = conversations * PRICING.perConversationCents;
+  const articlesCents = articles * PRICING.perArticleCents;
+  const solutionsCents = solutions * PRICING.perSolutionCents;
+  return {
+    baseCents,
+    conversationsCents,
+    articlesCents,
+    solutionsCents,
+    totalCents: baseCents + conversationsCents + articlesCents + solutionsCents,
+  };
+}
+
+export type QuantityProblem = "notWholeNumber" | "tooLarge";
+
+/**
+ * The calculator's rule for one quantity, as typed: blank means none; otherwise a whole number
+ * from 0 to MAX_MONTHLY_QUANTITY. The server's schema enforces the same rule for the page without JavaScript.
+ */
+export function readMonthlyQuantity(raw: string): { value: number; problem?: undefined } | { value?: undefined; problem: QuantityProblem } {
+  const text = raw.trim();
+  if (text === "") return { value: 0 };
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) return { problem: "notWholeNumber" };
+  if (value > MAX_MONTHLY_QUANTITY) return { problem: "tooLarge" };
+  return { value };
+}
