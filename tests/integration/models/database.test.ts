@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
@@ -47,6 +47,17 @@ describe("the embedded database", () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it("stops cleanly on SIGTERM: exit code 0, database closed, folder unlocked", async () => {
+    const folder = tempFolder();
+    const server = await startServer({ DATA_DIR: folder, SEED_DEMO: "false" });
+    expect(existsSync(path.join(folder, "server.lock"))).toBe(true);
+    const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
+    server.process.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(existsSync(path.join(folder, "server.lock"))).toBe(false);
+    await server.stop();
   });
 
   it("reports health: 200 while the database answers, 503 once it does not", async () => {
