@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, ne, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, ne, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import {
   chatSessions,
@@ -47,21 +47,18 @@ const statusAt = (moment: Date) => sql<ClientStatus>`coalesce((
   where ${clientStatusChanges.clientId} = ${clients.id} and ${clientStatusChanges.changedAt} <= ${moment.toISOString()}::timestamptz
   order by ${clientStatusChanges.changedAt} desc limit 1), 'active')`;
 
-async function activeClientsAt(db: Database, moment: Date) {
+async function activeClientsWhere(db: Database, condition: SQL | undefined) {
   const [row] = await db
     .select({ clients: count(), fees: sum(clients.monthlyFeeCents).mapWith(Number) })
     .from(clients)
-    .where(and(lt(clients.createdAt, moment), eq(statusAt(moment), "active")));
+    .where(condition);
   return { clients: row?.clients ?? 0, feesCents: row?.fees ?? 0 };
 }
 
-async function activeClientsNow(db: Database) {
-  const [row] = await db
-    .select({ clients: count(), fees: sum(clients.monthlyFeeCents).mapWith(Number) })
-    .from(clients)
-    .where(eq(clients.status, "active"));
-  return { clients: row?.clients ?? 0, feesCents: row?.fees ?? 0 };
-}
+const activeClientsNow = (db: Database) => activeClientsWhere(db, eq(clients.status, "active"));
+
+const activeClientsAt = (db: Database, moment: Date) =>
+  activeClientsWhere(db, and(lt(clients.createdAt, moment), eq(statusAt(moment), "active")));
 
 async function usageBetween(db: Database, from: Date, to: Date) {
   const [row] = await db
