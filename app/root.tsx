@@ -1,5 +1,5 @@
 import { DirectionProvider } from "@radix-ui/react-direction";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -14,13 +14,15 @@ import {
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { Toaster } from "~/components/ui/toast.tsx";
 import { nonceContext } from "~/context.ts";
 import { directionOf, type Language } from "~/i18n/config.ts";
 import { i18nMiddleware, languageContext } from "~/i18n/middleware.server.ts";
 import { runtimeMiddleware } from "~/server/runtime.server.ts";
 import { securityHeadersMiddleware } from "~/server/security.server.ts";
 import { ErrorPage } from "~/components/error-page.tsx";
+
+/** Radix Toast is loaded only when there is a toast to show, so pages without one do not ship it. */
+const Toaster = lazy(() => import("~/components/ui/toast.tsx").then((module) => ({ default: module.Toaster })));
 
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeadersMiddleware,
@@ -75,7 +77,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
-      <Toaster toast={loaderData.toast} />
+      {loaderData.toast ? (
+        <Suspense fallback={null}>
+          <Toaster toast={loaderData.toast} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -12,12 +12,19 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("minimal-chat-demo", "routes/minimal-chat-demo.tsx"),
   route("test-plugin-preview", "routes/test-plugin-preview.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("invest-en", "routes/invest.tsx", { id: "invest-en" }),
+  route("invest-he", "routes/invest.tsx", { id: "invest-he" }),
+  route("api/investment-inquiry", "routes/api/investment-inquiry.ts"),
 
   // Back-office: every page needs an operator session
   layout("routes/admin/layout.tsx", [
     ...prefix("admin", [
       index("routes/admin/dashboard.tsx", { id: "admin-index" }),
       route("dashboard", "routes/admin/dashboard.tsx"),
+      route("leads", "routes/admin/leads.tsx"),
+      route("leads/export/:list", "routes/admin/leads-export.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

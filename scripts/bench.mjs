@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 
@@ -53,6 +53,8 @@ function freePort() {
   });
 }
 
+// Taken before our own server starts: what else was running on the machine.
+const loadBefore = loadavg()[0];
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "alex-bench-"));
@@ -188,7 +190,13 @@ const lines = rows.map((row) => [row.label, number.format(row.rps), String(row.p
 const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
 const format = (line) => line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
 
+const cores = availableParallelism();
 console.log(`\n${CONNECTIONS} connections, ${seconds} s each, production build ${path.relative(root, buildDir)}/, node ${process.version}`);
+console.log(`Load average before the run: ${loadBefore.toFixed(1)} on ${cores} cores.`);
+// The server and autocannon take a core each; more than half the machine busy beforehand skews the figures.
+if (loadBefore > cores / 2) {
+  console.log("Warning: other work was competing for the CPU; the figures (and the ratio) are noisy. Run again on a quiet machine.");
+}
 console.log(format(header));
 console.log(widths.map((width) => "-".repeat(width)).join("  "));
 for (const line of lines) console.log(format(line));

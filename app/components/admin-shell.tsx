@@ -4,6 +4,7 @@ import {
   Bot,
   CheckCircle2,
   CreditCard,
+  Inbox,
   LayoutDashboard,
   LogOut,
   Menu,
@@ -30,6 +31,7 @@ const NAVIGATION = [
   { to: "/admin/completed-functions", key: "completedFunctions", icon: CheckCircle2 },
   { to: "/admin/plugin", key: "plugin", icon: Puzzle },
   { to: "/admin/analytics", key: "analytics", icon: BarChart3 },
+  { to: "/admin/leads", key: "leads", icon: Inbox },
 ] as const;
 
 function AdminNavigation({ onNavigate }: { onNavigate?: () => void }) {

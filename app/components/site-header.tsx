@@ -1,10 +1,8 @@
-import { Menu } from "lucide-react";
-import { useState } from "react";
+import { Menu, X } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LanguageSelect } from "~/components/language-select.tsx";
-import { LoginModal } from "~/components/login-modal.tsx";
-import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
 
 const ANCHORS = [
   { href: "/#features", key: "features" },
@@ -12,12 +10,22 @@ const ANCHORS = [
   { href: "/#contact", key: "contact" },
 ] as const;
 
+/**
+ * The login form brings zod, Conform and Radix Dialog: loaded when the modal is first wanted
+ * (or about to be, on hover or focus of its link), not with the page.
+ */
+const loadLoginModal = () => import("~/components/login-modal.tsx");
+const LoginModal = lazy(() => loadLoginModal().then((module) => ({ default: module.LoginModal })));
+const preloadLoginModal = () => void loadLoginModal();
+
 function AdminLoginLink({ open, className }: { open: () => void; className: string }) {
   const { t } = useTranslation();
   return (
     <a
       href="/login"
       className={className}
+      onPointerEnter={preloadLoginModal}
+      onFocus={preloadLoginModal}
       onClick={(event) => {
         event.preventDefault();
         open();
@@ -28,11 +36,26 @@ function AdminLoginLink({ open, className }: { open: () => void; className: stri
   );
 }
 
-/** The public site's sticky header: anchors, language, Admin Login, and a slide-in menu on phones. */
+/**
+ * The public site's sticky header: anchors, language, Admin Login, and a slide-in menu on phones.
+ * The menu is the browser's own modal <dialog>: it traps focus, closes on Escape or a click
+ * outside, and gives focus back to its button, with no script to ship for it.
+ */
 export function SiteHeader() {
   const { t } = useTranslation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDialogElement>(null);
+  const [loginWanted, setLoginWanted] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
+  const openLogin = () => {
+    setLoginWanted(true);
+    setLoginOpen(true);
+  };
+  const openMenu = () => {
+    menuRef.current?.showModal();
+    document.documentElement.style.overflow = "hidden";
+  };
+  const closeMenu = () => menuRef.current?.close();
+
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
@@ -53,39 +76,68 @@ export function SiteHeader() {
         <div className="ms-auto flex items-center gap-3">
           <LanguageSelect />
           <AdminLoginLink
-            open={() => setLoginOpen(true)}
+            open={openLogin}
             className="hidden rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 md:inline-flex"
           />
-          <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
-            <DialogTrigger className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden" aria-label={t("site.openMenu")}>
-              <Menu className="h-6 w-6" aria-hidden="true" />
-            </DialogTrigger>
-            <DialogContent title={t("brand")} placement="side">
-              <nav aria-label={t("site.navigation")}>
-                <ul className="space-y-1">
-                  {ANCHORS.map(({ href, key }) => (
-                    <li key={key}>
-                      <a
-                        href={href}
-                        onClick={() => setMenuOpen(false)}
-                        className="block rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100"
-                      >
-                        {t(`site.nav.${key}`)}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              <AdminLoginLink
-                open={() => {
-                  setMenuOpen(false);
-                  setLoginOpen(true);
-                }}
-                className="mt-4 block rounded-lg border border-brand-600 px-3 py-2 text-center font-medium text-brand-700"
-              />
-            </DialogContent>
-          </Dialog>
-          <LoginModal open={loginOpen} onOpenChange={setLoginOpen} />
+          <button
+            type="button"
+            onClick={openMenu}
+            aria-haspopup="dialog"
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-label={t("site.openMenu")}
+          >
+            <Menu className="h-6 w-6" aria-hidden="true" />
+          </button>
+          <dialog
+            ref={menuRef}
+            aria-labelledby="site-menu-title"
+            // A click outside closes it too; the rule's list predates the attribute, which React passes through.
+            // eslint-disable-next-line react/no-unknown-property
+            closedby="any"
+            onClose={() => document.documentElement.style.removeProperty("overflow")}
+            className="fixed inset-y-0 start-0 end-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] overflow-y-auto border-0 bg-white p-4 shadow-xl backdrop:bg-slate-900/50 motion-safe:transition-transform motion-safe:duration-200 starting:open:ltr:-translate-x-full starting:open:rtl:translate-x-full"
+          >
+            <div className="mb-4 flex items-start justify-between gap-4">
+              <h2 id="site-menu-title" className="text-lg font-semibold">
+                {t("brand")}
+              </h2>
+              <button
+                type="button"
+                onClick={closeMenu}
+                className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                aria-label={t("actions.close")}
+              >
+                <X className="h-5 w-5" aria-hidden="true" />
+              </button>
+            </div>
+            <nav aria-label={t("site.navigation")}>
+              <ul className="space-y-1">
+                {ANCHORS.map(({ href, key }) => (
+                  <li key={key}>
+                    <a
+                      href={href}
+                      onClick={closeMenu}
+                      className="block rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100"
+                    >
+                      {t(`site.nav.${key}`)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <AdminLoginLink
+              open={() => {
+                closeMenu();
+                openLogin();
+              }}
+              className="mt-4 block rounded-lg border border-brand-600 px-3 py-2 text-center font-medium text-brand-700"
+            />
+          </dialog>
+          {loginWanted ? (
+            <Suspense fallback={null}>
+              <LoginModal open={loginOpen} onOpenChange={setLoginOpen} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </header>

@@ -2,16 +2,29 @@ import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
 
 const localeOf = (language: string) => intlLocaleOf(isLanguage(language) ? language : "en");
 
+/** Making an Intl.NumberFormat costs far more than using one, and a page formats dozens of figures. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function cachedNumberFormat(key: string, make: () => Intl.NumberFormat) {
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = make();
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatCents(cents: number, language: string, currency = "USD") {
-  return new Intl.NumberFormat(localeOf(language), {
-    style: "currency",
-    currency,
-    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
+  const locale = localeOf(language);
+  const fractionDigits = cents % 100 === 0 ? 0 : 2;
+  return cachedNumberFormat(
+    `currency|${locale}|${currency}|${fractionDigits}`,
+    () => new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: fractionDigits }),
+  ).format(cents / 100);
 }
 
 export function formatNumber(value: number, language: string) {
-  return new Intl.NumberFormat(localeOf(language)).format(value);
+  const locale = localeOf(language);
+  return cachedNumberFormat(`number|${locale}`, () => new Intl.NumberFormat(locale)).format(value);
 }
 
 /** The change from `previous` to `current` in percent, or null when there was nothing to compare with. */

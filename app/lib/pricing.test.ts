@@ -50,11 +50,11 @@ describe("readMonthlyQuantity", () => {
     expect(readMonthlyQuantity(raw)).toEqual({ value });
   });
 
-  it.each(["-1", "1.5", "abc", "1,000", "Infinity", "NaN"])("refuses %j as not a whole number", (raw) => {
+  it.each(["-1", "1.5", "abc", "1,000", "-Infinity", "NaN"])("refuses %j as not a whole number", (raw) => {
     expect(readMonthlyQuantity(raw)).toEqual({ problem: "notWholeNumber" });
   });
 
-  it.each([String(MAX_MONTHLY_QUANTITY + 1), "1e12", "99999999999999999999999"])("refuses %j as too large", (raw) => {
+  it.each([String(MAX_MONTHLY_QUANTITY + 1), "1e12", "99999999999999999999999", "9".repeat(400)])("refuses %j as too large", (raw) => {
     expect(readMonthlyQuantity(raw)).toEqual({ problem: "tooLarge" });
   });
 });

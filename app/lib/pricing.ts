@@ -56,7 +56,10 @@ export function readMonthlyQuantity(raw: string): { value: number; problem?: und
   const text = raw.trim();
   if (text === "") return { value: 0 };
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) return { problem: "notWholeNumber" };
+  if (Number.isNaN(value) || value < 0 || (Number.isFinite(value) && !Number.isInteger(value))) {
+    return { problem: "notWholeNumber" };
+  }
+  // A number too long for a double reads as Infinity: still a number, just too large.
   if (value > MAX_MONTHLY_QUANTITY) return { problem: "tooLarge" };
   return { value };
 }

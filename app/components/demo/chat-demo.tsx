@@ -1,4 +1,4 @@
-import { ArrowLeft, Bot, History, LoaderCircle, SendHorizontal, Settings } from "lucide-react";
+import { ArrowLeft, Bot, History, LoaderCircle, RotateCcw, SendHorizontal, Settings } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -45,28 +45,24 @@ export function ChatDemo({ license }: { license: string | null }) {
 
   const brandName = branding.brandName.trim() || t("chat.defaultBrand");
   const subtitle = branding.subtitle.trim() || t("chat.defaultSubtitle");
-  const settingsId = useId();
+  const ids = useId();
 
-  async function deliver(turn: Turn) {
-    // The ref closes the gap before React re-renders the disabled button (two quick Enters).
+  const updateTurn = (next: Turn) => setTurns((current) => current.map((each) => (each.id === next.id ? next : each)));
+
+  async function deliver({ id, text }: Turn) {
+    // The ref closes the gap before React re-renders the disabled buttons (two quick Enters or clicks).
+    if (sendingNow.current) return;
     sendingNow.current = true;
     setSending(true);
     setProblem(null);
-    setTurns((current) => current.map((each) => (each.id === turn.id ? { id: turn.id, text: turn.text, status: "sending" } : each)));
+    updateTurn({ id, text, status: "sending" });
     try {
       if (!license) throw new ChatUnavailableError("unreachable", "no active demo client");
-      const answer = await sendChatMessage({
-        license,
-        sessionId: sessionId.current,
-        clientMessageId: turn.id,
-        message: turn.text,
-      });
+      const answer = await sendChatMessage({ license, sessionId: sessionId.current, clientMessageId: id, message: text });
       sessionId.current = answer.sessionId;
-      setTurns((current) =>
-        current.map((each) => (each.id === turn.id ? { id: turn.id, text: turn.text, status: "answered", reply: answer.reply } : each)),
-      );
+      updateTurn({ id, text, status: "answered", reply: answer.reply });
     } catch (error) {
-      setTurns((current) => current.map((each) => (each.id === turn.id ? { id: turn.id, text: turn.text, status: "failed" } : each)));
+      updateTurn({ id, text, status: "failed" });
       setProblem(error instanceof ChatUnavailableError ? error.reason : "unreachable");
     } finally {
       sendingNow.current = false;
@@ -103,7 +99,7 @@ export function ChatDemo({ license }: { license: string | null }) {
             variant="secondary"
             size="sm"
             aria-expanded={settingsOpen}
-            aria-controls={settingsId}
+            aria-controls={`${ids}-settings`}
             onClick={() => setSettingsOpen((open) => !open)}
           >
             <Settings className="h-4 w-4" aria-hidden="true" />
@@ -125,7 +121,7 @@ export function ChatDemo({ license }: { license: string | null }) {
           </p>
         </section>
 
-        <div id={settingsId} hidden={!settingsOpen}>
+        <div id={`${ids}-settings`} hidden={!settingsOpen}>
           {settingsOpen ? <BrandingSettings branding={branding} store={storeBranding} /> : null}
         </div>
 
@@ -133,8 +129,8 @@ export function ChatDemo({ license }: { license: string | null }) {
           <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">{t("chat.needsJavaScript")}</p>
         </noscript>
 
-        <section aria-labelledby={`${settingsId}-conversation`} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          <h2 id={`${settingsId}-conversation`} className="sr-only">
+        <section aria-labelledby={`${ids}-conversation`} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 id={`${ids}-conversation`} className="sr-only">
             {t("chat.conversation")}
           </h2>
           <ConversationLog turns={turns} sending={sending} retry={(turn) => void deliver(turn)} />
@@ -174,7 +170,6 @@ function BrandingSettings({ branding, store }: { branding: Branding; store: (nex
           {(control) => (
             <Input
               {...control}
-              dir="auto"
               value={branding.brandName}
               placeholder={t("chat.defaultBrand")}
               maxLength={BRAND_NAME_MAX_LENGTH}
@@ -186,7 +181,6 @@ function BrandingSettings({ branding, store }: { branding: Branding; store: (nex
           {(control) => (
             <Input
               {...control}
-              dir="auto"
               value={branding.subtitle}
               placeholder={t("chat.defaultSubtitle")}
               maxLength={SUBTITLE_MAX_LENGTH}
@@ -224,7 +218,8 @@ function ConversationLog({ turns, sending, retry }: { turns: Turn[]; sending: bo
           {turn.status === "failed" ? (
             <p className="flex items-center gap-2 self-end text-sm text-red-700">
               {t("chat.notDelivered")}
-              <Button variant="ghost" size="sm" disabled={sending} onClick={() => retry(turn)}>
+              <Button variant="secondary" size="sm" disabled={sending} onClick={() => retry(turn)}>
+                <RotateCcw className="h-4 w-4" aria-hidden="true" />
                 {t("chat.retry")}
               </Button>
             </p>
@@ -287,7 +282,6 @@ function Composer({ draft, setDraft, sending, send, textarea, scrollKey }: Compo
         id={id}
         name="message"
         rows={3}
-        dir="auto"
         value={draft}
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
         placeholder={t("chat.input.placeholder")}

@@ -10,12 +10,13 @@ export const contactPreviewSchema = z.object({
   phone: z
     .string({ error: "preview.errors.phoneRequired" })
     .trim()
-    .min(1, "preview.errors.phoneRequired")
+    .min(1, { error: "preview.errors.phoneRequired", abort: true })
     .max(PREVIEW_PHONE_MAX_LENGTH, "preview.errors.phoneTooLong")
-    .regex(/^[\d\s-]+$/, "preview.errors.phoneFormat"),
+    // Digits, spaces and dashes only, and at least one digit: "- -" is not a phone number.
+    .regex(/^[\d\s-]*\d[\d\s-]*$/, "preview.errors.phoneFormat"),
   fullName: z
     .string({ error: "preview.errors.nameRequired" })
     .trim()
-    .min(1, "preview.errors.nameRequired")
+    .min(1, { error: "preview.errors.nameRequired", abort: true })
     .max(PREVIEW_NAME_MAX_LENGTH, "preview.errors.nameTooLong"),
 });

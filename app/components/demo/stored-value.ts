@@ -16,12 +16,14 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** Storage can be switched off (private modes, site settings): the page then keeps values until it is left. */
+const inMemory = new Map<string, string>();
+
 function readRaw(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
   } catch {
-    // Storage can be switched off (private modes, site settings); the page then forgets on reload.
-    return null;
+    return inMemory.get(key) ?? null;
   }
 }
 
@@ -30,7 +32,8 @@ function writeRaw(key: string, value: string | null) {
     if (value === null) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, value);
   } catch {
-    return;
+    if (value === null) inMemory.delete(key);
+    else inMemory.set(key, value);
   }
   for (const listener of listeners) listener();
 }

@@ -26,6 +26,8 @@ type InvestmentFormProps = {
   language: Language;
   /** The page action's answer when the form was posted without JavaScript. */
   lastResult: SubmissionResult<string[]> | null | undefined;
+  /** The page came back from a submission posted without JavaScript: confirm it. */
+  sent: boolean;
 };
 
 const isInquiryField = (name: string): name is InquiryField => (INQUIRY_FIELDS as readonly string[]).includes(name);
@@ -34,10 +36,10 @@ const isInquiryField = (name: string): name is InquiryField => (INQUIRY_FIELDS a
  * Without JavaScript the form posts to the page itself. With it, it sends JSON to the inquiry API
  * and answers inline: reset on success, values kept (with the API's field messages) on failure.
  */
-export function InvestmentForm({ language, lastResult }: InvestmentFormProps) {
+export function InvestmentForm({ language, lastResult, sent }: InvestmentFormProps) {
   const { t } = useTranslation("invest");
   const schema = useMemo(() => investmentInquirySchema(language), [language]);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome>(sent ? { kind: "success" } : null);
   const [serverErrors, setServerErrors] = useState<ServerFieldErrors>({});
   const [sending, setSending] = useState(false);
 
@@ -103,7 +105,7 @@ export function InvestmentForm({ language, lastResult }: InvestmentFormProps) {
             t={t}
             i18nKey="form.failure"
             values={{ email }}
-            components={{ link: <EmailLink email={email} /> }}
+            components={{ mail: <EmailLink email={email} /> }}
           />
         </Alert>
       ) : null}

@@ -15,7 +15,7 @@ export function formatMoney(amount: number, currency: string, language: string) 
 
 /** $500K, ₪1.8M: large sums as people say them. */
 export function formatCompactMoney(amount: number, currency: string, language: string) {
-  return new Intl.NumberFormat(localeOf(language), { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 }).format(
+  return new Intl.NumberFormat(localeOf(language), { style: "currency", currency, notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(
     amount,
   );
 }
@@ -24,8 +24,20 @@ export function formatPercent(percent: number, language: string) {
   return new Intl.NumberFormat(localeOf(language), { style: "percent", maximumFractionDigits: 1 }).format(percent / 100);
 }
 
-/** "$50K–$100K"; the open top range through `atLeast` ("$1M+", "₪3.6M ומעלה"). */
+/**
+ * "$50–100K"; the open top range through `atLeast` ("$1M+", "₪3.6M ומעלה"). In Hebrew the en dash
+ * becomes a hyphen: between two numbers a hyphen keeps them in reading order in right-to-left text,
+ * where an en dash would show "360–180K".
+ */
 export function formatRange(range: InvestmentRange, currency: string, language: string, atLeast: (amount: string) => string) {
-  const format = new Intl.NumberFormat(localeOf(language), { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 });
-  return range.max === undefined ? atLeast(format.format(range.min)) : format.formatRange(range.min, range.max);
+  const format = new Intl.NumberFormat(localeOf(language), {
+    style: "currency",
+    currency,
+    notation: "compact",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  });
+  if (range.max === undefined) return atLeast(format.format(range.min));
+  const text = format.formatRange(range.min, range.max);
+  return language === "he" ? text.replace("–", "-") : text;
 }

@@ -20,7 +20,8 @@ export function ColumnChart({ bars, title, description, rtl }: ChartText & { bar
     <svg
       viewBox={`0 0 ${width} ${height}`}
       role="img"
-      aria-labelledby={`${id}-title ${id}-description`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
       className="h-auto w-full max-w-xl"
     >
       <title id={`${id}-title`}>{title}</title>
@@ -44,10 +45,10 @@ export function ColumnChart({ bars, title, description, rtl }: ChartText & { bar
               rx={6}
               className="fill-brand-600"
             />
-            <text x={centre} y={plot.bottom - barHeight - 10} textAnchor="middle" className="fill-slate-900 text-[17px] font-semibold">
+            <text x={centre} y={plot.bottom - barHeight - 10} textAnchor="middle" className="fill-slate-900 text-[20px] font-semibold">
               {bar.display}
             </text>
-            <text x={centre} y={plot.bottom + 28} textAnchor="middle" className="fill-slate-600 text-[15px]">
+            <text x={centre} y={plot.bottom + 30} textAnchor="middle" className="fill-slate-700 text-[18px]">
               {bar.label}
             </text>
           </g>
@@ -66,15 +67,18 @@ export function DonutChart({ segments, centre, title, description }: ChartText &
   const id = useId();
   const radius = 80;
   const circumference = 2 * Math.PI * radius;
-  let offset = 0;
+  const starts = segments.map((_, index) =>
+    segments.slice(0, index).reduce((sum, segment) => sum + (segment.percent / 100) * circumference, 0),
+  );
   return (
-    <svg viewBox="0 0 220 220" role="img" aria-labelledby={`${id}-title ${id}-description`} className="h-auto w-full max-w-64">
+    <svg viewBox="0 0 220 220" role="img" aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`} className="h-auto w-full max-w-64">
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-description`}>{description}</desc>
       <g transform="rotate(-90 110 110)">
         {segments.map((segment, index) => {
           const length = (segment.percent / 100) * circumference;
-          const circle = (
+          return (
             <circle
               key={segment.label}
               cx={110}
@@ -84,11 +88,9 @@ export function DonutChart({ segments, centre, title, description }: ChartText &
               stroke={SEGMENT_COLOURS[index % SEGMENT_COLOURS.length]}
               strokeWidth={34}
               strokeDasharray={`${length - 2} ${circumference - length + 2}`}
-              strokeDashoffset={-offset}
+              strokeDashoffset={-starts[index]!}
             />
           );
-          offset += length;
-          return circle;
         })}
       </g>
       <text x={110} y={118} textAnchor="middle" className="fill-slate-900 text-[24px] font-bold">

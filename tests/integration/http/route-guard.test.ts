@@ -9,12 +9,16 @@ import { request } from "../../support/http.ts";
  */
 const PUBLIC_ROUTE_FILES = new Set([
   "routes/home.tsx",
+  "routes/contact.tsx",
+  "routes/newsletter.tsx",
   "routes/login.tsx",
   "routes/logout.ts",
   "routes/healthz.ts",
   "routes/not-found.tsx",
   "routes/minimal-chat-demo.tsx",
   "routes/test-plugin-preview.tsx",
+  "routes/invest.tsx",
+  "routes/api/investment-inquiry.ts",
 ]);
 const GUARDS = { "routes/admin/layout.tsx": "page", "routes/api/layout.ts": "api" } as const;
 

@@ -1,0 +1,143 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { CircleCheck, Clock, Handshake, Wrench } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { Field, Input } from "~/components/ui/field.tsx";
+import type { action as contactAction } from "~/routes/contact.tsx";
+import { HoneypotField } from "./honeypot-field.tsx";
+import { SectionHeading } from "./section-heading.tsx";
+import { useFormValidation } from "./use-form-validation.ts";
+
+const POINTS = [
+  { key: "reply", Icon: Clock },
+  { key: "noCommitment", Icon: Handshake },
+  { key: "setup", Icon: Wrench },
+] as const;
+
+type ContactSectionProps = {
+  /** The answer to a post without JavaScript that came back with errors. */
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** Set after a post without JavaScript was accepted and redirected back here. */
+  sent: boolean;
+};
+
+export function ContactSection({ lastResult, sent }: ContactSectionProps) {
+  const { t } = useTranslation("landing");
+  return (
+    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-20 bg-white py-20 sm:py-24">
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:items-start">
+        <div>
+          <SectionHeading
+            id="contact-title"
+            eyebrow={t("contact.eyebrow")}
+            title={t("contact.title")}
+            subtitle={t("contact.subtitle")}
+            className="lg:text-start"
+          />
+          <ul className="mx-auto mt-8 max-w-md space-y-4 lg:mx-0">
+            {POINTS.map(({ key, Icon }) => (
+              <li key={key} className="flex items-center gap-3 text-slate-700">
+                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+                  <Icon className="h-5 w-5" aria-hidden="true" />
+                </span>
+                {t(`contact.points.${key}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="rounded-3xl border border-slate-200 bg-slate-50 p-6 shadow-sm sm:p-8">
+          <h3 className="text-xl font-semibold text-slate-900">{t("contact.formTitle")}</h3>
+          {sent ? (
+            <p role="status" className="mt-4 flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+              <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+              {t("contact.sent")}
+            </p>
+          ) : null}
+          <ContactForm lastResult={lastResult} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Posts to /contact through a fetcher: the page stays, a toast confirms and the form empties.
+ * Without JavaScript it is a plain form post that comes back to this section.
+ */
+function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation("landing");
+  const fetcher = useFetcher<typeof contactAction>({ key: "contact" });
+  const [validation, loadValidation] = useFormValidation();
+  const [form, fields] = useForm({
+    id: "contact-form",
+    lastResult: fetcher.data?.result ?? lastResult,
+    shouldValidate: validation ? "onBlur" : "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validation ? ({ formData }) => validation.validateContact(formData) : undefined,
+  });
+  const translate = (errors: string[] | undefined) => errors?.map((key) => t(key));
+  const pending = fetcher.state !== "idle";
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/contact"
+      {...getFormProps(form)}
+      onFocus={validation ? undefined : loadValidation}
+      className="relative mt-6 space-y-4"
+    >
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+          {translate(form.errors)?.join(" ")}
+        </p>
+      ) : null}
+      <Field label={t("contact.fullName")} errors={translate(fields.fullName.errors)}>
+        {(control) => (
+          <Input {...getInputProps(fields.fullName, { type: "text" })} {...control} key={fields.fullName.key} autoComplete="name" />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("contact.phone")} errors={translate(fields.phone.errors)}>
+          {(control) => (
+            <Input
+              {...getInputProps(fields.phone, { type: "tel" })}
+              {...control}
+              key={fields.phone.key}
+              autoComplete="tel"
+              inputMode="tel"
+              dir="ltr"
+              className="text-start"
+            />
+          )}
+        </Field>
+        <Field label={t("contact.email")} errors={translate(fields.email.errors)}>
+          {(control) => (
+            <Input
+              {...getInputProps(fields.email, { type: "email" })}
+              {...control}
+              key={fields.email.key}
+              autoComplete="email"
+              dir="ltr"
+              className="text-start"
+            />
+          )}
+        </Field>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          {...getInputProps(fields.marketingConsent, { type: "checkbox" })}
+          key={fields.marketingConsent.key}
+          className="mt-1 h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-600"
+        />
+        <label htmlFor={fields.marketingConsent.id} className="text-sm text-slate-700">
+          {t("contact.marketingConsent")}
+        </label>
+      </div>
+      <HoneypotField label={t("forms.honeypot")} />
+      <Button type="submit" size="lg" disabled={pending} className="w-full">
+        {pending ? t("contact.submitting") : t("contact.submit")}
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Route } from "./+types/investment-inquiry";
+import { investmentInquirySchema } from "~/components/invest/inquiry-schema.ts";
+import { databaseContext, requestInfoContext } from "~/context.ts";
+import { isLanguage, type Language } from "~/i18n/config.ts";
+import { getI18nInstance, languageContext } from "~/i18n/middleware.server.ts";
+import { admitInquiryAttempt, saveInvestmentInquiry } from "~/invest/inquiry.server.ts";
+import { tooManyRequestsHeaders } from "~/server/rate-limit.server.ts";
+
+/** Far above the largest valid inquiry (every field at its limit, in Hebrew), far below anything that hurts. */
+const MAX_BODY_BYTES = 32 * 1024;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+type Translate = (key: string) => string;
+
+/** Spec §7: the investor pages' form posts its JSON here, and nothing else. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return methodNotAllowed(context.get(languageContext));
+}
+
+/**
+ * 201 with the new id; otherwise a 4xx with `{ error, fields }` in the inquiry's language: the
+ * body's `language` when it names one (the English page sends "en"), else the request's.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(context.get(languageContext));
+  const db = context.get(databaseContext);
+  const requestLanguage = context.get(languageContext);
+  const verdict = await admitInquiryAttempt(db, context.get(requestInfoContext).ip);
+  if (verdict.limited) {
+    const t = await translatorFor(requestLanguage);
+    return Response.json({ error: t("api.rateLimited"), fields: {} }, { status: 429, headers: { ...tooManyRequestsHeaders(verdict), ...NO_STORE } });
+  }
+
+  const body = await readJsonObject(request);
+  if (body.kind !== "object") {
+    const t = await translatorFor(requestLanguage);
+    const message = { "wrong-type": "api.contentType", "too-large": "api.tooLarge", "not-json": "api.notJson" }[body.kind];
+    return Response.json({ error: t(message), fields: {} }, { status: body.kind === "too-large" ? 413 : 400, headers: NO_STORE });
+  }
+
+  const language: Language = isLanguage(body.value.language) ? body.value.language : requestLanguage;
+  const t = await translatorFor(language);
+  const parsed = investmentInquirySchema(language).safeParse(body.value);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "");
+      fields[field] ??= t(issue.message);
+    }
+    return Response.json({ error: t("api.invalid"), fields }, { status: 400, headers: NO_STORE });
+  }
+
+  const { id } = await saveInvestmentInquiry(db, parsed.data, language);
+  return Response.json({ id }, { status: 201, headers: NO_STORE });
+}
+
+async function methodNotAllowed(language: Language) {
+  const t = await translatorFor(language);
+  return Response.json({ error: t("api.methodNotAllowed"), fields: {} }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+}
+
+async function translatorFor(language: Language): Promise<Translate> {
+  const instance = await getI18nInstance(language);
+  return instance.getFixedT(language, "invest");
+}
+
+type JsonBody =
+  | { kind: "object"; value: Record<string, unknown> }
+  | { kind: "wrong-type" }
+  | { kind: "too-large" }
+  | { kind: "not-json" };
+
+/** Reads at most MAX_BODY_BYTES, whatever Content-Length claims, and accepts only a JSON object. */
+async function readJsonObject(request: Request): Promise<JsonBody> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) return { kind: "wrong-type" };
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) return { kind: "too-large" };
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel();
+        return { kind: "too-large" };
+      }
+      chunks.push(value);
+    }
+  }
+
+  try {
+    const value: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks)));
+    if (!value || typeof value !== "object" || Array.isArray(value)) return { kind: "not-json" };
+    return { kind: "object", value: value as Record<string, unknown> };
+  } catch {
+    return { kind: "not-json" };
+  }
+}

@@ -1,0 +1,77 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/invest";
+import { investmentInquirySchema } from "~/components/invest/inquiry-schema.ts";
+import { INVEST_PATHS, InvestorPitch } from "~/components/invest/investor-pitch.tsx";
+import { formatCompactMoney } from "~/components/invest/money.ts";
+import { PITCH_MONEY } from "~/components/invest/pitch-figures.ts";
+import { databaseContext, requestInfoContext } from "~/context.ts";
+import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
+import { admitInquiryAttempt, saveInvestmentInquiry } from "~/invest/inquiry.server.ts";
+import { findProviderDemoClient } from "~/models/client.server.ts";
+import { tooManyRequestsHeaders } from "~/server/rate-limit.server.ts";
+
+/** Serves /invest-en and /invest-he: the i18n middleware fixes each path's language. */
+export const handle = { i18n: ["invest"] };
+
+const SENT_PARAM = "inquiry";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const language = context.get(languageContext);
+  const t = getTranslator(context);
+  const money = PITCH_MONEY[language];
+  return {
+    language,
+    chatUrl: await chatUrlFor(context),
+    inquirySent: url.searchParams.get(SENT_PARAM) === "sent",
+    title: t("meta.title", { ns: "invest" }),
+    description: t("meta.description", { ns: "invest", ask: formatCompactMoney(money.ask, money.currency, language) }),
+  };
+}
+
+/** The form without JavaScript: the same schema as the browser and the API, then back to the page, which confirms. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(databaseContext);
+  const language = context.get(languageContext);
+  // A body that is not a form reads as an empty one, and gets "required" messages rather than a 500.
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema: investmentInquirySchema(language) });
+  const verdict = await admitInquiryAttempt(db, context.get(requestInfoContext).ip);
+  if (verdict.limited) {
+    return data(
+      { result: submission.reply({ formErrors: ["form.errors.rateLimited"] }) },
+      { status: 429, headers: tooManyRequestsHeaders(verdict) },
+    );
+  }
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await saveInvestmentInquiry(db, submission.value, language);
+  return redirect(`${INVEST_PATHS[language]}?${SENT_PARAM}=sent#investment-form`);
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title ?? "Alex" },
+  { name: "description", content: loaderData?.description ?? "" },
+];
+
+export default function Invest({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <InvestorPitch
+      language={loaderData.language}
+      chatUrl={loaderData.chatUrl}
+      lastResult={actionData?.result}
+      inquirySent={loaderData.inquirySent}
+    />
+  );
+}
+
+/**
+ * "Ask the agent": the English page opens the chat monitor; the Hebrew page opens Alex itself,
+ * as the provider's own client, in the plugin's chat window.
+ */
+async function chatUrlFor(context: Route.LoaderArgs["context"]) {
+  if (context.get(languageContext) === "en") return "/admin/chat-sessions";
+  const demoClient = await findProviderDemoClient(context.get(databaseContext));
+  return demoClient ? `/api/wordpress/chat-ui?${new URLSearchParams({ license: demoClient.licenseKey })}` : null;
+}
