@@ -20,9 +20,16 @@ import { i18nMiddleware, languageContext } from "~/i18n/middleware.server.ts";
 import { runtimeMiddleware } from "~/server/runtime.server.ts";
 import { securityHeadersMiddleware } from "~/server/security.server.ts";
 import { ErrorPage } from "~/components/error-page.tsx";
+import { Toaster as ToasterOnServer } from "~/components/ui/toast.tsx";
 
-/** Radix Toast is loaded only when there is a toast to show, so pages without one do not ship it. */
-const Toaster = lazy(() => import("~/components/ui/toast.tsx").then((module) => ({ default: module.Toaster })));
+/**
+ * The browser loads Radix Toast only when there is a toast to show, so pages without one do not
+ * ship it. The server renders it in place (the import is dropped from the browser's bundle), so a
+ * toast's <noscript> banner is part of the page, not streamed in later by a script.
+ */
+const Toaster = import.meta.env.SSR
+  ? ToasterOnServer
+  : lazy(() => import("~/components/ui/toast.tsx").then((module) => ({ default: module.Toaster })));
 
 export const middleware: Route.MiddlewareFunction[] = [
   securityHeadersMiddleware,
