@@ -17,6 +17,8 @@ export default [
   route("invest-en", "routes/invest.tsx", { id: "invest-en" }),
   route("invest-he", "routes/invest.tsx", { id: "invest-he" }),
   route("api/investment-inquiry", "routes/api/investment-inquiry.ts"),
+  // The plugin's endpoints are public (the conversation runtime adds them); until then a JSON 404.
+  route("api/wordpress/*", "routes/api/not-found.ts", { id: "api-wordpress-not-found" }),
 
   // Back-office: every page needs an operator session
   layout("routes/admin/layout.tsx", [

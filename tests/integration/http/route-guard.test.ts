@@ -19,6 +19,8 @@ const PUBLIC_ROUTE_FILES = new Set([
   "routes/test-plugin-preview.tsx",
   "routes/invest.tsx",
   "routes/api/investment-inquiry.ts",
+  // Public only as the /api/wordpress/* catch-all; the same module answers unknown operator APIs behind the guard.
+  "routes/api/not-found.ts",
 ]);
 const GUARDS = { "routes/admin/layout.tsx": "page", "routes/api/layout.ts": "api" } as const;
 

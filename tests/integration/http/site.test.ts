@@ -61,6 +61,12 @@ describe("errors", () => {
     expect(await response.text()).toContain("Page Not Found");
   });
 
+  it("leaves the plugin's API space public: an unknown /api/wordpress path is a JSON 404, not a 401", async () => {
+    const response = await request("/api/wordpress/no-such-endpoint", { method: "POST" });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: string }).error).toBeTruthy();
+  });
+
   it("answers an unknown API with a JSON 404 for an operator", async () => {
     const cookie = await loginAsOperator();
     const response = await request("/api/no-such-thing", { headers: { Cookie: cookie } });
