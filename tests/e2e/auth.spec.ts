@@ -1,8 +1,8 @@
-import { E2E_ADMIN, expect, htmlDirection, PHONE, test } from "./fixtures.ts";
+import { E2E_ADMIN, expect, gotoHydrated, htmlDirection, PHONE, test, waitForHydration } from "./fixtures.ts";
 
 test.describe("login", () => {
   test("the landing page's Admin Login modal signs in with JavaScript", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("link", { name: "כניסת מנהל" }).click();
     const dialog = page.getByRole("dialog", { name: "כניסת מנהל" });
     await expect(dialog).toBeVisible();
@@ -20,7 +20,7 @@ test.describe("login", () => {
   });
 
   test("the modal's Cancel closes it, and reopening shows a clean form", async ({ page }) => {
-    await page.goto("/?lng=en");
+    await gotoHydrated(page, "/?lng=en");
     await page.getByRole("link", { name: "Admin Login" }).click();
     const dialog = page.getByRole("dialog", { name: "Admin Login" });
     await dialog.getByRole("button", { name: "Login" }).click();
@@ -78,13 +78,12 @@ test.describe("login", () => {
 test.describe("admin shell", () => {
   test("switches to Hebrew and back: the direction follows", async ({ page, signIn }) => {
     await signIn();
-    // The select submits on change once React has hydrated it.
-    await page.goto("/admin/dashboard", { waitUntil: "networkidle" });
+    await gotoHydrated(page, "/admin/dashboard");
     expect(await htmlDirection(page)).toBe("ltr");
     await page.getByLabel("Language").selectOption("he");
     await expect(page.getByRole("heading", { name: "לוח בקרה", level: 1 })).toBeVisible();
     expect(await htmlDirection(page)).toBe("rtl");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     await page.getByLabel("שפה").selectOption("en");
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     expect(await htmlDirection(page)).toBe("ltr");
@@ -114,7 +113,7 @@ test.describe("admin shell", () => {
 
     test("the menu slides over and navigates", async ({ page, signIn }) => {
       await signIn();
-      await page.goto("/admin/dashboard");
+      await gotoHydrated(page, "/admin/dashboard");
       await expect(page.getByRole("navigation", { name: "Admin navigation" })).toBeHidden();
       await page.getByRole("button", { name: "Open menu" }).click();
       const menu = page.getByRole("dialog", { name: "Alex Admin" });
@@ -127,7 +126,7 @@ test.describe("admin shell", () => {
     });
 
     test("the public menu slides in with the anchors and Admin Login", async ({ page }) => {
-      await page.goto("/");
+      await gotoHydrated(page, "/");
       await page.getByRole("button", { name: "פתיחת תפריט" }).click();
       const menu = page.getByRole("dialog");
       await expect(menu.getByRole("link", { name: "מחירים" })).toBeVisible();

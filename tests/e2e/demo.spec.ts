@@ -1,20 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
-import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
+import { DESKTOP, expect, expectNoAxeViolations, expectNoSidewaysScroll, gotoHydrated, PHONE, test } from "./fixtures.ts";
 
 const CHAT = "/minimal-chat-demo";
 const PREVIEW = "/test-plugin-preview";
 const MESSAGES_API = "/api/wordpress/messages";
 const NARROW = { width: 360, height: 740 };
 
-/** Interactions before React hydrates would be lost; the page is ready once React owns the main element. */
-async function openHydrated(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 function recordMessageRequests(page: Page) {
   const requests: Request[] = [];
@@ -22,16 +13,6 @@ function recordMessageRequests(page: Page) {
     if (new URL(request.url()).pathname === MESSAGES_API) requests.push(request);
   });
   return requests;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test.describe("minimal chat demo", () => {
@@ -50,7 +31,7 @@ test.describe("minimal chat demo", () => {
 
   test("Enter sends, Shift+Enter starts a new line; the message goes to the demo client through the message API", async ({ page }) => {
     const sent = recordMessageRequests(page);
-    await openHydrated(page, CHAT);
+    await gotoHydrated(page, CHAT);
     const input = page.getByRole("textbox", { name: "ההודעה שלך" });
     await input.pressSequentially("שלום");
     await input.press("Shift+Enter");
@@ -73,7 +54,7 @@ test.describe("minimal chat demo", () => {
 
   test("until the conversation runtime answers, says honestly that Alex is not reachable, and retries the same message", async ({ page }) => {
     const sent = recordMessageRequests(page);
-    await openHydrated(page, CHAT);
+    await gotoHydrated(page, CHAT);
     await page.getByRole("textbox", { name: "ההודעה שלך" }).fill("מה שעות הפתיחה?");
     await page.getByRole("button", { name: "שליחה" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Alex" })).toHaveText("Alex אינו זמין כרגע, נא לנסות שוב מאוחר יותר.");
@@ -88,7 +69,7 @@ test.describe("minimal chat demo", () => {
   });
 
   test("the failure is told in English too", async ({ page }) => {
-    await openHydrated(page, `${CHAT}?lng=en`);
+    await gotoHydrated(page, `${CHAT}?lng=en`);
     await page.getByRole("textbox", { name: "Your message" }).fill("What are your opening hours?");
     await page.getByRole("textbox", { name: "Your message" }).press("Enter");
     await expect(page.getByRole("alert").filter({ hasText: "Alex" })).toHaveText(
@@ -97,7 +78,7 @@ test.describe("minimal chat demo", () => {
   });
 
   test("keeps the message to 500 characters and sends it trimmed", async ({ page }) => {
-    await openHydrated(page, `${CHAT}?lng=en`);
+    await gotoHydrated(page, `${CHAT}?lng=en`);
     const input = page.getByRole("textbox", { name: "Your message" });
     await input.fill(`  ${"a".repeat(600)}`);
     await expect(input).toHaveValue(`  ${"a".repeat(498)}`);
@@ -111,7 +92,7 @@ test.describe("minimal chat demo", () => {
 
   test("sends nothing while the input is empty or only spaces", async ({ page }) => {
     const sent = recordMessageRequests(page);
-    await openHydrated(page, `${CHAT}?lng=en`);
+    await gotoHydrated(page, `${CHAT}?lng=en`);
     const input = page.getByRole("textbox", { name: "Your message" });
     const send = page.getByRole("button", { name: "Send" });
     await expect(send).toBeDisabled();
@@ -134,7 +115,7 @@ test.describe("minimal chat demo", () => {
       await released;
       await route.continue();
     });
-    await openHydrated(page, `${CHAT}?lng=en`);
+    await gotoHydrated(page, `${CHAT}?lng=en`);
     const input = page.getByRole("textbox", { name: "Your message" });
     await input.fill("First question");
     await input.press("Enter");
@@ -156,7 +137,7 @@ test.describe("minimal chat demo", () => {
   });
 
   test("keeps the recent searches after a reload, newest first, and reuses one", async ({ page }) => {
-    await openHydrated(page, `${CHAT}?lng=en`);
+    await gotoHydrated(page, `${CHAT}?lng=en`);
     await expect(page.getByText("Your last messages will appear here.")).toBeVisible();
     const input = page.getByRole("textbox", { name: "Your message" });
     for (const text of ["Opening hours", "Prices", "Opening hours", "Delivery"]) {
@@ -182,7 +163,7 @@ test.describe("minimal chat demo", () => {
   });
 
   test("settings edit the brand name and subtitle with a live preview, kept after a reload", async ({ page }) => {
-    await openHydrated(page, CHAT);
+    await gotoHydrated(page, CHAT);
     const toggle = page.getByRole("button", { name: "הגדרות" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await toggle.click();
@@ -220,7 +201,7 @@ test.describe("minimal chat demo", () => {
 
 test.describe("plugin preview", () => {
   test("asks in Hebrew to fill in all fields, and marks the empty ones", async ({ page }) => {
-    await openHydrated(page, PREVIEW);
+    await gotoHydrated(page, PREVIEW);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await page.getByRole("button", { name: "שליחת פרטים" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "נא" })).toHaveText("נא למלא את כל השדות");
@@ -237,7 +218,7 @@ test.describe("plugin preview", () => {
   });
 
   test("accepts only digits, spaces and dashes in the phone, up to 15 characters, and a name up to 50", async ({ page }) => {
-    await openHydrated(page, `${PREVIEW}?lng=en`);
+    await gotoHydrated(page, `${PREVIEW}?lng=en`);
     const phone = page.getByLabel("Phone");
     const name = page.getByLabel("Full name");
     const submit = page.getByRole("button", { name: "Send details" });
@@ -263,7 +244,7 @@ test.describe("plugin preview", () => {
   });
 
   test("a valid submit only shows the preview alert and makes no network request", async ({ page }) => {
-    await openHydrated(page, `${PREVIEW}?lng=en`);
+    await gotoHydrated(page, `${PREVIEW}?lng=en`);
     await page.waitForLoadState("networkidle");
     const requests: string[] = [];
     page.on("request", (request) => requests.push(`${request.method()} ${request.url()}`));
@@ -317,7 +298,7 @@ for (const language of ["he", "en"] as const) {
   for (const path of [CHAT, PREVIEW]) {
     test(`${path} in ${language}: no axe violations, nothing scrolls sideways at 360 px`, async ({ page }) => {
       await page.setViewportSize(NARROW);
-      await openHydrated(page, `${path}?lng=${language}`);
+      await gotoHydrated(page, `${path}?lng=${language}`);
       await expectNoSidewaysScroll(page);
       await expectNoAxeViolations(page);
       await page.setViewportSize(DESKTOP);
@@ -327,7 +308,7 @@ for (const language of ["he", "en"] as const) {
     for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
       test(`screenshot: ${path} ${language} ${width}`, async ({ page }) => {
         await page.setViewportSize(viewport);
-        await openHydrated(page, `${path}?lng=${language}`);
+        await gotoHydrated(page, `${path}?lng=${language}`);
         const name = path === CHAT ? "chat-demo" : "plugin-preview";
         if (path === CHAT) {
           await page.getByRole("button", { name: language === "he" ? "הגדרות" : "Settings" }).click();

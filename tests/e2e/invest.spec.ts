@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, htmlDirection, PHONE, test } from "./fixtures.ts";
+import { DESKTOP, expect, expectNoAxeViolations, expectNoSidewaysScroll, gotoHydrated, htmlDirection, PHONE, test } from "./fixtures.ts";
 
 const NARROW = { width: 360, height: 740 };
 const INVESTOR_EMAIL = "investors@alex-ai.co.il";
@@ -46,14 +45,6 @@ let ipCounter = 0;
 /** Each test its own client address, so the inquiry rate limit of one never touches another. */
 const ownAddress = () => ({ "X-Forwarded-For": `203.0.113.${(++ipCounter % 250) + 1}` });
 
-/** Typing before React hydrates would go to the native form; the page is ready once React owns <main>. */
-async function openHydrated(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 function form(page: Page) {
   return page.locator("form#investment-inquiry");
@@ -68,16 +59,6 @@ async function fillInquiry(page: Page, spec: PageSpec, values: { name: string; e
   await inquiry.getByLabel(spec.labels.amount).selectOption(spec.amounts[1]);
   await inquiry.getByLabel(spec.labels.expertise).selectOption(spec.expertise);
   await inquiry.getByLabel(spec.labels.message).fill("Looking forward to the deck.");
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 for (const [language, spec] of Object.entries(PAGES) as [keyof typeof PAGES, PageSpec][]) {
@@ -140,7 +121,7 @@ for (const [language, spec] of Object.entries(PAGES) as [keyof typeof PAGES, Pag
     });
 
     test("with JavaScript: sends JSON, confirms inline and resets", async ({ page }) => {
-      await openHydrated(page, spec.path);
+      await gotoHydrated(page, spec.path);
       const posted: unknown[] = [];
       page.on("request", (request) => {
         if (request.url().endsWith("/api/investment-inquiry")) posted.push(request.postDataJSON());
@@ -175,7 +156,7 @@ for (const [language, spec] of Object.entries(PAGES) as [keyof typeof PAGES, Pag
         for (let attempt = 0; attempt < 10; attempt++) {
           await page.request.post("/api/investment-inquiry", { data: "{}", headers: { "Content-Type": "application/json" } });
         }
-        await openHydrated(page, spec.path);
+        await gotoHydrated(page, spec.path);
         await fillInquiry(page, spec, { name: "Refused investor", email: "refused@example.com" });
         const answer = page.waitForResponse((response) => response.url().endsWith("/api/investment-inquiry"));
         await form(page).getByRole("button", { name: spec.submit }).click();
@@ -192,7 +173,7 @@ for (const [language, spec] of Object.entries(PAGES) as [keyof typeof PAGES, Pag
     });
 
     test("with JavaScript: checks the fields before sending anything", async ({ page }) => {
-      await openHydrated(page, spec.path);
+      await gotoHydrated(page, spec.path);
       let sent = 0;
       page.on("request", (request) => {
         if (request.url().endsWith("/api/investment-inquiry")) sent++;
@@ -227,20 +208,20 @@ for (const [language, spec] of Object.entries(PAGES) as [keyof typeof PAGES, Pag
     });
 
     test("has no axe violations", async ({ page }) => {
-      await openHydrated(page, spec.path);
+      await gotoHydrated(page, spec.path);
       await expectNoAxeViolations(page);
     });
 
     test("does not scroll sideways at 360 px", async ({ page }) => {
       await page.setViewportSize(NARROW);
-      await openHydrated(page, spec.path);
+      await gotoHydrated(page, spec.path);
       await expectNoSidewaysScroll(page);
     });
 
     for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
       test(`screenshot at ${width} width`, async ({ page }) => {
         await page.setViewportSize(viewport);
-        await openHydrated(page, spec.path);
+        await gotoHydrated(page, spec.path);
         await page.screenshot({ path: `screenshots/invest-${language}-${width}.png`, fullPage: true });
       });
     }

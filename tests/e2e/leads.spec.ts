@@ -1,28 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
+import { DESKTOP, expect, expectNoAxeViolations, gotoHydrated, PHONE, test } from "./fixtures.ts";
 
 const NARROW = { width: 360, height: 740 };
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
-}
-
-async function openHydrated(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 test.describe("Leads page", () => {
   test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.251" } });
 
   test("lists an inquiry just sent from the investor page, newest first", async ({ page, signIn }) => {
     const name = `Leads check ${Date.now()}`;
-    await openHydrated(page, "/invest-en");
+    await gotoHydrated(page, "/invest-en");
     const form = page.locator("form#investment-inquiry");
     await form.getByLabel("Full name").fill(name);
     await form.getByLabel("Email").fill("leads.check@example.com");
@@ -69,7 +54,7 @@ test.describe("Leads page", () => {
   for (const language of ["en", "he"] as const) {
     test(`has no axe violations (${language})`, async ({ page, signIn }) => {
       await signIn();
-      await openHydrated(page, `/admin/leads?lng=${language}`);
+      await gotoHydrated(page, `/admin/leads?lng=${language}`);
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expectNoAxeViolations(page);
     });
@@ -77,7 +62,7 @@ test.describe("Leads page", () => {
     test(`shows cards, not a table, and does not scroll sideways at 360 px (${language})`, async ({ page, signIn }) => {
       await page.setViewportSize(NARROW);
       await signIn();
-      await openHydrated(page, `/admin/leads?lng=${language}`);
+      await gotoHydrated(page, `/admin/leads?lng=${language}`);
       await expect(page.getByRole("table")).toBeHidden();
       await expect(page.getByRole("list").filter({ has: page.getByRole("term") }).first()).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -88,7 +73,7 @@ test.describe("Leads page", () => {
       test(`screenshot: leads ${language} ${width}`, async ({ page, signIn }) => {
         await page.setViewportSize(viewport);
         await signIn();
-        await openHydrated(page, `/admin/leads?lng=${language}`);
+        await gotoHydrated(page, `/admin/leads?lng=${language}`);
         await page.screenshot({ path: `screenshots/leads-${language}-${width}.png`, fullPage: true });
       });
     }
