@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
+import { DESKTOP, expect, gotoHydrated, PHONE, test } from "./fixtures.ts";
 
 /**
  * The public forms are limited per client address; every test here posts as an address of its
@@ -24,7 +24,7 @@ const calculator = (page: Page) => page.locator("#calculator");
 test.describe("the landing page with JavaScript", () => {
   test("shows the sections in order, with the header anchors leading to them", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("עובד AI שעונה ללקוחות שלך");
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
     expect(headings.slice(0, 7)).toEqual([
@@ -45,7 +45,7 @@ test.describe("the landing page with JavaScript", () => {
   });
 
   test("the contact form checks in place, confirms with a toast and empties", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const form = contactForm(page);
     await form.getByRole("button", { name: "שליחה" }).click();
     await expect(form.getByText("יש להזין שם מלא.")).toBeVisible();
@@ -71,7 +71,7 @@ test.describe("the landing page with JavaScript", () => {
   });
 
   test("the newsletter box subscribes once and answers kindly the second time", async ({ page }) => {
-    await page.goto("/?lng=en");
+    await gotoHydrated(page, "/?lng=en");
     const form = newsletterForm(page);
     const email = uniqueEmail("reader");
     await form.getByLabel("Newsletter email").fill("not-an-address");
@@ -91,7 +91,7 @@ test.describe("the landing page with JavaScript", () => {
   });
 
   test("the calculator updates as the visitor types", async ({ page }) => {
-    await page.goto("/?lng=en");
+    await gotoHydrated(page, "/?lng=en");
     const section = calculator(page);
     const total = section.getByRole("status");
     await expect(total).toContainText(usd(150, "en-US"));
@@ -177,7 +177,7 @@ test.describe("accessibility and layout", () => {
 
   test("axe finds no violations with form errors and the phone menu open", async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await contactForm(page).getByRole("button", { name: "שליחה" }).click();
     await expect(contactForm(page).getByText("יש להזין שם מלא.")).toBeVisible();
     await page.getByRole("button", { name: "פתיחת תפריט" }).click();
@@ -189,7 +189,7 @@ test.describe("accessibility and layout", () => {
   for (const language of ["he", "en"] as const) {
     test(`nothing scrolls sideways at 360 px (${language})`, async ({ page }) => {
       await page.setViewportSize({ width: 360, height: 740 });
-      await page.goto(`/?lng=${language}`);
+      await gotoHydrated(page, `/?lng=${language}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     });
@@ -197,7 +197,7 @@ test.describe("accessibility and layout", () => {
 
   test("the phone menu works by keyboard (Tab to it, Enter opens, Escape closes, focus returns) and closes on a click outside", async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const menuButton = page.getByRole("button", { name: "פתיחת תפריט" });
     for (let presses = 0; presses < 10 && !(await menuButton.evaluate((button) => button === document.activeElement)); presses++) {
       await page.keyboard.press("Tab");
@@ -224,7 +224,7 @@ test.describe("accessibility and layout", () => {
 
   test("the header's Admin Login opens by keyboard and Escape closes it", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
-    await page.goto("/?lng=en");
+    await gotoHydrated(page, "/?lng=en");
     const login = page.getByRole("link", { name: "Admin Login" });
     await login.focus();
     await page.keyboard.press("Enter");
