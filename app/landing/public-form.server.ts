@@ -1,6 +1,16 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
 import type { Database } from "#db/connection.ts";
+import { databaseContext, requestInfoContext } from "~/context.ts";
 import { HONEYPOT_FIELD } from "~/landing/honeypot.ts";
-import { checkRateLimit, countAgainstRateLimit, type RateLimitRule } from "~/server/rate-limit.server.ts";
+import {
+  checkRateLimit,
+  countAgainstRateLimit,
+  tooManyRequestsHeaders,
+  type RateLimitRule,
+} from "~/server/rate-limit.server.ts";
 
 /** Per client address and form: enough for a person who mistyped, too few for a flood. */
 export const PUBLIC_FORM_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60 * 1000 };
@@ -9,16 +19,16 @@ export type PublicForm = "contact" | "newsletter";
 
 const bucketOf = (form: PublicForm, ip: string) => `${form}:ip:${ip}`;
 
-export function checkPublicFormLimit(db: Database, form: PublicForm, ip: string) {
+function checkPublicFormLimit(db: Database, form: PublicForm, ip: string) {
   return checkRateLimit(db, [bucketOf(form, ip)], PUBLIC_FORM_LIMIT);
 }
 
 /** Only accepted submissions count, so a visitor correcting mistakes is never locked out. */
-export function countPublicFormSubmission(db: Database, form: PublicForm, ip: string) {
+function countPublicFormSubmission(db: Database, form: PublicForm, ip: string) {
   return countAgainstRateLimit(db, [bucketOf(form, ip)]);
 }
 
-export function isHoneypotFilled(formData: FormData) {
+function isHoneypotFilled(formData: FormData) {
   const value = formData.get(HONEYPOT_FIELD);
   return typeof value === "string" && value.trim() !== "";
 }
@@ -29,3 +39,47 @@ export function isHoneypotFilled(formData: FormData) {
  * stays on the page and gets a toast, the second is redirected back to the page's section.
  */
 export const isDataRequest = (request: Request) => new URL(request.url).pathname.endsWith(".data");
+
+type FormReply = { result: SubmissionResult<string[]> };
+
+export type ScreenedPost<Value> =
+  /** Over the limit (429) or invalid (400): the response to send as it is. */
+  | { kind: "refused"; response: ReturnType<typeof data<FormReply>> }
+  /** The honeypot was filled: confirm as usual, store nothing. */
+  | { kind: "bot"; result: SubmissionResult<string[]> }
+  | { kind: "accepted"; value: Value; result: SubmissionResult<string[]> };
+
+/**
+ * What every public form does before its own work: read the body (anything that is not a form
+ * reads as an empty one, and gets "required" messages), apply the per-address limit, catch bots
+ * with the honeypot and validate. Accepted and bot posts count against the limit.
+ */
+export async function screenPublicFormPost<Schema extends z.ZodType>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  form: PublicForm,
+  schema: Schema,
+): Promise<ScreenedPost<z.output<Schema>>> {
+  const db = context.get(databaseContext);
+  const { ip } = context.get(requestInfoContext);
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema });
+
+  const verdict = await checkPublicFormLimit(db, form, ip);
+  if (verdict.limited) {
+    return {
+      kind: "refused",
+      response: data(
+        { result: submission.reply({ formErrors: ["forms.tooManyRequests"] }) },
+        { status: 429, headers: tooManyRequestsHeaders(verdict) },
+      ),
+    };
+  }
+  const bot = isHoneypotFilled(formData);
+  if (!bot && submission.status !== "success") {
+    return { kind: "refused", response: data({ result: submission.reply() }, { status: 400 }) };
+  }
+  await countPublicFormSubmission(db, form, ip);
+  const result = submission.reply({ resetForm: true });
+  return bot || submission.status !== "success" ? { kind: "bot", result } : { kind: "accepted", value: submission.value, result };
+}

@@ -1,21 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { dataWithSuccess } from "remix-toast";
 import type { Route } from "./+types/contact";
 import { LandingPage } from "~/components/landing/landing-page.tsx";
-import { databaseContext, requestInfoContext } from "~/context.ts";
+import { databaseContext } from "~/context.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { contactSchema } from "~/landing/contact-schema.ts";
 import { loadLandingPage } from "~/landing/landing-page.server.ts";
-import {
-  checkPublicFormLimit,
-  countPublicFormSubmission,
-  isDataRequest,
-  isHoneypotFilled,
-} from "~/landing/public-form.server.ts";
+import { isDataRequest, screenPublicFormPost } from "~/landing/public-form.server.ts";
 import { createContactLead } from "~/models/contact-lead.server.ts";
-import { tooManyRequestsHeaders } from "~/server/rate-limit.server.ts";
 
 export const handle = { i18n: ["landing"] };
 
@@ -25,37 +18,19 @@ export function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = context.get(databaseContext);
-  const { ip } = context.get(requestInfoContext);
-  // A body that is not a form reads as an empty one, and gets "required" messages.
-  const formData = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(formData, { schema: contactSchema });
-
-  const verdict = await checkPublicFormLimit(db, "contact", ip);
-  if (verdict.limited) {
-    return data(
-      { result: submission.reply({ formErrors: ["forms.tooManyRequests"] }) },
-      { status: 429, headers: tooManyRequestsHeaders(verdict) },
-    );
+  const post = await screenPublicFormPost(request, context, "contact", contactSchema);
+  if (post.kind === "refused") return post.response;
+  if (post.kind === "accepted") {
+    const { fullName, phone, email, marketingConsent } = post.value;
+    await createContactLead(context.get(databaseContext), {
+      fullName,
+      phone,
+      email,
+      marketingConsent: marketingConsent ?? false,
+      language: context.get(languageContext),
+    });
   }
-  if (isHoneypotFilled(formData)) {
-    await countPublicFormSubmission(db, "contact", ip);
-    return confirmSent(request, context, submission.reply({ resetForm: true }));
-  }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
-
-  const { fullName, phone, email, marketingConsent } = submission.value;
-  await countPublicFormSubmission(db, "contact", ip);
-  await createContactLead(db, {
-    fullName,
-    phone,
-    email,
-    marketingConsent: marketingConsent ?? false,
-    language: context.get(languageContext),
-  });
-  return confirmSent(request, context, submission.reply({ resetForm: true }));
+  return confirmSent(request, context, post.result);
 }
 
 /** Retry-After of a refused post must reach the browser with the re-rendered page. */
