@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -22,6 +24,45 @@ export default tseslint.config(
       "react/prop-types": "off",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The layers of docs/decisions/005-capability-folders.md: a request reads top to bottom
+    // (route -> capability -> shared code and models -> database), never back up, and never in a circle.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./db", from: "./app", message: "The database layer knows nothing of the app." },
+            {
+              target: "./app/models",
+              from: "./app",
+              except: ["./models", "./lib"],
+              message: "Models talk to the database only: no HTTP, no UI, no capability.",
+            },
+            {
+              target: ["./app/components", "./app/lib", "./app/i18n", "./app/server", "./app/context.ts", "./app/env.server.ts"],
+              from: "./app",
+              except: ["./components", "./lib", "./i18n", "./server", "./models", "./context.ts", "./env.server.ts"],
+              message: "Shared code serves the capabilities; it never imports one (pass what it needs in).",
+            },
+            { target: "./app", from: "./app/routes", message: "Nothing imports a route module: move what is shared into its capability." },
+            {
+              target: ["./app/*/**", "./app/!(root|entry.server).{ts,tsx}"],
+              from: ["./app/root.tsx", "./app/runtime.server.ts"],
+              message: "Start-up and the root sit above everything else.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

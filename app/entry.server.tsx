@@ -9,7 +9,7 @@ import { i18nContext } from "~/i18n/middleware.server.ts";
 import { logError } from "~/server/log.server.ts";
 
 export { requestInfoContext } from "~/context.ts";
-export { startRuntime, stopRuntime } from "~/server/runtime.server.ts";
+export { startRuntime, stopRuntime } from "~/runtime.server.ts";
 
 export const streamTimeout = 5_000;
 

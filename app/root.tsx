@@ -17,7 +17,7 @@ import stylesheet from "./app.css?url";
 import { nonceContext } from "~/context.ts";
 import { directionOf, type Language } from "~/i18n/config.ts";
 import { i18nMiddleware, languageContext } from "~/i18n/middleware.server.ts";
-import { runtimeMiddleware } from "~/server/runtime.server.ts";
+import { runtimeMiddleware } from "~/runtime.server.ts";
 import { securityHeadersMiddleware } from "~/server/security.server.ts";
 import { ErrorPage } from "~/components/error-page.tsx";
 import { Toaster as ToasterOnServer } from "~/components/ui/toast.tsx";

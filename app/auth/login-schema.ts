@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
 /** Messages are translation keys, so the browser and the server show them in the page's language. */
@@ -6,3 +7,6 @@ export const loginSchema = z.object({
   password: z.string({ error: "login.passwordRequired" }).min(1, "login.passwordRequired").max(200),
   redirectTo: z.string().max(2000).optional(),
 });
+
+/** What POST /login answers when it does not redirect: Conform's reply, read by the login forms. */
+export type LoginReply = { result: SubmissionResult<string[]> };

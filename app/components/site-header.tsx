@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { Suspense, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LanguageSelect } from "~/components/language-select.tsx";
@@ -10,22 +10,20 @@ const ANCHORS = [
   { href: "/#contact", key: "contact" },
 ] as const;
 
-/**
- * The login form brings zod, Conform and Radix Dialog: loaded when the modal is first wanted
- * (or about to be, on hover or focus of its link), not with the page.
- */
-const loadLoginModal = () => import("~/components/login-modal.tsx");
-const LoginModal = lazy(() => loadLoginModal().then((module) => ({ default: module.LoginModal })));
-const preloadLoginModal = () => void loadLoginModal();
+/** The Admin Login modal, loaded lazily by its owner (the auth capability) and handed in. */
+export type LoginModalSlot = {
+  Component: ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
+  preload: () => void;
+};
 
-function AdminLoginLink({ open, className }: { open: () => void; className: string }) {
+function AdminLoginLink({ open, preload, className }: { open: () => void; preload: () => void; className: string }) {
   const { t } = useTranslation();
   return (
     <a
       href="/login"
       className={className}
-      onPointerEnter={preloadLoginModal}
-      onFocus={preloadLoginModal}
+      onPointerEnter={preload}
+      onFocus={preload}
       onClick={(event) => {
         event.preventDefault();
         open();
@@ -41,7 +39,8 @@ function AdminLoginLink({ open, className }: { open: () => void; className: stri
  * The menu is the browser's own modal <dialog>: it traps focus, closes on Escape or a click
  * outside, and gives focus back to its button, with no script to ship for it.
  */
-export function SiteHeader() {
+export function SiteHeader({ loginModal }: { loginModal: LoginModalSlot }) {
+  const { Component: LoginModal, preload } = loginModal;
   const { t } = useTranslation();
   const menuRef = useRef<HTMLDialogElement>(null);
   const [loginWanted, setLoginWanted] = useState(false);
@@ -77,6 +76,7 @@ export function SiteHeader() {
           <LanguageSelect />
           <AdminLoginLink
             open={openLogin}
+            preload={preload}
             className="hidden rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 md:inline-flex"
           />
           <button
@@ -126,6 +126,7 @@ export function SiteHeader() {
               </ul>
             </nav>
             <AdminLoginLink
+              preload={preload}
               open={() => {
                 closeMenu();
                 openLogin();

@@ -1,5 +1,5 @@
 import type { Database } from "#db/connection.ts";
-import type { InvestmentInquiryInput } from "~/components/invest/inquiry-schema.ts";
+import type { InvestmentInquiryInput } from "~/invest/inquiry-schema.ts";
 import type { Language } from "~/i18n/config.ts";
 import { createInvestmentInquiry } from "~/models/investment-inquiry.server.ts";
 import { checkRateLimit, countAgainstRateLimit, type RateLimitVerdict } from "~/server/rate-limit.server.ts";

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Database } from "#db/connection.ts";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { HONEYPOT_FIELD } from "~/landing/honeypot.ts";
+import type { PublicFormReply } from "~/landing/public-form.ts";
 import {
   checkRateLimit,
   countAgainstRateLimit,
@@ -40,11 +41,9 @@ function isHoneypotFilled(formData: FormData) {
  */
 export const isDataRequest = (request: Request) => new URL(request.url).pathname.endsWith(".data");
 
-type FormReply = { result: SubmissionResult<string[]> };
-
 export type ScreenedPost<Value> =
   /** Over the limit (429) or invalid (400): the response to send as it is. */
-  | { kind: "refused"; response: ReturnType<typeof data<FormReply>> }
+  | { kind: "refused"; response: ReturnType<typeof data<PublicFormReply>> }
   /** The honeypot was filled: confirm as usual, store nothing. */
   | { kind: "bot"; result: SubmissionResult<string[]> }
   | { kind: "accepted"; value: Value; result: SubmissionResult<string[]> };

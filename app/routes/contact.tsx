@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { redirect } from "react-router";
 import { dataWithSuccess } from "remix-toast";
 import type { Route } from "./+types/contact";
-import { LandingPage } from "~/components/landing/landing-page.tsx";
+import { LandingPage } from "~/landing/components/landing-page.tsx";
 import { databaseContext } from "~/context.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { contactSchema } from "~/landing/contact-schema.ts";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/home";
-import { LandingPage } from "~/components/landing/landing-page.tsx";
+import { LandingPage } from "~/landing/components/landing-page.tsx";
 import { loadLandingPage } from "~/landing/landing-page.server.ts";
 import { landingPageCacheMiddleware } from "~/landing/page-cache.server.ts";
 

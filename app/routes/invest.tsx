@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/invest";
-import { investmentInquirySchema } from "~/components/invest/inquiry-schema.ts";
-import { INVEST_PATHS, InvestorPitch } from "~/components/invest/investor-pitch.tsx";
-import { formatCompactMoney } from "~/components/invest/money.ts";
-import { PITCH_MONEY } from "~/components/invest/pitch-figures.ts";
+import { investmentInquirySchema } from "~/invest/inquiry-schema.ts";
+import { INVEST_PATHS, InvestorPitch } from "~/invest/components/investor-pitch.tsx";
+import { formatCompactMoney } from "~/invest/money.ts";
+import { PITCH_MONEY } from "~/invest/pitch-figures.ts";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { admitInquiryAttempt, saveInvestmentInquiry } from "~/invest/inquiry.server.ts";

@@ -7,7 +7,7 @@ import { attemptLogin } from "~/auth/login.server.ts";
 import { loginSchema } from "~/auth/login-schema.ts";
 import { createAuthSession, getOperatorSession } from "~/auth/session.server.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
-import { LoginForm } from "~/components/login-form.tsx";
+import { LoginForm } from "~/auth/components/login-form.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/minimal-chat-demo";
-import { ChatDemo } from "~/components/demo/chat-demo.tsx";
+import { ChatDemo } from "~/demo/components/chat-demo.tsx";
 import { databaseContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { findProviderDemoClient } from "~/models/client.server.ts";

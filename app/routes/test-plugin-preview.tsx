@@ -3,8 +3,8 @@ import { ArrowLeft, Eye } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/test-plugin-preview";
-import { ContactPreviewForm } from "~/components/demo/contact-preview-form.tsx";
-import { contactPreviewSchema } from "~/components/demo/contact-preview-schema.ts";
+import { ContactPreviewForm } from "~/demo/components/contact-preview-form.tsx";
+import { contactPreviewSchema } from "~/demo/contact-preview-schema.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/leads-export";
-import { INVESTMENT_CURRENCY } from "~/components/invest/inquiry-schema.ts";
+import { INVESTMENT_CURRENCY } from "~/invest/inquiry-schema.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { isLanguage } from "~/i18n/config.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { LEAD_LISTS, leadListOfSlug } from "~/invest/lead-lists.ts";
+import { LEAD_LISTS, leadListOfSlug } from "~/leads/lead-lists.ts";
 import { csvDateTime, csvResponse, everyRow, type CsvColumn } from "~/lib/csv.server.ts";
 import { listContactLeads, type ContactLead } from "~/models/contact-lead.server.ts";
 import { listInvestmentInquiries, type InvestmentInquiry } from "~/models/investment-inquiry.server.ts";

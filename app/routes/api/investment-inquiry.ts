@@ -1,5 +1,5 @@
 import type { Route } from "./+types/investment-inquiry";
-import { investmentInquirySchema } from "~/components/invest/inquiry-schema.ts";
+import { investmentInquirySchema } from "~/invest/inquiry-schema.ts";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { isLanguage, type Language } from "~/i18n/config.ts";
 import { getI18nInstance, languageContext } from "~/i18n/middleware.server.ts";

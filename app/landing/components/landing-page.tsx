@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { lazyLoginModal } from "~/auth/components/lazy-login-modal.ts";
 import { SiteHeader } from "~/components/site-header.tsx";
 import type { LandingPageData } from "~/landing/landing-page.server.ts";
 import { ContactSection } from "./contact-section.tsx";
@@ -25,7 +26,7 @@ export function LandingPage({ data, contactResult, newsletterResult }: LandingPa
   const calculatorKey = Object.values(data.calculator.values).join("|");
   return (
     <>
-      <SiteHeader />
+      <SiteHeader loginModal={lazyLoginModal} />
       <main>
         <Hero />
         <TrustedBy />

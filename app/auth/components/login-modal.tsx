@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { LoginForm } from "~/components/login-form.tsx";
+import type { LoginReply } from "~/auth/login-schema.ts";
+import { LoginForm } from "./login-form.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "~/components/ui/dialog.tsx";
-import type { action as loginAction } from "~/routes/login.tsx";
 
 type LoginModalProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -17,7 +17,7 @@ export function LoginModal({ open, onOpenChange }: LoginModalProps) {
   const { t } = useTranslation();
   // A new fetcher (and form) each time the modal opens, so old errors do not come back.
   const [attempt, setAttempt] = useState(0);
-  const fetcher = useFetcher<typeof loginAction>({ key: `login-modal-${attempt}` });
+  const fetcher = useFetcher<LoginReply>({ key: `login-modal-${attempt}` });
   const changeOpen = (next: boolean) => {
     onOpenChange(next);
     if (!next) setAttempt((value) => value + 1);

@@ -8,7 +8,7 @@ import {
   PREVIEW_NAME_MAX_LENGTH,
   PREVIEW_PHONE_MAX_LENGTH,
   PREVIEW_REQUIRED_ERRORS,
-} from "./contact-preview-schema.ts";
+} from "~/demo/contact-preview-schema.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Field, Input } from "~/components/ui/field.tsx";
 

@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { CircleCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import type { action as newsletterAction } from "~/routes/newsletter.tsx";
+import type { PublicFormReply } from "~/landing/public-form.ts";
 import { HoneypotField } from "./honeypot-field.tsx";
-import { useFormValidation } from "./use-form-validation.ts";
+import { useFormValidation } from "~/landing/use-form-validation.ts";
 
 type NewsletterFormProps = {
   /** The answer to a post without JavaScript that came back with errors. */
@@ -16,7 +16,7 @@ type NewsletterFormProps = {
 /** The footer's newsletter box: one e-mail address, posted to /newsletter like the contact form. */
 export function NewsletterForm({ lastResult, outcome }: NewsletterFormProps) {
   const { t } = useTranslation("landing");
-  const fetcher = useFetcher<typeof newsletterAction>({ key: "newsletter" });
+  const fetcher = useFetcher<PublicFormReply>({ key: "newsletter" });
   const [validation, loadValidation] = useFormValidation();
   const [form, fields] = useForm({
     id: "newsletter-form",

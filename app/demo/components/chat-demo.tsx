@@ -2,7 +2,7 @@ import { ArrowLeft, Bot, History, LoaderCircle, RotateCcw, SendHorizontal, Setti
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { BRAND_NAME_MAX_LENGTH, BRANDING_KEY, brandingSchema, DEFAULT_BRANDING, SUBTITLE_MAX_LENGTH, type Branding } from "./branding.ts";
+import { BRAND_NAME_MAX_LENGTH, BRANDING_KEY, brandingSchema, DEFAULT_BRANDING, SUBTITLE_MAX_LENGTH, type Branding } from "~/demo/branding.ts";
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   chatMessageSchema,
@@ -10,9 +10,9 @@ import {
   newClientMessageId,
   sendChatMessage,
   type ChatFailureReason,
-} from "./chat-client.ts";
-import { RECENT_SEARCHES_KEY, recentSearchesSchema, withRecentSearch } from "./recent-searches.ts";
-import { useStoredValue } from "./stored-value.ts";
+} from "~/demo/chat-client.ts";
+import { RECENT_SEARCHES_KEY, recentSearchesSchema, withRecentSearch } from "~/demo/recent-searches.ts";
+import { useStoredValue } from "~/demo/stored-value.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Field, Input, Textarea } from "~/components/ui/field.tsx";

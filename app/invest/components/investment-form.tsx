@@ -14,8 +14,8 @@ import {
   INVESTMENT_RANGES,
   investmentInquirySchema,
   type InquiryField,
-} from "./inquiry-schema.ts";
-import { formatRange } from "./money.ts";
+} from "~/invest/inquiry-schema.ts";
+import { formatRange } from "~/invest/money.ts";
 
 export const INQUIRY_API_PATH = "/api/investment-inquiry";
 

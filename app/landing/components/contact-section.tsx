@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { Field, Input } from "~/components/ui/field.tsx";
-import type { action as contactAction } from "~/routes/contact.tsx";
+import type { PublicFormReply } from "~/landing/public-form.ts";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { SectionHeading } from "./section-heading.tsx";
-import { useFormValidation } from "./use-form-validation.ts";
+import { useFormValidation } from "~/landing/use-form-validation.ts";
 
 const POINTS = [
   { key: "reply", Icon: Clock },
@@ -67,7 +67,7 @@ export function ContactSection({ lastResult, sent }: ContactSectionProps) {
  */
 function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("landing");
-  const fetcher = useFetcher<typeof contactAction>({ key: "contact" });
+  const fetcher = useFetcher<PublicFormReply>({ key: "contact" });
   const [validation, loadValidation] = useFormValidation();
   const [form, fields] = useForm({
     id: "contact-form",

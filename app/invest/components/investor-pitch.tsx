@@ -30,9 +30,9 @@ import { Card } from "~/components/ui/card.tsx";
 import type { Language } from "~/i18n/config.ts";
 import { formatNumber } from "~/lib/format.ts";
 import { InvestmentForm } from "./investment-form.tsx";
-import { formatCompactMoney, formatMoney, formatPercent } from "./money.ts";
+import { formatCompactMoney, formatMoney, formatPercent } from "~/invest/money.ts";
 import { ColumnChart, DonutChart, SEGMENT_COLOURS } from "./pitch-charts.tsx";
-import { MARKET, PITCH_MONEY, PROJECTED_CUSTOMERS, USE_OF_FUNDS } from "./pitch-figures.ts";
+import { MARKET, PITCH_MONEY, PROJECTED_CUSTOMERS, USE_OF_FUNDS } from "~/invest/pitch-figures.ts";
 
 export const INVEST_PATHS: Record<Language, string> = { en: "/invest-en", he: "/invest-he" };
 
