@@ -17,7 +17,10 @@ export default [
   route("invest-en", "routes/invest.tsx", { id: "invest-en" }),
   route("invest-he", "routes/invest.tsx", { id: "invest-he" }),
   route("api/investment-inquiry", "routes/api/investment-inquiry.ts"),
-  // The plugin's endpoints are public (the conversation runtime adds them); until then a JSON 404.
+  // The plugin's endpoints are public: the chat UI and what its script calls; anything else a JSON 404.
+  route("api/wordpress/chat-ui", "routes/api/wordpress/chat-ui.ts"),
+  route("api/wordpress/history", "routes/api/wordpress/history.ts"),
+  route("api/wordpress/feedback", "routes/api/wordpress/feedback.ts"),
   route("api/wordpress/*", "routes/api/not-found.ts", { id: "api-wordpress-not-found" }),
 
   // Back-office: every page needs an operator session
@@ -27,13 +30,18 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("leads", "routes/admin/leads.tsx"),
       route("leads/export/:list", "routes/admin/leads-export.ts"),
+      route("plugin", "routes/admin/plugin.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
 
   // Operator APIs: every call needs an operator session
   layout("routes/api/layout.ts", [
-    ...prefix("api", [route("stats", "routes/api/stats.ts"), route("*", "routes/api/not-found.ts")]),
+    ...prefix("api", [
+      route("stats", "routes/api/stats.ts"),
+      route("download/plugin", "routes/api/download/plugin.ts"),
+      route("*", "routes/api/not-found.ts"),
+    ]),
   ]),
 
   route("*", "routes/not-found.tsx"),

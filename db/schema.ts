@@ -214,6 +214,9 @@ export const chatSessions = pgTable(
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
     userIp: text("user_ip"),
     userAgent: text("user_agent"),
+    /** The visitor's answer to "Was this helpful?" (null: not asked or not answered); the last answer counts. */
+    helpful: boolean("helpful"),
+    feedbackAt: timestamp("feedback_at", { withTimezone: true }),
   },
   (table) => [
     index("chat_sessions_client_last_idx").on(table.clientId, table.lastMessageAt),

@@ -8,6 +8,8 @@ import type { Plugin } from "vite";
 
 const SUFFIX = "?bundle";
 const PREFIX = "\0bundle:";
+// The module's id must not end in .css, or Vite's own CSS handling takes it over.
+const ID_END = ".bundle.js";
 
 /** The browsers the widget supports: anything from 2021 on (fetch streams, logical CSS properties). */
 export const BROWSER_TARGETS = ["chrome90", "firefox90", "safari15", "edge90"];
@@ -35,11 +37,11 @@ export function browserBundles(): Plugin {
     enforce: "pre",
     resolveId(source, importer) {
       if (!source.endsWith(SUFFIX) || !importer) return null;
-      return PREFIX + path.resolve(path.dirname(importer), source.slice(0, -SUFFIX.length));
+      return PREFIX + path.resolve(path.dirname(importer), source.slice(0, -SUFFIX.length)) + ID_END;
     },
     async load(id) {
       if (!id.startsWith(PREFIX)) return null;
-      const { code, inputs } = await bundleForBrowser(id.slice(PREFIX.length));
+      const { code, inputs } = await bundleForBrowser(id.slice(PREFIX.length, -ID_END.length));
       for (const input of inputs) this.addWatchFile(input);
       return `export default ${JSON.stringify(code)};`;
     },

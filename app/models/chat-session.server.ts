@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
-import { chatSessions } from "#db/schema.ts";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "#db/connection.ts";
+import { chatSessions, messageImages, messages } from "#db/schema.ts";
 
 /**
  * A session is active while its last message is younger than this (issue 8: "computed when read,
@@ -14,3 +15,36 @@ export const sessionIsActiveAt = (now: Date) =>
 /** The same rule in JavaScript, for a session already read. */
 export const isSessionActive = (lastMessageAt: Date, now: Date) =>
   now.getTime() - lastMessageAt.getTime() < SESSION_ACTIVE_WINDOW_MS;
+
+/** A session of one client by its public id (a visitor may only reach sessions of the license they hold). */
+export async function findClientSession(db: Database, clientId: number, publicId: string) {
+  const [session] = await db
+    .select({ id: chatSessions.id, publicId: chatSessions.publicId })
+    .from(chatSessions)
+    .where(and(eq(chatSessions.clientId, clientId), eq(chatSessions.publicId, publicId)))
+    .limit(1);
+  return session;
+}
+
+/** The visitor's "Was this helpful?" answer; a second answer replaces the first. */
+export async function recordSessionFeedback(db: Database, sessionId: number, helpful: boolean, at = new Date()) {
+  await db.update(chatSessions).set({ helpful, feedbackAt: at }).where(eq(chatSessions.id, sessionId));
+}
+
+/** The last `limit` exchanges of a session, oldest first, as the visitor's widget shows them again. */
+export async function listVisitorMessages(db: Database, sessionId: number, limit: number) {
+  const rows = await db
+    .select({
+      id: messages.id,
+      userMessage: messages.userMessage,
+      aiResponse: messages.aiResponse,
+      messageType: messages.messageType,
+      createdAt: messages.createdAt,
+      images: sql<number>`(select count(*)::int from ${messageImages} where ${messageImages.messageId} = ${messages.id})`,
+    })
+    .from(messages)
+    .where(eq(messages.sessionId, sessionId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { clients } from "#db/schema.ts";
 
@@ -10,4 +10,38 @@ export async function findProviderDemoClient(db: Database) {
     .where(eq(clients.isProviderDemo, true))
     .limit(1);
   return client;
+}
+
+/** What the chat UI needs to know of the client a license key names. */
+export async function findClientByLicenseKey(db: Database, licenseKey: string) {
+  const [client] = await db
+    .select({
+      id: clients.id,
+      businessName: clients.businessName,
+      licenseKey: clients.licenseKey,
+      status: clients.status,
+      websiteDomain: clients.websiteDomain,
+    })
+    .from(clients)
+    .where(eq(clients.licenseKey, licenseKey))
+    .limit(1);
+  return client;
+}
+
+/** The client a plugin download is for, by id or by license key. */
+export async function findClientForPlugin(db: Database, by: { clientId: number } | { licenseKey: string }) {
+  const [client] = await db
+    .select({ id: clients.id, businessName: clients.businessName, licenseKey: clients.licenseKey, websiteDomain: clients.websiteDomain })
+    .from(clients)
+    .where("clientId" in by ? eq(clients.id, by.clientId) : eq(clients.licenseKey, by.licenseKey))
+    .limit(1);
+  return client;
+}
+
+/** Every client, by name: the plugin manager's picker. */
+export async function listClientsForPicker(db: Database) {
+  return db
+    .select({ id: clients.id, businessName: clients.businessName, websiteDomain: clients.websiteDomain, status: clients.status })
+    .from(clients)
+    .orderBy(asc(clients.businessName), asc(clients.id));
 }
