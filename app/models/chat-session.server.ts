@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, messageImages, messages } from "#db/schema.ts";
 
@@ -40,10 +40,12 @@ export async function listVisitorMessages(db: Database, sessionId: number, limit
       aiResponse: messages.aiResponse,
       messageType: messages.messageType,
       createdAt: messages.createdAt,
-      images: sql<number>`(select count(*)::int from ${messageImages} where ${messageImages.messageId} = ${messages.id})`,
+      images: count(messageImages.id),
     })
     .from(messages)
+    .leftJoin(messageImages, eq(messageImages.messageId, messages.id))
     .where(eq(messages.sessionId, sessionId))
+    .groupBy(messages.id)
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);
   return rows.reverse();

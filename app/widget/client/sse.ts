@@ -42,6 +42,8 @@ export function createSseParser(onEvent: (event: ServerSentEvent) => void) {
     },
     /** The stream ended: an event without its blank line is dropped, as the standard says. */
     end() {
+      // A CR held back as a possible half of CRLF ended its line after all.
+      if (buffer.endsWith("\r")) line(buffer.slice(0, -1));
       buffer = "";
       eventName = "";
       data = [];
