@@ -52,7 +52,7 @@ export function PluginDownloadForm({ clients, selectedId }: { clients: PickerCli
           <NativeSelect {...control} name="clientId" defaultValue={String(selectedId ?? fallbackId)}>
             {clients.map((client) => (
               <option key={client.id} value={client.id}>
-                {client.businessName} ({client.websiteDomain}){client.status === "active" ? "" : ` · ${t(`download.status.${client.status}`)}`}
+                {`${client.businessName} (${client.websiteDomain})${client.status === "active" ? "" : ` · ${t(`download.status.${client.status}`)}`}`}
               </option>
             ))}
           </NativeSelect>
