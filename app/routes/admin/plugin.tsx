@@ -1,4 +1,5 @@
 import { CheckCircle2, Puzzle } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { Route } from "./+types/plugin";
@@ -68,10 +69,7 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card aria-labelledby="plugin-steps-title">
-          <h2 id="plugin-steps-title" className="mb-3 text-lg font-semibold">
-            {t("steps.title")}
-          </h2>
+        <TitledCard id="plugin-steps-title" title={t("steps.title")}>
           <ol className="space-y-3">
             {INSTALL_STEPS.map((step, index) => (
               <li key={step} className="flex gap-3">
@@ -82,12 +80,9 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
-        </Card>
+        </TitledCard>
 
-        <Card aria-labelledby="plugin-features-title">
-          <h2 id="plugin-features-title" className="mb-3 text-lg font-semibold">
-            {t("features.title")}
-          </h2>
+        <TitledCard id="plugin-features-title" title={t("features.title")}>
           <ul className="space-y-3">
             {FEATURES.map((feature) => (
               <li key={feature} className="flex gap-3 text-slate-700">
@@ -96,13 +91,10 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </Card>
+        </TitledCard>
       </div>
 
-      <Card aria-labelledby="plugin-settings-title">
-        <h2 id="plugin-settings-title" className="mb-3 text-lg font-semibold">
-          {t("settings.title")}
-        </h2>
+      <TitledCard id="plugin-settings-title" title={t("settings.title")}>
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
           <dt className="font-medium text-slate-900">{t("settings.licenseKey")}</dt>
           <dd className="text-slate-700">{t("settings.licenseKeyDefault")}</dd>
@@ -114,7 +106,18 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
           </dd>
         </dl>
         <p className="mt-4 text-sm text-slate-600">{t("settings.capability")}</p>
-      </Card>
+      </TitledCard>
     </div>
+  );
+}
+
+function TitledCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </Card>
   );
 }
