@@ -175,6 +175,38 @@ for (const language of ["he", "en"] as const) {
   }
 }
 
+test("the settings page under Settings shows the ZIP's defaults in Hebrew, keeps a bad value out, and uninstalling removes them", async ({ page }) => {
+  const site = sites.he;
+  // WordPress's admin pages load avatars from outside: nothing outside is reachable here.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.fulfill({ status: 204, body: "" }));
+  await page.goto(`${site.url}/wp-login.php`);
+  await page.locator("#user_login").fill(site.admin.username);
+  await page.locator("#user_pass").fill(site.admin.password);
+  await page.locator("#wp-submit").click();
+  await page.waitForURL(/\/wp-admin\//);
+  await page.goto(`${site.url}/wp-admin/options-general.php?page=alex-ai-assistant`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alex – עוזר AI");
+  const licenseField = page.getByLabel("מפתח רישיון");
+  const serverField = page.getByLabel("כתובת השרת");
+  await expect(licenseField).toHaveValue(LANGUAGES.he.license);
+  await expect(serverField).toHaveValue(alex.url);
+  await expect(page.locator('input[name="_wpnonce"]')).toHaveCount(1);
+
+  await licenseField.fill("not a key <script>");
+  await serverField.fill(`${alex.url}/`);
+  await page.getByRole("button", { name: "שמירת ההגדרות" }).click();
+  await expect(page.getByText("מפתח הרישיון אינו תקין: הוא לא שונה.")).toBeVisible();
+  await expect(licenseField).toHaveValue(LANGUAGES.he.license);
+  await expect(serverField).toHaveValue(alex.url);
+
+  const removed = site.runPhp(
+    `require_once ABSPATH . 'wp-admin/includes/plugin.php';
+    uninstall_plugin( 'alex-ai-assistant/alex-ai-assistant.php' );
+    echo wp_json_encode( array( get_option( 'alex_ai_license_key', null ), get_option( 'alex_ai_server_url', null ) ) );`,
+  );
+  expect(JSON.parse(removed)).toEqual([null, null]);
+});
+
 test("the database recorded each visitor's session and its first message as a $1 conversation", async () => {
   test.skip(!messageApiPresent, NO_MESSAGE_API);
   await alex.stop({ keepData: true });
