@@ -17,7 +17,7 @@ export const isSessionActive = (lastMessageAt: Date, now: Date) =>
   now.getTime() - lastMessageAt.getTime() < SESSION_ACTIVE_WINDOW_MS;
 
 /** A session of one client by its public id (a visitor may only reach sessions of the license they hold). */
-export async function findClientSession(db: Database, clientId: number, publicId: string) {
+export async function findClientChatSession(db: Database, clientId: number, publicId: string) {
   const [session] = await db
     .select({ id: chatSessions.id, publicId: chatSessions.publicId })
     .from(chatSessions)

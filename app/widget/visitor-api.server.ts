@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Database } from "#db/connection.ts";
 import type { Language } from "~/i18n/config.ts";
-import { findClientSession, listVisitorMessages, recordSessionFeedback } from "~/models/chat-session.server.ts";
+import { findClientChatSession, listVisitorMessages, recordSessionFeedback } from "~/models/chat-session.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
 import { JSON_BODY_REFUSALS, readJsonObject } from "~/server/json-body.server.ts";
 import { checkRateLimit, countAgainstRateLimit, tooManyRequestsHeaders, type RateLimitRule } from "~/server/rate-limit.server.ts";
@@ -42,7 +42,7 @@ async function findVisitorSession(db: Database, license: string, publicId: strin
   const client = await findClientByLicenseKey(db, license);
   if (!client) return { refusal: jsonError(t("api.unknownLicense"), 404), session: null };
   if (client.status !== "active") return { refusal: jsonError(t("api.inactive"), 403), session: null };
-  const session = await findClientSession(db, client.id, publicId);
+  const session = await findClientChatSession(db, client.id, publicId);
   if (!session) return { refusal: jsonError(t("api.unknownSession"), 404), session: null };
   return { refusal: null, session };
 }
