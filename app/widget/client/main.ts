@@ -251,6 +251,7 @@ async function showEarlierMessages() {
   }
 }
 
+// The parent is the client's site, whose origin this page does not know; the request carries nothing private.
 const close = () => window.parent.postMessage({ type: LAUNCHER_CLOSE_MESSAGE }, "*");
 
 form.addEventListener("submit", (event) => {

@@ -229,6 +229,12 @@ describe("POST /api/wordpress/feedback", () => {
     }
   });
 
+  it("answers in the widget's language without making it the visitor's choice for the site", async () => {
+    const response = await postJson("/api/wordpress/feedback?lng=en", "not json");
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
   it("answers other methods 405", async () => {
     const response = await get("/api/wordpress/feedback?lng=en");
     expect(response.status).toBe(405);
