@@ -68,6 +68,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       pluginZip: await download.body(),
       pluginFile: "alex-ai-assistant/alex-ai-assistant.php",
       mustUsePlugins: language === "en" ? { "hivepress-stand-in": HIVEPRESS_STAND_IN } : {},
+      applicationPassword: language === "en",
     });
   }
   await api.dispose();
@@ -115,6 +116,12 @@ test("the plugin is active, answers its status, and lets only the license holder
   });
   const page2 = (await (await request.get(`${en.url}/wp-json/alex/v1/listings?page=2`, { headers: { "X-Alex-License": LANGUAGES.en.license } })).json()) as typeof page1;
   expect(page2.listings.map((listing) => listing.title)).toEqual(["Hall 21"]);
+  // The harness's Application Password (issue 12's system checks call WordPress's REST API with it).
+  const me = await request.get(`${en.url}/wp-json/wp/v2/users/me?context=edit`, {
+    headers: { Authorization: `Basic ${Buffer.from(en.applicationPassword!).toString("base64")}` },
+  });
+  expect(me.status()).toBe(200);
+  expect(((await me.json()) as { username: string }).username).toBe(en.admin.username);
   // The English site's license does not open the Hebrew site.
   expect((await request.get(listings, { headers: { "X-Alex-License": LANGUAGES.en.license } })).status()).toBe(401);
 });
