@@ -28,6 +28,19 @@ test.describe("the plugin manager", () => {
     await expect(page.getByRole("alert")).toHaveText("Could not download the plugin: No client has this id or license key.");
   });
 
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the client picker is a plain GET form: the browser downloads the ZIP itself", async ({ page, signIn }) => {
+      await signIn();
+      await page.goto(`${PAGE}?lng=en&clientId=2`);
+      await expect(page.getByLabel("Client")).toHaveValue("2");
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download plugin" }).click()]);
+      expect(download.suggestedFilename()).toBe("alex-ai-assistant-2.zip");
+      expect(readZip(readFileSync((await download.path())!)).length).toBeGreaterThan(5);
+    });
+  });
+
   for (const language of ["he", "en"] as const) {
     for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
       test(`reads well in ${language} on a ${width}`, async ({ page, signIn }) => {

@@ -35,7 +35,7 @@ async function standInMessageApi(page: Page, replies: StandInReply[]) {
     sessionId = next.sessionId ?? sessionId;
     const final = { sessionId, messageId: bodies.length, reply: next.reply, messageType: next.messageType ?? "general", cost: 0 };
     const words = next.reply.split(/(?<= )/);
-    const events = [...words.map((delta) => `event: delta\ndata: ${JSON.stringify({ delta })}\n\n`), `event: done\ndata: ${JSON.stringify(final)}\n\n`];
+    const events = [...words.map((delta) => `event: delta\ndata: ${JSON.stringify({ text: delta })}\n\n`), `event: done\ndata: ${JSON.stringify(final)}\n\n`];
     await route.fulfill({ status: 200, contentType: "text/event-stream", body: events.join("") });
   });
   return bodies;

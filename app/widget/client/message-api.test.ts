@@ -41,7 +41,7 @@ describe("sending a message to the message API", () => {
     answer = async (response) => {
       response.writeHead(200, { "Content-Type": "text/event-stream" });
       for (const piece of ["א׳-ה׳", " 9:00", "-18:00"]) {
-        response.write(`event: delta\ndata: ${JSON.stringify({ delta: piece })}\n\n`);
+        response.write(`event: delta\ndata: ${JSON.stringify({ text: piece })}\n\n`);
         await pause();
       }
       const done = `event: done\ndata: ${JSON.stringify(final)}\n\n`;
@@ -69,9 +69,9 @@ describe("sending a message to the message API", () => {
 
   it("fails on an error event, or a stream that ends without the whole answer", async () => {
     answer = (response) =>
-      void response.writeHead(200, { "Content-Type": "text/event-stream" }).end(`data: {"delta":"hi"}\n\nevent: error\ndata: {"error":"Provider down"}\n\n`);
+      void response.writeHead(200, { "Content-Type": "text/event-stream" }).end(`data: {"text":"hi"}\n\nevent: error\ndata: {"error":"Provider down"}\n\n`);
     expect((await send()).result).toEqual({ ok: false, status: 200, error: "Provider down" });
-    answer = (response) => void response.writeHead(200, { "Content-Type": "text/event-stream" }).end(`data: {"delta":"cut"}\n\n`);
+    answer = (response) => void response.writeHead(200, { "Content-Type": "text/event-stream" }).end(`data: {"text":"cut"}\n\n`);
     const { result, seen } = await send();
     expect(result).toEqual({ ok: false, status: 200, error: null });
     expect(seen).toEqual(["cut"]);

@@ -29,9 +29,8 @@ function asReply(value: unknown): Reply | null {
 
 const errorOf = (value: unknown) => (isRecord(value) && typeof value.error === "string" ? value.error : null);
 
-/** A piece of the reply in a stream event: `{delta}` or `{text}`. */
-const deltaOf = (value: unknown) =>
-  isRecord(value) ? (typeof value.delta === "string" ? value.delta : typeof value.text === "string" ? value.text : null) : null;
+/** A piece of the reply: a `delta` event's `{text}`. */
+const deltaOf = (value: unknown) => (isRecord(value) && typeof value.text === "string" ? value.text : null);
 
 function parseJson(text: string): unknown {
   try {
@@ -43,8 +42,9 @@ function parseJson(text: string): unknown {
 
 /**
  * Sends one message and reads the reply as it is written (Server-Sent Events read with fetch and a
- * stream reader), calling `onText` with the reply so far. The stream ends with an event carrying the
- * whole answer; a server that answers with plain JSON works the same.
+ * stream reader), calling `onText` with the reply so far. The message API streams `delta` events
+ * (`{text}`), then a `done` event with the whole answer (`{sessionId, messageId, reply, messageType,
+ * cost}`), or an `error` event (`{error}`); a server that answers with plain JSON works the same.
  */
 export async function sendMessage(
   endpoint: string,
