@@ -108,6 +108,8 @@ async function attempt(input: ModelTurnInput, signal: AbortSignal, onDelta: (tex
     maxRetries: 0,
     abortSignal: signal,
     stopWhen: stepCountIs(MAX_STEPS),
+    // The SDK logs stream errors by default; they arrive in the stream below and are handled there.
+    onError: () => {},
     tools: {
       save_contact_details: tool({
         description: "Save what the visitor told about themselves: name, phone number, event details.",
