@@ -29,6 +29,9 @@ export async function insertKnowledgeEntries(db: Database, entries: readonly New
       .insert(knowledgeEntries)
       .values(batch.map((entry) => ({ ...entry, searchText: knowledgeSearchText(entry.topic, entry.content) })));
   }
+  // Fresh statistics keep the search's plan on the index: without them (PGlite runs no autovacuum)
+  // a query over a new client's 1,000 entries took 200 ms instead of 5.
+  if (entries.length > 0) await db.execute(sql`analyze ${knowledgeEntries}`);
 }
 
 /**
