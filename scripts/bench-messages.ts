@@ -135,13 +135,16 @@ async function startServer(env: Record<string, string>) {
 
 type Measured = { rps: number; p95: number; errors: number; statuses: Record<string, number> };
 
-async function load(options: autocannon.Options): Promise<Measured> {
-  const times: number[] = [];
-  const instance = autocannon({ ...options, duration: seconds });
-  instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  const result = await instance;
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]));
-  return { rps: result.requests.average, p95: percentile(times, 0.95), errors: result.errors + result.timeouts, statuses };
+function load(options: autocannon.Options, duration = seconds): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    const instance = autocannon({ ...options, duration }, (error, result) => {
+      if (error) return reject(error);
+      const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats?.count ?? 0]));
+      resolve({ rps: result.requests.average, p95: percentile(times, 0.95), errors: result.errors + result.timeouts, statuses });
+    });
+    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
 }
 
 let visitor = 0;
@@ -181,7 +184,7 @@ async function benchDatabase(label: string, open: () => Promise<{ db: Database; 
   try {
     for (const connections of CONCURRENCY) {
       process.stdout.write(`${label}: ${connections} visitors, ${seconds} s each for the message API and /healthz…\n`);
-      await load({ ...messageRequests(server.url, licenseKey, connections), duration: 2 });
+      await load(messageRequests(server.url, licenseKey, connections), 2);
       const messages = await load(messageRequests(server.url, licenseKey, connections));
       const health = await load({ url: `${server.url}/healthz`, connections });
       rows.push({ database: label, connections, messages, health });
