@@ -17,10 +17,11 @@ export default [
   route("invest-en", "routes/invest.tsx", { id: "invest-en" }),
   route("invest-he", "routes/invest.tsx", { id: "invest-he" }),
   route("api/investment-inquiry", "routes/api/investment-inquiry.ts"),
-  // The plugin's endpoints are public: the chat UI and what its script calls; anything else a JSON 404.
-  route("api/wordpress/chat-ui", "routes/api/wordpress/chat-ui.ts"),
-  route("api/wordpress/history", "routes/api/wordpress/history.ts"),
-  route("api/wordpress/feedback", "routes/api/wordpress/feedback.ts"),
+  // The plugin's endpoints are public: the license key names the client. Anything else a JSON 404.
+  route("api/wordpress/messages", "routes/api/wordpress-messages.ts"),
+  route("api/wordpress/chat-ui", "routes/api/wordpress-chat-ui.ts"),
+  route("api/wordpress/history", "routes/api/wordpress-history.ts"),
+  route("api/wordpress/feedback", "routes/api/wordpress-feedback.ts"),
   route("api/wordpress/*", "routes/api/not-found.ts", { id: "api-wordpress-not-found" }),
 
   // Back-office: every page needs an operator session
@@ -39,7 +40,9 @@ export default [
   layout("routes/api/layout.ts", [
     ...prefix("api", [
       route("stats", "routes/api/stats.ts"),
-      route("download/plugin", "routes/api/download/plugin.ts"),
+      route("completed-functions", "routes/api/completed-functions.ts"),
+      route("completed-functions/stats", "routes/api/completed-functions-stats.ts"),
+      route("download/plugin", "routes/api/download-plugin.ts"),
       route("*", "routes/api/not-found.ts"),
     ]),
   ]),

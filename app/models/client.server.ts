@@ -12,15 +12,17 @@ export async function findProviderDemoClient(db: Database) {
   return client;
 }
 
-/** What the chat UI needs to know of the client a license key names. */
+/** The client a widget's license key belongs to: what the chat UI and the message API need to know of it. */
 export async function findClientByLicenseKey(db: Database, licenseKey: string) {
   const [client] = await db
     .select({
       id: clients.id,
       businessName: clients.businessName,
+      businessType: clients.businessType,
       licenseKey: clients.licenseKey,
       status: clients.status,
       websiteDomain: clients.websiteDomain,
+      monthlyMessageCap: clients.monthlyMessageCap,
     })
     .from(clients)
     .where(eq(clients.licenseKey, licenseKey))

@@ -4,7 +4,7 @@ import type { Database } from "#db/connection.ts";
 import type { Language } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
-import { findGreeting } from "~/models/training-config.server.ts";
+import { findTrainingConfig } from "~/models/training-config.server.ts";
 import widgetScript from "./client/main.ts?bundle";
 import widgetStyle from "./client/widget.css?bundle";
 import { ChatPage, NoticePage } from "./components/chat-page.tsx";
@@ -79,7 +79,7 @@ export async function chatUiResponse(db: Database, { license, language, nonce }:
     },
     texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, t(`client.${key}`)])) as WidgetConfig["texts"],
   };
-  const greeting = (await findGreeting(db, client.id)) || t("defaultGreeting");
+  const greeting = (await findTrainingConfig(db, client.id))?.greeting.trim() || t("defaultGreeting");
   const page = createElement(ChatPage, {
     config,
     businessName: client.businessName,

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/chat-ui";
+import type { Route } from "./+types/wordpress-chat-ui";
 import { databaseContext, nonceContext } from "~/context.ts";
 import { chatUiLanguageOf, chatUiResponse } from "~/widget/chat-ui.server.ts";
 

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/history";
+import type { Route } from "./+types/wordpress-history";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { languageContext } from "~/i18n/middleware.server.ts";
 import { methodNotAllowed, visitorHistory } from "~/widget/visitor-api.server.ts";

@@ -1,4 +1,4 @@
-import type { Route } from "./+types/feedback";
+import type { Route } from "./+types/wordpress-feedback";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { languageContext } from "~/i18n/middleware.server.ts";
 import { methodNotAllowed, recordFeedback } from "~/widget/visitor-api.server.ts";

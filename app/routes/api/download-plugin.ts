@@ -1,4 +1,4 @@
-import type { Route } from "./+types/plugin";
+import type { Route } from "./+types/download-plugin";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { parsePluginDownloadQuery, pluginDownload, serverUrlFor } from "~/plugin/download.server.ts";
