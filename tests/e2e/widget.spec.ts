@@ -2,10 +2,10 @@ import type { Page, Route } from "@playwright/test";
 import { DESKTOP, expect, expectNoAxeViolations, expectNoSidewaysScroll, PHONE, test } from "./fixtures.ts";
 
 /**
- * The chat UI alone in a tab, as the client list and the Hebrew investor page open it. Its message
- * API belongs to the conversation runtime; here a stand-in inside the test answers it (and the
- * history and feedback calls where a test needs a session that only the stand-in knows), so these
- * tests look at the widget itself. tests/e2e/wordpress.spec.ts runs it against the real API.
+ * The chat UI alone in a tab, as the client list and the Hebrew investor page open it. One test talks
+ * to the real message API (the built-in responder), as tests/e2e/wordpress.spec.ts does from a real
+ * WordPress; the others answer it with a stand-in inside the test, to choose what it says (a slow
+ * reply, a 429, a session of its own) and to see exactly what the widget sent.
  */
 const NARROW = { width: 360, height: 740 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -164,6 +164,31 @@ test.describe("the chat UI", () => {
     await input.fill("Message 4");
     await input.press("Enter");
     await expect(page.getByRole("log")).toContainText("Four");
+    await expect(page.getByRole("group", { name: "Was this helpful?" })).toHaveCount(0);
+  });
+
+  test("with the real message API: an image, three replies, the feedback question, and a reload that continues", async ({ page }) => {
+    await page.goto(chatUrl("en"));
+    const input = page.getByRole("textbox", { name: "Your message" });
+    const log = page.getByRole("log", { name: "Conversation" });
+    await page.getByLabel("Add images").setInputFiles([{ name: "shop.png", mimeType: "image/png", buffer: PNG }]);
+    for (const [index, question] of ["How much does Alex cost?", "How long does installing take?", "Do you speak Hebrew?"].entries()) {
+      await input.fill(question);
+      await input.press("Enter");
+      await expect(log.locator(".message.assistant")).toHaveCount(index + 2, { timeout: 20_000 });
+    }
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByRole("img", { name: "Image you sent: shop.png" })).toBeVisible();
+    const question = page.getByRole("group", { name: "Was this helpful?" });
+    await question.getByRole("button", { name: "👎 No" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Thank you for your feedback!" })).toBeVisible();
+    const replies = await log.locator(".message.assistant").allTextContents();
+
+    await page.reload();
+    await expect(log.locator(".message.visitor")).toHaveCount(3);
+    await expect(log.locator(".message.visitor").first()).toContainText("How much does Alex cost?");
+    await expect(log.locator(".message.visitor").first()).toContainText("🖼");
+    await expect(log.locator(".message.assistant")).toHaveText(replies);
     await expect(page.getByRole("group", { name: "Was this helpful?" })).toHaveCount(0);
   });
 
