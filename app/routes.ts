@@ -27,6 +27,8 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("leads", "routes/admin/leads.tsx"),
       route("leads/export/:list", "routes/admin/leads-export.ts"),
+      // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.
+      route("failure-drill", "routes/admin/failure-drill.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
