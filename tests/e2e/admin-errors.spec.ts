@@ -56,6 +56,18 @@ test.describe("admin errors keep the shell", () => {
     await expectShellAround(page, TEXTS.en.error);
   });
 
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("an error in a page's action, posted as a plain form", async ({ page }) => {
+      await page.goto(DRILL);
+      const answer = page.waitForResponse((response) => response.request().method() === "POST");
+      await page.getByRole("button", { name: "Fail in the action" }).click();
+      expect((await answer).status()).toBe(500);
+      await expectShellAround(page, TEXTS.en.error);
+    });
+  });
+
   test("a 404 a page's loader throws (an unknown id) shows the admin 404 in the shell", async ({ page }) => {
     const response = await page.goto(`${DRILL}?in=not-found`);
     expect(response?.status()).toBe(404);

@@ -26,5 +26,6 @@ export function useFormMessage(): (message: string) => string {
   const { ns, values } = useContext(FormMessagesContext);
   const namespaces = ns === "common" ? ["common"] : [ns, "common"];
   const { t, i18n } = useTranslation(namespaces);
-  return (message) => (i18n.exists(message, { ns: namespaces }) ? t(message, values) : message);
+  // useTranslation's `t` looks in the first namespace only; naming both makes `common` the fallback.
+  return (message) => (i18n.exists(message, { ns: namespaces }) ? t(message, { ...values, ns: namespaces }) : message);
 }

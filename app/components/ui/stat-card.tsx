@@ -22,8 +22,8 @@ export function StatCard({ title, icon: Icon, value, caption, level = 2 }: StatC
         <Heading className="text-sm font-medium text-slate-600">{title}</Heading>
         <Icon className="h-5 w-5 shrink-0 text-brand-600" aria-hidden="true" />
       </div>
-      {/* Figures read left to right in Hebrew too; the isolation keeps the currency sign with its number. */}
-      <p className="mt-2 text-3xl font-bold" dir="ltr">
+      {/* The figure keeps its left-to-right order in Hebrew, and lines up with the title on the right. */}
+      <p className="mt-2 text-3xl font-bold rtl:text-end" dir="ltr">
         <bdi>{value}</bdi>
       </p>
       {caption ? <div className="mt-1 text-sm">{caption}</div> : null}
