@@ -23,7 +23,7 @@ const TONES = {
 } as const;
 
 /** The look of a text-like control; `dir="ltr"` data (e-mails, phones) lines up with the page's other fields. */
-export function controlClassName(tone: FieldTone = "light", className?: string) {
+function controlClassName(tone: FieldTone = "light", className?: string) {
   return clsx(
     "block w-full rounded-lg border px-3 py-2 disabled:cursor-not-allowed disabled:opacity-60 [&[dir=ltr]]:rtl:text-end",
     TONES[tone].control,

@@ -49,7 +49,8 @@ export function Pagination({ page, pageCount, className }: PaginationProps) {
           </Step>
         </li>
         {pageWindow(page, pageCount).map((number) => (
-          <li key={number}>
+          // A phone has room for the current page only, between Previous and Next.
+          <li key={number} className={number === page ? undefined : "hidden sm:block"}>
             <Link
               to={hrefOf(number)}
               aria-label={t("pagination.page", { page: formatNumber(number, i18n.language) })}

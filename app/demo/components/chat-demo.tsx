@@ -14,6 +14,7 @@ import {
 import { RECENT_SEARCHES_KEY, recentSearchesSchema, withRecentSearch } from "~/demo/recent-searches.ts";
 import { useStoredValue } from "~/demo/stored-value.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
+import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { TextareaField, TextField } from "~/components/ui/form-fields.tsx";
 import { formatNumber } from "~/lib/format.ts";
@@ -137,7 +138,9 @@ export function ChatDemo({ license }: { license: string | null }) {
           {/* The alert region stays in the page, so a problem that appears in it is announced. */}
           <div role="alert">
             {problem ? (
-              <p className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">{t(`chat.problems.${problem}`)}</p>
+              <Alert tone="error" announce={false} className="mt-3">
+                {t(`chat.problems.${problem}`)}
+              </Alert>
             ) : null}
           </div>
           <Composer

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { CircleCheck, Clock, Handshake, Wrench } from "lucide-react";
+import { Clock, Handshake, Wrench } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { CheckboxField, FormErrors, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
@@ -50,10 +51,9 @@ export function ContactSection({ lastResult, sent }: ContactSectionProps) {
         <div className="rounded-3xl border border-slate-200 bg-slate-50 p-6 shadow-sm sm:p-8">
           <h3 className="text-xl font-semibold text-slate-900">{t("contact.formTitle")}</h3>
           {sent ? (
-            <p role="status" className="mt-4 flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
-              <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+            <Alert tone="success" className="mt-4">
               {t("contact.sent")}
-            </p>
+            </Alert>
           ) : null}
           <ContactForm lastResult={lastResult} />
         </div>
