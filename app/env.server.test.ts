@@ -34,6 +34,8 @@ describe("parseEnv", () => {
     [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
     [{ FAILURE_DRILL: "sometimes" }, "FAILURE_DRILL"],
+    [{ AI_BASE_URL: "http://127.0.0.1:11434/v1" }, "AI_MODEL"],
+    [{ AI_MODEL: "llama3" }, "AI_BASE_URL"],
     [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/alex" }, "SESSION_SECRET"],
   ])("names the wrong variable: %o", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(EnvError);

@@ -17,7 +17,8 @@ export default [
   route("invest-en", "routes/invest.tsx", { id: "invest-en" }),
   route("invest-he", "routes/invest.tsx", { id: "invest-he" }),
   route("api/investment-inquiry", "routes/api/investment-inquiry.ts"),
-  // The plugin's endpoints are public (the conversation runtime adds them); until then a JSON 404.
+  // The plugin's endpoints are public: the license key names the client.
+  route("api/wordpress/messages", "routes/api/wordpress-messages.ts"),
   route("api/wordpress/*", "routes/api/not-found.ts", { id: "api-wordpress-not-found" }),
 
   // Back-office: every page needs an operator session
@@ -37,7 +38,12 @@ export default [
 
   // Operator APIs: every call needs an operator session
   layout("routes/api/layout.ts", [
-    ...prefix("api", [route("stats", "routes/api/stats.ts"), route("*", "routes/api/not-found.ts")]),
+    ...prefix("api", [
+      route("stats", "routes/api/stats.ts"),
+      route("completed-functions", "routes/api/completed-functions.ts"),
+      route("completed-functions/stats", "routes/api/completed-functions-stats.ts"),
+      route("*", "routes/api/not-found.ts"),
+    ]),
   ]),
 
   route("*", "routes/not-found.tsx"),

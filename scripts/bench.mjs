@@ -1,7 +1,9 @@
 // `npm run bench`: requests per second of the production build, measured on this machine.
 // Starts `node server.mjs` on 127.0.0.1 with a throwaway embedded database, measures the landing
 // page against the 404 page of the same server (and the investor and dashboard pages when they
-// exist), prints a table and the landing/404 ratio, then stops the server and removes its data.
+// exist), prints a table and the landing/404 ratio, then stops the server and removes its data;
+// then runs scripts/bench-messages.ts (the message API at 10 and 50 visitors and retrieval, on
+// the embedded database and PostgreSQL).
 // It builds nothing: run `npm run build` (or `BUILD_DIR=... npx react-router build`) first.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -108,7 +110,7 @@ async function abandon(message) {
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => void abandon(`interrupted (${signal}).`));
-setTimeout(() => void abandon(`gave up after ${Math.round(RUN_LIMIT_MS / 1000)} s.`), RUN_LIMIT_MS).unref();
+const runLimit = setTimeout(() => void abandon(`gave up after ${Math.round(RUN_LIMIT_MS / 1000)} s.`), RUN_LIMIT_MS).unref();
 
 async function waitUntilHealthy() {
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -208,3 +210,14 @@ const ratio = home.rps / notFound.rps;
 console.log(
   `\nRatio / : 404 = ${ratio.toFixed(2)} (target ${TARGET_RATIO} or better: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})`,
 );
+
+// The message API and knowledge retrieval (issue 8), on the embedded database and on PostgreSQL;
+// it starts and stops its own servers, so the page bench's time limit no longer applies.
+clearTimeout(runLimit);
+const messagesBench = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-messages.ts")], {
+  cwd: root,
+  env: { ...process.env, BUILD_DIR: buildDir, BENCH_SECONDS: String(seconds) },
+  stdio: "inherit",
+});
+const messagesExit = await new Promise((resolve) => messagesBench.once("exit", resolve));
+if (messagesExit !== 0) fail(`the message API bench failed (exit ${messagesExit}).`);
