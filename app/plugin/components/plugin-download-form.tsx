@@ -1,8 +1,9 @@
 import { Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Field, NativeSelect } from "~/components/ui/field.tsx";
+import { SelectField } from "~/components/ui/form-fields.tsx";
 
 export const PLUGIN_DOWNLOAD_PATH = "/api/download/plugin";
 
@@ -47,26 +48,25 @@ export function PluginDownloadForm({ clients, selectedId }: { clients: PickerCli
   const fallbackId = clients.find((client) => client.status === "active")?.id ?? clients[0]!.id;
   return (
     <form method="get" action={PLUGIN_DOWNLOAD_PATH} onSubmit={download} className="flex flex-wrap items-end gap-3">
-      <Field label={t("download.client")} className="min-w-0 flex-1 basis-64">
-        {(control) => (
-          <NativeSelect {...control} name="clientId" defaultValue={String(selectedId ?? fallbackId)}>
-            {clients.map((client) => (
-              <option key={client.id} value={client.id}>
-                {`${client.businessName} (${client.websiteDomain})${client.status === "active" ? "" : ` · ${t(`download.status.${client.status}`)}`}`}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </Field>
+      <SelectField
+        label={t("download.client")}
+        name="clientId"
+        defaultValue={String(selectedId ?? fallbackId)}
+        className="min-w-0 flex-1 basis-64"
+        options={clients.map((client) => ({
+          value: String(client.id),
+          label: `${client.businessName} (${client.websiteDomain})${client.status === "active" ? "" : ` · ${t(`download.status.${client.status}`)}`}`,
+        }))}
+      />
       <Button type="submit" disabled={state.kind === "downloading"}>
         <Download className="h-4 w-4" aria-hidden="true" />
         {state.kind === "downloading" ? t("download.downloading") : t("download.submit")}
       </Button>
       {state.kind === "failed" ? (
-        <p role="alert" className="basis-full rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Alert tone="error" className="basis-full">
           {t("download.failed")}
           {state.detail ? `: ${state.detail}` : ""}
-        </p>
+        </Alert>
       ) : null}
     </form>
   );

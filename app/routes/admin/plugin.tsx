@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { Route } from "./+types/plugin";
 import { Card } from "~/components/ui/card.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { listClientsForPicker } from "~/models/client.server.ts";
@@ -37,10 +38,7 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
   const { version, clients, selectedId, serverUrl, serverUrlFromEnv } = loaderData;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">{t("title")}</h1>
-        <p className="mt-1 text-slate-600">{t("subtitle")}</p>
-      </div>
+      <PageHeader title={t("title")} description={t("subtitle")} />
 
       <Card aria-labelledby="plugin-download-title" className="space-y-4">
         <div className="flex flex-wrap items-start gap-4">
