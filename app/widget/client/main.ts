@@ -106,7 +106,7 @@ function setBusy(value: boolean) {
 function readImage(file: File): Promise<OutgoingImage> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve({ name: file.name, mime: file.type, data: String(reader.result).split(",")[1] ?? "" });
+    reader.onload = () => resolve({ name: file.name, data: String(reader.result).split(",")[1] ?? "" });
     reader.onerror = () => reject(reader.error);
     reader.readAsDataURL(file);
   });

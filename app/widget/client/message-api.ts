@@ -1,7 +1,7 @@
 import { createSseParser } from "./sse.ts";
 
-/** An image as the message API takes it: the file's name, its type and its bytes in base64. */
-export type OutgoingImage = { name: string; mime: string; data: string };
+/** An image as the message API takes it: the file's name and its bytes in base64 (the server reads the type from them). */
+export type OutgoingImage = { name: string; data: string };
 
 export type OutgoingMessage = {
   license: string;
