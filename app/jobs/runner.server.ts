@@ -4,7 +4,7 @@ import { logError, logInfo } from "~/server/log.server.ts";
 import type { Job, JobCounts } from "./job.ts";
 import { slotAt } from "./schedule.ts";
 
-export type JobRunResult =
+type JobRunResult =
   | { outcome: "succeeded"; slot: Date; counts: JobCounts }
   | { outcome: "failed"; slot: Date; error: string }
   /** Another server is running this job right now, or this slot already ran (here or elsewhere). */

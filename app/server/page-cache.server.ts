@@ -7,7 +7,7 @@ export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 type CachedPage = { variant: string; body: string; nonce: string; headers: [string, string][] };
 
-export type PageCacheOptions = {
+type PageCacheOptions = {
   /**
    * What else the page shows besides its language and the year, read on every request (the investor
    * page's chat link comes from the database). A different answer renders the page afresh and
