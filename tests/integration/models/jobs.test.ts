@@ -3,12 +3,13 @@ import { eq, like } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseHandle } from "#db/connection.ts";
 import { authSessions, jobRuns, rateLimitEvents } from "#db/schema.ts";
 import type { Job } from "~/jobs/job.ts";
-import { deleteExpiredAuthSessionsJob, pruneRateLimitEventsJob } from "~/jobs/jobs.server.ts";
+import { deleteExpiredAuthSessionsJob, JOBS, pruneRateLimitEventsJob } from "~/jobs/jobs.server.ts";
 import { runJob } from "~/jobs/runner.server.ts";
 import { findOperatorByUsername, upsertOperator } from "~/models/operator.server.ts";
 import { configureLogging } from "~/server/log.server.ts";
 import { RATE_LIMIT_RETENTION_MS } from "~/server/rate-limit.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
+import { startServer } from "../../support/server.ts";
 
 const timeZone = "Asia/Jerusalem";
 const MINUTE = 60 * 1000;
@@ -204,4 +205,41 @@ describe.each(testDrivers)("the job runner on %s", (driver) => {
       await second.close();
     }
   });
+});
+
+describe("the scheduler in the production server", () => {
+  it("runs every job's current slot at start-up, records it, and still stops promptly on SIGTERM", async () => {
+    const server = await startServer({ SEED_DEMO: "false", LOG_LEVEL: "info" });
+    try {
+      const jobLines = () =>
+        server
+          .output()
+          .split("\n")
+          .filter((line) => line.includes('"event":"job.run"'))
+          .map((line) => JSON.parse(line) as { job: string; outcome: string });
+      const deadline = Date.now() + 30_000;
+      while (jobLines().length < JOBS.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(jobLines().map(({ job, outcome }) => ({ job, outcome })).sort((a, b) => a.job.localeCompare(b.job))).toEqual(
+        JOBS.map((job) => ({ job: job.name, outcome: "succeeded" })).sort((a, b) => a.job.localeCompare(b.job)),
+      );
+
+      const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
+      const signalled = Date.now();
+      server.process.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(5_000);
+
+      const stopped = await openDatabase({ dataDir: server.dataDir, migrate: false });
+      try {
+        const runs = await stopped.db.select({ jobName: jobRuns.jobName, outcome: jobRuns.outcome }).from(jobRuns);
+        expect(runs.sort((a, b) => a.jobName.localeCompare(b.jobName))).toEqual(
+          JOBS.map((job) => ({ jobName: job.name, outcome: "succeeded" })).sort((a, b) => a.jobName.localeCompare(b.jobName)),
+        );
+      } finally {
+        await stopped.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });
