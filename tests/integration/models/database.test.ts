@@ -8,6 +8,9 @@ import { databaseContext } from "~/context.ts";
 import { loader as healthz } from "~/routes/healthz.ts";
 import { startServer } from "../../support/server.ts";
 
+/** These tests start production servers: startServer alone allows a minute for a start on a busy machine. */
+const SERVER_TEST_TIMEOUT_MS = 90_000;
+
 const folders: string[] = [];
 const tempFolder = () => {
   const folder = mkdtempSync(path.join(tmpdir(), "alex-db-"));
@@ -47,7 +50,7 @@ describe("the embedded database", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, SERVER_TEST_TIMEOUT_MS);
 
   it("stops cleanly on SIGTERM: exit code 0, database closed, folder unlocked", async () => {
     const folder = tempFolder();
@@ -58,7 +61,7 @@ describe("the embedded database", () => {
     expect(await exited).toBe(0);
     expect(existsSync(path.join(folder, "server.lock"))).toBe(false);
     await server.stop();
-  });
+  }, SERVER_TEST_TIMEOUT_MS);
 
   it("reports health: 200 while the database answers, 503 once it does not", async () => {
     const handle = await openDatabase({ memory: true, migrate: false });
