@@ -32,6 +32,8 @@ describe("parseEnv", () => {
     [{ ADMIN_USERNAME: "a b", ADMIN_PASSWORD: "a-long-password" }, "ADMIN_USERNAME"],
     [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
+    [{ AI_BASE_URL: "http://127.0.0.1:11434/v1" }, "AI_MODEL"],
+    [{ AI_MODEL: "llama3" }, "AI_BASE_URL"],
     [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/alex" }, "SESSION_SECRET"],
   ])("names the wrong variable: %o", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(EnvError);

@@ -67,6 +67,13 @@ export const envSchema = z
         message: "ADMIN_USERNAME and ADMIN_PASSWORD must be set together",
       });
     }
+    if (Boolean(env.AI_BASE_URL) !== Boolean(env.AI_MODEL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.AI_BASE_URL ? "AI_MODEL" : "AI_BASE_URL"],
+        message: "AI_BASE_URL and AI_MODEL must be set together (AI_API_KEY when the provider needs one)",
+      });
+    }
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",

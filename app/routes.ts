@@ -18,7 +18,8 @@ export default [
   // The investor pitch, one page per language: /invest-en and /invest-he (INVEST_PATHS).
   ...LANGUAGES.map((language) => route(INVEST_PATHS[language].slice(1), "routes/invest.tsx", { id: `invest-${language}` })),
   route("api/investment-inquiry", "routes/api/investment-inquiry.ts"),
-  // The plugin's endpoints are public (the conversation runtime adds them); until then a JSON 404.
+  // The plugin's endpoints are public: the license key names the client.
+  route("api/wordpress/messages", "routes/api/wordpress-messages.ts"),
   route("api/wordpress/*", "routes/api/not-found.ts", { id: "api-wordpress-not-found" }),
 
   // Back-office: every page needs an operator session
@@ -34,7 +35,12 @@ export default [
 
   // Operator APIs: every call needs an operator session
   layout("routes/api/layout.ts", [
-    ...prefix("api", [route("stats", "routes/api/stats.ts"), route("*", "routes/api/not-found.ts")]),
+    ...prefix("api", [
+      route("stats", "routes/api/stats.ts"),
+      route("completed-functions", "routes/api/completed-functions.ts"),
+      route("completed-functions/stats", "routes/api/completed-functions-stats.ts"),
+      route("*", "routes/api/not-found.ts"),
+    ]),
   ]),
 
   route("*", "routes/not-found.tsx"),

@@ -11,6 +11,7 @@ import { databaseContext, envContext } from "~/context.ts";
 import { parseEnv, type Env } from "~/env.server.ts";
 import { JOBS } from "~/jobs/jobs.server.ts";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server.ts";
+import { backfillKnowledgeSearchText } from "~/models/knowledge-entry.server.ts";
 import { countOperators, upsertOperator } from "~/models/operator.server.ts";
 import { configureLogging } from "~/server/log.server.ts";
 import { configureSecurityHeaders } from "~/server/security.server.ts";
@@ -52,9 +53,12 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
     ? await openDatabase({ url: env.DATABASE_URL })
     : await openDatabase({ dataDir });
   report.push(embedded ? `Database: embedded PGlite in ${dataDir}` : "Database: PostgreSQL (DATABASE_URL)");
+  report.push(env.AI_BASE_URL ? `Assistant: ${env.AI_MODEL} at ${env.AI_BASE_URL}` : "Assistant: the built-in responder (no AI_BASE_URL)");
 
   try {
     report.push(...(await ensureOperator(database.db, env, embedded)));
+    const backfilled = await backfillKnowledgeSearchText(database.db);
+    if (backfilled > 0) report.push(`Knowledge search: indexed ${backfilled} older entries`);
     if ((env.SEED_DEMO ?? embedded) && (await isDatabaseEmpty(database.db))) {
       await seedDemo(database.db);
       report.push("Demo data: seeded");

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -96,4 +97,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
+}
+
+/**
+ * The rows of a raw SQL query, for the few queries drizzle's builder cannot express. postgres.js
+ * answers an array of rows and PGlite an object holding them; above db/ nobody needs to know.
+ */
+export async function selectRows<Row extends Record<string, unknown>>(db: Database, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -15,6 +15,10 @@ import {
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
+});
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
 });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -107,7 +111,6 @@ export const rateLimitEvents = pgTable(
 );
 
 export const JOB_OUTCOMES = ["succeeded", "failed"] as const;
-export type JobOutcome = (typeof JOB_OUTCOMES)[number];
 
 /**
  * One row per run of a scheduled job (app/jobs/). The unique (job, slot) pair is what keeps a
@@ -145,6 +148,8 @@ export const clients = pgTable(
     status: text("status", { enum: CLIENT_STATUSES }).notNull().default("active"),
     licenseKey: text("license_key").notNull().unique(),
     monthlyFeeCents: integer("monthly_fee_cents").notNull().default(5000),
+    /** Visitor messages a calendar month (UTC) may carry at most; null: no cap. */
+    monthlyMessageCap: integer("monthly_message_cap"),
     onboardingPaid: boolean("onboarding_paid").notNull().default(false),
     /** The provider's own demo client, whose chat the public pages link to. */
     isProviderDemo: boolean("is_provider_demo").notNull().default(false),
@@ -214,14 +219,20 @@ export const knowledgeEntries = pgTable(
     sourceUrl: text("source_url"),
     content: text("content").notNull(),
     origin: text("origin", { enum: KNOWLEDGE_ORIGINS }).notNull(),
+    /** knowledgeSearchText(topic, content) from db/search-text.ts: every writer fills it through that one function. */
+    // The vector weighs the first line (the topic's words) A, the rest D.
+    searchText: text("search_text").notNull().default(""),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('simple'::regconfig, split_part(${knowledgeEntries.searchText}, chr(10), 1)), 'A') || to_tsvector('simple'::regconfig, split_part(${knowledgeEntries.searchText}, chr(10), 2))`,
+      ),
     createdAt: createdAt(),
   },
   (table) => [
     index("knowledge_entries_client_idx").on(table.clientId),
-    index("knowledge_entries_search_idx").using(
-      "gin",
-      sql`to_tsvector('simple', ${table.topic} || ' ' || ${table.content})`,
-    ),
+    index("knowledge_entries_search_idx").using("gin", table.searchVector),
   ],
 );
 
@@ -240,6 +251,8 @@ export const chatSessions = pgTable(
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
     userIp: text("user_ip"),
     userAgent: text("user_agent"),
+    /** What the visitor told about themselves so far (name, phone, party details), merged turn by turn. */
+    contactDetails: jsonb("contact_details").$type<FunctionClientDetails>().notNull().default({}),
   },
   (table) => [
     index("chat_sessions_client_last_idx").on(table.clientId, table.lastMessageAt),
@@ -271,7 +284,8 @@ export const messages = pgTable(
     index("messages_session_created_idx").on(table.sessionId, table.createdAt),
     index("messages_client_created_idx").on(table.clientId, table.createdAt),
     index("messages_created_type_idx").on(table.createdAt, table.messageType),
-    uniqueIndex("messages_session_client_message_idx").on(table.sessionId, table.clientMessageId),
+    // Per client, not per session: a retried first message has no session yet.
+    uniqueIndex("messages_client_message_idx").on(table.clientId, table.clientMessageId),
   ],
 );
 
@@ -310,7 +324,8 @@ export const completedFunctions = pgTable(
   },
   (table) => [
     index("completed_functions_client_idx").on(table.clientId, table.completedAt),
-    index("completed_functions_session_idx").on(table.sessionId),
+    // One function of a kind per session, whatever the visitor repeats.
+    uniqueIndex("completed_functions_session_type_idx").on(table.sessionId, table.functionType),
     index("completed_functions_completed_idx").on(table.completedAt),
   ],
 );

@@ -6,6 +6,7 @@
  */
 import type { Database } from "./connection.ts";
 import { generateLicenseKey, generatePublicSessionId } from "./license-key.ts";
+import { knowledgeSearchText } from "./search-text.ts";
 import {
   CAPABILITIES,
   billingRecords,
@@ -659,6 +660,7 @@ async function insertClientConfigs(tx: Transaction, plannedClients: PlannedClien
       topic: entry.topic,
       sourceUrl: entry.path === null ? null : siteUrl(client.content, entry.path),
       content: entry.content,
+      searchText: knowledgeSearchText(entry.topic, entry.content),
       origin: entry.origin,
       createdAt: new Date(client.createdAt.getTime() + (index + 1) * HOUR),
     })),

@@ -3,7 +3,8 @@
 // page against the 404 page of the same server (and the investor and dashboard pages when they
 // exist), prints a table that says which pages came from the page cache (its X-Page-Cache header)
 // and which were rendered, and each page's ratio to the 404 page, labelled the same way; then stops
-// the server and removes its data.
+// the server and removes its data; then runs scripts/bench-messages.ts (the message API at 10 and
+// 50 visitors and retrieval, on the embedded database and PostgreSQL).
 // It builds nothing: run `npm run build` (or `BUILD_DIR=... npx react-router build`) first.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -111,7 +112,7 @@ async function abandon(message) {
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => void abandon(`interrupted (${signal}).`));
-setTimeout(() => void abandon(`gave up after ${Math.round(RUN_LIMIT_MS / 1000)} s.`), RUN_LIMIT_MS).unref();
+const runLimit = setTimeout(() => void abandon(`gave up after ${Math.round(RUN_LIMIT_MS / 1000)} s.`), RUN_LIMIT_MS).unref();
 
 async function waitUntilHealthy() {
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -225,3 +226,14 @@ for (const row of rows.filter((row) => row !== notFound && !row.label.startsWith
   const target = row.label === "/" ? ` (target ${TARGET_RATIO} or better: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})` : "";
   console.log(`Ratio ${row.label} [${row.served}] : 404 page [${notFound.served}] = ${ratio.toFixed(2)}${target}`);
 }
+
+// The message API and knowledge retrieval (issue 8), on the embedded database and on PostgreSQL;
+// it starts and stops its own servers, so the page bench's time limit no longer applies.
+clearTimeout(runLimit);
+const messagesBench = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-messages.ts")], {
+  cwd: root,
+  env: { ...process.env, BUILD_DIR: buildDir, BENCH_SECONDS: String(seconds) },
+  stdio: "inherit",
+});
+const messagesExit = await new Promise((resolve) => messagesBench.once("exit", resolve));
+if (messagesExit !== 0) fail(`the message API bench failed (exit ${messagesExit}).`);

@@ -11,3 +11,19 @@ export async function findProviderDemoClient(db: Database) {
     .limit(1);
   return client;
 }
+
+/** The client a widget's license key belongs to, with what the message API needs to admit a message. */
+export async function findClientByLicenseKey(db: Database, licenseKey: string) {
+  const [client] = await db
+    .select({
+      id: clients.id,
+      businessName: clients.businessName,
+      businessType: clients.businessType,
+      status: clients.status,
+      monthlyMessageCap: clients.monthlyMessageCap,
+    })
+    .from(clients)
+    .where(eq(clients.licenseKey, licenseKey))
+    .limit(1);
+  return client;
+}

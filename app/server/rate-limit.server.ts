@@ -5,9 +5,10 @@ export type RateLimitRule = { limit: number; windowMs: number };
 
 /**
  * How long counted events are kept (the job runner prunes older ones). It must be at least the
- * longest window of any rule: today that is an hour (investment inquiries; logins 15 minutes,
- * public forms 10 minutes), and the conversation runtime's per-session limits span a day.
- * `checkRateLimit` refuses a rule with a longer window, because it would count too few events.
+ * longest window of any rule: today an hour (investment inquiries; logins 15 minutes, public forms
+ * 10 minutes, the message API a minute per address; its per-session daily cap counts messages, not
+ * these events). A day leaves room for a daily rule. `checkRateLimit` refuses a rule with a longer
+ * window, because it would count too few events.
  */
 export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number };

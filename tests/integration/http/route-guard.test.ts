@@ -19,6 +19,8 @@ const PUBLIC_ROUTE_FILES = new Set([
   "routes/test-plugin-preview.tsx",
   "routes/invest.tsx",
   "routes/api/investment-inquiry.ts",
+  // The widget's message API: the license key names the client; no AI is called for an unknown or inactive one.
+  "routes/api/wordpress-messages.ts",
   // Public only as the /api/wordpress/* catch-all; the same module answers unknown operator APIs behind the guard.
   "routes/api/not-found.ts",
 ]);

@@ -1,0 +1,119 @@
+import type { Database } from "#db/connection.ts";
+import type { MessageType } from "#db/schema.ts";
+import type { Env } from "~/env.server.ts";
+import type { Language } from "~/i18n/config.ts";
+import { getI18nInstance } from "~/i18n/middleware.server.ts";
+import { searchKnowledge } from "~/models/knowledge-entry.server.ts";
+import { findSalesConfig } from "~/models/sales-config.server.ts";
+import { findTrainingConfig } from "~/models/training-config.server.ts";
+import { builtInReply, type AssistantTranslate } from "./built-in-responder.ts";
+import { extractContactDetails, learnedSomethingNew, mergeContactDetails, type ContactDetails } from "./contact-details.ts";
+import { detectLanguage } from "./language.ts";
+import { deliverableFromWords, type Deliverable } from "./message-type.ts";
+import { askModel, ModelFailure, type HistoryTurn, type ModelSettings } from "./model-provider.server.ts";
+import { buildSystemPrompt, type BusinessProfile } from "./system-prompt.ts";
+
+/** Passages handed to the model, or the best of which the built-in responder quotes. */
+const PASSAGES_PER_TURN = 3;
+
+export type VisitorTurn = {
+  client: { id: number; businessName: string; businessType: string };
+  message: string;
+  imageCount: number;
+  /** The language the request asked for: used when the message itself has no letters. */
+  requestLanguage: Language;
+  /** The session's earlier exchanges, oldest first. */
+  history: readonly { userMessage: string; aiResponse: string; messageType: MessageType }[];
+  knownDetails: ContactDetails;
+  onDelta: (text: string) => void;
+};
+
+export type AssistantAnswer = {
+  reply: string;
+  language: Language;
+  /** The provider failed or timed out: the reply is the polite fallback, billed at $0. */
+  providerFailed: boolean;
+  deliverable: Deliverable | undefined;
+  /** Contact details known after this message. */
+  details: ContactDetails;
+  /** The visitor gave a name or phone number not known before. */
+  contactCollected: boolean;
+};
+
+/** The configured OpenAI-compatible provider, or none: then the built-in responder answers. */
+export function modelSettingsFrom(env: Pick<Env, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL">): ModelSettings | undefined {
+  if (!env.AI_BASE_URL || !env.AI_MODEL) return undefined;
+  return { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL };
+}
+
+async function translatorFor(language: Language): Promise<AssistantTranslate> {
+  const instance = await getI18nInstance(language);
+  return instance.getFixedT(language, "assistant") as AssistantTranslate;
+}
+
+async function loadProfile(db: Database, client: VisitorTurn["client"]): Promise<BusinessProfile> {
+  const [training, sales] = await Promise.all([findTrainingConfig(db, client.id), findSalesConfig(db, client.id)]);
+  return { businessName: client.businessName, businessType: client.businessType, training: training ?? null, sales: sales ?? null };
+}
+
+/**
+ * Answers one visitor message for a client: retrieves the knowledge passages for it, then asks the
+ * configured model (or, without one, the built-in responder), and reads the contact details the
+ * visitor gave. A failing or slow model gives the visitor a polite fallback in their language.
+ */
+export async function answerVisitor(db: Database, modelSettings: ModelSettings | undefined, turn: VisitorTurn): Promise<AssistantAnswer> {
+  const previousLanguage = turn.history.length
+    ? detectLanguage(turn.history.at(-1)!.userMessage, turn.requestLanguage)
+    : turn.requestLanguage;
+  const language = detectLanguage(turn.message, previousLanguage);
+  const t = await translatorFor(language);
+  const [profile, passages] = await Promise.all([
+    loadProfile(db, turn.client),
+    searchKnowledge(db, turn.client.id, turn.message, PASSAGES_PER_TURN),
+  ]);
+  const said = mergeContactDetails(turn.knownDetails, extractContactDetails(turn.message));
+  const previousMessageType = turn.history.at(-1)?.messageType;
+
+  if (!modelSettings) {
+    const deliverable = deliverableFromWords({ visitorMessage: turn.message, previousMessageType, answeredFromKnowledge: passages.length > 0 });
+    const reply = builtInReply({
+      t,
+      language,
+      businessName: profile.sales?.businessName.trim() || profile.businessName,
+      greeting: profile.training?.greeting ?? "",
+      salesFlow: profile.training?.salesFlow ?? [],
+      previousReplies: turn.history.length,
+      passages,
+      imageCount: turn.imageCount,
+      knownDetails: turn.knownDetails,
+      details: said,
+      deliverable,
+    });
+    turn.onDelta(reply);
+    return answer(turn, { reply, language, providerFailed: false, deliverable, details: said });
+  }
+
+  try {
+    const history: HistoryTurn[] = turn.history.flatMap((exchange) => [
+      { role: "user" as const, content: exchange.userMessage },
+      { role: "assistant" as const, content: exchange.aiResponse },
+    ]);
+    const modelTurn = await askModel({
+      settings: modelSettings,
+      system: buildSystemPrompt(profile, passages, language),
+      history,
+      message: turn.message,
+      onDelta: turn.onDelta,
+    });
+    const details = mergeContactDetails(said, modelTurn.details);
+    const deliverable = modelTurn.deliverable ?? deliverableFromWords({ visitorMessage: turn.message, previousMessageType, answeredFromKnowledge: false });
+    return answer(turn, { reply: modelTurn.text, language, providerFailed: false, deliverable, details });
+  } catch (error) {
+    if (!(error instanceof ModelFailure)) throw error;
+    return answer(turn, { reply: t("fallback"), language, providerFailed: true, deliverable: undefined, details: said });
+  }
+}
+
+function answer(turn: VisitorTurn, result: Omit<AssistantAnswer, "contactCollected">): AssistantAnswer {
+  return { ...result, contactCollected: learnedSomethingNew(turn.knownDetails, result.details) };
+}

@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Language } from "~/i18n/config.ts";
+import { getI18nInstance } from "~/i18n/middleware.server.ts";
+import { builtInReply, type AssistantTranslate, type BuiltInTurn } from "./built-in-responder.ts";
+
+const translators = {} as Record<Language, AssistantTranslate>;
+beforeAll(async () => {
+  for (const language of ["he", "en"] as const) {
+    translators[language] = (await getI18nInstance(language)).getFixedT(language, "assistant") as AssistantTranslate;
+  }
+});
+
+const FLOW = ["need identification", "solution presentation", "deal closing"];
+const passage = { topic: "תמחור", content: "המנוי עולה $50 לחודש.", sourceUrl: "https://alex-ai.co.il/pricing" };
+
+function turn(overrides: Partial<BuiltInTurn> = {}): BuiltInTurn {
+  const language = overrides.language ?? "he";
+  return {
+    t: translators[language],
+    language,
+    businessName: "Alex AI",
+    greeting: "שלום! אני Alex. איך אפשר לעזור?",
+    salesFlow: FLOW,
+    previousReplies: 0,
+    passages: [],
+    imageCount: 0,
+    knownDetails: {},
+    details: {},
+    deliverable: undefined,
+    ...overrides,
+  };
+}
+
+describe("builtInReply", () => {
+  it("greets with the client's greeting on the first turn, then asks about the need", () => {
+    expect(builtInReply(turn())).toBe(
+      "שלום! אני Alex. איך אפשר לעזור?\n\nספרו לי קצת על מה שאתם מחפשים, ואכוון אתכם לתשובה הנכונה.",
+    );
+  });
+
+  it("greets an English visitor in English when the client's greeting is Hebrew", () => {
+    expect(builtInReply(turn({ language: "en" }))).toMatch(/^Hello! I'm Alex, the digital assistant of Alex AI\. How can I help\?/);
+  });
+
+  it("answers with the best passage and its source, then the next step of the sales flow", () => {
+    expect(builtInReply(turn({ previousReplies: 1, passages: [passage, { ...passage, content: "second best" }] }))).toBe(
+      "המנוי עולה $50 לחודש.\nלפרטים נוספים: https://alex-ai.co.il/pricing\n\nרוצים שאסביר איך זה יעבוד אצלכם?",
+    );
+    expect(builtInReply(turn({ previousReplies: 5, passages: [{ ...passage, sourceUrl: null }] }))).toBe(
+      "המנוי עולה $50 לחודש.\n\nנמשיך בטלפון? השאירו שם ומספר טלפון ונחזור אליכם.",
+    );
+  });
+
+  it("says honestly when it has no answer", () => {
+    expect(builtInReply(turn({ previousReplies: 1, language: "en", salesFlow: [] }))).toBe(
+      "I don't have an exact answer to that yet, but I'll make sure the team gets back to you.",
+    );
+  });
+
+  it("takes contact details: asks for what is missing, thanks when both are there, and stops asking", () => {
+    expect(builtInReply(turn({ previousReplies: 2, details: { clientName: "דנה" } }))).toBe(
+      "נעים מאוד, דנה! באיזה מספר טלפון אפשר לחזור אליך?",
+    );
+    expect(builtInReply(turn({ previousReplies: 2, details: { phone: "050-1234567" } }))).toBe("תודה! ואיך קוראים לך?");
+    const complete = { clientName: "דנה", phone: "050-1234567" };
+    expect(builtInReply(turn({ previousReplies: 3, knownDetails: { clientName: "דנה" }, details: complete }))).toBe(
+      "תודה, דנה! נחזור אליך בקרוב למספר 050-1234567.",
+    );
+    expect(builtInReply(turn({ previousReplies: 4, knownDetails: complete, details: complete, passages: [passage] }))).toBe(
+      "המנוי עולה $50 לחודש.\nלפרטים נוספים: https://alex-ai.co.il/pricing",
+    );
+  });
+
+  it("thanks for images and notes a payment", () => {
+    expect(builtInReply(turn({ previousReplies: 1, imageCount: 2, language: "en", salesFlow: [] }))).toBe(
+      "Thanks, I received your 2 images.",
+    );
+    expect(builtInReply(turn({ previousReplies: 1, imageCount: 2, salesFlow: [] }))).toBe("תודה, קיבלתי את שתי התמונות.");
+    expect(builtInReply(turn({ previousReplies: 1, deliverable: "payment_confirmed", salesFlow: [] }))).toBe(
+      "תודה, התשלום נרשם. הצוות יאשר אותו מולך.",
+    );
+  });
+
+  it("is deterministic", () => {
+    const input = turn({ previousReplies: 1, passages: [passage] });
+    expect(builtInReply(input)).toBe(builtInReply(input));
+  });
+});

@@ -1,0 +1,90 @@
+import type { Language } from "~/i18n/config.ts";
+import type { ContactDetails } from "./contact-details.ts";
+import { hasNameAndPhone } from "./contact-details.ts";
+import { detectLanguage } from "./language.ts";
+import type { Deliverable } from "./message-type.ts";
+import type { PromptPassage } from "./system-prompt.ts";
+
+/** A translator fixed to the reply's language and the assistant namespace. */
+export type AssistantTranslate = (key: string, options?: Record<string, unknown>) => string;
+
+export type BuiltInTurn = {
+  t: AssistantTranslate;
+  language: Language;
+  businessName: string;
+  greeting: string;
+  salesFlow: readonly string[];
+  /** How many replies the session already had: the position in the sales flow. */
+  previousReplies: number;
+  /** The passages retrieved for the message, best first. */
+  passages: readonly PromptPassage[];
+  imageCount: number;
+  /** Contact details before this message, and after it. */
+  knownDetails: ContactDetails;
+  details: ContactDetails;
+  deliverable: Deliverable | undefined;
+};
+
+/** The three stages of the training screen's fixed sales flow, by the names it stores. */
+const STAGE_KEYS: Record<string, string> = {
+  "need identification": "needIdentification",
+  "solution presentation": "solutionPresentation",
+  "deal closing": "dealClosing",
+};
+
+/**
+ * The reply when no AI provider is configured: deterministic, no model. In order: the client's
+ * greeting on the first turn; thanks for images; the contact details just given (and what is still
+ * missing); otherwise the best knowledge passage with its source; then the next step of the sales flow.
+ */
+export function builtInReply(turn: BuiltInTurn): string {
+  const { t } = turn;
+  const parts: string[] = [];
+  const first = turn.previousReplies === 0;
+  if (first) parts.push(greetingFor(turn));
+  if (turn.imageCount > 0) parts.push(t("imagesReceived", { count: turn.imageCount }));
+
+  const contactPart = contactReply(turn);
+  if (contactPart) {
+    parts.push(contactPart);
+    return parts.join("\n\n");
+  }
+
+  if (turn.deliverable === "payment_confirmed") parts.push(t("paymentConfirmed"));
+  const [best] = turn.passages;
+  if (best) {
+    parts.push(t("passage", { content: best.content }) + (best.sourceUrl ? `\n${t("source", { url: best.sourceUrl })}` : ""));
+  } else if (!first && turn.imageCount === 0 && turn.deliverable !== "payment_confirmed") {
+    parts.push(t("noAnswer"));
+  }
+
+  const step = nextSalesStep(turn);
+  if (step) parts.push(step);
+  return parts.join("\n\n");
+}
+
+/** The client's own greeting when it is in the visitor's language; otherwise ours, naming the business. */
+function greetingFor({ t, greeting, language, businessName }: BuiltInTurn) {
+  const own = greeting.trim();
+  if (own && detectLanguage(own, language) === language) return own;
+  return t("defaultGreeting", { business: businessName });
+}
+
+function contactReply({ t, knownDetails, details }: BuiltInTurn): string | undefined {
+  const nameIsNew = details.clientName !== undefined && details.clientName !== knownDetails.clientName;
+  const phoneIsNew = details.phone !== undefined && details.phone !== knownDetails.phone;
+  if (!nameIsNew && !phoneIsNew) return undefined;
+  if (hasNameAndPhone(details)) return t("contactComplete", { name: details.clientName, phone: details.phone });
+  if (details.clientName) return t("askPhone", { name: details.clientName });
+  return t("askName");
+}
+
+function nextSalesStep({ t, salesFlow, previousReplies, details }: BuiltInTurn): string | undefined {
+  if (salesFlow.length === 0) return undefined;
+  const stage = salesFlow[Math.min(previousReplies, salesFlow.length - 1)] ?? "";
+  const key = STAGE_KEYS[stage.trim().toLowerCase()];
+  if (!key) return undefined;
+  // Once the visitor left a way to reach them, closing means the team calls; no need to ask again.
+  if (key === "dealClosing" && hasNameAndPhone(details)) return undefined;
+  return t(`stages.${key}`);
+}

@@ -1,0 +1,154 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { APICallError, stepCountIs, streamText, tool, type ModelMessage } from "ai";
+import { z } from "zod";
+import { mergeContactDetails, normalisePhone, type ContactDetails } from "./contact-details.ts";
+import { DELIVERABLES, type Deliverable } from "./message-type.ts";
+
+/** An OpenAI-compatible chat API (OpenAI, Azure, Ollama, vLLM...): AI_BASE_URL, AI_API_KEY, AI_MODEL. */
+export type ModelSettings = { baseUrl: string; apiKey: string | undefined; model: string };
+
+export type HistoryTurn = { role: "user" | "assistant"; content: string };
+
+export type ModelTurnInput = {
+  settings: ModelSettings;
+  system: string;
+  history: readonly HistoryTurn[];
+  message: string;
+  onDelta: (text: string) => void;
+  timeoutMs?: number;
+};
+
+export type ModelTurn = {
+  text: string;
+  /** Contact details the model passed to its tools, phone numbers checked. */
+  details: ContactDetails;
+  deliverable: Deliverable | undefined;
+};
+
+/** A reply slower than this is abandoned for the fallback (issue 8). */
+export const MODEL_TIMEOUT_MS = 20_000;
+/** Tool calls, then the reply: a turn never needs more model round trips than this. */
+const MAX_STEPS = 4;
+
+export class ModelFailure extends Error {
+  constructor(
+    readonly reason: "timeout" | "network" | "http" | "empty",
+    options?: ErrorOptions,
+  ) {
+    super(`The AI provider failed: ${reason}`, options);
+    this.name = "ModelFailure";
+  }
+}
+
+const detailsSchema = z.object({
+  clientName: z.string().trim().min(1).max(100).optional().describe("The visitor's name"),
+  phone: z.string().trim().max(40).optional().describe("The visitor's phone number"),
+  partyType: z.string().trim().max(100).optional().describe("The occasion, e.g. wedding, bar mitzvah"),
+  guestCount: z.number().int().min(1).max(100_000).optional().describe("The number of guests"),
+  budget: z.string().trim().max(60).optional().describe("The budget as the visitor said it"),
+  location: z.string().trim().max(100).optional().describe("Where the event takes place"),
+});
+
+function checkedDetails(input: z.infer<typeof detailsSchema>): ContactDetails {
+  const { phone, ...rest } = input;
+  return { ...rest, phone: phone ? normalisePhone(phone) : undefined };
+}
+
+/** Connection refused or reset, DNS, a socket closed mid-reply: worth one more try, an HTTP error is not. */
+function isNetworkError(error: unknown): boolean {
+  if (APICallError.isInstance(error)) return error.statusCode === undefined && !isAbort(error.cause);
+  if (error instanceof TypeError) return true;
+  const code = (error as { code?: unknown; cause?: { code?: unknown } })?.cause?.code ?? (error as { code?: unknown })?.code;
+  return typeof code === "string" && /^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET)$/.test(code);
+}
+
+function isAbort(error: unknown) {
+  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
+}
+
+/**
+ * One turn with the model, streamed: text deltas go to `onDelta` as they come. Contact capture,
+ * function completion and marking what the reply delivered are tools the model calls. A network
+ * error before anything was streamed is retried once; every attempt shares one 20 s deadline.
+ */
+export async function askModel(input: ModelTurnInput): Promise<ModelTurn> {
+  const deadline = AbortSignal.timeout(input.timeoutMs ?? MODEL_TIMEOUT_MS);
+  let streamedAnything = false;
+  const onDelta = (text: string) => {
+    streamedAnything = true;
+    input.onDelta(text);
+  };
+  try {
+    return await attempt(input, deadline, onDelta);
+  } catch (error) {
+    if (deadline.aborted) throw new ModelFailure("timeout", { cause: error });
+    if (streamedAnything || !isNetworkError(error)) throw asFailure(error);
+  }
+  try {
+    return await attempt(input, deadline, onDelta);
+  } catch (error) {
+    throw deadline.aborted ? new ModelFailure("timeout", { cause: error }) : asFailure(error);
+  }
+}
+
+function asFailure(error: unknown) {
+  if (error instanceof ModelFailure) return error;
+  return new ModelFailure(isNetworkError(error) ? "network" : "http", { cause: error });
+}
+
+async function attempt(input: ModelTurnInput, signal: AbortSignal, onDelta: (text: string) => void): Promise<ModelTurn> {
+  const provider = createOpenAICompatible({ name: "alex-ai", baseURL: input.settings.baseUrl, apiKey: input.settings.apiKey });
+  let details: ContactDetails = {};
+  let deliverable: Deliverable | undefined;
+
+  const result = streamText({
+    model: provider.chatModel(input.settings.model),
+    system: input.system,
+    messages: [...input.history, { role: "user", content: input.message }] satisfies ModelMessage[],
+    maxRetries: 0,
+    abortSignal: signal,
+    stopWhen: stepCountIs(MAX_STEPS),
+    // The SDK logs stream errors by default; they arrive in the stream below and are handled there.
+    onError: () => {},
+    tools: {
+      save_contact_details: tool({
+        description: "Save what the visitor told about themselves: name, phone number, event details.",
+        inputSchema: detailsSchema,
+        execute: async (said) => {
+          details = mergeContactDetails(details, checkedDetails(said));
+          return { saved: true, phoneAccepted: said.phone ? Boolean(details.phone) : undefined };
+        },
+      }),
+      complete_function: tool({
+        description: "The visitor gave a name and a phone number and wants the business to follow up: record it.",
+        inputSchema: detailsSchema.required({ clientName: true, phone: true }),
+        execute: async (said) => {
+          details = mergeContactDetails(details, checkedDetails(said));
+          return { recorded: Boolean(details.clientName && details.phone) };
+        },
+      }),
+      mark_reply: tool({
+        description: "Say what your reply delivers: a written article, a concrete solution, an approved article or a confirmed payment.",
+        inputSchema: z.object({ type: z.enum(DELIVERABLES) }),
+        execute: async ({ type }) => {
+          deliverable = type;
+          return { marked: type };
+        },
+      }),
+    },
+  });
+
+  let text = "";
+  for await (const part of result.fullStream) {
+    if (part.type === "text-delta" && part.text) {
+      text += part.text;
+      onDelta(part.text);
+    } else if (part.type === "error") {
+      throw part.error;
+    } else if (part.type === "abort") {
+      throw new ModelFailure(signal.aborted ? "timeout" : "network");
+    }
+  }
+  if (!text.trim()) throw new ModelFailure("empty");
+  return { text: text.trim(), details, deliverable };
+}

@@ -1,0 +1,157 @@
+import type { Database } from "#db/connection.ts";
+import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
+import type { Env } from "~/env.server.ts";
+import type { Language } from "~/i18n/config.ts";
+import { getI18nInstance } from "~/i18n/middleware.server.ts";
+import { tooManyRequestsHeaders } from "~/server/rate-limit.server.ts";
+import { decodeImages, MAX_MESSAGE_BODY_BYTES, visitorMessageSchema } from "./message-schema.ts";
+import { admitAddress, admitMessage, replyToMessage, type MessageReply, type Refusal, type ReplyJob } from "./message-service.server.ts";
+
+/**
+ * POST /api/wordpress/messages, the widget's message API (issue 8 item 4). JSON in; JSON out, or
+ * with `Accept: text/event-stream` a stream of `delta` events and a final `done` event carrying
+ * the same fields as the JSON answer. Errors are `{ "error" }` in the request's language.
+ */
+export type MessageRequest = {
+  request: Request;
+  db: Database;
+  env: Env;
+  ip: string;
+  language: Language;
+};
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const USER_AGENT_MAX_LENGTH = 500;
+
+type ErrorKey = Refusal["error"] | "notJson" | "contentType" | "tooLarge" | "invalid" | "message" | "images" | "methodNotAllowed" | "server";
+
+async function translate(language: Language, key: ErrorKey) {
+  return (await getI18nInstance(language)).getFixedT(language, "conversations")(`errors.${key}`);
+}
+
+async function errorResponse(language: Language, status: number, key: ErrorKey, headers: Record<string, string> = {}) {
+  return Response.json({ error: await translate(language, key) }, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+export function methodNotAllowed(language: Language) {
+  return errorResponse(language, 405, "methodNotAllowed", { Allow: "POST" });
+}
+
+export async function handleMessageRequest({ request, db, env, ip, language }: MessageRequest): Promise<Response> {
+  const addressRefusal = await admitAddress(db, ip);
+  if (addressRefusal) return refusalResponse(language, addressRefusal);
+
+  const body = await readJsonBody(request, MAX_MESSAGE_BODY_BYTES);
+  if (body.kind !== "json") {
+    return errorResponse(language, body.kind === "too-large" ? 413 : 400, body.kind === "too-large" ? "tooLarge" : body.kind === "wrong-type" ? "contentType" : "notJson");
+  }
+  const parsed = visitorMessageSchema.safeParse(body.value);
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path[0];
+    return errorResponse(language, 400, field === "message" ? "message" : field === "images" ? "images" : "invalid");
+  }
+  const images = decodeImages(parsed.data.images);
+  if (!images) return errorResponse(language, 400, "images");
+
+  const admission = await admitMessage(db, parsed.data);
+  if (admission.kind === "refused") return refusalResponse(language, admission.refusal);
+
+  const streaming = /\btext\/event-stream\b/.test(request.headers.get("Accept") ?? "");
+  if (admission.kind === "replay") {
+    return streaming ? eventStream(language, async (send) => send.reply(admission.reply)) : Response.json(admission.reply, { headers: NO_STORE });
+  }
+
+  const job = (onDelta: (text: string) => void): ReplyJob => ({
+    admission,
+    input: parsed.data,
+    images,
+    visitor: { ip, userAgent: request.headers.get("User-Agent")?.slice(0, USER_AGENT_MAX_LENGTH) ?? null },
+    requestLanguage: language,
+    modelSettings: modelSettingsFrom(env),
+    onDelta,
+  });
+  if (!streaming) return Response.json(await replyToMessage(db, job(() => {})), { headers: NO_STORE });
+  return eventStream(language, async (send) => {
+    const reply = await replyToMessage(db, job(send.delta));
+    send.done(reply);
+  });
+}
+
+function refusalResponse(language: Language, refusal: Refusal) {
+  const headers = refusal.retryAfterSeconds ? tooManyRequestsHeaders({ retryAfterSeconds: refusal.retryAfterSeconds }) : {};
+  return errorResponse(language, refusal.status, refusal.error, headers);
+}
+
+type EventSender = { delta: (text: string) => void; done: (reply: MessageReply) => void; reply: (reply: MessageReply) => void };
+
+/**
+ * A Server-Sent Events response: `delta` events ({"text"}) as the reply is written, then one `done`
+ * event with the stored message ({sessionId, messageId, reply, messageType, cost}), or an `error`
+ * event ({"error"}) if storing failed. The work goes on if the visitor disconnects, so the message is
+ * stored and a retry with the same clientMessageId gets it. `no-transform` keeps the compression
+ * middleware from holding the events back.
+ */
+function eventStream(language: Language, work: (send: EventSender) => Promise<void>): Response {
+  const encoder = new TextEncoder();
+  let open = true;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const event = (name: string, data: unknown) => {
+        if (!open) return;
+        controller.enqueue(encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`));
+      };
+      const send: EventSender = {
+        delta: (text) => event("delta", { text }),
+        done: (reply) => event("done", reply),
+        reply: (reply) => {
+          event("delta", { text: reply.reply });
+          event("done", reply);
+        },
+      };
+      void work(send)
+        .catch(async () => event("error", { error: await translate(language, "server") }))
+        .finally(() => {
+          if (open) controller.close();
+          open = false;
+        });
+    },
+    cancel() {
+      open = false;
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
+
+type JsonBody = { kind: "json"; value: unknown } | { kind: "wrong-type" } | { kind: "too-large" } | { kind: "not-json" };
+
+/** Reads at most `maxBytes`, whatever Content-Length claims, and parses it as JSON. */
+async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get("Content-Type") ?? "")) return { kind: "wrong-type" };
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) return { kind: "too-large" };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        return { kind: "too-large" };
+      }
+      chunks.push(value);
+    }
+  }
+  try {
+    return { kind: "json", value: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks))) };
+  } catch {
+    return { kind: "not-json" };
+  }
+}

@@ -1,0 +1,207 @@
+import type { Database } from "#db/connection.ts";
+import { generatePublicSessionId } from "#db/license-key.ts";
+import type { FunctionClientDetails } from "#db/schema.ts";
+import { answerVisitor } from "~/assistant/assistant.server.ts";
+import { hasNameAndPhone } from "~/assistant/contact-details.ts";
+import { classifyTurn, costCentsOf } from "~/assistant/message-type.ts";
+import type { ModelSettings } from "~/assistant/model-provider.server.ts";
+import type { Language } from "~/i18n/config.ts";
+import {
+  countMessageInChatSession,
+  findClientChatSession,
+  saveChatSessionContactDetails,
+  startChatSession,
+} from "~/models/chat-session.server.ts";
+import { findClientByLicenseKey } from "~/models/client.server.ts";
+import { recordCompletedFunction } from "~/models/completed-function.server.ts";
+import {
+  countClientMessagesSince,
+  countSessionMessagesSince,
+  findMessageByClientMessageId,
+  insertMessageImages,
+  insertMessageOnce,
+  listRecentSessionExchanges,
+  sessionHasConversationMessage,
+} from "~/models/message.server.ts";
+import { checkRateLimit, countAgainstRateLimit } from "~/server/rate-limit.server.ts";
+import type { DecodedImage, VisitorMessage } from "./message-schema.ts";
+
+/** Issue 8's limits: per client address a minute, per session a day, and the client's own monthly cap. */
+export const MESSAGES_PER_ADDRESS_PER_MINUTE = 30;
+export const MESSAGES_PER_SESSION_PER_DAY = 200;
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** How much of the conversation the assistant sees. */
+const HISTORY_EXCHANGES = 20;
+/** A completed function earns the provider $1 (spec §9). */
+const FUNCTION_PROFIT_CENTS = 100;
+/** The business type (spec §5) whose introductions are party planning consultations. */
+const PARTY_PLANNING = "party planning platform";
+
+/** What the API answers for a message, and the last event of a streamed reply. */
+export type MessageReply = { sessionId: string; messageId: number; reply: string; messageType: string; cost: number };
+
+export type Visitor = { ip: string; userAgent: string | null };
+
+export type Refusal = {
+  status: 403 | 404 | 429;
+  error: "unknownLicense" | "inactiveClient" | "tooManyFromAddress" | "tooManyInSession" | "monthlyCapReached";
+  retryAfterSeconds?: number;
+};
+
+type AdmittedClient = NonNullable<Awaited<ReturnType<typeof findClientByLicenseKey>>>;
+type KnownSession = NonNullable<Awaited<ReturnType<typeof findClientChatSession>>>;
+
+export type Admission =
+  | { kind: "refused"; refusal: Refusal }
+  | { kind: "replay"; reply: MessageReply }
+  | { kind: "admitted"; client: AdmittedClient; session: KnownSession | undefined };
+
+const addressBucket = (ip: string) => `chat-message:${ip}`;
+
+/** The address limit comes first, before the body is read: it protects everything after it. */
+export async function admitAddress(db: Database, ip: string, now = new Date()): Promise<Refusal | undefined> {
+  const verdict = await checkRateLimit(db, [addressBucket(ip)], { limit: MESSAGES_PER_ADDRESS_PER_MINUTE, windowMs: MINUTE }, now);
+  if (verdict.limited) return { status: 429, error: "tooManyFromAddress", retryAfterSeconds: verdict.retryAfterSeconds };
+  await countAgainstRateLimit(db, [addressBucket(ip)]);
+  return undefined;
+}
+
+/**
+ * Decides whether a valid message gets an answer, before any AI work: the license must exist and
+ * its client be active; a clientMessageId already answered gets that same answer back; the session
+ * and the client must be within their limits. A session id of another client, or an unknown one,
+ * starts a new session.
+ */
+export async function admitMessage(db: Database, input: VisitorMessage, now = new Date()): Promise<Admission> {
+  const client = await findClientByLicenseKey(db, input.license);
+  if (!client) return { kind: "refused", refusal: { status: 404, error: "unknownLicense" } };
+  if (client.status !== "active") return { kind: "refused", refusal: { status: 403, error: "inactiveClient" } };
+
+  const stored = await findMessageByClientMessageId(db, client.id, input.clientMessageId);
+  if (stored) return { kind: "replay", reply: replyOf(stored) };
+
+  const session = input.sessionId ? await findClientChatSession(db, client.id, input.sessionId) : undefined;
+  if (session && (await countSessionMessagesSince(db, session.id, new Date(now.getTime() - DAY))) >= MESSAGES_PER_SESSION_PER_DAY) {
+    return { kind: "refused", refusal: { status: 429, error: "tooManyInSession", retryAfterSeconds: 3600 } };
+  }
+  if (client.monthlyMessageCap !== null) {
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    if ((await countClientMessagesSince(db, client.id, monthStart)) >= client.monthlyMessageCap) {
+      const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+      return {
+        kind: "refused",
+        refusal: { status: 429, error: "monthlyCapReached", retryAfterSeconds: Math.ceil((nextMonth - now.getTime()) / 1000) },
+      };
+    }
+  }
+  return { kind: "admitted", client, session };
+}
+
+function replyOf(stored: { messageId: number; sessionPublicId: string; reply: string; messageType: string; costCents: number }): MessageReply {
+  return {
+    sessionId: stored.sessionPublicId,
+    messageId: stored.messageId,
+    reply: stored.reply,
+    messageType: stored.messageType,
+    cost: stored.costCents / 100,
+  };
+}
+
+class AlreadyAnswered extends Error {}
+
+export type ReplyJob = {
+  admission: Extract<Admission, { kind: "admitted" }>;
+  input: VisitorMessage;
+  images: DecodedImage[];
+  visitor: Visitor;
+  requestLanguage: Language;
+  modelSettings: ModelSettings | undefined;
+  onDelta: (text: string) => void;
+};
+
+/**
+ * Asks the assistant, then stores everything in one transaction: the session (new or continued),
+ * the message with its type, cost and response time, its images, the contact details and, once a
+ * name and a phone are known, the session's completed function. Two requests with the same
+ * clientMessageId racing each other store one message; the second answers with the first's reply.
+ */
+export async function replyToMessage(db: Database, job: ReplyJob): Promise<MessageReply> {
+  const { client, session } = job.admission;
+  const started = performance.now();
+  const history = session ? await listRecentSessionExchanges(db, session.id, HISTORY_EXCHANGES) : [];
+  const knownDetails: FunctionClientDetails = session?.contactDetails ?? {};
+  const answer = await answerVisitor(db, job.modelSettings, {
+    client,
+    message: job.input.message,
+    imageCount: job.images.length,
+    requestLanguage: job.requestLanguage,
+    history,
+    knownDetails,
+    onDelta: job.onDelta,
+  });
+  const responseMs = Math.round(performance.now() - started);
+  const now = new Date();
+
+  try {
+    return await db.transaction(async (tx) => {
+      let sessionId: number;
+      let publicId: string;
+      if (session) {
+        await countMessageInChatSession(tx, session.id, now);
+        sessionId = session.id;
+        publicId = session.publicId;
+      } else {
+        publicId = generatePublicSessionId();
+        sessionId = await startChatSession(tx, { publicId, clientId: client.id, userIp: job.visitor.ip, userAgent: job.visitor.userAgent, now });
+      }
+
+      const messageType = classifyTurn({
+        providerFailed: answer.providerFailed,
+        firstReplyOfSession: !(await sessionHasConversationMessage(tx, sessionId)),
+        imageCount: job.images.length,
+        contactCollected: answer.contactCollected,
+        deliverable: answer.deliverable,
+      });
+      const costCents = costCentsOf(messageType);
+      const messageId = await insertMessageOnce(tx, {
+        sessionId,
+        clientId: client.id,
+        clientMessageId: job.input.clientMessageId,
+        userMessage: job.input.message,
+        aiResponse: answer.reply,
+        messageType,
+        costCents,
+        responseMs,
+        createdAt: now,
+      });
+      if (messageId === undefined) throw new AlreadyAnswered();
+
+      await insertMessageImages(
+        tx,
+        job.images.map((image) => ({ messageId, clientId: client.id, name: image.name, mime: image.mime, size: image.bytes.length, data: image.bytes, createdAt: now })),
+      );
+      if (JSON.stringify(answer.details) !== JSON.stringify(knownDetails)) {
+        await saveChatSessionContactDetails(tx, sessionId, answer.details);
+      }
+      if (hasNameAndPhone(answer.details)) {
+        const partyPlanning = client.businessType === PARTY_PLANNING;
+        const { clientName, phone, ...party } = answer.details;
+        await recordCompletedFunction(tx, {
+          clientId: client.id,
+          sessionId,
+          functionType: partyPlanning ? "party_planning_consultation_complete" : "client_introduction_complete",
+          clientDetails: partyPlanning ? { clientName, phone, ...party } : { clientName, phone },
+          profitCents: FUNCTION_PROFIT_CENTS,
+          now,
+        });
+      }
+      return { sessionId: publicId, messageId, reply: answer.reply, messageType, cost: costCents / 100 };
+    });
+  } catch (error) {
+    if (!(error instanceof AlreadyAnswered)) throw error;
+    const stored = await findMessageByClientMessageId(db, client.id, job.input.clientMessageId);
+    if (!stored) throw error;
+    return replyOf(stored);
+  }
+}

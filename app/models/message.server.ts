@@ -1,0 +1,75 @@
+import { and, count, desc, eq, gt } from "drizzle-orm";
+import type { Database } from "#db/connection.ts";
+import { chatSessions, messageImages, messages } from "#db/schema.ts";
+
+// The message API's reads and writes of messages (issue 8).
+
+const storedReplyColumns = {
+  messageId: messages.id,
+  sessionPublicId: chatSessions.publicId,
+  reply: messages.aiResponse,
+  messageType: messages.messageType,
+  costCents: messages.costCents,
+};
+
+/** The message a client's widget already sent with this id, as it was answered. */
+export async function findMessageByClientMessageId(db: Database, clientId: number, clientMessageId: string) {
+  const [stored] = await db
+    .select(storedReplyColumns)
+    .from(messages)
+    .innerJoin(chatSessions, eq(chatSessions.id, messages.sessionId))
+    .where(and(eq(messages.clientId, clientId), eq(messages.clientMessageId, clientMessageId)))
+    .limit(1);
+  return stored;
+}
+
+/** The session's latest exchanges, oldest first: the conversation the assistant continues. */
+export async function listRecentSessionExchanges(db: Database, sessionId: number, limit: number) {
+  const rows = await db
+    .select({ userMessage: messages.userMessage, aiResponse: messages.aiResponse, messageType: messages.messageType })
+    .from(messages)
+    .where(eq(messages.sessionId, sessionId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+export async function countSessionMessagesSince(db: Database, sessionId: number, since: Date) {
+  const [row] = await db
+    .select({ messages: count() })
+    .from(messages)
+    .where(and(eq(messages.sessionId, sessionId), gt(messages.createdAt, since)));
+  return row?.messages ?? 0;
+}
+
+export async function countClientMessagesSince(db: Database, clientId: number, since: Date) {
+  const [row] = await db
+    .select({ messages: count() })
+    .from(messages)
+    .where(and(eq(messages.clientId, clientId), gt(messages.createdAt, since)));
+  return row?.messages ?? 0;
+}
+
+/** Whether the session's conversation ($1, its first AI reply) was already billed. */
+export async function sessionHasConversationMessage(db: Database, sessionId: number) {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.sessionId, sessionId), eq(messages.messageType, "conversation")))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Inserts the message unless the client already has one with its clientMessageId; returns its id, or undefined then. */
+export async function insertMessageOnce(db: Database, message: typeof messages.$inferInsert) {
+  const [inserted] = await db
+    .insert(messages)
+    .values(message)
+    .onConflictDoNothing({ target: [messages.clientId, messages.clientMessageId] })
+    .returning({ id: messages.id });
+  return inserted?.id;
+}
+
+export async function insertMessageImages(db: Database, images: (typeof messageImages.$inferInsert)[]) {
+  if (images.length > 0) await db.insert(messageImages).values(images);
+}

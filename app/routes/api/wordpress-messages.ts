@@ -1,0 +1,20 @@
+import type { Route } from "./+types/wordpress-messages";
+import { handleMessageRequest, methodNotAllowed } from "~/conversations/message-api.server.ts";
+import { databaseContext, envContext, requestInfoContext } from "~/context.ts";
+import { languageContext } from "~/i18n/middleware.server.ts";
+
+/** The widget's message API: public (the license key names the client), same-origin, POST only. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return methodNotAllowed(context.get(languageContext));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(context.get(languageContext));
+  return handleMessageRequest({
+    request,
+    db: context.get(databaseContext),
+    env: context.get(envContext),
+    ip: context.get(requestInfoContext).ip,
+    language: context.get(languageContext),
+  });
+}

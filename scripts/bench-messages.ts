@@ -1,0 +1,252 @@
+/**
+ * The message API's bench, run by `npm run bench` after the page bench (or alone:
+ * `node --import tsx scripts/bench-messages.ts`). For the embedded database and for PostgreSQL
+ * (127.0.0.1:5432, a throwaway database, skipped when no server answers; BENCH_POSTGRES_URL to
+ * choose another), it prepares a client with 1,000 knowledge entries, measures retrieval over them
+ * in process (p95 of the fixture's questions), then starts the production build with the built-in
+ * responder and measures POST /api/wordpress/messages and GET /healthz with 10 and 50 concurrent
+ * visitors: requests per second, p95 latency, and the ratio of the two in the same run.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { openDatabase, type Database } from "../db/connection.ts";
+import { generateLicenseKey } from "../db/license-key.ts";
+import { clients, trainingConfigs } from "../db/schema.ts";
+import { FIXTURE_BUSINESSES, FIXTURE_QUESTIONS } from "../tests/fixtures/knowledge-base.ts";
+import { insertKnowledgeEntries, searchKnowledge } from "../app/models/knowledge-entry.server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const seconds = Number(process.env.BENCH_SECONDS || 10);
+const ENTRIES = 1000;
+const CONCURRENCY = [10, 50];
+const RETRIEVAL_TARGET_MS = 10;
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+if (!existsSync(path.join(buildDir, "server/index.js"))) {
+  console.error(`bench-messages: no production build in ${buildDir}; run npm run build first.`);
+  process.exit(1);
+}
+
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+};
+
+/** 1,000 passages: the fixture's 64 over and over, each copy with its own topic and a sentence of its own. */
+async function prepareClient(db: Database) {
+  const licenseKey = generateLicenseKey();
+  const [client] = await db
+    .insert(clients)
+    .values({ businessName: "Bench Co", ownerEmail: "bench@example.com", websiteDomain: "bench.example", businessType: "services", licenseKey })
+    .returning({ id: clients.id });
+  await db.insert(trainingConfigs).values({
+    clientId: client!.id,
+    businessType: "services",
+    greeting: "שלום! איך אפשר לעזור?",
+    salesFlow: ["need identification", "solution presentation", "deal closing"],
+  });
+  const passages = FIXTURE_BUSINESSES.flatMap((business) => business.passages);
+  const rows = Array.from({ length: ENTRIES }, (_, index) => {
+    const passage = passages[index % passages.length]!;
+    const topic = `${passage.topic} ${Math.floor(index / passages.length) + 1}`;
+    const content = `${passage.content} (סניף ${index + 1}, branch ${index + 1})`;
+    return { clientId: client!.id, topic, content, sourceUrl: null, origin: passage.origin };
+  });
+  await insertKnowledgeEntries(db, rows);
+  return { clientId: client!.id, licenseKey };
+}
+
+async function measureRetrieval(db: Database, clientId: number) {
+  const questions = FIXTURE_QUESTIONS.map((question) => question.question);
+  for (const question of questions) await searchKnowledge(db, clientId, question); // warm-up
+  const times: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    for (const question of questions) {
+      const started = performance.now();
+      await searchKnowledge(db, clientId, question);
+      times.push(performance.now() - started);
+    }
+  }
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), queries: times.length };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      SEED_DEMO: "false",
+      LOG_LEVEL: "silent",
+      ADMIN_USERNAME: "bench-operator",
+      ADMIN_PASSWORD: randomBytes(18).toString("base64url"),
+      SESSION_SECRET: randomBytes(32).toString("base64url"),
+      AI_BASE_URL: "",
+      AI_MODEL: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+type Measured = { rps: number; p95: number; errors: number; statuses: Record<string, number> };
+
+function load(options: autocannon.Options, duration = seconds): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    const instance = autocannon({ ...options, duration }, (error, result) => {
+      if (error) return reject(error);
+      const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats?.count ?? 0]));
+      resolve({ rps: result.requests.average, p95: percentile(times, 0.95), errors: result.errors + result.timeouts, statuses });
+    });
+    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+let visitor = 0;
+/** Each request a new visitor: its own address (the server trusts X-Forwarded-For from loopback) and message id. */
+function messageRequests(url: string, licenseKey: string, connections: number): autocannon.Options {
+  const questions = FIXTURE_QUESTIONS.map((question) => question.question);
+  return {
+    url: `${url}/api/wordpress/messages`,
+    connections,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          visitor++;
+          return {
+            ...request,
+            headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}` },
+            body: JSON.stringify({ license: licenseKey, clientMessageId: randomUUID(), message: questions[visitor % questions.length] }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+type Row = { database: string; connections: number; messages: Measured; health: Measured };
+
+async function benchDatabase(label: string, open: () => Promise<{ db: Database; close: () => Promise<void> }>, serverEnv: Record<string, string>) {
+  const handle = await open();
+  const { clientId, licenseKey } = await prepareClient(handle.db);
+  const retrieval = await measureRetrieval(handle.db, clientId);
+  await handle.close();
+  console.log(`${label}: retrieval over ${ENTRIES} entries, ${retrieval.queries} queries: p50 ${retrieval.p50.toFixed(2)} ms, p95 ${retrieval.p95.toFixed(2)} ms`);
+
+  const server = await startServer(serverEnv);
+  const rows: Row[] = [];
+  try {
+    for (const connections of CONCURRENCY) {
+      process.stdout.write(`${label}: ${connections} visitors, ${seconds} s each for the message API and /healthz…\n`);
+      await load(messageRequests(server.url, licenseKey, connections), 2);
+      const messages = await load(messageRequests(server.url, licenseKey, connections));
+      const health = await load({ url: `${server.url}/healthz`, connections });
+      rows.push({ database: label, connections, messages, health });
+    }
+  } finally {
+    await server.stop();
+  }
+  return { retrieval, rows };
+}
+
+const results: { label: string; retrieval: { p95: number }; rows: Row[] }[] = [];
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "alex-bench-messages-"));
+try {
+  const embedded = await benchDatabase("embedded", () => openDatabase({ dataDir }), { DATA_DIR: dataDir, DATABASE_URL: "" });
+  results.push({ label: "embedded", ...embedded });
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const admin = postgres(postgresUrl, { max: 1, onnotice: () => {}, connect_timeout: 3 });
+let postgresReachable = true;
+try {
+  await admin`select 1`;
+} catch {
+  postgresReachable = false;
+  console.log(`PostgreSQL at ${new URL(postgresUrl).host} does not answer: its half of the bench is skipped.`);
+}
+if (postgresReachable) {
+  const name = `alex_bench_${process.pid}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  try {
+    const server = await benchDatabase("postgres", () => openDatabase({ url: url.toString() }), { DATABASE_URL: url.toString(), DATA_DIR: tmpdir() });
+    results.push({ label: "postgres", ...server });
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+  }
+}
+await admin.end();
+
+const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+console.log(`\nMessage API, built-in responder, a client with ${ENTRIES} knowledge entries, ${seconds} s per case`);
+console.log("database  visitors  messages req/s  p95 ms  /healthz req/s  p95 ms  ratio  statuses");
+for (const { rows } of results) {
+  for (const row of rows) {
+    console.log(
+      [
+        row.database.padEnd(8),
+        String(row.connections).padStart(8),
+        number.format(row.messages.rps).padStart(14),
+        String(Math.round(row.messages.p95)).padStart(6),
+        number.format(row.health.rps).padStart(14),
+        String(Math.round(row.health.p95)).padStart(6),
+        (row.messages.rps / row.health.rps).toFixed(2).padStart(5),
+        ` ${JSON.stringify(row.messages.statuses)}${row.messages.errors ? ` errors ${row.messages.errors}` : ""}`,
+      ].join("  "),
+    );
+  }
+}
+for (const { label, retrieval } of results) {
+  const met = retrieval.p95 < RETRIEVAL_TARGET_MS;
+  console.log(`Retrieval p95 on ${label}: ${retrieval.p95.toFixed(2)} ms (target under ${RETRIEVAL_TARGET_MS} ms: ${met ? "met" : "NOT met"})`);
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { askModel, ModelFailure, type ModelSettings } from "~/assistant/model-provider.server.ts";
+import { startOpenAiStandIn, type OpenAiStandIn } from "../../support/openai-stand-in.ts";
+
+let standIn: OpenAiStandIn;
+let settings: ModelSettings;
+
+beforeAll(async () => {
+  standIn = await startOpenAiStandIn();
+  settings = { baseUrl: standIn.baseUrl, apiKey: "test-key", model: "test-model" };
+});
+afterAll(() => standIn.close());
+beforeEach(() => {
+  standIn.received.length = 0;
+});
+
+function ask(message: string, timeoutMs?: number) {
+  const deltas: string[] = [];
+  const turn = askModel({
+    settings,
+    system: "You are Alex.",
+    history: [
+      { role: "user", content: "שלום" },
+      { role: "assistant", content: "שלום! איך אפשר לעזור?" },
+    ],
+    message,
+    onDelta: (text) => deltas.push(text),
+    timeoutMs,
+  });
+  return { turn, deltas };
+}
+
+describe("the OpenAI-compatible provider, against a local stand-in", () => {
+  it("streams the reply as it comes, sending the system prompt, the history, the message and the tools", async () => {
+    standIn.script({ kind: "reply", chunks: ["המנוי ", "עולה ", "$50 לחודש."] });
+    const { turn, deltas } = ask("כמה זה עולה?");
+    await expect(turn).resolves.toEqual({ text: "המנוי עולה $50 לחודש.", details: {}, deliverable: undefined });
+    expect(deltas).toEqual(["המנוי ", "עולה ", "$50 לחודש."]);
+
+    const [request] = standIn.received;
+    expect(request!.path).toBe("/v1/chat/completions");
+    expect(request!.authorization).toBe("Bearer test-key");
+    expect(request!.body.model).toBe("test-model");
+    expect(request!.body.stream).toBe(true);
+    expect(request!.body.messages.map((message) => [message.role, message.content])).toEqual([
+      ["system", "You are Alex."],
+      ["user", "שלום"],
+      ["assistant", "שלום! איך אפשר לעזור?"],
+      ["user", "כמה זה עולה?"],
+    ]);
+    expect(request!.body.tools?.map((tool) => tool.function.name)).toEqual(["save_contact_details", "complete_function", "mark_reply"]);
+  });
+
+  it("captures contact details and the reply's type through tool calls, then streams the reply", async () => {
+    standIn.script(
+      {
+        kind: "tools",
+        calls: [
+          { name: "save_contact_details", arguments: { clientName: "Dana Levi", phone: "+972 50 123 4567", guestCount: 120 } },
+          { name: "mark_reply", arguments: { type: "solution" } },
+        ],
+      },
+      { kind: "reply", chunks: ["Thanks Dana, ", "we'll call you."] },
+    );
+    const { turn, deltas } = ask("I'm Dana Levi, +972 50 123 4567, 120 guests");
+    await expect(turn).resolves.toEqual({
+      text: "Thanks Dana, we'll call you.",
+      details: { clientName: "Dana Levi", phone: "050-1234567", guestCount: 120 },
+      deliverable: "solution",
+    });
+    expect(deltas.join("")).toBe("Thanks Dana, we'll call you.");
+    expect(standIn.received).toHaveLength(2);
+    const toolResults = standIn.received[1]!.body.messages.filter((message) => message.role === "tool");
+    expect(toolResults).toHaveLength(2);
+  });
+
+  it("records function completion as a tool, and ignores a phone number that is not Israeli", async () => {
+    standIn.script(
+      { kind: "tools", calls: [{ name: "complete_function", arguments: { clientName: "Avi", phone: "12345" } }] },
+      { kind: "reply", chunks: ["Could you check the number?"] },
+    );
+    await expect(ask("Avi, 12345").turn).resolves.toMatchObject({ details: { clientName: "Avi" } });
+  });
+
+  it("retries once after the connection is reset, and answers from the second try", async () => {
+    standIn.script({ kind: "reset" }, { kind: "reply", chunks: ["Second try."] });
+    await expect(ask("hello").turn).resolves.toMatchObject({ text: "Second try." });
+    expect(standIn.received).toHaveLength(2);
+  });
+
+  it("gives up after a second network error", async () => {
+    standIn.script({ kind: "reset" }, { kind: "reset" });
+    const failure = await ask("hello").turn.catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ModelFailure);
+    expect((failure as ModelFailure).reason).toBe("network");
+    expect(standIn.received).toHaveLength(2);
+  });
+
+  it("does not retry an HTTP 500", async () => {
+    standIn.script({ kind: "status", status: 500 }, { kind: "reply", chunks: ["never asked"] });
+    const failure = await ask("hello").turn.catch((error: unknown) => error);
+    expect((failure as ModelFailure).reason).toBe("http");
+    expect(standIn.received).toHaveLength(1);
+  });
+
+  it("abandons a provider that does not answer in time", async () => {
+    const started = Date.now();
+    standIn.script({ kind: "hang" });
+    const { turn } = ask("hello", 300);
+    const failure = await turn.catch((error: unknown) => error);
+    expect((failure as ModelFailure).reason).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("treats an empty reply as a failure", async () => {
+    standIn.script({ kind: "reply", chunks: [] });
+    const failure = await ask("hello").turn.catch((error: unknown) => error);
+    expect((failure as ModelFailure).reason).toBe("empty");
+  });
+});

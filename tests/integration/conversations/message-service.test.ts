@@ -1,0 +1,280 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "#db/connection.ts";
+import { generateLicenseKey } from "#db/license-key.ts";
+import { chatSessions, clients, completedFunctions, messageImages, messages, trainingConfigs, type ClientStatus } from "#db/schema.ts";
+import type { ModelSettings } from "~/assistant/model-provider.server.ts";
+import type { VisitorMessage } from "~/conversations/message-schema.ts";
+import {
+  admitAddress,
+  admitMessage,
+  MESSAGES_PER_ADDRESS_PER_MINUTE,
+  MESSAGES_PER_SESSION_PER_DAY,
+  replyToMessage,
+  type MessageReply,
+} from "~/conversations/message-service.server.ts";
+import { insertKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
+import { openTestDatabase, testDrivers } from "../../support/database.ts";
+import { startOpenAiStandIn, type OpenAiStandIn } from "../../support/openai-stand-in.ts";
+
+const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const VISITOR = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (test)" };
+
+async function addClient(db: Database, options: { businessType?: string; status?: ClientStatus; monthlyMessageCap?: number } = {}) {
+  const licenseKey = generateLicenseKey();
+  const [client] = await db
+    .insert(clients)
+    .values({
+      businessName: "Pizza Roma",
+      ownerEmail: "owner@pizza.example",
+      websiteDomain: "pizza.example",
+      businessType: options.businessType ?? "restaurant",
+      status: options.status ?? "active",
+      monthlyMessageCap: options.monthlyMessageCap ?? null,
+      licenseKey,
+    })
+    .returning({ id: clients.id });
+  await db.insert(trainingConfigs).values({
+    clientId: client!.id,
+    businessType: options.businessType ?? "restaurant",
+    greeting: "שלום! ברוכים הבאים לפיצה רומא.",
+    salesFlow: ["need identification", "solution presentation", "deal closing"],
+  });
+  await insertKnowledgeEntries(db, [
+    { clientId: client!.id, topic: "שעות פתיחה", content: "פתוחים בימים א׳–ה׳ 11:00–23:00.", sourceUrl: "https://pizza.example/hours", origin: "scan" },
+    { clientId: client!.id, topic: "משלוחים", content: "משלוח לרעננה ולכפר סבא ב־15 ₪.", sourceUrl: null, origin: "faq" },
+  ]);
+  return { id: client!.id, licenseKey };
+}
+
+describe.each(testDrivers)("the conversation service on %s", (driver) => {
+  let handle: DatabaseHandle;
+  let db: Database;
+  let standIn: OpenAiStandIn;
+  let model: ModelSettings;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(driver);
+    db = handle.db;
+    standIn = await startOpenAiStandIn();
+    model = { baseUrl: standIn.baseUrl, apiKey: undefined, model: "test-model" };
+  });
+  afterAll(async () => {
+    await standIn.close();
+    await handle.close();
+  });
+
+  async function send(
+    licenseKey: string,
+    message: string,
+    options: { sessionId?: string | null; clientMessageId?: string; images?: Buffer[]; modelSettings?: ModelSettings; deltas?: string[] } = {},
+  ): Promise<MessageReply> {
+    const input: VisitorMessage = {
+      license: licenseKey,
+      sessionId: options.sessionId ?? null,
+      clientMessageId: options.clientMessageId ?? randomUUID(),
+      message,
+    };
+    const admission = await admitMessage(db, input);
+    if (admission.kind === "replay") return admission.reply;
+    if (admission.kind !== "admitted") throw new Error(`refused: ${admission.refusal.error}`);
+    return replyToMessage(db, {
+      admission,
+      input,
+      images: (options.images ?? []).map((bytes, index) => ({ name: `photo-${index}.png`, mime: "image/png" as const, bytes })),
+      visitor: VISITOR,
+      requestLanguage: "he",
+      modelSettings: options.modelSettings,
+      onDelta: (text) => options.deltas?.push(text),
+    });
+  }
+
+  const sessionRow = async (publicId: string) =>
+    (await db.select().from(chatSessions).where(eq(chatSessions.publicId, publicId)))[0]!;
+  const messagesOf = async (sessionId: number) =>
+    db.select().from(messages).where(eq(messages.sessionId, sessionId)).orderBy(messages.id);
+
+  it("starts a session with the conversation ($1), continues it at $0, and stores the visitor and the timing", async () => {
+    const client = await addClient(db);
+    const deltas: string[] = [];
+    const first = await send(client.licenseKey, "מתי אתם פתוחים?", { deltas });
+    expect(first).toMatchObject({ messageType: "conversation", cost: 1, sessionId: expect.stringMatching(/^sess_/) });
+    expect(first.reply).toContain("שלום! ברוכים הבאים לפיצה רומא.");
+    expect(first.reply).toContain("פתוחים בימים א׳–ה׳ 11:00–23:00.");
+    expect(deltas.join("")).toBe(first.reply);
+
+    const second = await send(client.licenseKey, "ומשלוחים?", { sessionId: first.sessionId });
+    expect(second).toMatchObject({ sessionId: first.sessionId, messageType: "general", cost: 0 });
+    expect(second.reply).toContain("משלוח לרעננה");
+
+    const session = await sessionRow(first.sessionId);
+    expect(session).toMatchObject({ clientId: client.id, messageCount: 2, userIp: VISITOR.ip, userAgent: VISITOR.userAgent });
+    const stored = await messagesOf(session.id);
+    expect(stored.map((row) => [row.messageType, row.costCents])).toEqual([["conversation", 100], ["general", 0]]);
+    expect(stored.every((row) => row.responseMs !== null && row.responseMs >= 0)).toBe(true);
+    expect(session.lastMessageAt.getTime()).toBe(stored[1]!.createdAt.getTime());
+  });
+
+  it("records one client introduction when a name and a phone are collected, never twice", async () => {
+    const client = await addClient(db);
+    const first = await send(client.licenseKey, "היי, קוראים לי דנה לוי");
+    const second = await send(client.licenseKey, "0501234567", { sessionId: first.sessionId });
+    expect(second).toMatchObject({ messageType: "contact_collected", cost: 0 });
+    expect(second.reply).toBe("תודה, דנה לוי! נחזור אליך בקרוב למספר 050-1234567.");
+    await send(client.licenseKey, "שוב: 050-1234567, דנה לוי", { sessionId: first.sessionId });
+
+    const session = await sessionRow(first.sessionId);
+    const functions = await db.select().from(completedFunctions).where(eq(completedFunctions.sessionId, session.id));
+    expect(functions).toHaveLength(1);
+    expect(functions[0]).toMatchObject({
+      clientId: client.id,
+      functionType: "client_introduction_complete",
+      profitCents: 100,
+      clientDetails: { clientName: "דנה לוי", phone: "050-1234567" },
+    });
+    expect(session.contactDetails).toEqual({ clientName: "דנה לוי", phone: "050-1234567" });
+  });
+
+  it("records a party planning consultation with the party's details for a party planning business", async () => {
+    const client = await addClient(db, { businessType: "party planning platform" });
+    const first = await send(client.licenseKey, "Planning a bar mitzvah for 120 guests in Tel Aviv, budget ₪45,000");
+    await send(client.licenseKey, "My name is Avi Cohen, 052-7654321", { sessionId: first.sessionId });
+    const session = await sessionRow(first.sessionId);
+    const [fn] = await db.select().from(completedFunctions).where(eq(completedFunctions.sessionId, session.id));
+    expect(fn).toMatchObject({
+      functionType: "party_planning_consultation_complete",
+      profitCents: 100,
+      clientDetails: { clientName: "Avi Cohen", phone: "052-7654321", partyType: "bar mitzvah", guestCount: 120, location: "Tel Aviv", budget: "₪45,000" },
+    });
+  });
+
+  it("answers a retried clientMessageId with the stored reply, without a second message or charge", async () => {
+    const client = await addClient(db);
+    const clientMessageId = randomUUID();
+    const first = await send(client.licenseKey, "מתי אתם פתוחים?", { clientMessageId });
+    const retry = await send(client.licenseKey, "מתי אתם פתוחים?", { clientMessageId });
+    expect(retry).toEqual(first);
+    expect(await messagesOf((await sessionRow(first.sessionId)).id)).toHaveLength(1);
+  });
+
+  it("stores one message and one session when two identical first messages race", async () => {
+    const client = await addClient(db);
+    const clientMessageId = randomUUID();
+    const [a, b] = await Promise.all([
+      send(client.licenseKey, "מתי אתם פתוחים?", { clientMessageId }),
+      send(client.licenseKey, "מתי אתם פתוחים?", { clientMessageId }),
+    ]);
+    expect(a).toEqual(b);
+    const rows = await db.select().from(messages).where(eq(messages.clientId, client.id));
+    expect(rows).toHaveLength(1);
+    expect(await db.select().from(chatSessions).where(eq(chatSessions.clientId, client.id))).toHaveLength(1);
+    expect(rows[0]!.costCents).toBe(100);
+  });
+
+  it("refuses an unknown license, an inactive client, and clients and sessions past their limits", async () => {
+    const base = { clientMessageId: randomUUID(), message: "hi", sessionId: null };
+    expect(await admitMessage(db, { ...base, license: "alex_unknown" })).toEqual({ kind: "refused", refusal: { status: 404, error: "unknownLicense" } });
+    for (const status of ["suspended", "cancelled"] as const) {
+      const inactive = await addClient(db, { status });
+      expect(await admitMessage(db, { ...base, license: inactive.licenseKey })).toEqual({ kind: "refused", refusal: { status: 403, error: "inactiveClient" } });
+    }
+
+    const capped = await addClient(db, { monthlyMessageCap: 1 });
+    await send(capped.licenseKey, "שלום");
+    expect(await admitMessage(db, { ...base, license: capped.licenseKey })).toMatchObject({
+      kind: "refused",
+      refusal: { status: 429, error: "monthlyCapReached" },
+    });
+
+    const busy = await addClient(db);
+    const opened = await send(busy.licenseKey, "שלום");
+    const session = await sessionRow(opened.sessionId);
+    await db.insert(messages).values(
+      Array.from({ length: MESSAGES_PER_SESSION_PER_DAY - 1 }, () => ({ sessionId: session.id, clientId: busy.id, userMessage: "x", aiResponse: "y" })),
+    );
+    expect(await admitMessage(db, { ...base, license: busy.licenseKey, sessionId: opened.sessionId })).toMatchObject({
+      kind: "refused",
+      refusal: { status: 429, error: "tooManyInSession" },
+    });
+    // A new session of the same visitor is not limited by the old one.
+    expect((await admitMessage(db, { ...base, license: busy.licenseKey })).kind).toBe("admitted");
+  });
+
+  it(`lets an address send ${MESSAGES_PER_ADDRESS_PER_MINUTE} messages a minute`, async () => {
+    const ip = `198.51.100.${driver === "pglite" ? 1 : 2}`;
+    for (let index = 0; index < MESSAGES_PER_ADDRESS_PER_MINUTE; index++) expect(await admitAddress(db, ip)).toBeUndefined();
+    expect(await admitAddress(db, ip)).toMatchObject({ status: 429, error: "tooManyFromAddress", retryAfterSeconds: expect.any(Number) });
+    expect(await admitAddress(db, ip, new Date(Date.now() + 61_000))).toBeUndefined();
+  });
+
+  it("starts a new session for another client's session id", async () => {
+    const mine = await addClient(db);
+    const theirs = await addClient(db);
+    const theirSession = await send(theirs.licenseKey, "שלום");
+    const reply = await send(mine.licenseKey, "שלום", { sessionId: theirSession.sessionId });
+    expect(reply.sessionId).not.toBe(theirSession.sessionId);
+    expect(reply.messageType).toBe("conversation");
+  });
+
+  it("stores the images with the message", async () => {
+    const client = await addClient(db);
+    const first = await send(client.licenseKey, "שלום");
+    const reply = await send(client.licenseKey, "הנה תמונות של המקום", { sessionId: first.sessionId, images: [TINY_PNG, TINY_PNG] });
+    expect(reply).toMatchObject({ messageType: "images_received", cost: 0 });
+    expect(reply.reply).toContain("תודה, קיבלתי את שתי התמונות.");
+    const images = await db.select().from(messageImages).where(eq(messageImages.messageId, reply.messageId));
+    expect(images.map((image) => [image.name, image.mime, image.size])).toEqual([
+      ["photo-0.png", "image/png", TINY_PNG.length],
+      ["photo-1.png", "image/png", TINY_PNG.length],
+    ]);
+    expect(Buffer.from(images[0]!.data!)).toEqual(TINY_PNG);
+  });
+
+  describe("with an AI provider", () => {
+    it("bills the first AI reply as the conversation and an article the model marks", async () => {
+      const client = await addClient(db);
+      standIn.script({ kind: "reply", chunks: ["שלום! ", "איך אפשר לעזור?"] });
+      const deltas: string[] = [];
+      const first = await send(client.licenseKey, "היי", { modelSettings: model, deltas });
+      expect(first).toMatchObject({ reply: "שלום! איך אפשר לעזור?", messageType: "conversation", cost: 1 });
+      expect(deltas).toEqual(["שלום! ", "איך אפשר לעזור?"]);
+
+      standIn.script({ kind: "tools", calls: [{ name: "mark_reply", arguments: { type: "article" } }] }, { kind: "reply", chunks: ["# מאמר"] });
+      const article = await send(client.licenseKey, "תכתוב לי מאמר על פיצה", { sessionId: first.sessionId, modelSettings: model });
+      expect(article).toMatchObject({ messageType: "article", cost: 1 });
+    });
+
+    it("records the function from the model's tool call", async () => {
+      const client = await addClient(db);
+      standIn.script(
+        { kind: "tools", calls: [{ name: "complete_function", arguments: { clientName: "Noa", phone: "054-1112222" } }] },
+        { kind: "reply", chunks: ["Thanks Noa!"] },
+      );
+      const reply = await send(client.licenseKey, "Noa here, reach me at 054 111 2222", { modelSettings: model });
+      const session = await sessionRow(reply.sessionId);
+      const functions = await db.select().from(completedFunctions).where(eq(completedFunctions.sessionId, session.id));
+      expect(functions.map((fn) => [fn.functionType, fn.clientDetails])).toEqual([
+        ["client_introduction_complete", { clientName: "Noa", phone: "054-1112222" }],
+      ]);
+    });
+
+    it("gives a polite fallback in the visitor's language when the provider fails, stored at $0, and bills the next real reply", async () => {
+      const client = await addClient(db);
+      standIn.script({ kind: "status", status: 500 });
+      const failed = await send(client.licenseKey, "מתי אתם פתוחים?", { modelSettings: model });
+      expect(failed).toMatchObject({ messageType: "general", cost: 0 });
+      expect(failed.reply).toBe("מצטער, לא הצלחתי לענות כרגע. אפשר לנסות שוב בעוד רגע, או להשאיר שם ומספר טלפון ונחזור אליך.");
+
+      standIn.script({ kind: "status", status: 503 });
+      const english = await send(client.licenseKey, "When are you open?", { sessionId: failed.sessionId, modelSettings: model });
+      expect(english.reply).toMatch(/^Sorry, I couldn't answer just now\./);
+
+      standIn.script({ kind: "reply", chunks: ["We open at 11."] });
+      const answered = await send(client.licenseKey, "When are you open?", { sessionId: failed.sessionId, modelSettings: model });
+      expect(answered).toMatchObject({ messageType: "conversation", cost: 1 });
+      const stored = await messagesOf((await sessionRow(failed.sessionId)).id);
+      expect(stored.map((row) => row.costCents)).toEqual([0, 0, 100]);
+    });
+  });
+});

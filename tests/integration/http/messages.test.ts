@@ -1,0 +1,238 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#db/connection.ts";
+import { generateLicenseKey } from "#db/license-key.ts";
+import { clients } from "#db/schema.ts";
+import { seedDemo } from "#db/seed.ts";
+import { loginAsOperator, request, uniqueIp } from "../../support/http.ts";
+import { startOpenAiStandIn, type OpenAiStandIn } from "../../support/openai-stand-in.ts";
+import { startServer, type RunningServer } from "../../support/server.ts";
+
+const ENDPOINT = "/api/wordpress/messages";
+const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+async function demoLicense(base = ""): Promise<string> {
+  const page = await (await request(`${base}/minimal-chat-demo`)).text();
+  const license = /alex_[0-9a-f]{32}/.exec(page)?.[0];
+  if (!license) throw new Error("The demo page carries no license.");
+  return license;
+}
+
+function post(body: unknown, init: { ip?: string; accept?: string; query?: string; base?: string } = {}) {
+  return request(`${init.base ?? ""}${ENDPOINT}${init.query ?? ""}`, {
+    method: "POST",
+    ip: init.ip,
+    headers: { "Content-Type": "application/json", Accept: init.accept ?? "application/json", "User-Agent": "http-test" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+type SseEvent = { event: string; data: Record<string, unknown> };
+async function readEvents(response: Response): Promise<SseEvent[]> {
+  const text = await response.text();
+  return text
+    .split("\n\n")
+    .filter((block) => block.trim())
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "";
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "null") as Record<string, unknown>;
+      return { event, data };
+    });
+}
+
+describe("POST /api/wordpress/messages (built-in responder, the shared server)", () => {
+  let license: string;
+  beforeAll(async () => {
+    license = await demoLicense();
+  });
+
+  it("answers a first message with the session, the reply, its type and cost", async () => {
+    const response = await post({ license, clientMessageId: randomUUID(), message: "  כמה עולה המנוי?  " });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toEqual({
+      sessionId: expect.stringMatching(/^sess_/),
+      messageId: expect.any(Number),
+      reply: expect.stringContaining("$50 לחודש"),
+      messageType: "conversation",
+      cost: 1,
+    });
+
+    const next = await post({ license, sessionId: body.sessionId, clientMessageId: randomUUID(), message: "תודה" });
+    expect(await next.json()).toMatchObject({ sessionId: body.sessionId, messageType: "general", cost: 0 });
+  });
+
+  it("streams the reply as server-sent events: deltas, then done with the same fields", async () => {
+    const clientMessageId = randomUUID();
+    const response = await post({ license, clientMessageId, message: "איך מתקינים את התוסף?" }, { accept: "text/event-stream" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+    const events = await readEvents(response);
+    expect(events.map((each) => each.event)).toEqual(["delta", "done"]);
+    const done = events[1]!.data;
+    expect(done).toMatchObject({ sessionId: expect.any(String), messageId: expect.any(Number), messageType: "conversation", cost: 1 });
+    expect(events[0]!.data.text).toBe(done.reply);
+    expect(done.reply).toContain("וורדפרס");
+
+    // The retry of a streamed message gets the stored one, as JSON or as a stream.
+    const retry = await post({ license, clientMessageId, message: "איך מתקינים את התוסף?" });
+    expect(await retry.json()).toEqual(done);
+  });
+
+  it("refuses bad input with 400 and a message in the request's language", async () => {
+    const notJson = await post("this is not json");
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ error: "הבקשה חייבת להיות אובייקט JSON." });
+
+    const empty = await post({ license, clientMessageId: randomUUID(), message: "   " }, { query: "?lng=en" });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: "Write a message of 1 to 2,000 characters." });
+
+    const tooLong = await post({ license, clientMessageId: randomUUID(), message: "א".repeat(2001) });
+    expect(tooLong.status).toBe(400);
+    expect(((await post({ license, clientMessageId: randomUUID(), message: "א".repeat(2000) })).status)).toBe(200);
+
+    const badId = await post({ license, clientMessageId: "not-a-uuid", message: "hi" }, { query: "?lng=en" });
+    expect(await badId.json()).toEqual({ error: "The message could not be read. Check its fields." });
+
+    const notImage = await post(
+      { license, clientMessageId: randomUUID(), message: "photo", images: [{ name: "a.png", data: Buffer.from("GIF89a fake").toString("base64") }] },
+      { query: "?lng=en" },
+    );
+    expect(notImage.status).toBe(400);
+    expect(await notImage.json()).toEqual({ error: "Attach at most 3 images: JPEG, PNG or WebP, up to 5 MB each." });
+    const four = Array.from({ length: 4 }, (_, index) => ({ name: `${index}.png`, data: TINY_PNG }));
+    expect((await post({ license, clientMessageId: randomUUID(), message: "photos", images: four })).status).toBe(400);
+
+    const form = await request(ENDPOINT, { method: "POST", body: new URLSearchParams({ message: "hi" }) });
+    expect(form.status).toBe(400);
+  });
+
+  it("takes up to three images as base64 and answers in the visitor's language", async () => {
+    const images = [{ name: "shop.png", data: `data:image/png;base64,${TINY_PNG}` }, { name: "menu.png", data: TINY_PNG }];
+    const response = await post({ license, clientMessageId: randomUUID(), message: "Here are photos of my shop", images });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { reply: string };
+    expect(body.reply).toContain("Thanks, I received your 2 images.");
+  });
+
+  it("refuses a body larger than three images can make with 413", async () => {
+    const huge = await post({ license, clientMessageId: randomUUID(), message: "x", padding: "x".repeat(22 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ error: "הבקשה גדולה מדי." });
+  });
+
+  it("answers 404 for an unknown license, without a session", async () => {
+    const response = await post({ license: "alex_00000000000000000000000000000000", clientMessageId: randomUUID(), message: "hi" }, { query: "?lng=en" });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "This chat is not set up: the license key is unknown." });
+  });
+
+  it("limits an address to 30 messages a minute with 429 and Retry-After", async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let index = 0; index < 31; index++) {
+      statuses.push((await post({ license: "alex_unknown", clientMessageId: randomUUID(), message: "hi" }, { ip })).status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
+    const limited = await post({ license, clientMessageId: randomUUID(), message: "hi" }, { ip });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({ error: "יותר מדי הודעות בזמן קצר. נא להמתין דקה ולנסות שוב." });
+  });
+
+  it("answers GET with 405", async () => {
+    const response = await request(ENDPOINT);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("POST");
+  });
+});
+
+describe("the completed functions API", () => {
+  it("lists spec §3 completed functions and their stats for an operator", async () => {
+    const cookie = await loginAsOperator();
+    const list = (await (await request("/api/completed-functions", { headers: { cookie } })).json()) as Record<string, unknown>[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list[0]).toEqual({
+      id: expect.any(Number),
+      clientId: expect.any(Number),
+      sessionId: expect.stringMatching(/^sess_/),
+      functionType: expect.stringMatching(/^(party_planning_consultation|client_introduction|article_generation)_complete$/),
+      clientDetails: expect.any(Object),
+      profitAmount: 1,
+      completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const dates = list.map((each) => String(each.completedAt));
+    expect([...dates].sort().reverse()).toEqual(dates);
+
+    const stats = await (await request("/api/completed-functions/stats", { headers: { cookie } })).json();
+    expect(stats).toEqual({ totalFunctionsCompleted: list.length, totalProfitGenerated: list.length, averageProfitPerFunction: 1 });
+  });
+
+  it("answers an anonymous caller 401", async () => {
+    expect((await request("/api/completed-functions")).status).toBe(401);
+    expect((await request("/api/completed-functions/stats")).status).toBe(401);
+  });
+});
+
+describe("POST /api/wordpress/messages on a server with an AI provider and inactive clients", () => {
+  let server: RunningServer;
+  let standIn: OpenAiStandIn;
+  let dataDir: string;
+  const licenses = { active: "", suspended: "" };
+
+  beforeAll(async () => {
+    standIn = await startOpenAiStandIn();
+    dataDir = mkdtempSync(path.join(tmpdir(), "alex-messages-"));
+    // Prepare the embedded database first (seeded, one client suspended), then hand the folder to the server.
+    const database = await openDatabase({ dataDir });
+    await seedDemo(database.db);
+    const [active] = await database.db.select({ licenseKey: clients.licenseKey }).from(clients).where(eq(clients.isProviderDemo, true));
+    licenses.active = active!.licenseKey;
+    licenses.suspended = generateLicenseKey();
+    await database.db.insert(clients).values({
+      businessName: "Suspended Co",
+      ownerEmail: "s@example.com",
+      websiteDomain: "suspended.example",
+      businessType: "retail",
+      status: "suspended",
+      licenseKey: licenses.suspended,
+    });
+    await database.close();
+    server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "false", AI_BASE_URL: standIn.baseUrl, AI_MODEL: "test-model", AI_API_KEY: "k" });
+  }, 90_000);
+  afterAll(async () => {
+    await server?.stop();
+    await standIn?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("answers 403 for a suspended client and calls no AI", async () => {
+    const response = await post({ license: licenses.suspended, clientMessageId: randomUUID(), message: "hi" }, { base: server.url, query: "?lng=en" });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: "This chat is not available at the moment." });
+    expect(standIn.received).toHaveLength(0);
+  });
+
+  it("streams the model's reply through to the visitor as it is written", async () => {
+    standIn.script({ kind: "reply", chunks: ["Alex ", "עונה ", "24/7."] });
+    const response = await post({ license: licenses.active, clientMessageId: randomUUID(), message: "מה זה Alex?" }, { base: server.url, accept: "text/event-stream" });
+    const events = await readEvents(response);
+    expect(events.map((each) => each.event)).toEqual(["delta", "delta", "delta", "done"]);
+    expect(events.slice(0, 3).map((each) => each.data.text)).toEqual(["Alex ", "עונה ", "24/7."]);
+    expect(events[3]!.data).toMatchObject({ reply: "Alex עונה 24/7.", messageType: "conversation", cost: 1 });
+    expect(standIn.received.at(-1)!.body.messages[0]!.content).toContain("Reply in Hebrew.");
+  });
+
+  it("falls back politely when the provider fails, at $0", async () => {
+    standIn.script({ kind: "status", status: 500 });
+    const response = await post({ license: licenses.active, clientMessageId: randomUUID(), message: "What does it cost?" }, { base: server.url });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ reply: expect.stringMatching(/^Sorry, I couldn't answer just now\./), messageType: "general", cost: 0 });
+  });
+});
