@@ -47,6 +47,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: "true",
       LOG_LEVEL: "silent",
+      // Lets tests/e2e/admin-errors.spec.ts make an admin page fail on purpose (routes/admin/failure-drill.tsx).
+      FAILURE_DRILL: "true",
     },
   },
 });

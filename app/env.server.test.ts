@@ -10,6 +10,7 @@ describe("parseEnv", () => {
       TZ_DISPLAY: "Asia/Jerusalem",
       NODE_ENV: "development",
       LOG_LEVEL: "info",
+      FAILURE_DRILL: false,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
@@ -32,6 +33,7 @@ describe("parseEnv", () => {
     [{ ADMIN_USERNAME: "a b", ADMIN_PASSWORD: "a-long-password" }, "ADMIN_USERNAME"],
     [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
+    [{ FAILURE_DRILL: "sometimes" }, "FAILURE_DRILL"],
     [{ AI_BASE_URL: "http://127.0.0.1:11434/v1" }, "AI_MODEL"],
     [{ AI_MODEL: "llama3" }, "AI_BASE_URL"],
     [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/alex" }, "SESSION_SECRET"],

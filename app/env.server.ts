@@ -58,6 +58,7 @@ export const envSchema = z
     PAYPAL_BASE_URL: optionalUrl,
     SEED_DEMO: flag(),
     LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
+    FAILURE_DRILL: flag(false),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {

@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -19,7 +18,7 @@ import { directionOf, type Language } from "~/i18n/config.ts";
 import { i18nMiddleware, languageContext } from "~/i18n/middleware.server.ts";
 import { runtimeMiddleware } from "~/runtime.server.ts";
 import { securityHeadersMiddleware } from "~/server/security.server.ts";
-import { ErrorPage } from "~/components/error-page.tsx";
+import { RouteErrorPage } from "~/components/error-page.tsx";
 import { Toaster as ToasterOnServer } from "~/components/ui/toast.tsx";
 
 /**
@@ -94,11 +93,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title={t("notFound.title")} message={t("notFound.message")} />;
-  }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorPage status={status} title={t("error.title")} message={t("error.message")} stack={stack} />;
+  return <RouteErrorPage error={error} />;
 }

@@ -24,12 +24,16 @@ export default [
 
   // Back-office: every page needs an operator session
   layout("routes/admin/layout.tsx", [
-    ...prefix("admin", [
-      index("routes/admin/dashboard.tsx", { id: "admin-index" }),
-      route("dashboard", "routes/admin/dashboard.tsx"),
-      route("leads", "routes/admin/leads.tsx"),
-      route("leads/export/:list", "routes/admin/leads-export.ts"),
-      route("*", "routes/admin/not-found.tsx"),
+    layout("routes/admin/page-errors.tsx", [
+      ...prefix("admin", [
+        index("routes/admin/dashboard.tsx", { id: "admin-index" }),
+        route("dashboard", "routes/admin/dashboard.tsx"),
+        route("leads", "routes/admin/leads.tsx"),
+        route("leads/export/:list", "routes/admin/leads-export.ts"),
+        // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.
+        route("failure-drill", "routes/admin/failure-drill.tsx"),
+        route("*", "routes/admin/not-found.tsx"),
+      ]),
     ]),
   ]),
 

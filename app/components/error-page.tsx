@@ -1,5 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
+
+/**
+ * How an error boundary reads what was thrown: a 404 (`data(null, { status: 404 })` or a Response)
+ * means "not found", anything else a failure. The stack shows in development only, never in production.
+ */
+export function readRouteError(error: unknown) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return { status, notFound: status === 404, stack: import.meta.env.DEV && error instanceof Error ? error.stack : undefined };
+}
 
 type ErrorPageProps = { status: number; title: string; message: string; stack?: string };
 
@@ -18,4 +27,12 @@ export function ErrorPage({ status, title, message, stack }: ErrorPageProps) {
       {stack ? <pre className="max-w-full overflow-auto text-start text-xs text-red-700">{stack}</pre> : null}
     </main>
   );
+}
+
+/** The public site's page for whatever a route threw. */
+export function RouteErrorPage({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const { status, notFound, stack } = readRouteError(error);
+  if (notFound) return <ErrorPage status={404} title={t("notFound.title")} message={t("notFound.message")} />;
+  return <ErrorPage status={status} title={t("error.title")} message={t("error.message")} stack={stack} />;
 }

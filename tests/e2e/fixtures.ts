@@ -8,18 +8,24 @@ export const DESKTOP = { width: 1280, height: 800 };
 type Fixtures = {
   /** Signs the page's browser context in as the seeded operator, through the real login form post. */
   signIn: () => Promise<void>;
+  /** Console errors a test causes on purpose (a page made to fail), which it asserts in its own way. */
+  allowedConsoleErrors: RegExp | undefined;
 };
 
 export const test = base.extend<Fixtures>({
-  page: async ({ page }, use) => {
+  allowedConsoleErrors: [undefined, { option: true }],
+  page: async ({ page, allowedConsoleErrors }, use) => {
     const errors: string[] = [];
+    const allowed = (text: string) => allowedConsoleErrors?.test(text) ?? false;
     page.on("console", (message) => {
       // The browser reports every 4xx response it loads; the tests assert those statuses themselves.
-      if (message.type() === "error" && !/^Failed to load resource: .* status of 4\d\d/.test(message.text())) {
+      if (message.type() === "error" && !/^Failed to load resource: .* status of 4\d\d/.test(message.text()) && !allowed(message.text())) {
         errors.push(message.text());
       }
     });
-    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("pageerror", (error) => {
+      if (!allowed(error.message)) errors.push(error.message);
+    });
     await use(page);
     expect(errors, "console errors on the page").toEqual([]);
   },

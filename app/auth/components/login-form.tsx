@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, type FetcherWithComponents } from "react-router";
 import { loginSchema } from "~/auth/login-schema.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { Field, Input } from "~/components/ui/field.tsx";
+import { FormErrors, TextField } from "~/components/ui/form-fields.tsx";
 
 type FormComponentType = typeof Form | FetcherWithComponents<unknown>["Form"];
 
@@ -28,38 +28,13 @@ export function LoginForm({ id, lastResult, redirectTo, pending, FormComponent =
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  const translate = (errors: string[] | undefined) => errors?.map((key) => t(key));
 
   return (
     <FormComponent method="post" action="/login" {...getFormProps(form)} className="space-y-4">
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-          {translate(form.errors)?.join(" ")}
-        </p>
-      ) : null}
-      <Field label={t("login.username")} errors={translate(fields.username.errors)}>
-        {(control) => (
-          <Input
-            {...getInputProps(fields.username, { type: "text" })}
-            {...control}
-            key={fields.username.key}
-            autoComplete="username"
-            dir="ltr"
-          />
-        )}
-      </Field>
-      <Field label={t("login.password")} errors={translate(fields.password.errors)}>
-        {(control) => (
-          <Input
-            {...getInputProps(fields.password, { type: "password" })}
-            {...control}
-            key={fields.password.key}
-            autoComplete="current-password"
-            dir="ltr"
-          />
-        )}
-      </Field>
+      <FormErrors form={form} />
+      <TextField field={fields.username} label={t("login.username")} autoComplete="username" dir="ltr" />
+      <TextField field={fields.password} type="password" label={t("login.password")} autoComplete="current-password" dir="ltr" />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending} className="min-w-24">
           {pending ? t("login.submitting") : t("login.submit")}

@@ -14,8 +14,9 @@ import {
 import { RECENT_SEARCHES_KEY, recentSearchesSchema, withRecentSearch } from "~/demo/recent-searches.ts";
 import { useStoredValue } from "~/demo/stored-value.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
+import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Field, Input, Textarea } from "~/components/ui/field.tsx";
+import { TextareaField, TextField } from "~/components/ui/form-fields.tsx";
 import { formatNumber } from "~/lib/format.ts";
 
 type Turn = { id: string; text: string } & (
@@ -137,7 +138,9 @@ export function ChatDemo({ license }: { license: string | null }) {
           {/* The alert region stays in the page, so a problem that appears in it is announced. */}
           <div role="alert">
             {problem ? (
-              <p className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">{t(`chat.problems.${problem}`)}</p>
+              <Alert tone="error" announce={false} className="mt-3">
+                {t(`chat.problems.${problem}`)}
+              </Alert>
             ) : null}
           </div>
           <Composer
@@ -166,28 +169,20 @@ function BrandingSettings({ branding, store }: { branding: Branding; store: (nex
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t("chat.settings.hint")}</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field label={t("chat.settings.brandName")}>
-          {(control) => (
-            <Input
-              {...control}
-              value={branding.brandName}
-              placeholder={t("chat.defaultBrand")}
-              maxLength={BRAND_NAME_MAX_LENGTH}
-              onChange={(event) => store({ ...branding, brandName: event.currentTarget.value })}
-            />
-          )}
-        </Field>
-        <Field label={t("chat.settings.subtitle")}>
-          {(control) => (
-            <Input
-              {...control}
-              value={branding.subtitle}
-              placeholder={t("chat.defaultSubtitle")}
-              maxLength={SUBTITLE_MAX_LENGTH}
-              onChange={(event) => store({ ...branding, subtitle: event.currentTarget.value })}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t("chat.settings.brandName")}
+          value={branding.brandName}
+          placeholder={t("chat.defaultBrand")}
+          maxLength={BRAND_NAME_MAX_LENGTH}
+          onChange={(event) => store({ ...branding, brandName: event.currentTarget.value })}
+        />
+        <TextField
+          label={t("chat.settings.subtitle")}
+          value={branding.subtitle}
+          placeholder={t("chat.defaultSubtitle")}
+          maxLength={SUBTITLE_MAX_LENGTH}
+          onChange={(event) => store({ ...branding, subtitle: event.currentTarget.value })}
+        />
       </div>
       <Button variant="secondary" size="sm" className="mt-4" onClick={() => store(null)}>
         {t("chat.settings.reset")}
@@ -274,12 +269,10 @@ function Composer({ draft, setDraft, sending, send, textarea, scrollKey }: Compo
         send();
       }}
     >
-      <label htmlFor={id} className="sr-only">
-        {t("chat.input.label")}
-      </label>
-      <Textarea
+      <TextareaField
         ref={textarea}
-        id={id}
+        label={t("chat.input.label")}
+        hideLabel
         name="message"
         rows={3}
         value={draft}
@@ -288,7 +281,6 @@ function Composer({ draft, setDraft, sending, send, textarea, scrollKey }: Compo
         aria-describedby={`${id}-hint ${id}-count`}
         onChange={(event) => setDraft(event.currentTarget.value)}
         onKeyDown={onKeyDown}
-        className="resize-y"
       />
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
         <p id={`${id}-hint`} className="text-xs text-slate-600">

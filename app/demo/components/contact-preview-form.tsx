@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,12 @@ import {
   PREVIEW_REQUIRED_ERRORS,
 } from "~/demo/contact-preview-schema.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { Field, Input } from "~/components/ui/field.tsx";
+import { Alert } from "~/components/ui/alert.tsx";
+import { TextField } from "~/components/ui/form-fields.tsx";
+import { FormMessages } from "~/components/ui/form-messages.tsx";
+
+/** The limits the schema's messages mention ("at most {{phoneMax}} characters"). */
+const LIMITS = { phoneMax: PREVIEW_PHONE_MAX_LENGTH, nameMax: PREVIEW_NAME_MAX_LENGTH };
 
 type ContactPreviewFormProps = {
   lastResult: SubmissionResult<string[]> | null | undefined;
@@ -37,62 +42,29 @@ export function ContactPreviewForm({ lastResult, previewedName }: ContactPreview
       if (submission?.status === "success") setShownName(submission.value.fullName);
     },
   });
-  const limits = { phoneMax: PREVIEW_PHONE_MAX_LENGTH, nameMax: PREVIEW_NAME_MAX_LENGTH };
-  const translate = (errors: string[] | undefined) => errors?.map((key) => t(key, limits));
   const missing = [fields.phone.errors, fields.fullName.errors].some((errors) =>
     errors?.some((error) => PREVIEW_REQUIRED_ERRORS.includes(error)),
   );
   const nameInPreview = missing ? null : (shownName ?? previewedName);
 
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      onChange={() => setShownName(null)}
-      className="space-y-4"
-    >
-      {/* Both alerts stay in the page, so what appears in them is announced. */}
-      <div role="alert">
-        {missing ? (
-          <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
-            {t("preview.errors.required")}
-          </p>
-        ) : null}
-      </div>
-      <Field label={t("preview.phone")} errors={translate(fields.phone.errors)}>
-        {(control) => (
-          <Input
-            {...getInputProps(fields.phone, { type: "tel" })}
-            {...control}
-            key={fields.phone.key}
-            autoComplete="tel"
-            inputMode="tel"
-            dir="ltr"
-            className="text-start rtl:text-end"
-          />
-        )}
-      </Field>
-      <Field label={t("preview.fullName")} errors={translate(fields.fullName.errors)}>
-        {(control) => (
-          <Input
-            {...getInputProps(fields.fullName, { type: "text" })}
-            {...control}
-            key={fields.fullName.key}
-            autoComplete="name"
-            dir="auto"
-          />
-        )}
-      </Field>
-      <Button type="submit" className="w-full">
-        {t("preview.submit")}
-      </Button>
-      <div role="alert">
-        {nameInPreview ? (
-          <p className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
-            {t("preview.previewSent", { name: nameInPreview })}
-          </p>
-        ) : null}
-      </div>
-    </Form>
+    <FormMessages ns="demo" values={LIMITS}>
+      <Form method="post" {...getFormProps(form)} onChange={() => setShownName(null)} className="space-y-4">
+        {/* Both alerts stay in the page, so what appears in them is announced. */}
+        <div role="alert">{missing ? <Alert tone="error" announce={false}>{t("preview.errors.required")}</Alert> : null}</div>
+        <TextField field={fields.phone} type="tel" label={t("preview.phone")} autoComplete="tel" inputMode="tel" dir="ltr" />
+        <TextField field={fields.fullName} label={t("preview.fullName")} autoComplete="name" dir="auto" />
+        <Button type="submit" className="w-full">
+          {t("preview.submit")}
+        </Button>
+        <div role="alert">
+          {nameInPreview ? (
+            <Alert tone="info" announce={false}>
+              {t("preview.previewSent", { name: nameInPreview })}
+            </Alert>
+          ) : null}
+        </div>
+      </Form>
+    </FormMessages>
   );
 }

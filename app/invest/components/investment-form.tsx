@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import clsx from "clsx";
-import { CheckCircle2, CircleAlert } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button.tsx";
-import { Field, Input, NativeSelect, Textarea } from "~/components/ui/field.tsx";
+import { Alert } from "~/components/ui/alert.tsx";
+import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/form-fields.tsx";
+import { FormMessages } from "~/components/ui/form-messages.tsx";
 import type { Language } from "~/i18n/config.ts";
 import {
   EXPERTISE_AREAS,
@@ -78,9 +78,9 @@ export function InvestmentForm({ language, lastResult, sent }: InvestmentFormPro
     },
   });
 
+  /** The browser's own check first; else what the API said (already in the page's language). */
   const errorsOf = (name: InquiryField) => {
-    const own = fields[name].errors?.map((key) => t(key));
-    if (own?.length) return own;
+    if (fields[name].errors?.length) return fields[name].errors;
     const server = serverErrors[name];
     return server ? [server] : undefined;
   };
@@ -88,100 +88,64 @@ export function InvestmentForm({ language, lastResult, sent }: InvestmentFormPro
   const email = t("contact.email");
 
   return (
-    <form
-      method="post"
-      {...getFormProps(form)}
-      onInput={(event) => {
-        const { name } = event.target as HTMLInputElement;
-        if (isInquiryField(name) && serverErrors[name]) setServerErrors(({ [name]: _, ...rest }) => rest);
-      }}
-      className="space-y-5"
-    >
-      {outcome?.kind === "success" ? (
-        <Alert tone="success">{t("form.success")}</Alert>
-      ) : outcome?.kind === "failure" ? (
-        <Alert tone="error">
-          <Trans
-            t={t}
-            i18nKey="form.failure"
-            values={{ email }}
-            components={{ mail: <EmailLink email={email} /> }}
+    <FormMessages ns="invest">
+      <form
+        method="post"
+        {...getFormProps(form)}
+        onInput={(event) => {
+          const { name } = event.target as HTMLInputElement;
+          if (isInquiryField(name) && serverErrors[name]) setServerErrors(({ [name]: _, ...rest }) => rest);
+        }}
+        className="space-y-5"
+      >
+        {outcome?.kind === "success" ? (
+          <Alert tone="success" announce="alert">
+            {t("form.success")}
+          </Alert>
+        ) : outcome?.kind === "failure" ? (
+          <Alert tone="error">
+            <Trans t={t} i18nKey="form.failure" values={{ email }} components={{ mail: <EmailLink email={email} /> }} />
+          </Alert>
+        ) : null}
+        <FormErrors form={form} />
+
+        <p className="text-sm text-slate-600">{t("form.requiredNote")}</p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField field={fields.name} label={t("form.name")} errors={errorsOf("name")} autoComplete="name" />
+          <TextField field={fields.email} type="email" label={t("form.email")} errors={errorsOf("email")} autoComplete="email" dir="ltr" />
+          <TextField field={fields.phone} type="tel" label={t("form.phone")} errors={errorsOf("phone")} autoComplete="tel" dir="ltr" />
+          <TextField field={fields.company} label={t("form.company")} errors={errorsOf("company")} autoComplete="organization" />
+          <SelectField
+            field={fields.investmentAmount}
+            label={t("form.investmentAmount")}
+            errors={errorsOf("investmentAmount")}
+            placeholder={t("form.amountPlaceholder")}
+            options={INVESTMENT_RANGES[language].map((range) => ({
+              value: range.value,
+              label: formatRange(range, currency, language, (amount) => t("form.amountAtLeast", { amount })),
+            }))}
           />
-        </Alert>
-      ) : null}
-      {form.errors?.length ? <Alert tone="error">{form.errors.map((key) => t(key)).join(" ")}</Alert> : null}
-
-      <p className="text-sm text-slate-600">{t("form.requiredNote")}</p>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={<Required>{t("form.name")}</Required>} errors={errorsOf("name")}>
-          {(control) => <Input {...getInputProps(fields.name, { type: "text" })} {...control} key={fields.name.key} autoComplete="name" />}
-        </Field>
-        <Field label={<Required>{t("form.email")}</Required>} errors={errorsOf("email")}>
-          {(control) => (
-            <Input {...getInputProps(fields.email, { type: "email" })} {...control} key={fields.email.key} autoComplete="email" dir="ltr" />
-          )}
-        </Field>
-        <Field label={t("form.phone")} errors={errorsOf("phone")}>
-          {(control) => (
-            <Input {...getInputProps(fields.phone, { type: "tel" })} {...control} key={fields.phone.key} autoComplete="tel" dir="ltr" />
-          )}
-        </Field>
-        <Field label={t("form.company")} errors={errorsOf("company")}>
-          {(control) => (
-            <Input {...getInputProps(fields.company, { type: "text" })} {...control} key={fields.company.key} autoComplete="organization" />
-          )}
-        </Field>
-        <Field label={<Required>{t("form.investmentAmount")}</Required>} errors={errorsOf("investmentAmount")}>
-          {(control) => (
-            <NativeSelect {...getSelectProps(fields.investmentAmount)} {...control} key={fields.investmentAmount.key}>
-              <option value="">{t("form.amountPlaceholder")}</option>
-              {INVESTMENT_RANGES[language].map((range) => (
-                <option key={range.value} value={range.value}>
-                  {formatRange(range, currency, language, (amount) => t("form.amountAtLeast", { amount }))}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-        <Field label={t("form.expertise")} errors={errorsOf("expertise")}>
-          {(control) => (
-            <NativeSelect {...getSelectProps(fields.expertise)} {...control} key={fields.expertise.key}>
-              <option value="">{t("form.expertisePlaceholder")}</option>
-              {EXPERTISE_AREAS.map((area) => (
-                <option key={area} value={area}>
-                  {t(`form.expertiseOptions.${area}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-        <Field label={t("form.message")} errors={errorsOf("message")} className="sm:col-span-2">
-          {(control) => (
-            <Textarea
-              {...getTextareaProps(fields.message)}
-              {...control}
-              key={fields.message.key}
-              rows={language === "he" ? 6 : 4}
-              placeholder={t("form.messagePlaceholder")}
-            />
-          )}
-        </Field>
-      </div>
-      <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
-        {sending ? t("form.submitting") : t("form.submit")}
-      </Button>
-    </form>
-  );
-}
-
-function Required({ children }: { children: ReactNode }) {
-  return (
-    <>
-      {children}
-      <span aria-hidden="true" className="ms-0.5 text-red-600">
-        *
-      </span>
-    </>
+          <SelectField
+            field={fields.expertise}
+            label={t("form.expertise")}
+            errors={errorsOf("expertise")}
+            placeholder={t("form.expertisePlaceholder")}
+            options={EXPERTISE_AREAS.map((area) => ({ value: area, label: t(`form.expertiseOptions.${area}`) }))}
+          />
+          <TextareaField
+            field={fields.message}
+            label={t("form.message")}
+            errors={errorsOf("message")}
+            rows={language === "he" ? 6 : 4}
+            placeholder={t("form.messagePlaceholder")}
+            className="sm:col-span-2"
+          />
+        </div>
+        <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+          {sending ? t("form.submitting") : t("form.submit")}
+        </Button>
+      </form>
+    </FormMessages>
   );
 }
 
@@ -190,22 +154,6 @@ function EmailLink({ email, children }: { email: string; children?: ReactNode })
     <a href={`mailto:${email}`} className="font-medium underline" dir="ltr">
       {children}
     </a>
-  );
-}
-
-function Alert({ tone, children }: { tone: "success" | "error"; children: ReactNode }) {
-  const Icon = tone === "success" ? CheckCircle2 : CircleAlert;
-  return (
-    <div
-      role="alert"
-      className={clsx(
-        "flex items-start gap-3 rounded-lg border p-4 text-sm",
-        tone === "success" ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900",
-      )}
-    >
-      <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-      <p>{children}</p>
-    </div>
   );
 }
 

@@ -1,9 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { CircleCheck, Clock, Handshake, Wrench } from "lucide-react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Clock, Handshake, Wrench } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Field, Input } from "~/components/ui/field.tsx";
+import { CheckboxField, FormErrors, TextField } from "~/components/ui/form-fields.tsx";
+import { FormMessages } from "~/components/ui/form-messages.tsx";
 import type { PublicFormReply } from "~/landing/public-form.ts";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { SectionHeading } from "./section-heading.tsx";
@@ -49,10 +51,9 @@ export function ContactSection({ lastResult, sent }: ContactSectionProps) {
         <div className="rounded-3xl border border-slate-200 bg-slate-50 p-6 shadow-sm sm:p-8">
           <h3 className="text-xl font-semibold text-slate-900">{t("contact.formTitle")}</h3>
           {sent ? (
-            <p role="status" className="mt-4 flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
-              <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+            <Alert tone="success" className="mt-4">
               {t("contact.sent")}
-            </p>
+            </Alert>
           ) : null}
           <ContactForm lastResult={lastResult} />
         </div>
@@ -76,68 +77,29 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
     shouldRevalidate: "onInput",
     onValidate: validation ? ({ formData }) => validation.validateContact(formData) : undefined,
   });
-  const translate = (errors: string[] | undefined) => errors?.map((key) => t(key));
   const pending = fetcher.state !== "idle";
 
   return (
-    <fetcher.Form
-      method="post"
-      action="/contact"
-      {...getFormProps(form)}
-      onFocus={validation ? undefined : loadValidation}
-      className="relative mt-6 space-y-4"
-    >
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-          {translate(form.errors)?.join(" ")}
-        </p>
-      ) : null}
-      <Field label={t("contact.fullName")} errors={translate(fields.fullName.errors)}>
-        {(control) => (
-          <Input {...getInputProps(fields.fullName, { type: "text" })} {...control} key={fields.fullName.key} autoComplete="name" />
-        )}
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("contact.phone")} errors={translate(fields.phone.errors)}>
-          {(control) => (
-            <Input
-              {...getInputProps(fields.phone, { type: "tel" })}
-              {...control}
-              key={fields.phone.key}
-              autoComplete="tel"
-              inputMode="tel"
-              dir="ltr"
-              className="text-start"
-            />
-          )}
-        </Field>
-        <Field label={t("contact.email")} errors={translate(fields.email.errors)}>
-          {(control) => (
-            <Input
-              {...getInputProps(fields.email, { type: "email" })}
-              {...control}
-              key={fields.email.key}
-              autoComplete="email"
-              dir="ltr"
-              className="text-start"
-            />
-          )}
-        </Field>
-      </div>
-      <div className="flex items-start gap-3">
-        <input
-          {...getInputProps(fields.marketingConsent, { type: "checkbox" })}
-          key={fields.marketingConsent.key}
-          className="mt-1 h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-600"
-        />
-        <label htmlFor={fields.marketingConsent.id} className="text-sm text-slate-700">
-          {t("contact.marketingConsent")}
-        </label>
-      </div>
-      <HoneypotField label={t("forms.honeypot")} />
-      <Button type="submit" size="lg" disabled={pending} className="w-full">
-        {pending ? t("contact.submitting") : t("contact.submit")}
-      </Button>
-    </fetcher.Form>
+    <FormMessages ns="landing">
+      <fetcher.Form
+        method="post"
+        action="/contact"
+        {...getFormProps(form)}
+        onFocus={validation ? undefined : loadValidation}
+        className="relative mt-6 space-y-4"
+      >
+        <FormErrors form={form} />
+        <TextField field={fields.fullName} label={t("contact.fullName")} autoComplete="name" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.phone} type="tel" label={t("contact.phone")} autoComplete="tel" inputMode="tel" dir="ltr" />
+          <TextField field={fields.email} type="email" label={t("contact.email")} autoComplete="email" dir="ltr" />
+        </div>
+        <CheckboxField field={fields.marketingConsent} label={t("contact.marketingConsent")} />
+        <HoneypotField label={t("forms.honeypot")} />
+        <Button type="submit" size="lg" disabled={pending} className="w-full">
+          {pending ? t("contact.submitting") : t("contact.submit")}
+        </Button>
+      </fetcher.Form>
+    </FormMessages>
   );
 }

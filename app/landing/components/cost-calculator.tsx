@@ -1,7 +1,8 @@
 import { useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button.tsx";
-import { Field, Input } from "~/components/ui/field.tsx";
+import { TextField } from "~/components/ui/form-fields.tsx";
+import { FormMessages } from "~/components/ui/form-messages.tsx";
 import {
   CALCULATOR_FIELDS,
   readCalculator,
@@ -30,10 +31,9 @@ export function CostCalculator({ served }: { served: CalculatorReading }) {
   const money = (cents: number) => formatCents(cents, i18n.language, PRICING.currency);
   const change = (field: CalculatorField) => (event: ChangeEvent<HTMLInputElement>) =>
     setTyped({ ...reading.values, [field]: event.target.value });
-  const problemText = (field: CalculatorField) => {
+  const problemOf = (field: CalculatorField) => {
     const problem = reading.problems[field];
-    if (!problem) return undefined;
-    return [t(`calculator.errors.${problem}`, { max: formatNumber(MAX_MONTHLY_QUANTITY, i18n.language) })];
+    return problem ? [`calculator.errors.${problem}`] : undefined;
   };
 
   return (
@@ -46,34 +46,33 @@ export function CostCalculator({ served }: { served: CalculatorReading }) {
         {t("calculator.title")}
       </h3>
       <p className="mt-2 text-slate-600">{t("calculator.subtitle")}</p>
-      <form method="get" action="/#calculator" noValidate onSubmit={(event) => event.preventDefault()} className="mt-6">
-        <div className="grid gap-4 sm:grid-cols-3">
-          {CALCULATOR_FIELDS.map((field) => (
-            <Field key={field} label={t(`calculator.${field}`)} errors={problemText(field)}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  name={field}
-                  inputMode="numeric"
-                  min={0}
-                  max={MAX_MONTHLY_QUANTITY}
-                  step={1}
-                  dir="ltr"
-                  value={reading.values[field]}
-                  onChange={change(field)}
-                  className="text-start"
-                />
-              )}
-            </Field>
-          ))}
-        </div>
-        <noscript>
-          <Button type="submit" variant="secondary" className="mt-4">
-            {t("calculator.calculate")}
-          </Button>
-        </noscript>
-      </form>
+      <FormMessages ns="landing" values={{ max: formatNumber(MAX_MONTHLY_QUANTITY, i18n.language) }}>
+        <form method="get" action="/#calculator" noValidate onSubmit={(event) => event.preventDefault()} className="mt-6">
+          <div className="grid gap-4 sm:grid-cols-3">
+            {CALCULATOR_FIELDS.map((field) => (
+              <TextField
+                key={field}
+                label={t(`calculator.${field}`)}
+                errors={problemOf(field)}
+                type="number"
+                name={field}
+                inputMode="numeric"
+                min={0}
+                max={MAX_MONTHLY_QUANTITY}
+                step={1}
+                dir="ltr"
+                value={reading.values[field]}
+                onChange={change(field)}
+              />
+            ))}
+          </div>
+          <noscript>
+            <Button type="submit" variant="secondary" className="mt-4">
+              {t("calculator.calculate")}
+            </Button>
+          </noscript>
+        </form>
+      </FormMessages>
 
       <div className="mt-8 rounded-2xl bg-slate-50 p-5">
         <h4 className="text-sm font-semibold text-slate-900">{t("calculator.breakdownTitle")}</h4>

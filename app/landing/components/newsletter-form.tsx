@@ -1,7 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { CircleCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { FormErrors, TextField } from "~/components/ui/form-fields.tsx";
+import { FormMessages } from "~/components/ui/form-messages.tsx";
 import type { PublicFormReply } from "~/landing/public-form.ts";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { useFormValidation } from "~/landing/use-form-validation.ts";
@@ -25,8 +28,6 @@ export function NewsletterForm({ lastResult, outcome }: NewsletterFormProps) {
     shouldRevalidate: "onInput",
     onValidate: validation ? ({ formData }) => validation.validateNewsletter(formData) : undefined,
   });
-  const formErrors = (form.errors ?? []).map((key) => t(key));
-  const errors = (fields.email.errors ?? []).map((key) => t(key));
   const pending = fetcher.state !== "idle";
 
   return (
@@ -39,47 +40,33 @@ export function NewsletterForm({ lastResult, outcome }: NewsletterFormProps) {
           {outcome === "subscribed" ? t("newsletter.subscribed") : t("newsletter.alreadySubscribed")}
         </p>
       ) : null}
-      <fetcher.Form
-        method="post"
-        action="/newsletter"
-        {...getFormProps(form)}
-        onFocus={validation ? undefined : loadValidation}
-        className="relative mt-4"
-      >
-        <label htmlFor={fields.email.id} className="sr-only">
-          {t("newsletter.email")}
-        </label>
-        <div className="flex flex-wrap gap-2">
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
-            aria-invalid={errors.length > 0 || undefined}
-            aria-describedby={errors.length > 0 ? fields.email.errorId : undefined}
+      <FormMessages ns="landing">
+        <fetcher.Form
+          method="post"
+          action="/newsletter"
+          {...getFormProps(form)}
+          onFocus={validation ? undefined : loadValidation}
+          className="relative mt-4 space-y-2"
+        >
+          <TextField
+            field={fields.email}
+            type="email"
+            label={t("newsletter.email")}
+            hideLabel
+            tone="dark"
             autoComplete="email"
             dir="ltr"
             placeholder={t("newsletter.placeholder")}
-            className="h-11 min-w-0 flex-[1_1_12rem] rounded-lg border border-slate-600 bg-slate-800 px-3 text-start text-white placeholder:text-slate-400 aria-[invalid=true]:border-red-400"
+            end={
+              <Button type="submit" disabled={pending} className="flex-none px-5 font-semibold">
+                {pending ? t("newsletter.submitting") : t("newsletter.submit")}
+              </Button>
+            }
           />
-          <button
-            type="submit"
-            disabled={pending}
-            className="h-11 flex-none rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-          >
-            {pending ? t("newsletter.submitting") : t("newsletter.submit")}
-          </button>
-        </div>
-        {errors.length > 0 ? (
-          <p id={fields.email.errorId} className="mt-2 text-sm text-red-300">
-            {errors.join(" ")}
-          </p>
-        ) : null}
-        {formErrors.length > 0 ? (
-          <p id={form.errorId} role="alert" className="mt-2 text-sm text-red-300">
-            {formErrors.join(" ")}
-          </p>
-        ) : null}
-        <HoneypotField label={t("forms.honeypot")} />
-      </fetcher.Form>
+          <FormErrors form={form} tone="dark" />
+          <HoneypotField label={t("forms.honeypot")} />
+        </fetcher.Form>
+      </FormMessages>
     </div>
   );
 }

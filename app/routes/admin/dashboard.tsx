@@ -5,7 +5,10 @@ import { useTranslation } from "react-i18next";
 import { Await, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { Button } from "~/components/ui/button.tsx";
+import { Badge } from "~/components/ui/badge.tsx";
 import { Avatar, Card, Skeleton } from "~/components/ui/card.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { formatCents, formatEventTime, formatNumber, formatPercentChange, isolate, percentChange } from "~/lib/format.ts";
@@ -48,15 +51,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("dashboard.title")}</h1>
-        <Button asChild>
-          <Link to="/admin/clients">
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            {t("dashboard.addClient")}
-          </Link>
-        </Button>
-      </div>
+      <PageHeader
+        title={t("dashboard.title")}
+        actions={
+          <Button asChild>
+            <Link to="/admin/clients">
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              {t("dashboard.addClient")}
+            </Link>
+          </Button>
+        }
+      />
 
       <Suspense fallback={<StatsSkeleton label={t("dashboard.loading")} />}>
         <Await resolve={loaderData.stats}>{(stats) => <StatCards stats={stats} />}</Await>
@@ -97,20 +102,16 @@ function StatCards({ stats }: { stats: DashboardStats }) {
   const { t, i18n } = useTranslation("admin");
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {STAT_CARDS.map(({ key, icon: Icon, money, period }) => {
+      {STAT_CARDS.map(({ key, icon, money, period }) => {
         const { current, previous }: Comparison = stats[key];
         return (
           <li key={key}>
-            <Card className="h-full">
-              <div className="flex items-center justify-between gap-2">
-                <h2 className="text-sm font-medium text-slate-600">{t(`dashboard.stats.${key}`)}</h2>
-                <Icon className="h-5 w-5 text-brand-600" aria-hidden="true" />
-              </div>
-              <p className="mt-2 text-3xl font-bold" dir="ltr">
-                <bdi>{money ? formatCents(current, i18n.language) : formatNumber(current, i18n.language)}</bdi>
-              </p>
-              <ChangeCaption current={current} previous={previous} period={period} />
-            </Card>
+            <StatCard
+              title={t(`dashboard.stats.${key}`)}
+              icon={icon}
+              value={money ? formatCents(current, i18n.language) : formatNumber(current, i18n.language)}
+              caption={<ChangeCaption current={current} previous={previous} period={period} />}
+            />
           </li>
         );
       })}
@@ -123,17 +124,17 @@ function ChangeCaption({ current, previous, period }: Comparison & { period: "mo
   const change = percentChange(current, previous);
   const against = t(period === "month" ? "dashboard.vsLastMonth" : "dashboard.vsYesterday");
   if (change === null) {
-    return <p className="mt-1 text-sm text-slate-500">{current > 0 ? t("dashboard.newSince", { against }) : against}</p>;
+    return <p className="text-slate-600">{current > 0 ? t("dashboard.newSince", { against }) : against}</p>;
   }
   return (
-    <p className="mt-1 text-sm">
+    <p>
       <span
         className={clsx("font-medium", change > 0 && "text-emerald-700", change < 0 && "text-red-700", change === 0 && "text-slate-600")}
         dir="ltr"
       >
         {formatPercentChange(change, i18n.language)}
       </span>{" "}
-      <span className="text-slate-500">{against}</span>
+      <span className="text-slate-600">{against}</span>
     </p>
   );
 }
@@ -198,9 +199,7 @@ function HighUsageList({ total, highUsage }: { total: number; highUsage: { id: n
               {t("dashboard.messagesInWindow", { count: client.messages, formatted: formatNumber(client.messages, i18n.language) })}
             </p>
           </div>
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
-            {t("dashboard.highUsageBadge")}
-          </span>
+          <Badge tone="warning">{t("dashboard.highUsageBadge")}</Badge>
         </li>
       ))}
     </ul>

@@ -1,13 +1,14 @@
-import clsx from "clsx";
-import { Download } from "lucide-react";
-import type { ReactNode } from "react";
+import { Download, Inbox } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/leads";
 import { INVESTMENT_CURRENCY, INVESTMENT_RANGES } from "~/invest/inquiry-schema.ts";
 import { formatRange } from "~/invest/money.ts";
 import { Button } from "~/components/ui/button.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { LinkTabs } from "~/components/ui/link-tabs.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { ResponsiveTable, type Column } from "~/components/ui/responsive-table.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { intlLocaleOf, isLanguage, type Language } from "~/i18n/config.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
@@ -55,30 +56,13 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">{t("leads.title")}</h1>
-        <p className="mt-1 text-slate-600">{t("leads.subtitle")}</p>
-      </div>
+      <PageHeader title={t("leads.title")} description={t("leads.subtitle")} />
 
-      <nav aria-label={t("leads.tabsLabel")}>
-        <ul className="flex flex-wrap gap-2 border-b border-slate-200">
-          {LEAD_LIST_KEYS.map((tab) => (
-            <li key={tab}>
-              <Link
-                to={`?tab=${tab}`}
-                aria-current={tab === list.tab ? "page" : undefined}
-                className={clsx(
-                  "-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium",
-                  tab === list.tab ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900",
-                )}
-              >
-                {t(`leads.tabs.${tab}`)}
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{formatNumber(counts[tab], language)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkTabs
+        label={t("leads.tabsLabel")}
+        current={list.tab}
+        tabs={LEAD_LIST_KEYS.map((tab) => ({ value: tab, label: t(`leads.tabs.${tab}`), count: formatNumber(counts[tab], language) }))}
+      />
 
       <section aria-labelledby="lead-list-title" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
@@ -93,7 +77,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
         {list.rows.length === 0 ? (
-          <p className="p-6 text-slate-500">{t(`leads.empty.${list.tab}`)}</p>
+          <EmptyState icon={Inbox} title={t(`leads.empty.${list.tab}`)} />
         ) : (
           <>
             {total > list.rows.length ? (
@@ -126,56 +110,18 @@ async function loadList(db: Parameters<typeof listInvestmentInquiries>[0], tab: 
   }
 }
 
-/** `only` keeps a column to the table (a combined one) or to the cards (its parts). */
-type Column<Row> = { key: string; cell: (row: Row) => ReactNode; className?: string; only?: "table" | "cards" };
 type FormatDate = (date: Date) => string;
+/** A Leads column: its header is the column's name in the `leads.columns` texts. */
+type LeadColumn<Row> = Omit<Column<Row>, "header">;
 
-/** A table from the large breakpoint up; below it, one card per row with the same fields. */
-function LeadTable<Row extends { id: number }>({ rows, columns }: { rows: Row[]; columns: Column<Row>[] }) {
+function LeadTable<Row extends { id: number }>({ rows, columns }: { rows: Row[]; columns: LeadColumn<Row>[] }) {
   const { t } = useTranslation("admin");
-  const tableColumns = columns.filter((column) => column.only !== "cards");
-  const cardColumns = columns.filter((column) => column.only !== "table");
   return (
-    <>
-      <div className="hidden overflow-x-auto lg:block">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              {tableColumns.map((column) => (
-                <th key={column.key} scope="col" className="px-3 py-3 text-start font-medium whitespace-nowrap first:ps-4">
-                  {t(`leads.columns.${column.key}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <tr key={row.id} className="align-top">
-                {tableColumns.map((column) => (
-                  <td key={column.key} className={clsx("px-3 py-3 first:ps-4", column.className)}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="divide-y divide-slate-100 lg:hidden">
-        {rows.map((row) => (
-          <li key={row.id} className="p-4">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              {cardColumns.map((column) => (
-                <div key={column.key} className="contents">
-                  <dt className="text-slate-500">{t(`leads.columns.${column.key}`)}</dt>
-                  <dd className="min-w-0 break-words text-slate-900">{column.cell(row)}</dd>
-                </div>
-              ))}
-            </dl>
-          </li>
-        ))}
-      </ul>
-    </>
+    <ResponsiveTable
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={columns.map((column) => ({ ...column, header: t(`leads.columns.${column.key}`) }))}
+    />
   );
 }
 

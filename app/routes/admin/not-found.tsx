@@ -1,15 +1,11 @@
 import { data } from "react-router";
-import { useTranslation } from "react-i18next";
-import type { Route } from "./+types/not-found";
-import { ErrorPage } from "~/components/error-page.tsx";
+import { AdminNotFound } from "~/components/admin-error.tsx";
 
+/** Any admin address that names no page: the admin 404, inside the shell. */
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "404 | Alex" }];
-
-export default function AdminNotFound() {
-  const { t } = useTranslation();
-  return <ErrorPage status={404} title={t("notFound.title")} message={t("notFound.message")} />;
+export default function AdminNotFoundPage() {
+  return <AdminNotFound />;
 }
