@@ -17,7 +17,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; dataDir: string; process: ChildProcess; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** Everything the server printed so far (its JSON log lines when started with LOG_LEVEL=info). */
+  output: () => string;
+  stop: () => Promise<void>;
+};
 
 /**
  * Starts the production build (`node server.mjs`, never through npm, so a kill reaches node)
@@ -62,6 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     process: child,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
