@@ -12,7 +12,7 @@ export default defineConfig({
   },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/silent-logs.ts"],
     globalSetup: ["tests/support/http-server.global.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

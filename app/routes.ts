@@ -1,4 +1,5 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { INVEST_PATHS, LANGUAGES } from "./i18n/config.ts";
 
 /**
  * The product's map. Public pages first, then the operator-only back-office and APIs,
@@ -14,8 +15,8 @@ export default [
   route("test-plugin-preview", "routes/test-plugin-preview.tsx"),
   route("contact", "routes/contact.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
-  route("invest-en", "routes/invest.tsx", { id: "invest-en" }),
-  route("invest-he", "routes/invest.tsx", { id: "invest-he" }),
+  // The investor pitch, one page per language: /invest-en and /invest-he (INVEST_PATHS).
+  ...LANGUAGES.map((language) => route(INVEST_PATHS[language].slice(1), "routes/invest.tsx", { id: `invest-${language}` })),
   route("api/investment-inquiry", "routes/api/investment-inquiry.ts"),
   // The plugin's endpoints are public: the license key names the client. Anything else a JSON 404.
   route("api/wordpress/messages", "routes/api/wordpress-messages.ts"),

@@ -9,10 +9,14 @@ import { hashPassword } from "~/auth/password.server.ts";
 import { configureSessionCookie } from "~/auth/session.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { parseEnv, type Env } from "~/env.server.ts";
+import { JOBS } from "~/jobs/jobs.server.ts";
+import { startScheduler, type Scheduler } from "~/jobs/scheduler.server.ts";
 import { backfillKnowledgeSearchText } from "~/models/knowledge-entry.server.ts";
 import { countOperators, upsertOperator } from "~/models/operator.server.ts";
+import { configureLogging } from "~/server/log.server.ts";
+import { configureSecurityHeaders } from "~/server/security.server.ts";
 
-export type Runtime = { env: Env; database: DatabaseHandle; report: string[] };
+export type Runtime = { env: Env; database: DatabaseHandle; scheduler: Scheduler; report: string[] };
 
 /** One runtime (and so one database client) per process, kept on globalThis so dev reloads reuse it. */
 const processState = globalThis as typeof globalThis & { alexRuntime?: Promise<Runtime> };
@@ -28,11 +32,16 @@ export function startRuntime(source: Record<string, string | undefined> = proces
 export async function stopRuntime() {
   const runtime = processState.alexRuntime;
   processState.alexRuntime = undefined;
-  if (runtime) await (await runtime).database.close();
+  if (!runtime) return;
+  const { scheduler, database } = await runtime;
+  await scheduler.stop();
+  await database.close();
 }
 
 async function boot(source: Record<string, string | undefined>): Promise<Runtime> {
   const env = parseEnv(source);
+  configureLogging({ level: env.LOG_LEVEL });
+  configureSecurityHeaders({ development: env.NODE_ENV === "development" });
   const embedded = !env.DATABASE_URL;
   const dataDir = path.resolve(env.DATA_DIR);
   const report: string[] = [];
@@ -58,7 +67,8 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
     await database.close();
     throw error;
   }
-  return { env, database, report };
+  const scheduler = startScheduler({ db: database.db, jobs: JOBS, timeZone: env.TZ_DISPLAY });
+  return { env, database, scheduler, report };
 }
 
 function readOrCreateSecret(dataDir: string) {

@@ -110,6 +110,31 @@ export const rateLimitEvents = pgTable(
   (table) => [index("rate_limit_events_bucket_idx").on(table.bucket, table.createdAt)],
 );
 
+export const JOB_OUTCOMES = ["succeeded", "failed"] as const;
+
+/**
+ * One row per run of a scheduled job (app/jobs/). The unique (job, slot) pair is what keeps a
+ * second app server from running a slot that already ran; the rows are also the operators' history.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    id: serial("id").primaryKey(),
+    jobName: text("job_name").notNull(),
+    /** The scheduled time this run was for, whenever it actually started. */
+    slot: timestamp("slot", { withTimezone: true }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
+    outcome: text("outcome", { enum: JOB_OUTCOMES }).notNull(),
+    counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
+    error: text("error"),
+  },
+  (table) => [
+    uniqueIndex("job_runs_job_slot_idx").on(table.jobName, table.slot),
+    index("job_runs_started_idx").on(table.startedAt),
+  ],
+);
+
 export const clients = pgTable(
   "clients",
   {

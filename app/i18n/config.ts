@@ -1,9 +1,15 @@
 export const LANGUAGES = ["he", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ["common", "admin"] as const;
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * The investor pitch is written twice, one page per language, and each shows its own language
+ * whatever the visitor chose elsewhere. The one list of its paths: routes.ts declares the pages from
+ * it, the i18n middleware fixes their language, and the pitch links from one to the other.
+ */
+export const INVEST_PATHS = { en: "/invest-en", he: "/invest-he" } as const satisfies Record<Language, string>;
 
 export const directionOf = (language: Language) => (language === "he" ? "rtl" : "ltr");
 

@@ -1,7 +1,7 @@
 import { createInstance, type i18n } from "i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
-import { i18nextOptions, isLanguage, LANGUAGES, type Language } from "./config.ts";
+import { i18nextOptions, INVEST_PATHS, isLanguage, LANGUAGES, type Language } from "./config.ts";
 import { resources } from "./resources.server.ts";
 
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
@@ -25,9 +25,10 @@ export const isAdminPath = (pathname: string) =>
   /^\/(admin|login|logout)(\/|$)/.test(pathname) || /^\/api\/(?!wordpress\/|investment-inquiry)/.test(pathname);
 
 /** Pages written in one language (the investor pitches) show it whatever the visitor chose elsewhere. */
-const FIXED_LANGUAGE_PATHS: Record<string, Language> = { "/invest-en": "en", "/invest-he": "he" };
-export const fixedLanguageOf = (pathname: string): Language | undefined =>
-  FIXED_LANGUAGE_PATHS[pathname.replace(/\/+$/, "")];
+const fixedLanguageOf = (pathname: string): Language | undefined => {
+  const page = pathname.replace(/\/+$/, "");
+  return LANGUAGES.find((language) => INVEST_PATHS[language] === page);
+};
 
 /** One initialised instance per language for the life of the process; creating one per request costs a third of the throughput. */
 const instances = new Map<Language, Promise<i18n>>();

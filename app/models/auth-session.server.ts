@@ -32,6 +32,8 @@ export async function deleteAuthSession(db: Database, id: string) {
   await db.delete(authSessions).where(eq(authSessions.id, id));
 }
 
-export async function deleteExpiredAuthSessions(db: Database, now = new Date()) {
-  await db.delete(authSessions).where(lt(authSessions.expiresAt, now));
+/** Deletes the sessions that expired before `now`; answers how many went. */
+export async function deleteExpiredAuthSessions(db: Database, now: Date) {
+  const deleted = await db.delete(authSessions).where(lt(authSessions.expiresAt, now)).returning({ id: authSessions.id });
+  return deleted.length;
 }

@@ -1,19 +1,10 @@
-import { count, desc, sql } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { investmentInquiries } from "#db/schema.ts";
+import { listNewestFirst, type NewestFirstPage } from "./newest-first.server.ts";
 
-export type NewInvestmentInquiry = {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  investmentAmount: string;
-  expertise: string;
-  message: string;
-  language: string;
-};
-
-export type InvestmentInquiry = NewInvestmentInquiry & { id: number; createdAt: Date };
+export type InvestmentInquiry = typeof investmentInquiries.$inferSelect;
+export type NewInvestmentInquiry = Omit<typeof investmentInquiries.$inferInsert, "id" | "createdAt">;
 
 export async function createInvestmentInquiry(db: Database, inquiry: NewInvestmentInquiry) {
   const [created] = await db.insert(investmentInquiries).values(inquiry).returning({ id: investmentInquiries.id });
@@ -25,22 +16,6 @@ export async function countInvestmentInquiries(db: Database) {
   return row?.total ?? 0;
 }
 
-/**
- * Newest first, `limit` at a time. `afterId` continues after that row: the comparison uses the row's
- * stored timestamp (microseconds), which a JavaScript Date would round, so no row is skipped or repeated.
- */
-export async function listInvestmentInquiries(
-  db: Database,
-  { limit = 100, afterId }: { limit?: number; afterId?: number } = {},
-): Promise<InvestmentInquiry[]> {
-  return db
-    .select()
-    .from(investmentInquiries)
-    .where(
-      afterId === undefined
-        ? undefined
-        : sql`(${investmentInquiries.createdAt}, ${investmentInquiries.id}) < (select created_at, id from investment_inquiries where id = ${afterId})`,
-    )
-    .orderBy(desc(investmentInquiries.createdAt), desc(investmentInquiries.id))
-    .limit(limit);
+export function listInvestmentInquiries(db: Database, page?: NewestFirstPage): Promise<InvestmentInquiry[]> {
+  return listNewestFirst(db, investmentInquiries, page);
 }

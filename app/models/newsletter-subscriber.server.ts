@@ -1,6 +1,9 @@
-import { count, desc, sql } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { newsletterSubscribers } from "#db/schema.ts";
+import { listNewestFirst, type NewestFirstPage } from "./newest-first.server.ts";
+
+export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 
 export type SubscribeOutcome = { kind: "subscribed"; id: number } | { kind: "already-subscribed" };
 
@@ -25,26 +28,11 @@ export async function subscribeToNewsletter(db: Database, email: string, languag
   }
 }
 
-export type NewsletterSubscriber = { id: number; email: string; language: string; createdAt: Date };
-
 export async function countNewsletterSubscribers(db: Database) {
   const [row] = await db.select({ total: count() }).from(newsletterSubscribers);
   return row?.total ?? 0;
 }
 
-/** Newest first, `limit` at a time; `afterId` continues after that row (compared on the stored timestamp, not a rounded Date). */
-export async function listNewsletterSubscribers(
-  db: Database,
-  { limit = 100, afterId }: { limit?: number; afterId?: number } = {},
-): Promise<NewsletterSubscriber[]> {
-  return db
-    .select()
-    .from(newsletterSubscribers)
-    .where(
-      afterId === undefined
-        ? undefined
-        : sql`(${newsletterSubscribers.createdAt}, ${newsletterSubscribers.id}) < (select created_at, id from newsletter_subscribers where id = ${afterId})`,
-    )
-    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-    .limit(limit);
+export function listNewsletterSubscribers(db: Database, page?: NewestFirstPage): Promise<NewsletterSubscriber[]> {
+  return listNewestFirst(db, newsletterSubscribers, page);
 }

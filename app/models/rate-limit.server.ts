@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt, min } from "drizzle-orm";
+import { and, count, gt, inArray, lt, min } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { rateLimitEvents } from "#db/schema.ts";
 
@@ -17,10 +17,11 @@ export async function countRateLimitEvents(db: Database, buckets: string[], sinc
   return rows;
 }
 
-export async function clearRateLimitBucket(db: Database, bucket: string) {
-  await db.delete(rateLimitEvents).where(eq(rateLimitEvents.bucket, bucket));
-}
-
+/** Deletes the events older than `before`; answers how many went. */
 export async function pruneRateLimitEvents(db: Database, before: Date) {
-  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, before));
+  const deleted = await db
+    .delete(rateLimitEvents)
+    .where(lt(rateLimitEvents.createdAt, before))
+    .returning({ id: rateLimitEvents.id });
+  return deleted.length;
 }

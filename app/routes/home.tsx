@@ -1,9 +1,10 @@
 import type { Route } from "./+types/home";
 import { LandingPage } from "~/landing/components/landing-page.tsx";
 import { loadLandingPage } from "~/landing/landing-page.server.ts";
-import { landingPageCacheMiddleware } from "~/landing/page-cache.server.ts";
+import { pageCacheMiddleware } from "~/server/page-cache.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [landingPageCacheMiddleware];
+/** The plain page depends only on the language: its copy and prices live in the build. */
+export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware()];
 
 export const handle = { i18n: ["landing"] };
 

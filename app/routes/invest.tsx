@@ -2,19 +2,32 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/invest";
 import { investmentInquirySchema } from "~/invest/inquiry-schema.ts";
-import { INVEST_PATHS, InvestorPitch } from "~/invest/components/investor-pitch.tsx";
+import { InvestorPitch } from "~/invest/components/investor-pitch.tsx";
 import { formatCompactMoney } from "~/invest/money.ts";
 import { PITCH_MONEY } from "~/invest/pitch-figures.ts";
 import { databaseContext, requestInfoContext } from "~/context.ts";
+import { INVEST_PATHS } from "~/i18n/config.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
+import { investorChatUrl } from "~/invest/chat-link.server.ts";
 import { admitInquiryAttempt, saveInvestmentInquiry } from "~/invest/inquiry.server.ts";
-import { findProviderDemoClient } from "~/models/client.server.ts";
+import { pageCacheMiddleware } from "~/server/page-cache.server.ts";
 import { tooManyRequestsHeaders } from "~/server/rate-limit.server.ts";
+
+const SENT_PARAM = "inquiry";
+
+/**
+ * The plain page depends only on its language and its chat link, which the Hebrew page reads from
+ * the database (the demo client's license key): the cache reads the link on every visit and renders
+ * afresh when it changed (docs/decisions/004-page-cache.md).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  pageCacheMiddleware({
+    variant: async (context) => (await investorChatUrl(context.get(databaseContext), context.get(languageContext))) ?? "",
+  }),
+];
 
 /** Serves /invest-en and /invest-he: the i18n middleware fixes each path's language. */
 export const handle = { i18n: ["invest"] };
-
-const SENT_PARAM = "inquiry";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const language = context.get(languageContext);
@@ -22,7 +35,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const money = PITCH_MONEY[language];
   return {
     language,
-    chatUrl: await chatUrlFor(context),
+    chatUrl: await investorChatUrl(context.get(databaseContext), language),
     inquirySent: url.searchParams.get(SENT_PARAM) === "sent",
     title: t("meta.title", { ns: "invest" }),
     description: t("meta.description", { ns: "invest", ask: formatCompactMoney(money.ask, money.currency, language) }),
@@ -64,14 +77,4 @@ export default function Invest({ loaderData, actionData }: Route.ComponentProps)
       inquirySent={loaderData.inquirySent}
     />
   );
-}
-
-/**
- * "Ask the agent": the English page opens the chat monitor; the Hebrew page opens Alex itself,
- * as the provider's own client, in the plugin's chat window.
- */
-async function chatUrlFor(context: Route.LoaderArgs["context"]) {
-  if (context.get(languageContext) === "en") return "/admin/chat-sessions";
-  const demoClient = await findProviderDemoClient(context.get(databaseContext));
-  return demoClient ? `/api/wordpress/chat-ui?${new URLSearchParams({ license: demoClient.licenseKey })}` : null;
 }

@@ -2,6 +2,15 @@ import type { Database } from "#db/connection.ts";
 import { countRateLimitEvents, recordRateLimitEvents } from "~/models/rate-limit.server.ts";
 
 export type RateLimitRule = { limit: number; windowMs: number };
+
+/**
+ * How long counted events are kept (the job runner prunes older ones). It must be at least the
+ * longest window of any rule: today an hour (investment inquiries; logins 15 minutes, public forms
+ * 10 minutes, the message API a minute per address; its per-session daily cap counts messages, not
+ * these events). A day leaves room for a daily rule. `checkRateLimit` refuses a rule with a longer
+ * window, because it would count too few events.
+ */
+export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number };
 
 /**
@@ -14,6 +23,9 @@ export async function checkRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitVerdict> {
+  if (rule.windowMs > RATE_LIMIT_RETENTION_MS) {
+    throw new Error(`A rate limit window of ${rule.windowMs} ms is longer than RATE_LIMIT_RETENTION_MS: raise the retention.`);
+  }
   const rows = await countRateLimitEvents(db, buckets, new Date(now.getTime() - rule.windowMs));
   const full = rows.filter((row) => row.events >= rule.limit && row.oldest);
   if (full.length === 0) return { limited: false };

@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { nonceContext } from "~/context.ts";
 
-const isDevelopment = process.env.NODE_ENV === "development";
+/** Vite's dev server talks to the page over a WebSocket; set once at start-up from the validated env. */
+let allowDevServerSockets = false;
+
+export function configureSecurityHeaders(settings: { development: boolean }) {
+  allowDevServerSockets = settings.development;
+}
 
 export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'") {
   return [
@@ -11,7 +16,7 @@ export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'") 
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${isDevelopment ? " ws: wss:" : ""}`,
+    `connect-src 'self'${allowDevServerSockets ? " ws: wss:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

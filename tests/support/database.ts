@@ -6,8 +6,11 @@ export type TestDriver = "pglite" | "postgres";
 /** PGlite always; the real PostgreSQL server too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDrivers: TestDriver[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the test server, dropped on close. */
-export async function openTestDatabase(driver: TestDriver): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new database on the test server, dropped on
+ * close. On PostgreSQL its `url` lets a test open a second connection to it, as a second app server would.
+ */
+export async function openTestDatabase(driver: TestDriver): Promise<DatabaseHandle & { url?: string }> {
   if (driver === "pglite") return openDatabase({ memory: true });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set.");
@@ -19,6 +22,7 @@ export async function openTestDatabase(driver: TestDriver): Promise<DatabaseHand
   const handle = await openDatabase({ url: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -23,6 +23,8 @@ export type RunningServer = {
   url: string;
   dataDir: string;
   process: ChildProcess;
+  /** Everything the server printed so far (its JSON log lines when started with LOG_LEVEL=info). */
+  output: () => string;
   /** Stops the server and removes its data; `keepData` leaves the database for a look afterwards. */
   stop: (options?: { keepData?: boolean }) => Promise<void>;
 };
@@ -99,6 +101,7 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
     url,
     dataDir,
     process: child,
+    output: () => output,
     stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -27,14 +27,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
-import type { Language } from "~/i18n/config.ts";
+import { INVEST_PATHS, type Language } from "~/i18n/config.ts";
 import { formatNumber } from "~/lib/format.ts";
 import { InvestmentForm } from "./investment-form.tsx";
 import { formatCompactMoney, formatMoney, formatPercent } from "~/invest/money.ts";
 import { ColumnChart, DonutChart, SEGMENT_COLOURS } from "./pitch-charts.tsx";
 import { MARKET, PITCH_MONEY, PROJECTED_CUSTOMERS, USE_OF_FUNDS } from "~/invest/pitch-figures.ts";
-
-export const INVEST_PATHS: Record<Language, string> = { en: "/invest-en", he: "/invest-he" };
 
 type InvestorPitchProps = {
   language: Language;

@@ -64,7 +64,7 @@ describe.each(testDrivers)("operators, sessions and rate limits on %s", (driver)
 
     await extendAuthSession(db, row!.id, new Date(Date.now() - 1000));
     expect(await getOperatorSession(db, requestWith(cookie))).toBeNull();
-    await deleteExpiredAuthSessions(db);
+    await deleteExpiredAuthSessions(db, new Date());
     expect(await db.select().from(authSessions).where(eq(authSessions.id, row!.id))).toEqual([]);
   });
 

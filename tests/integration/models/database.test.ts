@@ -8,6 +8,13 @@ import { databaseContext } from "~/context.ts";
 import { loader as healthz } from "~/routes/healthz.ts";
 import { startServer } from "../../support/server.ts";
 
+/**
+ * These tests create embedded databases in new folders (initdb in WebAssembly, ~3 s on a quiet
+ * machine) or start production servers (startServer alone allows a minute): on a busy machine,
+ * more than the default 30 s.
+ */
+const SLOW_TEST_TIMEOUT_MS = 90_000;
+
 const folders: string[] = [];
 const tempFolder = () => {
   const folder = mkdtempSync(path.join(tmpdir(), "alex-db-"));
@@ -35,7 +42,7 @@ describe("the embedded database", () => {
     await first.close();
     const reopened = await openDatabase({ dataDir: folder });
     await reopened.close();
-  });
+  }, SLOW_TEST_TIMEOUT_MS);
 
   it("makes a second server on the same folder stop with a clear message", async () => {
     const folder = tempFolder();
@@ -47,7 +54,7 @@ describe("the embedded database", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, SLOW_TEST_TIMEOUT_MS);
 
   it("stops cleanly on SIGTERM: exit code 0, database closed, folder unlocked", async () => {
     const folder = tempFolder();
@@ -58,7 +65,7 @@ describe("the embedded database", () => {
     expect(await exited).toBe(0);
     expect(existsSync(path.join(folder, "server.lock"))).toBe(false);
     await server.stop();
-  });
+  }, SLOW_TEST_TIMEOUT_MS);
 
   it("reports health: 200 while the database answers, 503 once it does not", async () => {
     const handle = await openDatabase({ memory: true, migrate: false });
