@@ -1,7 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { browserBundles } from "./scripts/browser-bundles.ts";
 
 export default defineConfig({
+  plugins: [browserBundles()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

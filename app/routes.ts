@@ -18,8 +18,11 @@ export default [
   // The investor pitch, one page per language: /invest-en and /invest-he (INVEST_PATHS).
   ...LANGUAGES.map((language) => route(INVEST_PATHS[language].slice(1), "routes/invest.tsx", { id: `invest-${language}` })),
   route("api/investment-inquiry", "routes/api/investment-inquiry.ts"),
-  // The plugin's endpoints are public: the license key names the client.
+  // The plugin's endpoints are public: the license key names the client. Anything else a JSON 404.
   route("api/wordpress/messages", "routes/api/wordpress-messages.ts"),
+  route("api/wordpress/chat-ui", "routes/api/wordpress-chat-ui.ts"),
+  route("api/wordpress/history", "routes/api/wordpress-history.ts"),
+  route("api/wordpress/feedback", "routes/api/wordpress-feedback.ts"),
   route("api/wordpress/*", "routes/api/not-found.ts", { id: "api-wordpress-not-found" }),
 
   // Back-office: every page needs an operator session
@@ -30,6 +33,7 @@ export default [
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("leads", "routes/admin/leads.tsx"),
         route("leads/export/:list", "routes/admin/leads-export.ts"),
+        route("plugin", "routes/admin/plugin.tsx"),
         // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.
         route("failure-drill", "routes/admin/failure-drill.tsx"),
         route("*", "routes/admin/not-found.tsx"),
@@ -43,6 +47,7 @@ export default [
       route("stats", "routes/api/stats.ts"),
       route("completed-functions", "routes/api/completed-functions.ts"),
       route("completed-functions/stats", "routes/api/completed-functions-stats.ts"),
+      route("download/plugin", "routes/api/download-plugin.ts"),
       route("*", "routes/api/not-found.ts"),
     ]),
   ]),

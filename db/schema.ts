@@ -253,6 +253,9 @@ export const chatSessions = pgTable(
     userAgent: text("user_agent"),
     /** What the visitor told about themselves so far (name, phone, party details), merged turn by turn. */
     contactDetails: jsonb("contact_details").$type<FunctionClientDetails>().notNull().default({}),
+    /** The visitor's answer to "Was this helpful?" (null: not asked or not answered); the last answer counts. */
+    helpful: boolean("helpful"),
+    feedbackAt: timestamp("feedback_at", { withTimezone: true }),
   },
   (table) => [
     index("chat_sessions_client_last_idx").on(table.clientId, table.lastMessageAt),

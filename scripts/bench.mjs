@@ -2,11 +2,13 @@
 // Starts `node server.mjs` on 127.0.0.1 with a throwaway embedded database, measures the landing
 // page against the 404 page of the same server (and the investor and dashboard pages when they
 // exist), prints a table that says which pages came from the page cache (its X-Page-Cache header)
-// and which were rendered, and each page's ratio to the 404 page, labelled the same way; then stops
-// the server and removes its data; then runs scripts/bench-messages.ts (the message API at 10 and
-// 50 visitors and retrieval, on the embedded database and PostgreSQL).
+// and which were rendered, and each page's ratio to the 404 page, labelled the same way, and the chat
+// widget's first load in gzipped bytes as a browser receives it; then stops the server and removes its
+// data; then runs scripts/bench-messages.ts (the message API at 10 and 50 visitors and retrieval, on
+// the embedded database and PostgreSQL).
 // It builds nothing: run `npm run build` (or `BUILD_DIR=... npx react-router build`) first.
 import { spawn } from "node:child_process";
+import { get as httpGet } from "node:http";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -155,6 +157,30 @@ async function probe(pathname, headers = {}) {
   return { status: response.status, served: response.headers.get("X-Page-Cache") === "hit" ? "page cache" : "rendered" };
 }
 
+/** The bytes on the wire for one GET with gzip accepted, as the browser would receive them. */
+function wireBytes(pathname) {
+  return new Promise((resolve, reject) => {
+    httpGet(`${baseUrl}${pathname}`, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk) => (bytes += chunk.length));
+      response.on("end", () => resolve({ status: response.statusCode, encoding: response.headers["content-encoding"] ?? "none", bytes }));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
+/**
+ * The chat UI's whole first load: its HTML carries the CSS and the script inline (and no favicon
+ * request), so it is this one response. Measured for the demo client the Hebrew investor page links.
+ */
+async function widgetFirstLoad() {
+  const license = /license=(alex_[0-9a-f]+)/.exec(await (await fetch(`${baseUrl}/invest-he`)).text())?.[1];
+  if (!license) return null;
+  const html = await (await fetch(`${baseUrl}/api/wordpress/chat-ui?license=${license}`)).text();
+  const external = /<script[^>]* src=|<link[^>]*rel="stylesheet"/.test(html);
+  return { ...(await wireBytes(`/api/wordpress/chat-ui?license=${license}`)), external };
+}
+
 function measure(pathname, headers, duration) {
   return autocannon({ url: `${baseUrl}${pathname}`, connections: CONNECTIONS, duration, headers });
 }
@@ -198,6 +224,8 @@ for (const benchCase of cases) {
   rows.push({ label: benchCase.label, served, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
 }
 
+const widget = await widgetFirstLoad();
+
 await stopServer();
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
@@ -217,6 +245,18 @@ console.log(format(header));
 console.log(widths.map((width) => "-".repeat(width)).join("  "));
 for (const line of lines) console.log(format(line));
 if (skipped.length > 0) console.log(`Not measured: ${skipped.join(", ")}.`);
+
+const WIDGET_BUDGET_BYTES = 25 * 1024;
+if (widget) {
+  console.log(
+    `\nChat widget first load (/api/wordpress/chat-ui, HTML with its CSS and script inline): ` +
+      `${number.format(widget.bytes)} bytes ${widget.encoding === "gzip" ? "gzipped" : `(${widget.encoding})`}` +
+      `${widget.external ? ", plus external files" : ", nothing else to load"} ` +
+      `(budget ${number.format(WIDGET_BUDGET_BYTES)}: ${widget.bytes <= WIDGET_BUDGET_BYTES && !widget.external ? "met" : "NOT met"})`,
+  );
+} else {
+  console.log("\nChat widget first load: not measured (no demo client's license on /invest-he).");
+}
 
 // A ratio between a cached page and a rendered one measures the cache, not the page: each line says which it is.
 const notFound = rows.find((row) => row.label === "404 page");

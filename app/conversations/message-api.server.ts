@@ -3,6 +3,7 @@ import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
+import { readJsonBody } from "~/server/json-body.server.ts";
 import { tooManyRequestsHeaders } from "~/server/rate-limit.server.ts";
 import { decodeImages, MAX_MESSAGE_BODY_BYTES, visitorMessageSchema } from "./message-schema.ts";
 import { admitAddress, admitMessage, replyToMessage, type MessageReply, type Refusal, type ReplyJob } from "./message-service.server.ts";
@@ -126,32 +127,4 @@ function eventStream(language: Language, work: (send: EventSender) => Promise<vo
       "X-Accel-Buffering": "no",
     },
   });
-}
-
-type JsonBody = { kind: "json"; value: unknown } | { kind: "wrong-type" } | { kind: "too-large" } | { kind: "not-json" };
-
-/** Reads at most `maxBytes`, whatever Content-Length claims, and parses it as JSON. */
-async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
-  if (!/^application\/json\s*(;|$)/i.test(request.headers.get("Content-Type") ?? "")) return { kind: "wrong-type" };
-  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) return { kind: "too-large" };
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        return { kind: "too-large" };
-      }
-      chunks.push(value);
-    }
-  }
-  try {
-    return { kind: "json", value: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks))) };
-  } catch {
-    return { kind: "not-json" };
-  }
 }

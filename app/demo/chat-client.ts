@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export { newClientMessageId } from "~/lib/client-message-id.ts";
+
 /**
  * The browser's side of the conversation runtime's message API (DESIGN.md §5): the only place
  * that knows its address and shapes. The runtime only has to make the endpoint answer.
@@ -65,14 +67,4 @@ export async function sendChatMessage(
   const reply = chatReplySchema.safeParse(await response.json().catch(() => null));
   if (!reply.success) throw new ChatUnavailableError("unreachable", "an answer of an unexpected shape");
   return reply.data;
-}
-
-/** A v4 UUID. crypto.randomUUID exists only on https or localhost; getRandomValues everywhere. */
-export function newClientMessageId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -53,7 +53,10 @@ export const i18nMiddleware: MiddlewareFunction<Response> = async ({ request, ur
   context.set(i18nContext, await getI18nInstance(language));
   const response = await next();
   const requested = url.searchParams.get("lng");
-  if (isLanguage(requested)) response.headers.append("Set-Cookie", await languageCookie.serialize(requested));
+  // A page visit with ?lng= is a choice to keep; an API call's ?lng= (the chat widget's) is for that answer only.
+  if (isLanguage(requested) && !url.pathname.startsWith("/api/")) {
+    response.headers.append("Set-Cookie", await languageCookie.serialize(requested));
+  }
   return response;
 };
 

@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { chatSessions, type FunctionClientDetails } from "#db/schema.ts";
+import { chatSessions, messageImages, messages, type FunctionClientDetails } from "#db/schema.ts";
 
 /**
  * A session is active while its last message is younger than this (issue 8: "computed when read,
@@ -57,4 +57,29 @@ export async function countMessageInChatSession(db: Database, sessionId: number,
 
 export async function saveChatSessionContactDetails(db: Database, sessionId: number, details: FunctionClientDetails) {
   await db.update(chatSessions).set({ contactDetails: details }).where(eq(chatSessions.id, sessionId));
+}
+
+/** The visitor's "Was this helpful?" answer; a second answer replaces the first. */
+export async function recordSessionFeedback(db: Database, sessionId: number, helpful: boolean, at = new Date()) {
+  await db.update(chatSessions).set({ helpful, feedbackAt: at }).where(eq(chatSessions.id, sessionId));
+}
+
+/** The last `limit` exchanges of a session, oldest first, as the visitor's widget shows them again. */
+export async function listVisitorMessages(db: Database, sessionId: number, limit: number) {
+  const rows = await db
+    .select({
+      id: messages.id,
+      userMessage: messages.userMessage,
+      aiResponse: messages.aiResponse,
+      messageType: messages.messageType,
+      createdAt: messages.createdAt,
+      images: count(messageImages.id),
+    })
+    .from(messages)
+    .leftJoin(messageImages, eq(messageImages.messageId, messages.id))
+    .where(eq(messages.sessionId, sessionId))
+    .groupBy(messages.id)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
 }

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { openDatabase, type Database } from "#db/connection.ts";
+import { seedDemo } from "#db/seed.ts";
 
 export const TEST_ADMIN = { username: "operator", password: "correct-horse-battery" };
 
@@ -23,16 +25,46 @@ export type RunningServer = {
   process: ChildProcess;
   /** Everything the server printed so far (its JSON log lines when started with LOG_LEVEL=info). */
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the server and removes its data; `keepData` leaves the database for a look afterwards. */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 };
+
+type ServerOptions = {
+  /** Runs on the demo data before the server starts (the embedded database has one user at a time). */
+  prepareDatabase?: (db: Database) => Promise<void>;
+  /** Start on this folder (a database already prepared, or left by a stopped server). */
+  dataDir?: string;
+};
+
+/** The embedded database the server will open, migrated, seeded and given the test's own rows. */
+export async function prepareEmbeddedDatabase(dataDir: string, prepare: (db: Database) => Promise<void>) {
+  const handle = await openDatabase({ dataDir });
+  try {
+    await seedDemo(handle.db);
+    await prepare(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Opens a stopped server's embedded database, to check what it wrote. */
+export async function inspectEmbeddedDatabase<T>(dataDir: string, inspect: (db: Database) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ dataDir, migrate: false });
+  try {
+    return await inspect(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * Starts the production build (`node server.mjs`, never through npm, so a kill reaches node)
  * on a free port, with its own embedded database folder and demo data.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "alex-test-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "alex-test-"));
+  if (options.prepareDatabase) await prepareEmbeddedDatabase(dataDir, options.prepareDatabase);
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
@@ -70,13 +102,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     process: child,
     output: () => output,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,6 +4,7 @@ import { databaseContext, requestInfoContext } from "~/context.ts";
 import { isLanguage, type Language } from "~/i18n/config.ts";
 import { getI18nInstance, languageContext } from "~/i18n/middleware.server.ts";
 import { admitInquiryAttempt, saveInvestmentInquiry } from "~/invest/inquiry.server.ts";
+import { JSON_BODY_REFUSALS, readJsonObject } from "~/server/json-body.server.ts";
 import { tooManyRequestsHeaders } from "~/server/rate-limit.server.ts";
 
 /** Far above the largest valid inquiry (every field at its limit, in Hebrew), far below anything that hurts. */
@@ -32,11 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ error: t("api.rateLimited"), fields: {} }, { status: 429, headers: { ...tooManyRequestsHeaders(verdict), ...NO_STORE } });
   }
 
-  const body = await readJsonObject(request);
+  const body = await readJsonObject(request, MAX_BODY_BYTES);
   if (body.kind !== "object") {
     const t = await translatorFor(requestLanguage);
-    const message = { "wrong-type": "api.contentType", "too-large": "api.tooLarge", "not-json": "api.notJson" }[body.kind];
-    return Response.json({ error: t(message), fields: {} }, { status: body.kind === "too-large" ? 413 : 400, headers: NO_STORE });
+    const refusal = JSON_BODY_REFUSALS[body.kind];
+    return Response.json({ error: t(refusal.key), fields: {} }, { status: refusal.status, headers: NO_STORE });
   }
 
   const language: Language = isLanguage(body.value.language) ? body.value.language : requestLanguage;
@@ -63,41 +64,4 @@ async function methodNotAllowed(language: Language) {
 async function translatorFor(language: Language): Promise<Translate> {
   const instance = await getI18nInstance(language);
   return instance.getFixedT(language, "invest");
-}
-
-type JsonBody =
-  | { kind: "object"; value: Record<string, unknown> }
-  | { kind: "wrong-type" }
-  | { kind: "too-large" }
-  | { kind: "not-json" };
-
-/** Reads at most MAX_BODY_BYTES, whatever Content-Length claims, and accepts only a JSON object. */
-async function readJsonObject(request: Request): Promise<JsonBody> {
-  const contentType = request.headers.get("Content-Type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(contentType)) return { kind: "wrong-type" };
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) return { kind: "too-large" };
-
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel();
-        return { kind: "too-large" };
-      }
-      chunks.push(value);
-    }
-  }
-
-  try {
-    const value: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks)));
-    if (!value || typeof value !== "object" || Array.isArray(value)) return { kind: "not-json" };
-    return { kind: "object", value: value as Record<string, unknown> };
-  } catch {
-    return { kind: "not-json" };
-  }
 }

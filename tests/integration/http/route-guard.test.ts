@@ -21,6 +21,10 @@ const PUBLIC_ROUTE_FILES = new Set([
   "routes/api/investment-inquiry.ts",
   // The widget's message API: the license key names the client; no AI is called for an unknown or inactive one.
   "routes/api/wordpress-messages.ts",
+  // The plugin's chat UI and the two calls its script makes besides the message API (visitors, no login).
+  "routes/api/wordpress-chat-ui.ts",
+  "routes/api/wordpress-history.ts",
+  "routes/api/wordpress-feedback.ts",
   // Public only as the /api/wordpress/* catch-all; the same module answers unknown operator APIs behind the guard.
   "routes/api/not-found.ts",
 ]);

@@ -1,0 +1,115 @@
+<?php
+/**
+ * Plugin Name:       Alex AI Assistant
+ * Plugin URI:        https://alex-ai.co.il/
+ * Description:       Adds Alex, your AI employee, to your site: a chat button that answers your visitors around the clock.
+ * Version:           1.0.0
+ * Requires at least: 6.1
+ * Requires PHP:      7.4
+ * Author:            Alex AI
+ * License:           GPLv2 or later
+ * License URI:       https://www.gnu.org/licenses/gpl-2.0.html
+ * Text Domain:       alex-ai-assistant
+ * Domain Path:       /languages
+ *
+ * @package AlexAiAssistant
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+define( 'ALEX_AI_VERSION', '1.0.0' );
+define( 'ALEX_AI_FILE', __FILE__ );
+define( 'ALEX_AI_OPTION_LICENSE', 'alex_ai_license_key' );
+define( 'ALEX_AI_OPTION_SERVER', 'alex_ai_server_url' );
+
+require_once __DIR__ . '/includes/defaults.php';
+require_once __DIR__ . '/includes/settings.php';
+require_once __DIR__ . '/includes/rest.php';
+
+/**
+ * The license key in use: the one saved on the settings page, else the one this ZIP was made with.
+ *
+ * @return string
+ */
+function alex_ai_license_key() {
+	return (string) get_option( ALEX_AI_OPTION_LICENSE, ALEX_AI_DEFAULT_LICENSE_KEY );
+}
+
+/**
+ * The Alex server's address, without a trailing slash.
+ *
+ * @return string
+ */
+function alex_ai_server_url() {
+	return untrailingslashit( (string) get_option( ALEX_AI_OPTION_SERVER, ALEX_AI_DEFAULT_SERVER_URL ) );
+}
+
+/**
+ * The chat UI's language: Hebrew on a Hebrew site, English otherwise.
+ *
+ * @return string
+ */
+function alex_ai_chat_language() {
+	return 0 === strpos( get_locale(), 'he' ) ? 'he' : 'en';
+}
+
+function alex_ai_load_textdomain() {
+	load_plugin_textdomain( 'alex-ai-assistant', false, dirname( plugin_basename( ALEX_AI_FILE ) ) . '/languages' );
+}
+add_action( 'init', 'alex_ai_load_textdomain' );
+
+/**
+ * Prints the launcher on the public pages: a deferred script of its own, with the settings before it.
+ */
+function alex_ai_enqueue_launcher() {
+	$license = alex_ai_license_key();
+	$server  = alex_ai_server_url();
+	if ( '' === $license || '' === $server ) {
+		return;
+	}
+	$chat_url = add_query_arg(
+		array(
+			'license' => rawurlencode( $license ),
+			'lang'    => alex_ai_chat_language(),
+		),
+		$server . '/api/wordpress/chat-ui'
+	);
+	$settings = array(
+		'chatUrl'    => esc_url_raw( $chat_url ),
+		'rtl'        => is_rtl(),
+		'openLabel'  => __( 'Open the chat with Alex', 'alex-ai-assistant' ),
+		'closeLabel' => __( 'Close the chat', 'alex-ai-assistant' ),
+		'frameTitle' => __( 'Chat with Alex', 'alex-ai-assistant' ),
+	);
+	wp_enqueue_script( 'alex-ai-launcher', plugins_url( 'assets/launcher.js', ALEX_AI_FILE ), array(), ALEX_AI_VERSION, true );
+	wp_add_inline_script( 'alex-ai-launcher', 'window.alexAssistant = ' . wp_json_encode( $settings ) . ';', 'before' );
+}
+add_action( 'wp_enqueue_scripts', 'alex_ai_enqueue_launcher' );
+
+/**
+ * WordPress 6.1 has no loading strategies for scripts (6.3 added them): add `defer` ourselves.
+ *
+ * @param string $tag    The script tag.
+ * @param string $handle The script's handle.
+ * @return string
+ */
+function alex_ai_defer_launcher( $tag, $handle ) {
+	if ( 'alex-ai-launcher' !== $handle || false !== strpos( $tag, ' defer' ) ) {
+		return $tag;
+	}
+	return str_replace( ' src=', ' defer src=', $tag );
+}
+add_filter( 'script_loader_tag', 'alex_ai_defer_launcher', 10, 2 );
+
+/**
+ * A Settings link on the Plugins screen.
+ *
+ * @param string[] $links The plugin's action links.
+ * @return string[]
+ */
+function alex_ai_action_links( $links ) {
+	$url = admin_url( 'options-general.php?page=alex-ai-assistant' );
+	array_unshift( $links, '<a href="' . esc_url( $url ) . '">' . esc_html__( 'Settings', 'alex-ai-assistant' ) . '</a>' );
+	return $links;
+}
+add_filter( 'plugin_action_links_' . plugin_basename( ALEX_AI_FILE ), 'alex_ai_action_links' );

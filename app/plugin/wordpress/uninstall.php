@@ -1,0 +1,11 @@
+<?php
+/**
+ * Removes the plugin's settings when it is deleted from the Plugins screen.
+ *
+ * @package AlexAiAssistant
+ */
+
+defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
+
+delete_option( 'alex_ai_license_key' );
+delete_option( 'alex_ai_server_url' );

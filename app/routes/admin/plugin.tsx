@@ -1,0 +1,121 @@
+import { CheckCircle2, Puzzle } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import type { Route } from "./+types/plugin";
+import { Card } from "~/components/ui/card.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { databaseContext, envContext } from "~/context.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
+import { listClientsForPicker } from "~/models/client.server.ts";
+import { PluginDownloadForm } from "~/plugin/components/plugin-download-form.tsx";
+import { serverUrlFor } from "~/plugin/download.server.ts";
+import { PLUGIN_VERSION } from "~/plugin/plugin-zip.server.ts";
+
+const selectedClientSchema = z.coerce.number().int().positive().nullable().catch(null);
+
+export const handle = { i18n: ["plugin"] };
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const env = context.get(envContext);
+  return {
+    title: getTranslator(context)("title", { ns: "plugin" }),
+    version: PLUGIN_VERSION,
+    clients: await listClientsForPicker(context.get(databaseContext)),
+    selectedId: selectedClientSchema.parse(url.searchParams.get("clientId")),
+    serverUrl: serverUrlFor(env, request),
+    serverUrlFromEnv: Boolean(env.PUBLIC_URL),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Plugin Manager"} | Alex` }];
+
+const INSTALL_STEPS = ["download", "upload", "activate", "check", "settings"] as const;
+const FEATURES = ["button", "lazy", "languages", "status", "listings"] as const;
+
+export default function PluginManager({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("plugin");
+  const { version, clients, selectedId, serverUrl, serverUrlFromEnv } = loaderData;
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("title")} description={t("subtitle")} />
+
+      <Card aria-labelledby="plugin-download-title" className="space-y-4">
+        <div className="flex flex-wrap items-start gap-4">
+          <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+            <Puzzle className="h-6 w-6" aria-hidden="true" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2 id="plugin-download-title" className="text-lg font-semibold">
+              {t("download.title")}
+            </h2>
+            <p className="text-sm text-slate-600">
+              {t("plugin.name")} · <span className="font-medium text-slate-900">{t("plugin.version", { version })}</span> ·{" "}
+              {t("plugin.requirements")}
+            </p>
+          </div>
+        </div>
+        <p className="text-slate-700">{t("download.intro")}</p>
+        <PluginDownloadForm clients={clients} selectedId={selectedId} />
+        <p className="text-sm text-slate-600">
+          {t("download.serverAddress")}:{" "}
+          <code dir="ltr" className="rounded bg-slate-100 px-1.5 py-0.5 break-all text-slate-900">
+            {serverUrl}
+          </code>{" "}
+          {serverUrlFromEnv ? t("download.fromPublicUrl") : t("download.fromRequest")}
+        </p>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TitledCard id="plugin-steps-title" title={t("steps.title")}>
+          <ol className="space-y-3">
+            {INSTALL_STEPS.map((step, index) => (
+              <li key={step} className="flex gap-3">
+                <span className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span className="pt-0.5 text-slate-700">{t(`steps.${step}`)}</span>
+              </li>
+            ))}
+          </ol>
+        </TitledCard>
+
+        <TitledCard id="plugin-features-title" title={t("features.title")}>
+          <ul className="space-y-3">
+            {FEATURES.map((feature) => (
+              <li key={feature} className="flex gap-3 text-slate-700">
+                <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden="true" />
+                <span>{t(`features.${feature}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </TitledCard>
+      </div>
+
+      <TitledCard id="plugin-settings-title" title={t("settings.title")}>
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
+          <dt className="font-medium text-slate-900">{t("settings.licenseKey")}</dt>
+          <dd className="text-slate-700">{t("settings.licenseKeyDefault")}</dd>
+          <dt className="font-medium text-slate-900">{t("settings.serverUrl")}</dt>
+          <dd className="min-w-0 text-slate-700">
+            <code dir="ltr" className="break-all">
+              {serverUrl}
+            </code>
+          </dd>
+        </dl>
+        <p className="mt-4 text-sm text-slate-600">{t("settings.capability")}</p>
+      </TitledCard>
+    </div>
+  );
+}
+
+function TitledCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </Card>
+  );
+}

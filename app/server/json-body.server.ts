@@ -1,0 +1,54 @@
+export type JsonBody =
+  | { kind: "json"; value: unknown }
+  | { kind: "wrong-type" }
+  | { kind: "too-large" }
+  | { kind: "not-json" };
+
+export type JsonObjectBody =
+  | { kind: "object"; value: Record<string, unknown> }
+  | Exclude<JsonBody, { kind: "json" }>;
+
+/** The translation key (in the caller's namespace) and status for each way a JSON body can be refused. */
+export const JSON_BODY_REFUSALS = {
+  "wrong-type": { key: "api.contentType", status: 400 },
+  "too-large": { key: "api.tooLarge", status: 413 },
+  "not-json": { key: "api.notJson", status: 400 },
+} as const;
+
+/** Reads at most `maxBytes`, whatever Content-Length claims, and parses it as JSON. */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) return { kind: "wrong-type" };
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) return { kind: "too-large" };
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        return { kind: "too-large" };
+      }
+      chunks.push(value);
+    }
+  }
+
+  try {
+    return { kind: "json", value: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks))) as unknown };
+  } catch {
+    return { kind: "not-json" };
+  }
+}
+
+/** The same, accepting only a JSON object. */
+export async function readJsonObject(request: Request, maxBytes: number): Promise<JsonObjectBody> {
+  const body = await readJsonBody(request, maxBytes);
+  if (body.kind !== "json") return body;
+  const { value } = body;
+  if (!value || typeof value !== "object" || Array.isArray(value)) return { kind: "not-json" };
+  return { kind: "object", value: value as Record<string, unknown> };
+}

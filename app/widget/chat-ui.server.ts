@@ -1,0 +1,93 @@
+import { createElement, type ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { Database } from "#db/connection.ts";
+import type { Language } from "~/i18n/config.ts";
+import { getI18nInstance } from "~/i18n/middleware.server.ts";
+import { findClientByLicenseKey } from "~/models/client.server.ts";
+import { findTrainingConfig } from "~/models/training-config.server.ts";
+import widgetScript from "./client/main.ts?bundle";
+import widgetStyle from "./client/widget.css?bundle";
+import { ChatPage, NoticePage } from "./components/chat-page.tsx";
+import { frameAncestorsDirective } from "./frame-ancestors.ts";
+import { MAX_MESSAGE_LENGTH, WIDGET_CLIENT_TEXTS, type WidgetConfig } from "./widget-config.ts";
+
+/** The chat UI's language: the one the plugin passes (`lang`, from the site's locale), Hebrew by default. */
+export const chatUiLanguageOf = (lang: string | null): Language => (lang?.toLowerCase().startsWith("en") ? "en" : "he");
+
+/**
+ * The widget's own policy: its inlined script and style run by nonce only, it talks to this server
+ * only, and only the client's site (and our own pages) may frame it.
+ */
+export function widgetContentSecurityPolicy(nonce: string, frameAncestors: string) {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join("; ");
+}
+
+export async function widgetTranslator(language: Language) {
+  return (await getI18nInstance(language)).getFixedT(language, "widget");
+}
+
+function htmlResponse(element: ReactElement, status: number, csp: string) {
+  return new Response(`<!DOCTYPE html>${renderToStaticMarkup(element)}`, {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": csp,
+      // The page carries the license key and the client's greeting: never in a shared cache.
+      "Cache-Control": "private, no-cache",
+    },
+  });
+}
+
+type ChatUiRequest = { license: string; language: Language; nonce: string };
+
+/**
+ * The widget page for a license: the chat, or a 404 page for an unknown license, or a polite
+ * "unavailable" page for a suspended or cancelled client. Nothing here calls the AI.
+ */
+export async function chatUiResponse(db: Database, { license, language, nonce }: ChatUiRequest): Promise<Response> {
+  const t = await widgetTranslator(language);
+  const client = license ? await findClientByLicenseKey(db, license) : undefined;
+  if (!client) {
+    const page = createElement(NoticePage, { language, title: t("notFound.title"), message: t("notFound.message"), nonce, style: widgetStyle });
+    // Whoever frames a wrong key (a mistyped plugin setting) should see why: the page holds nothing to protect.
+    return htmlResponse(page, 404, widgetContentSecurityPolicy(nonce, "*"));
+  }
+  const frameAncestors = frameAncestorsDirective(client.websiteDomain);
+  if (client.status !== "active") {
+    const page = createElement(NoticePage, { language, title: t("unavailable.title"), message: t("unavailable.message"), nonce, style: widgetStyle });
+    return htmlResponse(page, 403, widgetContentSecurityPolicy(nonce, frameAncestors));
+  }
+
+  const lng = `?lng=${language}`;
+  const config: WidgetConfig = {
+    license: client.licenseKey,
+    language,
+    maxMessageLength: MAX_MESSAGE_LENGTH,
+    endpoints: {
+      messages: `/api/wordpress/messages${lng}`,
+      history: `/api/wordpress/history${lng}`,
+      feedback: `/api/wordpress/feedback${lng}`,
+    },
+    texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, t(`client.${key}`)])) as WidgetConfig["texts"],
+  };
+  const greeting = (await findTrainingConfig(db, client.id))?.greeting.trim() || t("defaultGreeting");
+  const page = createElement(ChatPage, {
+    config,
+    businessName: client.businessName,
+    greeting,
+    t: (key, values) => t(key, values),
+    nonce,
+    style: widgetStyle,
+    script: widgetScript,
+  });
+  return htmlResponse(page, 200, widgetContentSecurityPolicy(nonce, frameAncestors));
+}

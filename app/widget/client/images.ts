@@ -1,0 +1,25 @@
+/** What a visitor may attach to one message (issue 8): up to 3 images, JPEG, PNG or WebP, 5 MB each. */
+export const IMAGE_LIMITS = {
+  maxCount: 3,
+  maxBytes: 5 * 1024 * 1024,
+  types: ["image/jpeg", "image/png", "image/webp"],
+} as const;
+
+export type ImageCandidate = { name: string; type: string; size: number };
+export type ImageProblem = { kind: "type" | "size" | "count"; name: string };
+
+/**
+ * Which of the chosen files can join the `alreadyChosen` ones, and why the others cannot:
+ * checked before anything is read or sent, so a visitor learns at once.
+ */
+export function screenImages<File extends ImageCandidate>(alreadyChosen: number, files: File[]) {
+  const accepted: File[] = [];
+  const problems: ImageProblem[] = [];
+  for (const file of files) {
+    if (!(IMAGE_LIMITS.types as readonly string[]).includes(file.type)) problems.push({ kind: "type", name: file.name });
+    else if (file.size > IMAGE_LIMITS.maxBytes) problems.push({ kind: "size", name: file.name });
+    else if (alreadyChosen + accepted.length >= IMAGE_LIMITS.maxCount) problems.push({ kind: "count", name: file.name });
+    else accepted.push(file);
+  }
+  return { accepted, problems };
+}

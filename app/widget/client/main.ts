@@ -1,0 +1,291 @@
+/**
+ * The chat UI's script: the only JavaScript the widget page loads (bundled by esbuild, inlined with
+ * the page's nonce). The server renders the page; this wires it: sending (streamed replies),
+ * images, the session kept across reloads, errors with a retry, feedback, and the frame's close.
+ */
+import { newClientMessageId } from "~/lib/client-message-id.ts";
+import { LAUNCHER_CLOSE_MESSAGE, LAUNCHER_FOCUS_MESSAGE } from "../frame-messages.ts";
+import { fillText, type WidgetClientText, type WidgetConfig } from "../widget-config.ts";
+import { shouldAskForFeedback } from "./feedback-rule.ts";
+import { screenImages, type ImageProblem } from "./images.ts";
+import { sendMessage, type OutgoingImage, type OutgoingMessage } from "./message-api.ts";
+import { browserStorage, createVisitorStore } from "./visitor-store.ts";
+
+type HistoryMessage = { userMessage: string; aiResponse: string; messageType: string; images: number };
+type ChosenImage = { file: File; url: string };
+
+const config = JSON.parse(document.getElementById("alex-config")!.textContent!) as WidgetConfig;
+const text = (key: WidgetClientText, values: Record<string, string> = {}) => fillText(config.texts[key], values);
+const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const log = element<HTMLDivElement>("alex-log");
+const form = element<HTMLFormElement>("alex-form");
+const input = element<HTMLTextAreaElement>("alex-input");
+const fileInput = element<HTMLInputElement>("alex-images");
+const previews = element<HTMLUListElement>("alex-previews");
+const typing = element<HTMLDivElement>("alex-typing");
+const notices = element<HTMLDivElement>("alex-notices");
+const sendButton = element<HTMLButtonElement>("alex-send");
+const closeButton = element<HTMLButtonElement>("alex-close");
+
+const framed = window.parent !== window;
+const store = createVisitorStore(browserStorage(), config.license);
+let sessionId = store.sessionId();
+let replies = 0;
+let lastMessageType: string | null = null;
+let chosen: ChosenImage[] = [];
+let busy = false;
+
+function scrollToEnd() {
+  log.scrollTop = log.scrollHeight;
+}
+
+function addMessage(role: "visitor" | "assistant", body: string, images: { url: string | null; name: string }[] = []) {
+  const item = document.createElement("div");
+  item.className = `message ${role}`;
+  const speaker = document.createElement("span");
+  speaker.className = "sr-only";
+  speaker.textContent = `${text(role === "visitor" ? "you" : "assistant")}: `;
+  const content = document.createElement("span");
+  content.dir = "auto";
+  content.textContent = body;
+  item.dir = "auto";
+  item.append(speaker, content);
+  if (images.length > 0) {
+    const gallery = document.createElement("div");
+    gallery.className = "images";
+    for (const image of images) {
+      if (image.url) {
+        const picture = document.createElement("img");
+        picture.src = image.url;
+        picture.alt = text("sentImage", { name: image.name });
+        gallery.append(picture);
+      } else {
+        const label = document.createElement("span");
+        label.textContent = `🖼 ${image.name}`;
+        gallery.append(label);
+      }
+    }
+    item.append(gallery);
+  }
+  log.append(item);
+  scrollToEnd();
+  return content;
+}
+
+function showNotice(kind: "error" | "feedback", message: string, actions: { label: string; run: () => void }[] = []) {
+  const notice = document.createElement("div");
+  notice.className = `notice ${kind}`;
+  const paragraph = document.createElement("p");
+  paragraph.textContent = message;
+  notice.append(paragraph);
+  if (kind === "error") notice.setAttribute("role", "alert");
+  for (const action of actions) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "pill";
+    button.textContent = action.label;
+    button.addEventListener("click", action.run);
+    notice.append(button);
+  }
+  notices.append(notice);
+  return notice;
+}
+
+function clearErrors() {
+  for (const notice of notices.querySelectorAll(".error")) notice.remove();
+}
+
+function setBusy(value: boolean) {
+  busy = value;
+  sendButton.disabled = value;
+  typing.hidden = !value;
+  if (value) scrollToEnd();
+}
+
+function readImage(file: File): Promise<OutgoingImage> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve({ name: file.name, data: String(reader.result).split(",")[1] ?? "" });
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+function renderPreviews() {
+  previews.replaceChildren(
+    ...chosen.map((image, index) => {
+      const item = document.createElement("li");
+      const picture = document.createElement("img");
+      picture.src = image.url;
+      picture.alt = image.file.name;
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.textContent = "×";
+      remove.setAttribute("aria-label", text("removeImage", { name: image.file.name }));
+      remove.addEventListener("click", () => {
+        URL.revokeObjectURL(image.url);
+        chosen.splice(index, 1);
+        renderPreviews();
+        input.focus();
+      });
+      item.append(picture, remove);
+      return item;
+    }),
+  );
+  previews.hidden = chosen.length === 0;
+}
+
+const problemText = (problem: ImageProblem) =>
+  text(problem.kind === "type" ? "imageType" : problem.kind === "size" ? "imageSize" : "imageCount", { name: problem.name });
+
+function askForFeedback() {
+  if (!sessionId || !shouldAskForFeedback({ replies, lastMessageType, alreadyAsked: store.feedbackAsked(sessionId) })) return;
+  const session = sessionId;
+  store.rememberFeedbackAsked(session);
+  const answer = (helpful: boolean) => {
+    notice.replaceChildren(Object.assign(document.createElement("p"), { textContent: text("feedbackThanks") }));
+    notice.setAttribute("role", "status");
+    input.focus();
+    void fetch(config.endpoints.feedback, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ license: config.license, sessionId: session, helpful }),
+    }).catch(() => {});
+  };
+  const notice = showNotice("feedback", text("feedbackQuestion"), [
+    { label: `👍 ${text("feedbackYes")}`, run: () => answer(true) },
+    { label: `👎 ${text("feedbackNo")}`, run: () => answer(false) },
+  ]);
+  notice.setAttribute("role", "group");
+  notice.setAttribute("aria-label", text("feedbackQuestion"));
+}
+
+async function deliver(message: OutgoingMessage) {
+  clearErrors();
+  setBusy(true);
+  // Created by the first piece of the reply; TypeScript's narrowing cannot follow the callback.
+  let bubble = null as HTMLElement | null;
+  const result = await sendMessage(config.endpoints.messages, message, (soFar) => {
+    typing.hidden = true;
+    log.setAttribute("aria-busy", "true");
+    bubble ??= addMessage("assistant", "");
+    bubble.textContent = soFar;
+    scrollToEnd();
+  });
+  log.removeAttribute("aria-busy");
+  setBusy(false);
+  if (!result.ok) {
+    bubble?.parentElement?.remove();
+    const retry = () => void deliver(message);
+    showNotice("error", result.error ?? text("errorNetwork"), [{ label: text("retry"), run: retry }]);
+    return;
+  }
+  const reply = result.reply;
+  (bubble ?? addMessage("assistant", "")).textContent = reply.reply;
+  scrollToEnd();
+  sessionId = reply.sessionId;
+  store.rememberSession(sessionId);
+  replies += 1;
+  lastMessageType = reply.messageType;
+  askForFeedback();
+}
+
+async function submit() {
+  if (busy) return;
+  const body = input.value.trim();
+  if (!body) return input.focus();
+  clearErrors();
+  if (body.length > config.maxMessageLength) {
+    showNotice("error", text("errorTooLong"));
+    return;
+  }
+  const images = chosen;
+  let encoded: OutgoingImage[];
+  try {
+    encoded = await Promise.all(images.map((image) => readImage(image.file)));
+  } catch {
+    showNotice("error", text("errorNetwork"));
+    return;
+  }
+  addMessage(
+    "visitor",
+    body,
+    images.map((image) => ({ url: image.url, name: image.file.name })),
+  );
+  input.value = "";
+  input.style.height = "";
+  chosen = [];
+  renderPreviews();
+  await deliver({
+    license: config.license,
+    ...(sessionId ? { sessionId } : {}),
+    clientMessageId: newClientMessageId(),
+    message: body,
+    ...(encoded.length > 0 ? { images: encoded } : {}),
+  });
+}
+
+async function showEarlierMessages() {
+  if (!sessionId) return;
+  const query = new URLSearchParams({ license: config.license, sessionId });
+  const separator = config.endpoints.history.includes("?") ? "&" : "?";
+  try {
+    const response = await fetch(`${config.endpoints.history}${separator}${query}`);
+    if (response.status === 404) {
+      store.forgetSession();
+      sessionId = null;
+      return;
+    }
+    if (!response.ok) return;
+    const { messages } = (await response.json()) as { messages: HistoryMessage[] };
+    for (const message of messages) {
+      const images = Array.from({ length: message.images }, (_, index) => ({ url: null, name: String(index + 1) }));
+      addMessage("visitor", message.userMessage, images);
+      if (message.aiResponse) addMessage("assistant", message.aiResponse);
+      lastMessageType = message.messageType;
+    }
+    replies = messages.length;
+  } catch {
+    // Without the earlier messages the conversation still continues in the same session.
+  }
+}
+
+// The parent is the client's site, whose origin this page does not know; the request carries nothing private.
+const close = () => window.parent.postMessage({ type: LAUNCHER_CLOSE_MESSAGE }, "*");
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  void submit();
+});
+input.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+    event.preventDefault();
+    form.requestSubmit();
+  }
+});
+input.addEventListener("input", () => {
+  input.style.height = "";
+  input.style.height = `${Math.min(input.scrollHeight + 2, 140)}px`;
+});
+fileInput.addEventListener("change", () => {
+  clearErrors();
+  const { accepted, problems } = screenImages(chosen.length, Array.from(fileInput.files ?? []));
+  chosen = [...chosen, ...accepted.map((file) => ({ file, url: URL.createObjectURL(file) }))];
+  fileInput.value = "";
+  renderPreviews();
+  if (problems.length > 0) showNotice("error", problems.map(problemText).join(" "));
+});
+if (framed) {
+  closeButton.hidden = false;
+  closeButton.addEventListener("click", close);
+  // Sent by the launcher's frame only (the parent window); the message carries nothing to trust.
+  window.addEventListener("message", (event) => {
+    if (event.source === window.parent && event.data?.type === LAUNCHER_FOCUS_MESSAGE) input.focus();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") close();
+  });
+}
+sendButton.disabled = false;
+void showEarlierMessages();

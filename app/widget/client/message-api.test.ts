@@ -1,0 +1,83 @@
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendMessage, type OutgoingMessage } from "./message-api.ts";
+
+/** A local stand-in of the message API, answering each test as it says. */
+let answer: (response: ServerResponse) => Promise<void> | void;
+const received: { accept: string; body: unknown }[] = [];
+let server: Server;
+let endpoint: string;
+
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    let raw = "";
+    for await (const chunk of request) raw += chunk;
+    received.push({ accept: request.headers.accept ?? "", body: JSON.parse(raw) });
+    await answer(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/wordpress/messages`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const message: OutgoingMessage = {
+  license: "alex_0123456789abcdef0123456789abcdef",
+  clientMessageId: "6f1c2a4e-8b1d-4c3e-9f2a-1b2c3d4e5f60",
+  message: "מה שעות הפתיחה?",
+};
+const final = { sessionId: "sess_1", messageId: 7, reply: "א׳-ה׳ 9:00-18:00", messageType: "conversation", cost: 1 };
+const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+async function send() {
+  const seen: string[] = [];
+  const result = await sendMessage(endpoint, message, (text) => seen.push(text));
+  return { result, seen };
+}
+
+describe("sending a message to the message API", () => {
+  it("reads a streamed reply piece by piece and ends with the whole answer", async () => {
+    answer = async (response) => {
+      response.writeHead(200, { "Content-Type": "text/event-stream" });
+      for (const piece of ["א׳-ה׳", " 9:00", "-18:00"]) {
+        response.write(`event: delta\ndata: ${JSON.stringify({ text: piece })}\n\n`);
+        await pause();
+      }
+      const done = `event: done\ndata: ${JSON.stringify(final)}\n\n`;
+      response.write(done.slice(0, 20));
+      await pause();
+      response.end(done.slice(20));
+    };
+    const { result, seen } = await send();
+    expect(result).toEqual({ ok: true, reply: final });
+    expect(seen).toEqual(["א׳-ה׳", "א׳-ה׳ 9:00", "א׳-ה׳ 9:00-18:00"]);
+    expect(received.at(-1)).toEqual({ accept: "text/event-stream, application/json", body: message });
+  });
+
+  it("takes a plain JSON answer just the same", async () => {
+    answer = (response) => void response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(final));
+    expect((await send()).result).toEqual({ ok: true, reply: final });
+  });
+
+  it("passes the server's error on, in the visitor's language as the server wrote it", async () => {
+    answer = (response) => void response.writeHead(429, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "יותר מדי הודעות" }));
+    expect((await send()).result).toEqual({ ok: false, status: 429, error: "יותר מדי הודעות" });
+    answer = (response) => void response.writeHead(502).end("<html>Bad gateway</html>");
+    expect((await send()).result).toEqual({ ok: false, status: 502, error: null });
+  });
+
+  it("fails on an error event, or a stream that ends without the whole answer", async () => {
+    answer = (response) =>
+      void response.writeHead(200, { "Content-Type": "text/event-stream" }).end(`data: {"text":"hi"}\n\nevent: error\ndata: {"error":"Provider down"}\n\n`);
+    expect((await send()).result).toEqual({ ok: false, status: 200, error: "Provider down" });
+    answer = (response) => void response.writeHead(200, { "Content-Type": "text/event-stream" }).end(`data: {"text":"cut"}\n\n`);
+    const { result, seen } = await send();
+    expect(result).toEqual({ ok: false, status: 200, error: null });
+    expect(seen).toEqual(["cut"]);
+  });
+
+  it("reports no server at all as a failure without a message", async () => {
+    expect(await sendMessage("http://127.0.0.1:1/api/wordpress/messages", message, () => {})).toEqual({ ok: false, status: null, error: null });
+  });
+});

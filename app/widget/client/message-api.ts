@@ -1,0 +1,110 @@
+import { createSseParser } from "./sse.ts";
+
+/** An image as the message API takes it: the file's name and its bytes in base64 (the server reads the type from them). */
+export type OutgoingImage = { name: string; data: string };
+
+export type OutgoingMessage = {
+  license: string;
+  sessionId?: string;
+  /** The same for every retry of one message, so the server never stores or bills it twice. */
+  clientMessageId: string;
+  message: string;
+  images?: OutgoingImage[];
+};
+
+export type Reply = { sessionId: string; messageId: number | string; reply: string; messageType: string; cost: number };
+
+/** `error` is the server's message in the visitor's language; null when no usable answer came at all. */
+export type SendResult = { ok: true; reply: Reply } | { ok: false; status: number | null; error: string | null };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+function asReply(value: unknown): Reply | null {
+  if (!isRecord(value)) return null;
+  const { sessionId, messageId, reply, messageType, cost } = value;
+  if (typeof sessionId !== "string" || typeof reply !== "string" || typeof messageType !== "string") return null;
+  if (typeof messageId !== "number" && typeof messageId !== "string") return null;
+  return { sessionId, messageId, reply, messageType, cost: typeof cost === "number" ? cost : 0 };
+}
+
+const errorOf = (value: unknown) => (isRecord(value) && typeof value.error === "string" ? value.error : null);
+
+/** A piece of the reply: a `delta` event's `{text}`. */
+const deltaOf = (value: unknown) => (isRecord(value) && typeof value.text === "string" ? value.text : null);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends one message and reads the reply as it is written (Server-Sent Events read with fetch and a
+ * stream reader), calling `onText` with the reply so far. The message API streams `delta` events
+ * (`{text}`), then a `done` event with the whole answer (`{sessionId, messageId, reply, messageType,
+ * cost}`), or an `error` event (`{error}`); a server that answers with plain JSON works the same.
+ */
+export async function sendMessage(
+  endpoint: string,
+  message: OutgoingMessage,
+  onText: (textSoFar: string) => void,
+  fetchImpl: typeof fetch = fetch,
+): Promise<SendResult> {
+  let response: Response;
+  try {
+    response = await fetchImpl(endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream, application/json" },
+      body: JSON.stringify(message),
+    });
+  } catch {
+    return { ok: false, status: null, error: null };
+  }
+
+  if (!response.ok) {
+    return { ok: false, status: response.status, error: errorOf(parseJson(await response.text().catch(() => ""))) };
+  }
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/event-stream") || !response.body) {
+    const reply = asReply(parseJson(await response.text().catch(() => "")));
+    return reply ? { ok: true, reply } : { ok: false, status: response.status, error: null };
+  }
+
+  let text = "";
+  // Assigned by the parser's callback, which TypeScript's narrowing cannot follow.
+  let final = null as Reply | null;
+  let failure = null as string | null;
+  const parser = createSseParser(({ event, data }) => {
+    const value = parseJson(data);
+    const error = event === "error" ? (errorOf(value) ?? "") : errorOf(value);
+    if (error !== null) {
+      failure = error;
+      return;
+    }
+    const reply = asReply(value);
+    if (reply) {
+      final = reply;
+      return;
+    }
+    const delta = deltaOf(value);
+    if (delta) {
+      text += delta;
+      onText(text);
+    }
+  });
+
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(value);
+    }
+  } catch {
+    // The connection broke in the middle: the reply is incomplete, the visitor may retry.
+  }
+  parser.end();
+  if (final) return { ok: true, reply: final };
+  return { ok: false, status: response.status, error: failure || null };
+}

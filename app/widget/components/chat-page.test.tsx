@@ -1,0 +1,50 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { WIDGET_CLIENT_TEXTS, type WidgetConfig } from "../widget-config.ts";
+import { ChatPage, scriptSafeJson } from "./chat-page.tsx";
+
+describe("JSON inside a script element", () => {
+  it("cannot close the element, open a comment or break a line", () => {
+    const hostile = { greeting: "</script><script>alert(1)</script><!-- & \u2028\u2029" };
+    const text = scriptSafeJson(hostile);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(hostile);
+  });
+});
+
+describe("the chat page", () => {
+  const config: WidgetConfig = {
+    license: "alex_</script>",
+    language: "en",
+    maxMessageLength: 2000,
+    endpoints: { messages: "/m", history: "/h", feedback: "/f" },
+    texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, key])) as WidgetConfig["texts"],
+  };
+  const html = renderToStaticMarkup(
+    createElement(ChatPage, {
+      config,
+      businessName: `<img src=x onerror=alert(1)>"Shop"`,
+      greeting: "<b>Hi</b> & welcome",
+      t: (key) => key,
+      nonce: "abc",
+      style: "body{}",
+      script: "void 0",
+    }),
+  );
+
+  it("escapes the client's name and greeting, and keeps the config inside its script element", () => {
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;&quot;Shop&quot;");
+    expect(html).toContain("&lt;b&gt;Hi&lt;/b&gt; &amp; welcome");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain('"license":"alex_\\u003c/script\\u003e"');
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+  });
+
+  it("marks every message for its own direction and the conversation as a log", () => {
+    expect(html).toMatch(/<div id="alex-log" class="log" role="log"/);
+    expect(html).toMatch(/<div class="message assistant" dir="auto">/);
+    expect(html).toContain('<script nonce="abc">void 0</script>');
+    expect(html).toContain('<style nonce="abc">body{}</style>');
+  });
+});

@@ -1,0 +1,40 @@
+import type { Language } from "~/i18n/config.ts";
+
+/** The texts the widget's script shows (from app/locales/{he,en}/widget.json, key `client`). */
+export const WIDGET_CLIENT_TEXTS = [
+  "you",
+  "assistant",
+  "typing",
+  "retry",
+  "errorNetwork",
+  "errorTooLong",
+  "imageType",
+  "imageSize",
+  "imageCount",
+  "removeImage",
+  "sentImage",
+  "feedbackQuestion",
+  "feedbackYes",
+  "feedbackNo",
+  "feedbackThanks",
+] as const;
+
+export type WidgetClientText = (typeof WIDGET_CLIENT_TEXTS)[number];
+
+/** What the server hands the widget's script, as JSON in the page. */
+export type WidgetConfig = {
+  license: string;
+  language: Language;
+  maxMessageLength: number;
+  endpoints: { messages: string; history: string; feedback: string };
+  texts: Record<WidgetClientText, string>;
+};
+
+/** The longest visitor message the message API takes (issue 8: 1-2000 characters after trimming). */
+export const MAX_MESSAGE_LENGTH = 2000;
+/** How many earlier messages a reload shows. */
+export const HISTORY_LIMIT = 50;
+
+/** `{{name}}` placeholders, as i18next writes them, filled in the browser. */
+export const fillText = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_sessions" ADD COLUMN "helpful" boolean;--> statement-breakpoint
+ALTER TABLE "chat_sessions" ADD COLUMN "feedback_at" timestamp with time zone;
