@@ -143,11 +143,20 @@ function readCappedBody(request: IncomingMessage, maxBytes: number, timeoutMs: n
   });
 }
 
-/** After a refusal mid-body: keep reading what the client still sends (discarding it) for a moment, then hang up. */
+/**
+ * After a refusal with the body still coming: read on and discard it, so the client, still
+ * sending, gets to read the answer (closing at once would reset the connection under it). One
+ * that has not finished sending a few seconds after the answer is hung up on.
+ */
 function drainThenClose(request: IncomingMessage, response: ServerResponse) {
   request.resume();
-  response.on("finish", () => setTimeout(() => request.socket.destroy(), 2_000).unref());
+  response.on("finish", () => {
+    setTimeout(() => {
+      if (!request.complete) request.socket.destroy();
+    }, DRAIN_MS).unref();
+  });
 }
+const DRAIN_MS = 5_000;
 
 type ContentKind = "urlencoded" | "multipart" | "json" | "other" | "none";
 
@@ -184,7 +193,7 @@ export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoo
     const hasIncomingBody = hasBody(request);
     const refuseNow = (status: number, refusal: Refusal | null, headers: Record<string, string> = {}) => {
       if (hasIncomingBody) drainThenClose(request, response);
-      refuse(request, response, status, refusal, hasIncomingBody ? { ...headers, Connection: "close" } : headers);
+      refuse(request, response, status, refusal, headers);
     };
 
     if (isAbsurdPath(pathname)) return refuseNow(414, "pathTooLong");
@@ -195,8 +204,11 @@ export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoo
     const bodyClass = bodyClassOf(pathname);
     const maxBytes = largeBodies[pathname] ?? bodyClass.maxBytes;
     const kind = contentKindOf(request);
-    if (bodyClass.formTypes && !(bodyClass.formTypes as readonly string[]).includes(kind)) {
-      return refuseNow(kind === "none" && !hasIncomingBody ? 400 : 415, kind === "none" ? "formExpected" : "formType");
+    if (bodyClass.formTypes && kind === "none" && !hasIncomingBody) {
+      // A post with nothing in it is an empty form: the action answers which fields are missing.
+      request.headers["content-type"] = "application/x-www-form-urlencoded";
+    } else if (bodyClass.formTypes && !(bodyClass.formTypes as readonly string[]).includes(kind)) {
+      return refuseNow(415, kind === "none" ? "formExpected" : "formType");
     }
     if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuseNow(413, "tooLarge");
 
