@@ -141,7 +141,7 @@ describe("logout", () => {
 
   it("refuses a logout posted from another site: 403, and the session lives on", async () => {
     const cookie = await loginAsOperator();
-    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }]) {
+    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<string, string>[]) {
       const forged = await request("/logout", { method: "POST", headers: { Cookie: cookie, ...headers } });
       expect(forged.status).toBe(403);
       expect(forged.headers.getSetCookie()).toEqual([]);
