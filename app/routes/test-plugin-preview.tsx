@@ -6,6 +6,7 @@ import type { Route } from "./+types/test-plugin-preview";
 import { ContactPreviewForm } from "~/demo/components/contact-preview-form.tsx";
 import { contactPreviewSchema } from "~/demo/contact-preview-schema.ts";
 import { admitPreviewPost } from "~/demo/preview-limit.server.ts";
+import { echoForm } from "~/landing/public-form.server.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
@@ -25,9 +26,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const verdict = await admitPreviewPost(context.get(databaseContext), context.get(requestInfoContext).ip);
   if (verdict.limited) {
-    const unread = parseWithZod(new FormData(), { schema: contactPreviewSchema });
     return data(
-      { result: unread.reply({ formErrors: ["preview.errors.tooMany"] }), previewedName: null },
+      { result: echoForm(await request.formData()).reply({ formErrors: ["preview.errors.tooMany"] }), previewedName: null },
       { status: 429, headers: tooManyRequestsHeaders(verdict) },
     );
   }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { createRequestHandler, type ServerBuild, type RouterContextProvider } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { isLanguage, type Language } from "~/i18n/config.ts";
+import { INVEST_PATHS, isLanguage, LANGUAGES, type Language } from "~/i18n/config.ts";
 import { isAdminPath } from "~/i18n/middleware.server.ts";
 import { resources } from "~/i18n/resources.server.ts";
 import { baselineSecurityHeaders } from "./security.server.ts";
@@ -71,6 +71,8 @@ const textOf = (language: Language, refusal: Refusal) =>
 export function languageOf(request: IncomingMessage, pathname: string): Language {
   const chosen =
     /[?&]lng=(\w+)/.exec(request.url ?? "")?.[1] ?? /(?:^|;\s*)lng=(\w+)/.exec(request.headers.cookie ?? "")?.[1];
+  const fixed = LANGUAGES.find((language) => INVEST_PATHS[language] === pathname.replace(/(\.data|\/+)$/, ""));
+  if (fixed) return fixed;
   if (isLanguage(chosen)) return chosen;
   return isAdminPath(pathname) ? "en" : "he";
 }
@@ -224,8 +226,11 @@ export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoo
 
 /** The request's URL as the browser saw it; a Host header that is not a host name reads as localhost. */
 function requestUrl(request: Parameters<RequestHandler>[0]) {
+  // Express reads the host name from X-Forwarded-Host only when the proxy is trusted; the port comes from the same header.
+  const trustsProxy = (request.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean)(request.socket.remoteAddress, 0);
+  const forwardedHost = trustsProxy ? request.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
   const hostname = request.hostname.split(/[\\/?#@\s]/)[0] || "localhost";
-  const port = /:(\d{1,5})$/.exec(request.get("host") ?? "")?.[1];
+  const port = /:(\d{1,5})$/.exec(forwardedHost || request.get("host") || "")?.[1];
   try {
     return new URL(`${request.protocol}://${hostname}${port ? `:${port}` : ""}${request.originalUrl}`);
   } catch {
