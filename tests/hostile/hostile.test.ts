@@ -7,7 +7,7 @@ import routes from "~/routes.ts";
 import { changedTables, fingerprinter, type Fingerprint } from "./database-fingerprint.ts";
 import { buildDictionary, namesInSource, paramValuesFromLinks, readPage, tokensInDatabase } from "./dictionary.ts";
 import { describeRequest, hostileRequest, percentEncode, type Dictionary, type HostileRequest } from "./hostile-input.ts";
-import { sendRaw, type RawResponse } from "./raw-http.ts";
+import { sendRaw, TooSlow, type RawResponse } from "./raw-http.ts";
 import { walkRoutes, type RouteLeaf } from "../support/route-walker.ts";
 import { startServer, TEST_ADMIN, type RunningServer } from "../support/server.ts";
 
@@ -157,10 +157,18 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
     const key = `${identity} ${route.id}`;
     tried[key] = (tried[key] ?? 0) + 1;
     if (identity === "operator") request.headers.Cookie = [operatorCookie, request.headers.Cookie].filter(Boolean).join("; ");
-    const before = await fingerprint();
+    let before = await fingerprint();
     let response: RawResponse;
     try {
-      response = await sendRaw(origin, request, TIME_BOUND_MS);
+      try {
+        response = await sendRaw(origin, request, TIME_BOUND_MS);
+      } catch (error) {
+        if (!(error instanceof TooSlow)) throw error;
+        // CI shares the machine: a slow answer is tried once more on a quiet server. A request that is slow in itself is slow again.
+        await untilResponsive();
+        before = await fingerprint();
+        response = await sendRaw(origin, request, TIME_BOUND_MS);
+      }
     } catch (error) {
       const exited = server.process.exitCode !== null ? `\nThe server exited (${server.process.exitCode}):\n${server.output().slice(-3_000)}` : "";
       throw new Error(`${(error as Error).message}\n${describeRequest(request)}${exited}`);
