@@ -49,8 +49,9 @@ export type ScreenedPost<Value> =
   | { kind: "accepted"; value: Value; result: SubmissionResult<string[]> };
 
 /**
- * What every public form does before its own work: read the body (anything that is not a form
- * reads as an empty one, and gets "required" messages), apply the per-address limit, catch bots
+ * What every public form does before its own work: apply the per-address limit, read the body
+ * (the front door lets only a small URL-encoded form through; one that still fails to parse reads
+ * as empty, and gets "required" messages), catch bots
  * with the honeypot and validate. Accepted and bot posts count against the limit.
  */
 export async function screenPublicFormPost<Schema extends z.ZodType>(
@@ -61,19 +62,20 @@ export async function screenPublicFormPost<Schema extends z.ZodType>(
 ): Promise<ScreenedPost<z.output<Schema>>> {
   const db = context.get(databaseContext);
   const { ip } = context.get(requestInfoContext);
-  const formData = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(formData, { schema });
-
+  // The limit comes before the body is read: a refused flood costs one query, no parse.
   const verdict = await checkPublicFormLimit(db, form, ip);
   if (verdict.limited) {
+    const unread = parseWithZod(new FormData(), { schema });
     return {
       kind: "refused",
       response: data(
-        { result: submission.reply({ formErrors: ["forms.tooManyRequests"] }) },
+        { result: unread.reply({ formErrors: ["forms.tooManyRequests"] }) },
         { status: 429, headers: tooManyRequestsHeaders(verdict) },
       ),
     };
   }
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema });
   const bot = isHoneypotFilled(formData);
   if (!bot && submission.status !== "success") {
     return { kind: "refused", response: data({ result: submission.reply() }, { status: 400 }) };
