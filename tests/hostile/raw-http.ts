@@ -14,6 +14,10 @@ export type RawResponse = { status: number; headers: IncomingHttpHeaders; body: 
 
 export class DroppedConnection extends Error {}
 export class TooSlow extends Error {}
+export class TooLarge extends Error {}
+
+/** An answer larger than this to a request of a few KB is an amplifier, whatever its status. */
+const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
 
 /**
  * One request on its own connection, without fetch's rules (any method, any path, a body on GET, chunked
@@ -34,14 +38,19 @@ export function sendRaw(origin: URL, raw: RawRequest, timeoutMs: number): Promis
     }, timeoutMs);
     const fail = (error: Error) => {
       clearTimeout(timer);
-      reject(error instanceof TooSlow ? error : new DroppedConnection(`the connection dropped before an answer: ${error.message}`));
+      reject(error instanceof TooSlow || error instanceof TooLarge ? error : new DroppedConnection(`the connection dropped before an answer: ${error.message}`));
     };
     outgoing.on("error", (error) => {
       if (!answered) fail(error);
     });
     outgoing.on("response", (incoming) => {
       const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      incoming.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) outgoing.destroy(new TooLarge(`answered ${incoming.statusCode} with more than ${MAX_ANSWER_BYTES} bytes`));
+        else chunks.push(chunk);
+      });
       incoming.on("error", (error) => {
         if (!answered) fail(error);
       });
