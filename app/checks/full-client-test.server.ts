@@ -2,6 +2,7 @@ import type { Database } from "#db/connection.ts";
 import { countKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { pingDatabase } from "~/models/health.server.ts";
 import { findClientById, type Client } from "~/models/client.server.ts";
+import { recordIntegrationCheck } from "~/models/integration-check.server.ts";
 import { findSalesConfig } from "~/models/sales-config.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { pluginZipStream } from "~/plugin/plugin-zip.server.ts";
@@ -146,3 +147,22 @@ export async function runFullClientTest(context: CheckContext, list: readonly Cl
     },
   };
 }
+
+/** Runs the test and keeps the run in integration_checks: the API and the client list's button both come here. */
+export async function runAndRecordFullClientTest(context: CheckContext): Promise<FullClientTestResult> {
+  const result = await runFullClientTest(context);
+  await recordIntegrationCheck(context.db, {
+    clientId: context.client.id,
+    kind: "full-client-test",
+    success: result.summary.passed === result.summary.total,
+    durationMs: result.tests.reduce((sum, test) => sum + test.duration, 0),
+    message: `${result.summary.passed}/${result.summary.total}`,
+    details: result,
+  });
+  return result;
+}
+
+/** Spec §4: what the button shows after a run. */
+export type TestOutcome = "passed" | "partial" | "failed";
+export const testOutcomeOf = ({ passed, total }: FullClientTestResult["summary"]): TestOutcome =>
+  passed === total ? "passed" : passed === 0 ? "failed" : "partial";
