@@ -181,7 +181,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
     </Dialog>
   ) : (
     <Button asChild>
-      <a href="?add#add-client">
+      <a href="?add#add-client-section">
         <Plus className="h-4 w-4" aria-hidden="true" />
         {t("add.open")}
       </a>
@@ -193,7 +193,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
       <PageHeader title={t("title")} description={t("subtitle")} actions={addButton} />
 
       {!hydrated && (adding || lastResult) ? (
-        <Card id="add-client" aria-labelledby="add-client-title" className="max-w-xl space-y-3">
+        <Card id="add-client-section" aria-labelledby="add-client-title" className="max-w-xl space-y-3">
           <h2 id="add-client-title" className="text-lg font-semibold">
             {t("add.title")}
           </h2>
