@@ -139,9 +139,10 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
       cell: (client) => (
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm" variant="secondary">
-            <Link to={`/admin/clients/${client.id}/config`} aria-label={t("list.configureLabel", { name: client.businessName })}>
+            <Link to={`/admin/clients/${client.id}/config`}>
               <Settings className="h-4 w-4" aria-hidden="true" />
               {t("list.configure")}
+              <span className="sr-only">{client.businessName}</span>
             </Link>
           </Button>
           <Button asChild size="sm" variant="secondary">
@@ -149,16 +150,17 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
               href={`/api/wordpress/chat-ui?${new URLSearchParams({ license: client.licenseKey, lang: i18n.language })}`}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={t("list.openChatLabel", { name: client.businessName })}
             >
               <ExternalLink className="h-4 w-4" aria-hidden="true" />
               {t("list.openChat")}
+              <span className="sr-only">{t("list.openChatName", { name: client.businessName })}</span>
             </a>
           </Button>
           <Button asChild size="sm" variant="secondary">
-            <a href={`/api/download/plugin?clientId=${client.id}`} download aria-label={t("list.downloadLabel", { name: client.businessName })}>
+            <a href={`/api/download/plugin?clientId=${client.id}`} download>
               <Download className="h-4 w-4" aria-hidden="true" />
               {t("list.download")}
+              <span className="sr-only">{client.businessName}</span>
             </a>
           </Button>
           <IntegrationTestButton clientId={client.id} businessName={client.businessName} />
