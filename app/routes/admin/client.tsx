@@ -31,6 +31,8 @@ import { getClientUsageTotals, listDailyUsage, listLatestClientSessions, type Cl
 
 /** Spec §9: the client page shows at most 10 usage days and 10 sessions. */
 const RECENT_LIMIT = 10;
+/** Spec §9: a session id is shown cut at 20 characters. */
+const SESSION_ID_SHOWN = 20;
 
 const TABS = ["overview", "usage", "sessions", "training", "settings"] as const;
 type Tab = (typeof TABS)[number];
@@ -314,8 +316,8 @@ function Sessions({
           {sessions.map((session) => (
             <li key={session.publicId} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <span className="flex min-w-0 flex-wrap items-center gap-2">
-                <Link to={`/admin/session/${session.publicId}`} className="font-mono text-sm text-brand-700 hover:underline" dir="ltr" aria-label={t("detail.sessions.open", { id: session.publicId })}>
-                  {session.publicId.slice(0, 20)}
+                <Link to={`/admin/session/${session.publicId}`} className="font-mono text-sm text-brand-700 hover:underline" dir="ltr" title={session.publicId}>
+                  {session.publicId.length > SESSION_ID_SHOWN ? `${session.publicId.slice(0, SESSION_ID_SHOWN)}…` : session.publicId}
                 </Link>
                 <ClientSessionBadge active={session.isActive} />
               </span>
