@@ -31,6 +31,9 @@ export default [
       ...prefix("admin", [
         index("routes/admin/dashboard.tsx", { id: "admin-index" }),
         route("dashboard", "routes/admin/dashboard.tsx"),
+        route("clients", "routes/admin/clients.tsx"),
+        route("clients/:clientId", "routes/admin/client.tsx"),
+        route("clients/:clientId/usage-export", "routes/admin/client-usage-export.ts"),
         route("leads", "routes/admin/leads.tsx"),
         route("leads/export/:list", "routes/admin/leads-export.ts"),
         route("plugin", "routes/admin/plugin.tsx"),
@@ -45,9 +48,13 @@ export default [
   layout("routes/api/layout.ts", [
     ...prefix("api", [
       route("stats", "routes/api/stats.ts"),
+      route("clients", "routes/api/clients.ts"),
+      route("clients/:clientId", "routes/api/client.ts"),
+      route("clients/:clientId/usage", "routes/api/client-usage.ts"),
       route("completed-functions", "routes/api/completed-functions.ts"),
       route("completed-functions/stats", "routes/api/completed-functions-stats.ts"),
       route("download/plugin", "routes/api/download-plugin.ts"),
+      route("system/full-client-test/:clientId", "routes/api/full-client-test.ts"),
       route("*", "routes/api/not-found.ts"),
     ]),
   ]),

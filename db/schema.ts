@@ -171,7 +171,11 @@ export const clientStatusChanges = pgTable(
     operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("client_status_changes_changed_idx").on(table.changedAt)],
+  (table) => [
+    index("client_status_changes_changed_idx").on(table.changedAt),
+    // The client page's audit trail: one client's changes, newest first.
+    index("client_status_changes_client_idx").on(table.clientId, table.changedAt),
+  ],
 );
 
 export const trainingConfigs = pgTable("training_configs", {

@@ -1,6 +1,9 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { clients } from "#db/schema.ts";
+import { generateLicenseKey } from "#db/license-key.ts";
+import { clients, clientStatusChanges, operators, type ClientStatus, type Plan } from "#db/schema.ts";
+
+export type Client = typeof clients.$inferSelect;
 
 /** The provider's own client: the public pages and the chat demo talk to Alex through it. */
 export async function findProviderDemoClient(db: Database) {
@@ -46,4 +49,89 @@ export async function listClientsForPicker(db: Database) {
     .select({ id: clients.id, businessName: clients.businessName, websiteDomain: clients.websiteDomain, status: clients.status })
     .from(clients)
     .orderBy(asc(clients.businessName), asc(clients.id));
+}
+
+export async function findClientById(db: Database, id: number): Promise<Client | undefined> {
+  const [client] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+  return client;
+}
+
+/** `%` and `_` typed in the search box are searched for, not wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The client list: newest first, matching the search in name, e-mail, domain or license key. */
+export async function listClients(db: Database, filter: { search?: string; status?: ClientStatus } = {}): Promise<Client[]> {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.status) conditions.push(eq(clients.status, filter.status));
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    conditions.push(
+      or(
+        ilike(clients.businessName, pattern),
+        ilike(clients.ownerEmail, pattern),
+        ilike(clients.contactEmail, pattern),
+        ilike(clients.websiteDomain, pattern),
+        ilike(clients.licenseKey, pattern),
+      ),
+    );
+  }
+  return db
+    .select()
+    .from(clients)
+    .where(and(...conditions))
+    .orderBy(desc(clients.createdAt), desc(clients.id));
+}
+
+export type NewClient = { businessName: string; ownerEmail: string; websiteDomain: string; businessType: string; plan: Plan };
+
+/** A new client starts active with a fresh license key (spec §5); the fee and onboarding take their defaults. */
+export async function createClient(db: Database, client: NewClient): Promise<Client> {
+  const [created] = await db
+    .insert(clients)
+    .values({ ...client, status: "active", licenseKey: generateLicenseKey() })
+    .returning();
+  return created!;
+}
+
+export type ClientChanges = Partial<
+  Pick<Client, "businessName" | "ownerEmail" | "contactEmail" | "websiteDomain" | "businessType" | "plan" | "status" | "monthlyFeeCents" | "onboardingPaid">
+>;
+
+/**
+ * Changes a client; a new status is recorded in the audit trail (who, when, from, to) in the same
+ * transaction. The row is locked first, so two operators changing the status at once both get recorded
+ * in the order they happened. Undefined when no client has this id.
+ */
+export async function updateClient(db: Database, id: number, changes: ClientChanges, operatorId: number | null): Promise<Client | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ status: clients.status }).from(clients).where(eq(clients.id, id)).for("update");
+    if (!current) return undefined;
+    const now = new Date();
+    const [updated] = await tx
+      .update(clients)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(clients.id, id))
+      .returning();
+    if (changes.status && changes.status !== current.status) {
+      await tx.insert(clientStatusChanges).values({ clientId: id, fromStatus: current.status, toStatus: changes.status, operatorId, changedAt: now });
+    }
+    return updated;
+  });
+}
+
+/** The status audit trail of one client, newest first, with the operator's name (null for the seed or a deleted operator). */
+export async function listClientStatusChanges(db: Database, clientId: number, limit = 50) {
+  return db
+    .select({
+      id: clientStatusChanges.id,
+      fromStatus: clientStatusChanges.fromStatus,
+      toStatus: clientStatusChanges.toStatus,
+      changedAt: clientStatusChanges.changedAt,
+      operator: operators.username,
+    })
+    .from(clientStatusChanges)
+    .leftJoin(operators, eq(operators.id, clientStatusChanges.operatorId))
+    .where(eq(clientStatusChanges.clientId, clientId))
+    .orderBy(desc(clientStatusChanges.changedAt), desc(clientStatusChanges.id))
+    .limit(limit);
 }

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { CLIENT_STATUSES, PLANS } from "#db/schema.ts";
+
+/** A client id in a path: a positive PostgreSQL integer, anything else is no client. */
+export const clientIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** Spec §5: the business types offered when adding a client. */
+export const BUSINESS_TYPES = [
+  "marketing",
+  "realestate",
+  "restaurant",
+  "retail",
+  "services",
+  "qa",
+  "rebottle",
+  "party planning platform",
+  "other",
+] as const;
+
+/** Spec §9: the periods of the usage API and the Export Usage dialog. */
+export const USAGE_PERIODS = ["week", "month", "quarter", "year", "all"] as const;
+export type UsagePeriod = (typeof USAGE_PERIODS)[number];
+
+/** The client list's status filter: one status, or every client. */
+export const STATUS_FILTERS = ["all", ...CLIENT_STATUSES] as const;
+
+export const CLIENT_LIMITS = { businessName: 120, email: 254, websiteDomain: 253, search: 100, monthlyFee: 100_000 } as const;
+
+// Messages are keys of the "clients" namespace, translated where they are shown.
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
+/** One trimmed line of text: control characters (a pasted tab, a NUL) are refused, not kept. */
+const line = (max: number, required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, "errors.tooLong")
+    .refine((value) => !CONTROL_CHARACTERS.test(value), "errors.controlCharacters");
+
+const email = (message: string) =>
+  z.string({ error: message }).trim().max(CLIENT_LIMITS.email, message).pipe(z.email(message));
+
+/** "https://Shop.co.il/about" and "shop.co.il" name the same site: the host (and port) is what is kept. */
+const websiteDomain = z
+  .string({ error: "errors.websiteDomainRequired" })
+  .trim()
+  .min(1, { error: "errors.websiteDomainRequired", abort: true })
+  .max(CLIENT_LIMITS.websiteDomain, "errors.tooLong")
+  .transform((value) => value.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/[/?#].*$/, "").toLowerCase())
+  .refine((host) => /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*(:\d{1,5})?$/u.test(host), "errors.websiteDomainInvalid");
+
+const fields = {
+  businessName: line(CLIENT_LIMITS.businessName, "errors.businessNameRequired"),
+  ownerEmail: email("errors.invalidEmail"),
+  websiteDomain,
+  businessType: z.enum(BUSINESS_TYPES, { error: "errors.businessTypeRequired" }),
+  plan: z.enum(PLANS, { error: "errors.planInvalid" }),
+  status: z.enum(CLIENT_STATUSES, { error: "errors.statusInvalid" }),
+};
+
+/** Spec §5 "New client": the add-client form and `POST /api/clients`. */
+export const newClientSchema = z.object({
+  businessName: fields.businessName,
+  ownerEmail: fields.ownerEmail,
+  websiteDomain: fields.websiteDomain,
+  businessType: fields.businessType,
+  plan: fields.plan.default("basic"),
+});
+export type NewClientInput = z.infer<typeof newClientSchema>;
+
+/**
+ * `PUT /api/clients/{id}`: a status alone or the whole client (spec §7). Fields it does not know
+ * (id, licenseKey, createdAt of the object the client list sent) are ignored: the license key never changes.
+ */
+export const clientUpdateSchema = z
+  .object({
+    businessName: fields.businessName,
+    ownerEmail: fields.ownerEmail,
+    contactEmail: z.union([z.literal("").transform(() => null), z.null(), email("errors.invalidEmail")]),
+    websiteDomain: fields.websiteDomain,
+    businessType: fields.businessType,
+    plan: fields.plan,
+    status: fields.status,
+    monthlyFee: z.number({ error: "errors.monthlyFeeInvalid" }).min(0, "errors.monthlyFeeInvalid").max(CLIENT_LIMITS.monthlyFee, "errors.monthlyFeeInvalid"),
+    onboardingPaid: z.boolean({ error: "errors.onboardingPaidInvalid" }),
+  })
+  .partial()
+  .refine((update) => Object.values(update).some((value) => value !== undefined), "errors.nothingToUpdate");
+export type ClientUpdateInput = z.infer<typeof clientUpdateSchema>;
+
+/** The Settings tab's Activate, Suspend and Cancel buttons. */
+export const statusChangeSchema = z.object({ status: fields.status });
+
+/** The client list's URL: `?q=` searches name, e-mail, domain and license key; `?status=` filters. */
+export const clientListQuerySchema = z.object({
+  q: z.string().trim().max(CLIENT_LIMITS.search).catch(""),
+  status: z.enum(STATUS_FILTERS).catch("all"),
+});
+export type ClientListQuery = z.infer<typeof clientListQuerySchema>;

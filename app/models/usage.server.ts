@@ -1,0 +1,73 @@
+import { and, count, desc, eq, sql, sum } from "drizzle-orm";
+import type { Database } from "#db/connection.ts";
+import { chatSessions, messages } from "#db/schema.ts";
+import { sessionIsActiveAt } from "./chat-session.server.ts";
+
+/** The calendar units a usage period starts at; "all" has no start. */
+export type UsageSince = "week" | "month" | "quarter" | "year" | "all";
+
+export type DailyUsage = { date: string; conversations: number; articles: number; solutions: number; totalCents: number };
+
+const localDay = (timeZone: string) => sql<string>`to_char(${messages.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+
+/**
+ * A client's usage per day in the operator's time zone, newest day first, from its messages: the
+ * period starts at the beginning of this week (Monday), month, quarter or year there.
+ */
+export async function listDailyUsage(
+  db: Database,
+  clientId: number,
+  { since, timeZone, limit, now = new Date() }: { since: UsageSince; timeZone: string; limit?: number; now?: Date },
+): Promise<DailyUsage[]> {
+  const day = localDay(timeZone);
+  const periodStart =
+    since === "all"
+      ? undefined
+      : sql`${messages.createdAt} >= date_trunc(${since}, ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone}`;
+  const query = db
+    .select({
+      date: day,
+      conversations: sql<number>`count(*) filter (where ${messages.messageType} = 'conversation')`.mapWith(Number),
+      articles: sql<number>`count(*) filter (where ${messages.messageType} = 'article')`.mapWith(Number),
+      solutions: sql<number>`count(*) filter (where ${messages.messageType} = 'solution')`.mapWith(Number),
+      totalCents: sum(messages.costCents).mapWith(Number),
+    })
+    .from(messages)
+    .where(and(eq(messages.clientId, clientId), periodStart))
+    // By position: the day's expression carries the time zone as a parameter, and PostgreSQL would
+    // not see two copies of it (select list, group by) as the same expression.
+    .groupBy(sql`1`)
+    .orderBy(sql`1 desc`);
+  return limit ? query.limit(limit) : query;
+}
+
+export type ClientUsageTotals = { totalMessages: number; totalCostCents: number; activeSessions: number };
+
+/** The Overview tab's cards: every message, their cost (the monthly fee aside) and the sessions active now. */
+export async function getClientUsageTotals(db: Database, clientId: number, now = new Date()): Promise<ClientUsageTotals> {
+  const [usage] = await db
+    .select({ messages: count(), costCents: sum(messages.costCents).mapWith(Number) })
+    .from(messages)
+    .where(eq(messages.clientId, clientId));
+  const [sessions] = await db
+    .select({ active: count() })
+    .from(chatSessions)
+    .where(and(eq(chatSessions.clientId, clientId), sessionIsActiveAt(now)));
+  return { totalMessages: usage?.messages ?? 0, totalCostCents: usage?.costCents ?? 0, activeSessions: sessions?.active ?? 0 };
+}
+
+/** The Chat Sessions tab: the client's latest sessions, most recent activity first. */
+export async function listLatestClientSessions(db: Database, clientId: number, limit: number, now = new Date()) {
+  return db
+    .select({
+      publicId: chatSessions.publicId,
+      messageCount: chatSessions.messageCount,
+      startedAt: chatSessions.startedAt,
+      lastMessageAt: chatSessions.lastMessageAt,
+      isActive: sessionIsActiveAt(now),
+    })
+    .from(chatSessions)
+    .where(eq(chatSessions.clientId, clientId))
+    .orderBy(desc(chatSessions.lastMessageAt), desc(chatSessions.id))
+    .limit(limit);
+}

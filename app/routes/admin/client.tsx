@@ -1,0 +1,451 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Activity, Ban, Bot, CircleCheck, DollarSign, Download, FileDown, MessageSquare, PauseCircle, SearchX } from "lucide-react";
+import type { ReactNode } from "react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { dataWithError, redirectWithSuccess } from "remix-toast";
+import { z } from "zod";
+import type { Route } from "./+types/client";
+import type { Database } from "#db/connection.ts";
+import type { ClientStatus } from "#db/schema.ts";
+import { clientIdSchema, statusChangeSchema, USAGE_PERIODS } from "~/clients/client-schema.ts";
+import { ClientStatusBadge } from "~/clients/components/status-badge.tsx";
+import { SyncDataButton } from "~/clients/components/sync-data-button.tsx";
+import { useHydrated } from "~/clients/components/use-hydrated.ts";
+import { Button } from "~/components/ui/button.tsx";
+import { Card } from "~/components/ui/card.tsx";
+import { CopyButton } from "~/components/ui/copy-button.tsx";
+import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { SelectField } from "~/components/ui/form-fields.tsx";
+import { LinkTabs } from "~/components/ui/link-tabs.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { StatCard } from "~/components/ui/stat-card.tsx";
+import { databaseContext, envContext, operatorContext } from "~/context.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
+import { formatCents, formatEventTime, formatNumber } from "~/lib/format.ts";
+import { findClientById, listClientStatusChanges, updateClient } from "~/models/client.server.ts";
+import { findTrainingConfig } from "~/models/training-config.server.ts";
+import { getClientUsageTotals, listDailyUsage, listLatestClientSessions, type ClientUsageTotals, type DailyUsage } from "~/models/usage.server.ts";
+
+/** Spec §9: the client page shows at most 10 usage days and 10 sessions. */
+const RECENT_LIMIT = 10;
+/** Spec §9: a session id is shown cut at 20 characters. */
+const SESSION_ID_SHOWN = 20;
+
+const TABS = ["overview", "usage", "sessions", "training", "settings"] as const;
+type Tab = (typeof TABS)[number];
+const tabSchema = z.enum(TABS).catch("overview");
+
+export const handle = { i18n: ["clients"] };
+
+async function loadTab(db: Database, clientId: number, tab: Tab, timeZone: string) {
+  switch (tab) {
+    case "overview":
+      return { tab, totals: await getClientUsageTotals(db, clientId) };
+    case "usage":
+      return { tab, days: await listDailyUsage(db, clientId, { since: "all", timeZone, limit: RECENT_LIMIT }) };
+    case "sessions":
+      return { tab, sessions: await listLatestClientSessions(db, clientId, RECENT_LIMIT) };
+    case "training": {
+      const config = await findTrainingConfig(db, clientId);
+      return { tab, training: config ? { greeting: config.greeting, tone: config.tone, businessInfo: config.businessInfo } : null };
+    }
+    case "settings":
+      return { tab, history: await listClientStatusChanges(db, clientId) };
+  }
+}
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const t = getTranslator(context);
+  const db = context.get(databaseContext);
+  const id = clientIdSchema.safeParse(params.clientId);
+  const client = id.success ? await findClientById(db, id.data) : undefined;
+  if (!client) return data({ title: t("detail.notFound", { ns: "clients" }), client: null }, { status: 404 });
+  const timeZone = context.get(envContext).TZ_DISPLAY;
+  const tab = tabSchema.parse(url.searchParams.get("tab") ?? undefined);
+  return {
+    title: client.businessName,
+    timeZone,
+    now: new Date(),
+    client: {
+      id: client.id,
+      businessName: client.businessName,
+      businessType: client.businessType,
+      websiteDomain: client.websiteDomain,
+      ownerEmail: client.ownerEmail,
+      contactEmail: client.contactEmail,
+      status: client.status,
+      plan: client.plan,
+      licenseKey: client.licenseKey,
+      monthlyFeeCents: client.monthlyFeeCents,
+      onboardingPaid: client.onboardingPaid,
+      createdAt: client.createdAt,
+    },
+    view: await loadTab(db, client.id, tab, timeZone),
+  };
+}
+
+/** The Settings tab's Activate, Suspend and Cancel: a new status, kept in the audit trail. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const t = getTranslator(context);
+  const db = context.get(databaseContext);
+  const id = clientIdSchema.safeParse(params.clientId);
+  if (!id.success) throw data(null, { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: statusChangeSchema });
+  if (submission.status !== "success") {
+    return dataWithError({ result: submission.reply() }, t("errors.statusInvalid", { ns: "clients" }), { status: 400 });
+  }
+  const client = await updateClient(db, id.data, { status: submission.value.status }, context.get(operatorContext).id);
+  if (!client) throw data(null, { status: 404 });
+  const status = t(`status.${client.status}`, { ns: "clients" });
+  return redirectWithSuccess(`/admin/clients/${client.id}?tab=settings`, {
+    message: t("detail.settings.updated", { ns: "clients" }),
+    description: t("detail.settings.updatedDescription", { ns: "clients", name: client.businessName, status }),
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Client"} | Alex` }];
+
+type Loaded = Extract<Route.ComponentProps["loaderData"], { view: unknown }>;
+
+export default function ClientDetail({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("clients");
+  if (!loaderData.client || !("view" in loaderData)) {
+    return (
+      <EmptyState
+        icon={SearchX}
+        title={<span role="heading" aria-level={1}>{t("detail.notFound")}</span>}
+        description={t("detail.notFoundDescription")}
+        action={
+          <Button asChild>
+            <Link to="/admin/clients">{t("detail.backToClients")}</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  const { client, view } = loaderData;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {client.businessName} <ClientStatusBadge status={client.status} />
+          </span>
+        }
+        description={
+          <>
+            {t(`businessTypes.${client.businessType}`, { defaultValue: client.businessType })} ·{" "}
+            <a href={`https://${client.websiteDomain}`} target="_blank" rel="noopener noreferrer" dir="ltr" className="text-brand-700 hover:underline">
+              {client.websiteDomain}
+            </a>
+          </>
+        }
+        actions={<SyncDataButton clientId={client.id} />}
+      />
+      <LinkTabs label={t("detail.tabsLabel")} current={view.tab} tabs={TABS.map((tab) => ({ value: tab, label: t(`detail.tabs.${tab}`) }))} />
+      <TabPanel data={loaderData} />
+    </div>
+  );
+}
+
+function TabPanel({ data: loaded }: { data: Loaded }) {
+  switch (loaded.view.tab) {
+    case "overview":
+      return <Overview data={loaded} totals={loaded.view.totals} />;
+    case "usage":
+      return <Usage data={loaded} days={loaded.view.days} />;
+    case "sessions":
+      return <Sessions data={loaded} sessions={loaded.view.sessions} />;
+    case "training":
+      return <Training clientId={loaded.client.id} training={loaded.view.training} />;
+    case "settings":
+      return <Settings data={loaded} history={loaded.view.history} />;
+  }
+}
+
+function Overview({ data: { client, timeZone, now }, totals }: { data: Loaded; totals: ClientUsageTotals }) {
+  const { t, i18n } = useTranslation("clients");
+  const language = i18n.language;
+  const rows: [string, ReactNode][] = [
+    [t("detail.overview.ownerEmail"), <span key="owner" dir="ltr">{client.ownerEmail}</span>],
+    ...(client.contactEmail ? [[t("detail.overview.contactEmail"), <span key="contact" dir="ltr">{client.contactEmail}</span>] as [string, ReactNode]] : []),
+    [
+      t("detail.overview.website"),
+      <a key="website" href={`https://${client.websiteDomain}`} target="_blank" rel="noopener noreferrer" dir="ltr" className="text-brand-700 hover:underline">
+        {client.websiteDomain}
+      </a>,
+    ],
+    [t("detail.overview.createdAt"), formatEventTime(new Date(client.createdAt), new Date(now), language, timeZone)],
+    [
+      t("detail.overview.licenseKey"),
+      <span key="license" className="flex flex-wrap items-center gap-2">
+        <code dir="ltr" className="text-sm break-all">
+          {client.licenseKey}
+        </code>
+        <CopyButton text={client.licenseKey} label={t("detail.overview.copyLicense")} />
+      </span>,
+    ],
+    [t("detail.overview.plan"), t(`plans.${client.plan}`)],
+    [t("detail.overview.monthlyFee"), formatCents(client.monthlyFeeCents, language)],
+    [t("detail.overview.onboarding"), client.onboardingPaid ? t("detail.overview.paid") : t("detail.overview.pending")],
+  ];
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard title={t("detail.overview.totalMessages")} icon={MessageSquare} value={formatNumber(totals.totalMessages, language)} caption={t("detail.overview.totalMessagesCaption")} />
+        <StatCard title={t("detail.overview.totalCost")} icon={DollarSign} value={formatCents(totals.totalCostCents, language)} caption={t("detail.overview.totalCostCaption")} />
+        <StatCard title={t("detail.overview.activeSessions")} icon={Activity} value={formatNumber(totals.activeSessions, language)} caption={t("detail.overview.activeSessionsCaption")} />
+      </div>
+      <Card aria-labelledby="client-information-title">
+        <h2 id="client-information-title" className="mb-3 text-lg font-semibold">
+          {t("detail.overview.information")}
+        </h2>
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
+          {rows.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="font-medium text-slate-600">{term}</dt>
+              <dd className="min-w-0 text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    </div>
+  );
+}
+
+function UsageExportForm({ clientId }: { clientId: number }) {
+  const { t } = useTranslation("clients");
+  return (
+    <form method="get" action={`/admin/clients/${clientId}/usage-export`} className="flex flex-wrap items-end gap-3">
+      <SelectField name="period" label={t("detail.usage.period")} defaultValue="month" options={USAGE_PERIODS.map((period) => ({ value: period, label: t(`detail.usage.periods.${period}`) }))} />
+      <Button type="submit">
+        <Download className="h-4 w-4" aria-hidden="true" />
+        {t("detail.usage.download")}
+      </Button>
+    </form>
+  );
+}
+
+function Usage({ data: { client }, days }: { data: Loaded; days: DailyUsage[] }) {
+  const { t, i18n } = useTranslation("clients");
+  const hydrated = useHydrated();
+  const language = i18n.language;
+  const dayFormat = new Intl.DateTimeFormat(language === "he" ? "he-IL" : "en-US", { dateStyle: "medium", timeZone: "UTC" });
+  return (
+    <div className="space-y-6">
+      <Card aria-labelledby="usage-export-title" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 id="usage-export-title" className="text-lg font-semibold">
+              {t("detail.usage.exportTitle")}
+            </h2>
+            <p className="text-sm text-slate-600">{t("detail.usage.exportDescription")}</p>
+          </div>
+          {hydrated ? (
+            <Dialog>
+              <DialogTrigger asChild>
+                <Button variant="secondary">
+                  <FileDown className="h-4 w-4" aria-hidden="true" />
+                  {t("detail.usage.export")}
+                </Button>
+              </DialogTrigger>
+              <DialogContent title={t("detail.usage.exportTitle")} description={t("detail.usage.exportDescription")}>
+                <UsageExportForm clientId={client.id} />
+              </DialogContent>
+            </Dialog>
+          ) : null}
+        </div>
+        {hydrated ? null : <UsageExportForm clientId={client.id} />}
+      </Card>
+      <Card aria-labelledby="recent-usage-title">
+        <h2 id="recent-usage-title" className="text-lg font-semibold">
+          {t("detail.usage.recent")}
+        </h2>
+        <p className="mb-3 text-sm text-slate-600">{t("detail.usage.recentDescription")}</p>
+        {days.length === 0 ? (
+          <EmptyState title={t("detail.usage.empty")} />
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {days.map((day) => (
+              <li key={day.date} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <span className="font-medium">{dayFormat.format(new Date(`${day.date}T00:00:00Z`))}</span>
+                <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+                  <span>
+                    {t("detail.usage.conversations")}: {formatNumber(day.conversations, language)}
+                  </span>
+                  <span>
+                    {t("detail.usage.articles")}: {formatNumber(day.articles, language)}
+                  </span>
+                  <span>
+                    {t("detail.usage.solutions")}: {formatNumber(day.solutions, language)}
+                  </span>
+                  <span className="font-medium text-slate-900">
+                    {t("detail.usage.cost")}: {formatCents(day.totalCents, language)}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function Sessions({
+  data: { timeZone, now },
+  sessions,
+}: {
+  data: Loaded;
+  sessions: { publicId: string; messageCount: number; startedAt: Date; lastMessageAt: Date; isActive: boolean }[];
+}) {
+  const { t, i18n } = useTranslation("clients");
+  const time = (date: Date) => formatEventTime(new Date(date), new Date(now), i18n.language, timeZone);
+  return (
+    <Card aria-labelledby="client-sessions-title">
+      <h2 id="client-sessions-title" className="mb-3 text-lg font-semibold">
+        {t("detail.sessions.title")}
+      </h2>
+      {sessions.length === 0 ? (
+        <EmptyState icon={MessageSquare} title={t("detail.sessions.empty")} />
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {sessions.map((session) => (
+            <li key={session.publicId} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <span className="flex min-w-0 flex-wrap items-center gap-2">
+                <Link to={`/admin/session/${session.publicId}`} className="font-mono text-sm text-brand-700 hover:underline" dir="ltr" title={session.publicId}>
+                  {session.publicId.length > SESSION_ID_SHOWN ? `${session.publicId.slice(0, SESSION_ID_SHOWN)}…` : session.publicId}
+                </Link>
+                <ClientSessionBadge active={session.isActive} />
+              </span>
+              <span className="flex flex-wrap gap-x-4 text-sm text-slate-600">
+                <span>{t("detail.sessions.messages", { count: session.messageCount })}</span>
+                <span>{t("detail.sessions.started", { time: time(session.startedAt) })}</span>
+                <span>{t("detail.sessions.lastActivity", { time: time(session.lastMessageAt) })}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function ClientSessionBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation("clients");
+  return (
+    <span className={active ? "rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800" : "rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"}>
+      {active ? t("detail.sessions.active") : t("detail.sessions.completed")}
+    </span>
+  );
+}
+
+function Training({ clientId, training }: { clientId: number; training: { greeting: string; tone: string; businessInfo: string } | null }) {
+  const { t } = useTranslation("clients");
+  const configure = (
+    <Button asChild>
+      <Link to={`/admin/ai-training?clientId=${clientId}`}>
+        <Bot className="h-4 w-4" aria-hidden="true" />
+        {t("detail.training.configure")}
+      </Link>
+    </Button>
+  );
+  if (!training) {
+    return (
+      <Card>
+        <EmptyState icon={Bot} title={t("detail.training.empty")} description={t("detail.training.emptyDescription")} action={configure} />
+      </Card>
+    );
+  }
+  return (
+    <Card aria-labelledby="client-training-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="client-training-title" className="text-lg font-semibold">
+          {t("detail.training.title")}
+        </h2>
+        {configure}
+      </div>
+      <dl className="space-y-3">
+        <div>
+          <dt className="font-medium text-slate-600">{t("detail.training.greeting")}</dt>
+          <dd className="whitespace-pre-line">{training.greeting || t("detail.training.defaultGreeting")}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">{t("detail.training.tone")}</dt>
+          <dd>{training.tone ? t(`detail.training.tones.${training.tone}`, { defaultValue: training.tone }) : t("detail.training.defaultTone")}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">{t("detail.training.businessInfo")}</dt>
+          <dd className="whitespace-pre-line">{training.businessInfo || t("detail.training.noBusinessInfo")}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+const STATUS_BUTTONS: { status: ClientStatus; key: string; icon: typeof CircleCheck; variant: "primary" | "secondary" | "danger" }[] = [
+  { status: "active", key: "activate", icon: CircleCheck, variant: "primary" },
+  { status: "suspended", key: "suspend", icon: PauseCircle, variant: "secondary" },
+  { status: "cancelled", key: "cancel", icon: Ban, variant: "danger" },
+];
+
+function Settings({
+  data: { client, timeZone, now },
+  history,
+}: {
+  data: Loaded;
+  history: { id: number; fromStatus: ClientStatus; toStatus: ClientStatus; changedAt: Date; operator: string | null }[];
+}) {
+  const { t, i18n } = useTranslation("clients");
+  const navigation = useNavigation();
+  const [pending, setPending] = useState<ClientStatus | null>(null);
+  const submitting = navigation.state !== "idle" && pending !== null;
+  return (
+    <div className="space-y-6">
+      <Card aria-labelledby="account-status-title" className="space-y-4">
+        <div>
+          <h2 id="account-status-title" className="text-lg font-semibold">
+            {t("detail.settings.title")}
+          </h2>
+          <p className="text-sm text-slate-600">{t("detail.settings.description")}</p>
+        </div>
+        <p>{t("detail.settings.current", { status: t(`status.${client.status}`) })}</p>
+        <Form method="post" className="flex flex-wrap gap-3" onSubmit={(event) => setPending((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") as ClientStatus)}>
+          {STATUS_BUTTONS.map(({ status, key, icon: Icon, variant }) => (
+            <Button key={status} type="submit" name="status" value={status} variant={variant} disabled={client.status === status || submitting}>
+              <Icon className="h-4 w-4" aria-hidden="true" />
+              {t(`detail.settings.${key}`)}
+            </Button>
+          ))}
+        </Form>
+      </Card>
+      <Card aria-labelledby="status-history-title">
+        <h2 id="status-history-title" className="mb-3 text-lg font-semibold">
+          {t("detail.settings.history")}
+        </h2>
+        {history.length === 0 ? (
+          <p className="text-slate-600">{t("detail.settings.historyEmpty")}</p>
+        ) : (
+          <ol className="divide-y divide-slate-100">
+            {history.map((change) => (
+              <li key={change.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <span className="flex items-center gap-2">
+                  <ClientStatusBadge status={change.fromStatus} />
+                  <span aria-hidden="true">{i18n.dir() === "rtl" ? "←" : "→"}</span>
+                  <ClientStatusBadge status={change.toStatus} />
+                </span>
+                <span className="text-sm text-slate-600">
+                  {formatEventTime(new Date(change.changedAt), new Date(now), i18n.language, timeZone)} ·{" "}
+                  {change.operator ? t("detail.settings.by", { operator: change.operator }) : t("detail.settings.bySystem")}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+    </div>
+  );
+}
