@@ -70,7 +70,7 @@ async function main() {
   await migrated.close();
 
   const loader = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  const [{ clients }] = await loader<{ clients: number }[]>`select count(*)::int as clients from clients`;
+  const [{ clients } = { clients: 0 }] = await loader<{ clients: number }[]>`select count(*)::int as clients from clients`;
   if (clients === 0) {
     console.log(`Loading ${scale === 1 ? "" : `${scale} × `}300 clients, 100,000 sessions, 1,000,000 messages…`);
     const summary = await loadScaleData(loader, {

@@ -48,7 +48,7 @@ export async function loadScaleData(sql: postgres.Sql, options: ScaleOptions = {
   const spread = Math.max(1, Math.round((2 * messageCount) / sessionCount) - 1);
   const started = performance.now();
 
-  const [{ existing }] = await sql<{ existing: number }[]>`select count(*)::int as existing from clients`;
+  const [{ existing } = { existing: 0 }] = await sql<{ existing: number }[]>`select count(*)::int as existing from clients`;
   if (existing > 0) throw new Error("loadScaleData: the database already has clients; give it an empty, migrated one.");
 
   await sql.begin(async (tx) => {
@@ -74,8 +74,8 @@ export async function loadScaleData(sql: postgres.Sql, options: ScaleOptions = {
              start + make_interval(mins => 2 * ((i * 7919) % ${spread})),
              (10 + i % 200) || '.' || (i / 200 % 250) || '.' || (i / 50000 % 250) || '.' || (1 + i % 254),
              'Mozilla/5.0 (scale)'
-      from generate_series(1, ${sessionCount}) as i,
-           lateral (select ${now}::timestamptz - make_interval(secs => power(random(), 1.7) * ${days} * 86400) - interval '1 hour' as start) as s`;
+      from (select i, ${now}::timestamptz - interval '1 hour' - make_interval(secs => power(random(), 1.7) * ${days} * 86400) as start
+            from generate_series(1, ${sessionCount}) as i) as planned`;
 
     // Messages: the first of a session is its conversation ($1), then articles and solutions now and then.
     await tx`
