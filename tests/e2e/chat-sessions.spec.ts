@@ -57,9 +57,10 @@ test.describe("Chat sessions monitor", () => {
       await page.getByLabel(text.period).selectOption("all");
       await expect(page).toHaveURL(/period=all/);
       await expect(page.getByText(text.showing(1))).toBeVisible();
+      const pages = page.getByRole("navigation", { name: text.pages });
+      await expect(pages.getByRole("link", { name: text.next })).toHaveAttribute("href", /period=all/);
 
       // Pagination keeps the filters; a filter change goes back to page 1.
-      const pages = page.getByRole("navigation", { name: text.pages });
       await pages.getByRole("link", { name: text.next }).click();
       await expect(page).toHaveURL(/period=all.*page=2|page=2.*period=all/);
       await expect(page.getByText(text.showing(2))).toBeVisible();
@@ -89,6 +90,7 @@ test.describe("Chat sessions monitor", () => {
       // A search with no match says what was searched.
       await page.getByLabel(text.search).fill("zzzz-no-such");
       await page.getByRole("button", { name: text.apply }).click();
+      await expect(page).toHaveURL(/search=zzzz-no-such/);
       await expect(page.getByText(text.noMatch("zzzz-no-such"))).toBeVisible();
       await expect(pages).toHaveCount(0);
     });
