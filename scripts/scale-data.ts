@@ -114,7 +114,8 @@ export async function loadScaleData(sql: postgres.Sql, options: ScaleOptions = {
         where s.public_id = 'scale_long_session'`;
     }
   });
-  await sql`analyze`;
+  // Fresh pages are not yet all-visible: without a vacuum no index-only scan would skip the heap.
+  await sql`vacuum analyze`;
 
   const [counts] = await sql<{ clients: number; sessions: number; messages: number; functions: number }[]>`
     select (select count(*)::int from clients) as clients, (select count(*)::int from chat_sessions) as sessions,
