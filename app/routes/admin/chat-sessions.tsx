@@ -109,7 +109,7 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
   const { t, i18n } = useTranslation("sessions");
   const language = i18n.language;
   const time = (iso: string) => (
-    <time dateTime={iso} className="whitespace-nowrap">
+    <time dateTime={iso} className="block min-w-24">
       {formatSessionTime(iso, language, timeZone)}
     </time>
   );
@@ -127,7 +127,7 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
               <code dir="ltr" title={session.sessionId} className="font-mono text-xs">
                 {shortSessionId(session.sessionId)}
               </code>
-              <CopyButton text={session.sessionId} label={t("copyId")} variant="ghost" size="sm" className="h-7 px-2 [&>svg]:shrink-0" />
+              <CopyButton text={session.sessionId} variant="ghost" size="sm" className="h-7 px-2" />
             </div>
           ),
         },
@@ -158,7 +158,7 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
           key: "actions",
           header: t("columns.actions"),
           cell: (session) => (
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex flex-col items-start gap-2">
               <QuickViewDialog session={session} timeZone={timeZone} />
               <Button asChild variant="secondary" size="sm">
                 <Link to={sessionDetailPath(session.sessionId)}>{t("actions.details")}</Link>
@@ -179,7 +179,11 @@ function CompletedFunction({ completed }: { completed: NonNullable<SessionView["
     <>
       <Badge tone="info">{t("completed", { profit })}</Badge>
       <span className="text-xs text-slate-600">
-        <bdi>{completed.clientName ?? "—"}</bdi> · <bdi dir="ltr">{completed.phone ?? "—"}</bdi> · {profit}
+        {[completed.clientName, completed.phone].filter(Boolean).map((part) => (
+          <bdi key={part} className="block">
+            {part}
+          </bdi>
+        ))}
       </span>
     </>
   );
