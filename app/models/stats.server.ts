@@ -171,15 +171,18 @@ export async function listRecentActivity(db: Database, limit = 8): Promise<Activ
   return events.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
 }
 
-/** The clients with the most messages since `since`, cancelled ones left out. */
+/**
+ * The clients with the most messages since `since`, cancelled ones left out. count(*) rather than
+ * count(messages.id): the (created_at, ..., client_id) index then answers alone, with no table reads.
+ */
 export async function listHighUsageClients(db: Database, since: Date, limit = 3) {
   return db
-    .select({ id: clients.id, businessName: clients.businessName, messages: count(messages.id) })
+    .select({ id: clients.id, businessName: clients.businessName, messages: count() })
     .from(messages)
     .innerJoin(clients, eq(clients.id, messages.clientId))
     .where(and(gte(messages.createdAt, since), ne(clients.status, "cancelled")))
     .groupBy(clients.id, clients.businessName)
-    .orderBy(desc(count(messages.id)), clients.businessName)
+    .orderBy(desc(count()), clients.businessName)
     .limit(limit);
 }
 
