@@ -12,7 +12,7 @@ import { getTranslator } from "~/i18n/middleware.server.ts";
 import { formatNumber } from "~/lib/format.ts";
 import { ConversationThread, SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
-import { shortSessionId } from "~/sessions/session-query.ts";
+import { sessionIdSchema, shortSessionId } from "~/sessions/session-query.ts";
 import { findClientSession, loadSessionMessages, summarizeSession } from "~/sessions/sessions.server.ts";
 
 export const handle = { i18n: ["sessions"] };
@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const t = getTranslator(context);
   const sessionId = params.sessionId.slice(0, 200);
-  const session = await findClientSession(db, undefined, sessionId);
+  const session = sessionIdSchema.safeParse(sessionId).success ? await findClientSession(db, undefined, sessionId) : undefined;
   if (!session) {
     return data({ found: false as const, title: t("detail.notFound", { ns: "sessions" }), sessionId }, { status: 404 });
   }

@@ -2,11 +2,12 @@ import { z } from "zod";
 import type { Route } from "./+types/admin-export-session";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { sessionIdSchema } from "~/sessions/session-query.ts";
 import { exportSession, findClientSession, sessionCsvResponse } from "~/sessions/sessions.server.ts";
 
 const paramsSchema = z.object({
   clientId: z.coerce.number().int().positive().max(2_147_483_647),
-  sessionId: z.string().min(1).max(200),
+  sessionId: sessionIdSchema,
 });
 const formatSchema = z.enum(["json", "csv"]);
 

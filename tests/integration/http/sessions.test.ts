@@ -178,6 +178,7 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
       `/api/admin/export-session/${clientId + 1}/${sessionId}?format=csv`,
       `/api/admin/export-session/${clientId}/no-such-session`,
       `/api/admin/export-session/abc/${sessionId}`,
+      `/api/admin/export-session/${clientId}/bad%00id`,
     ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
@@ -197,9 +198,12 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
     expect(html).toContain("is my number");
     expect(html).toContain(`/admin/session/${sessionId}/images/`);
 
-    const missing = await get("/admin/session/no-such-session");
-    expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain("Session Not Found");
+    for (const path of ["/admin/session/no-such-session", "/admin/session/bad%00id%27"]) {
+      const missing = await get(path);
+      expect(missing.status, path).toBe(404);
+      expect(await missing.text()).toContain("Session Not Found");
+    }
+    expect((await get("/admin/session/bad%00id/images/1")).status).toBe(404);
   });
 });
 
