@@ -135,3 +135,21 @@ export async function listClientStatusChanges(db: Database, clientId: number, li
     .orderBy(desc(clientStatusChanges.changedAt), desc(clientStatusChanges.id))
     .limit(limit);
 }
+/** Clients whose business name or license key matches a LIKE pattern (already escaped): the monitor's search. */
+export async function findClientIdsMatching(db: Database, pattern: string) {
+  const rows = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(or(ilike(clients.businessName, pattern), ilike(clients.licenseKey, pattern)));
+  return rows.map((row) => row.id);
+}
+
+/** The client a session belongs to, by id: the session export checks the two agree. */
+export async function findClientSummary(db: Database, clientId: number) {
+  const [client] = await db
+    .select({ id: clients.id, businessName: clients.businessName, licenseKey: clients.licenseKey, businessType: clients.businessType })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  return client;
+}

@@ -1,4 +1,4 @@
-import { avg, count, desc, eq, sql, sum } from "drizzle-orm";
+import { avg, count, desc, eq, inArray, sql, sum } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, completedFunctions, type FunctionClientDetails } from "#db/schema.ts";
 
@@ -54,4 +54,20 @@ export async function getCompletedFunctionTotals(db: Database) {
     })
     .from(completedFunctions);
   return { completed: row?.completed ?? 0, profitCents: row?.profitCents ?? 0, averageProfitCents: row?.averageProfitCents ?? 0 };
+}
+
+/** The completed functions of these sessions (the monitor's page of ten), the first of each session's. */
+export async function listFunctionsOfSessions(db: Database, sessionIds: number[]) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select({
+      sessionId: completedFunctions.sessionId,
+      functionType: completedFunctions.functionType,
+      clientDetails: completedFunctions.clientDetails,
+      profitCents: completedFunctions.profitCents,
+      completedAt: completedFunctions.completedAt,
+    })
+    .from(completedFunctions)
+    .where(inArray(completedFunctions.sessionId, sessionIds))
+    .orderBy(completedFunctions.completedAt, completedFunctions.id);
 }

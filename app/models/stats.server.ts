@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, lt, ne, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, ne, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import {
   chatSessions,
   clients,
   clientStatusChanges,
   completedFunctions,
+  messageUsageDaily,
   messages,
   type ClientStatus,
   type FunctionClientDetails,
@@ -60,7 +61,25 @@ const activeClientsNow = (db: Database) => activeClientsWhere(db, eq(clients.sta
 const activeClientsAt = (db: Database, moment: Date) =>
   activeClientsWhere(db, and(lt(clients.createdAt, moment), eq(statusAt(moment), "active")));
 
-async function usageBetween(db: Database, from: Date, to: Date) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+const utcMidnightOf = (moment: Date) => new Date(Math.floor(moment.getTime() / DAY_MS) * DAY_MS);
+const utcMidnightFrom = (moment: Date) => new Date(Math.ceil(moment.getTime() / DAY_MS) * DAY_MS);
+const dayOf = (midnight: Date) => midnight.toISOString().slice(0, 10);
+
+/**
+ * The whole UTC days inside [from, to), read from the daily rollup, and the stretches before and
+ * after them, read from messages (a few hours each, on the created_at index); undefined days when
+ * the span holds no whole day.
+ */
+function splitIntoDays(from: Date, to: Date) {
+  const firstDay = utcMidnightFrom(from);
+  const endDay = utcMidnightOf(to);
+  if (firstDay >= endDay) return { days: undefined, edges: [[from, to]] as [Date, Date][] };
+  return { days: { first: dayOf(firstDay), end: dayOf(endDay) }, edges: [[from, firstDay], [endDay, to]] as [Date, Date][] };
+}
+
+async function rawUsageBetween(db: Database, from: Date, to: Date) {
+  if (from >= to) return { costCents: 0, articles: 0 };
   const [row] = await db
     .select({
       costCents: sum(messages.costCents).mapWith(Number),
@@ -69,6 +88,27 @@ async function usageBetween(db: Database, from: Date, to: Date) {
     .from(messages)
     .where(and(gte(messages.createdAt, from), lt(messages.createdAt, to)));
   return { costCents: row?.costCents ?? 0, articles: row?.articles ?? 0 };
+}
+
+async function usageBetween(db: Database, from: Date, to: Date) {
+  const { days, edges } = splitIntoDays(from, to);
+  const parts = await Promise.all([
+    ...edges.map(([start, end]) => rawUsageBetween(db, start, end)),
+    days
+      ? db
+          .select({
+            costCents: sum(messageUsageDaily.costCents).mapWith(Number),
+            articles: sum(messageUsageDaily.articles).mapWith(Number),
+          })
+          .from(messageUsageDaily)
+          .where(and(gte(messageUsageDaily.day, days.first), lt(messageUsageDaily.day, days.end)))
+          .then(([row]) => ({ costCents: row?.costCents ?? 0, articles: row?.articles ?? 0 }))
+      : { costCents: 0, articles: 0 },
+  ]);
+  return {
+    costCents: parts.reduce((total, part) => total + part.costCents, 0),
+    articles: parts.reduce((total, part) => total + part.articles, 0),
+  };
 }
 
 async function sessionsStartedBetween(db: Database, from: Date, to: Date) {
@@ -171,19 +211,66 @@ export async function listRecentActivity(db: Database, limit = 8): Promise<Activ
   return events.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
 }
 
-/** The clients with the most messages since `since`, cancelled ones left out. */
-export async function listHighUsageClients(db: Database, since: Date, limit = 3) {
-  return db
-    .select({ id: clients.id, businessName: clients.businessName, messages: count(messages.id) })
-    .from(messages)
-    .innerJoin(clients, eq(clients.id, messages.clientId))
-    .where(and(gte(messages.createdAt, since), ne(clients.status, "cancelled")))
-    .groupBy(clients.id, clients.businessName)
-    .orderBy(desc(count(messages.id)), clients.businessName)
-    .limit(limit);
+/**
+ * The clients with the most messages since `since`, cancelled ones left out: whole UTC days from
+ * the daily rollup, the rest of the first day and today from messages.
+ */
+export async function listHighUsageClients(db: Database, since: Date, limit = 3, now = new Date()) {
+  const { days, edges } = splitIntoDays(since, now);
+  const rawCounts = (start: Date, end: Date | undefined) =>
+    db
+      .select({ clientId: messages.clientId, messages: count() })
+      .from(messages)
+      .where(and(gte(messages.createdAt, start), end ? lt(messages.createdAt, end) : undefined))
+      .groupBy(messages.clientId);
+  const counted = await Promise.all([
+    // The last edge runs to the end of time: a message written during this request still counts.
+    ...edges.map(([start, end], index) => rawCounts(start, index === edges.length - 1 ? undefined : end)),
+    days
+      ? db
+          .select({ clientId: messageUsageDaily.clientId, messages: sum(messageUsageDaily.messages).mapWith(Number) })
+          .from(messageUsageDaily)
+          .where(and(gte(messageUsageDaily.day, days.first), lt(messageUsageDaily.day, days.end)))
+          .groupBy(messageUsageDaily.clientId)
+      : [],
+  ]);
+  const messagesOf = new Map<number, number>();
+  for (const row of counted.flat()) messagesOf.set(row.clientId, (messagesOf.get(row.clientId) ?? 0) + row.messages);
+  const ids = [...messagesOf.entries()].filter(([, messageCount]) => messageCount > 0).map(([id]) => id);
+  if (ids.length === 0) return [];
+  const named = await db
+    .select({ id: clients.id, businessName: clients.businessName })
+    .from(clients)
+    .where(and(inArray(clients.id, ids), ne(clients.status, "cancelled")));
+  return named
+    .map((client) => ({ ...client, messages: messagesOf.get(client.id) ?? 0 }))
+    .sort((a, b) => b.messages - a.messages || (a.businessName < b.businessName ? -1 : a.businessName > b.businessName ? 1 : 0))
+    .slice(0, limit);
 }
 
 export async function countClients(db: Database) {
   const [row] = await db.select({ value: count() }).from(clients);
   return row?.value ?? 0;
+}
+
+/** A stretch of time ending now that the operator's filters name; "all" has no start. */
+export type DisplayPeriod = "today" | "week" | "month" | "all";
+
+/**
+ * When the period began in the operator's time zone: midnight today, the Sunday that starts the
+ * week (the Israeli week), or the first of the month. PostgreSQL does the zone arithmetic, so a
+ * day that is 23 or 25 hours long (the DST changes) still starts at its midnight.
+ */
+export async function getPeriodStart(db: Database, period: DisplayPeriod, timeZone: string, now = new Date()): Promise<Date | undefined> {
+  if (period === "all") return undefined;
+  const local = sql`${now.toISOString()}::timestamptz at time zone ${timeZone}`;
+  const localStart = {
+    today: sql`date_trunc('day', ${local})`,
+    // date_trunc('week') starts on Monday; a day later in, a day earlier out, gives Sunday.
+    week: sql`(date_trunc('week', ${local} + interval '1 day') - interval '1 day')`,
+    month: sql`date_trunc('month', ${local})`,
+  }[period];
+  const [row] = await db.select({ start: sql<string>`${localStart} at time zone ${timeZone}` }).from(sql`(select 1) as one`);
+  if (!row) throw new Error("The database returned no period start.");
+  return new Date(row.start);
 }

@@ -1,1 +1,0 @@
-CREATE INDEX "client_status_changes_client_idx" ON "client_status_changes" USING btree ("client_id","changed_at");
