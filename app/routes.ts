@@ -33,7 +33,10 @@ export default [
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("leads", "routes/admin/leads.tsx"),
         route("leads/export/:list", "routes/admin/leads-export.ts"),
+        route("completed-functions", "routes/admin/completed-functions.tsx"),
+        route("completed-functions/export", "routes/admin/completed-functions-export.ts"),
         route("plugin", "routes/admin/plugin.tsx"),
+        route("analytics", "routes/admin/analytics.tsx"),
         // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.
         route("failure-drill", "routes/admin/failure-drill.tsx"),
         route("*", "routes/admin/not-found.tsx"),
