@@ -18,9 +18,8 @@ import {
 /** A figure in both periods; null where there is nothing to measure (no answers, no replies). */
 export type Compared = { current: number | null; previous: number | null };
 
-/** The clients listed with their conversation counts; the top clients chart shows the first of them. */
+/** The clients listed with their conversation counts; the top clients chart shows the first TOP_CLIENTS_CHARTED. */
 const CLIENTS_LISTED = 50;
-export const TOP_CLIENTS_CHARTED = 10;
 
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 const pairRatio = (part: PeriodPair, whole: PeriodPair): Compared => ({

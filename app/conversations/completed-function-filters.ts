@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { FUNCTION_TYPES } from "#db/schema.ts";
 
+/** Rows on a page of the list. */
+export const FUNCTIONS_PAGE_SIZE = 25;
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day as a date input sends it ("2026-02-30" is not one), or nothing. */
 const daySchema = z

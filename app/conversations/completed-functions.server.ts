@@ -1,5 +1,5 @@
 import type { Database } from "#db/connection.ts";
-import type { CompletedFunctionFilters } from "~/conversations/completed-function-filters.ts";
+import { FUNCTIONS_PAGE_SIZE, type CompletedFunctionFilters } from "~/conversations/completed-function-filters.ts";
 import { FUNCTION_DETAIL_KEYS } from "~/conversations/function-details.ts";
 import { csvDateTime, csvResponse, everyRow, type CsvColumn } from "~/lib/csv.server.ts";
 import {
@@ -31,8 +31,6 @@ export async function completedFunctionStats(db: Database) {
     averageProfitPerFunction: Math.round(totals.averageProfitCents) / 100,
   };
 }
-
-export const FUNCTIONS_PAGE_SIZE = 25;
 
 const modelFilter = (filters: CompletedFunctionFilters, timeZone: string): CompletedFunctionFilter => ({
   clientId: filters.clientId,

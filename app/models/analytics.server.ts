@@ -151,8 +151,9 @@ export async function countConversationsPerDay(db: Database, window: AnalyticsWi
     .select({ day, conversations: sql<number>`count(*)`.mapWith(Number) })
     .from(chatSessions)
     .where(and(gte(chatSessions.startedAt, window.currentStart), lt(chatSessions.startedAt, window.now)))
-    .groupBy(day)
-    .orderBy(day);
+    // By position: the time zone is a parameter, so PostgreSQL cannot match a repeated expression.
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
 }
 
 export type ClientConversations = { clientId: number; businessName: string; conversations: PeriodPair };
@@ -184,7 +185,7 @@ export async function sumUsagePerMonth(db: Database, since: Date, until: Date, t
     .select({ month, messageType: messages.messageType, cents: sql<number>`sum(${messages.costCents})`.mapWith(Number) })
     .from(messages)
     .where(and(gte(messages.createdAt, since), lt(messages.createdAt, until), sql`${messages.costCents} > 0`))
-    .groupBy(month, messages.messageType);
+    .groupBy(sql`1`, messages.messageType);
 }
 
 /** Completed functions' profit per month ("YYYY-MM" in the time zone). */
@@ -194,7 +195,7 @@ export async function sumFunctionProfitPerMonth(db: Database, since: Date, until
     .select({ month, cents: sql<number>`sum(${completedFunctions.profitCents})`.mapWith(Number) })
     .from(completedFunctions)
     .where(and(gte(completedFunctions.completedAt, since), lt(completedFunctions.completedAt, until)))
-    .groupBy(month);
+    .groupBy(sql`1`);
 }
 
 /**

@@ -2,10 +2,10 @@ import { Clock, MessageSquare, MessagesSquare, Target, ThumbsUp, type LucideIcon
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/analytics";
-import { loadAnalytics, TOP_CLIENTS_CHARTED, type Analytics } from "~/analytics/analytics.server.ts";
+import { loadAnalytics, type Analytics } from "~/analytics/analytics.server.ts";
 import { ChangeCaption } from "~/analytics/components/change-caption.tsx";
 import { BarList, ChartFrame, ColumnChart, StackedColumnChart, type StackSeries } from "~/analytics/components/charts.tsx";
-import { ANALYTICS_PERIODS, periodSchema } from "~/analytics/periods.ts";
+import { ANALYTICS_PERIODS, periodSchema, TOP_CLIENTS_CHARTED } from "~/analytics/periods.ts";
 import { REVENUE_STREAMS, type RevenueStream } from "~/analytics/revenue.ts";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { LinkTabs } from "~/components/ui/link-tabs.tsx";
