@@ -148,7 +148,7 @@ export default function CompletedFunctions({ loaderData }: Route.ComponentProps)
                   row.sessionPublicId ? (
                     <Link
                       to={`/admin/session/${encodeURIComponent(row.sessionPublicId)}`}
-                      aria-label={t("openSession", { id: row.sessionPublicId })}
+                      title={row.sessionPublicId}
                       className="font-mono text-xs text-brand-700 hover:underline"
                       dir="ltr"
                     >
