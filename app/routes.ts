@@ -37,6 +37,10 @@ export default [
         route("completed-functions/export", "routes/admin/completed-functions-export.ts"),
         route("plugin", "routes/admin/plugin.tsx"),
         route("analytics", "routes/admin/analytics.tsx"),
+        route("chat-sessions", "routes/admin/chat-sessions.tsx"),
+        route("session/:sessionId", "routes/admin/session.tsx"),
+        // Visitors' uploaded images, to operators only: never a public URL.
+        route("session/:sessionId/images/:imageId", "routes/admin/session-image.ts"),
         // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.
         route("failure-drill", "routes/admin/failure-drill.tsx"),
         route("*", "routes/admin/not-found.tsx"),
@@ -51,6 +55,9 @@ export default [
       route("completed-functions", "routes/api/completed-functions.ts"),
       route("completed-functions/stats", "routes/api/completed-functions-stats.ts"),
       route("download/plugin", "routes/api/download-plugin.ts"),
+      route("admin/sessions", "routes/api/admin-sessions.ts"),
+      route("admin/chat-sessions", "routes/api/admin-chat-sessions.ts"),
+      route("admin/export-session/:clientId/:sessionId", "routes/api/admin-export-session.ts"),
       route("*", "routes/api/not-found.ts"),
     ]),
   ]),

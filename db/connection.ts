@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -82,7 +83,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataDir = path.join(options.dataDir, "pglite");
   }
   try {
-    const client = await PGlite.create(dataDir);
+    // pg_trgm backs the session monitor's partial-id search (migration creates the extension).
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema });
     if (shouldMigrate) await migratePglite(db, { migrationsFolder });
     return {

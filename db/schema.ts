@@ -261,6 +261,9 @@ export const chatSessions = pgTable(
     index("chat_sessions_client_last_idx").on(table.clientId, table.lastMessageAt),
     index("chat_sessions_started_idx").on(table.startedAt),
     index("chat_sessions_last_idx").on(table.lastMessageAt),
+    // The monitor's search finds a part of a session id or an IP anywhere in it (pg_trgm).
+    index("chat_sessions_public_id_trgm_idx").using("gin", table.publicId.op("gin_trgm_ops")),
+    index("chat_sessions_user_ip_trgm_idx").using("gin", table.userIp.op("gin_trgm_ops")),
   ],
 );
 

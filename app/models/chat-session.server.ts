@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { chatSessions, messageImages, messages, type FunctionClientDetails } from "#db/schema.ts";
+import { chatSessions, clients, messageImages, messages, type FunctionClientDetails } from "#db/schema.ts";
 
 /**
  * A session is active while its last message is younger than this (issue 8: "computed when read,
@@ -82,4 +82,84 @@ export async function listVisitorMessages(db: Database, sessionId: number, limit
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);
   return rows.reverse();
+}
+
+// The monitor's reads (issue 10): every session of every client, filtered, newest activity first.
+
+/** What the monitor narrows sessions by; every part is optional. */
+export type SessionFilter = {
+  clientId?: number;
+  /** Sessions with activity at or after this moment... */
+  activeSince?: Date;
+  /** ...and up to this one (the request's "now": a period ends when it is asked for). */
+  activeUntil: Date;
+  /** LIKE pattern (already escaped and wrapped in %) for the session id and the IP. */
+  pattern?: string;
+  /** Clients whose name or license key matched the search: their sessions match too. */
+  matchingClientIds?: number[];
+};
+
+function sessionConditions(filter: SessionFilter) {
+  const conditions: SQL[] = [];
+  if (filter.clientId !== undefined) conditions.push(eq(chatSessions.clientId, filter.clientId));
+  if (filter.activeSince) conditions.push(gte(chatSessions.lastMessageAt, filter.activeSince));
+  conditions.push(lte(chatSessions.lastMessageAt, filter.activeUntil));
+  if (filter.pattern !== undefined) {
+    // Three index scans OR-ed together (trigram indexes on the id and the IP, the client index).
+    const alternatives = [ilike(chatSessions.publicId, filter.pattern), ilike(chatSessions.userIp, filter.pattern)];
+    if (filter.matchingClientIds?.length) alternatives.push(inArray(chatSessions.clientId, filter.matchingClientIds));
+    conditions.push(or(...alternatives)!);
+  }
+  return and(...conditions);
+}
+
+/** Counts over the whole filtered set, not a page: sessions, the active ones, and their messages. */
+export async function summarizeSessions(db: Database, filter: SessionFilter, now: Date) {
+  const [row] = await db
+    .select({
+      sessions: count(),
+      active: sql<number>`count(*) filter (where ${sessionIsActiveAt(now)})`.mapWith(Number),
+      messages: sql<number>`coalesce(sum(${chatSessions.messageCount}), 0)`.mapWith(Number),
+    })
+    .from(chatSessions)
+    .where(sessionConditions(filter));
+  return { sessions: row?.sessions ?? 0, active: row?.active ?? 0, messages: row?.messages ?? 0 };
+}
+
+const monitoredSessionColumns = {
+  id: chatSessions.id,
+  publicId: chatSessions.publicId,
+  clientId: chatSessions.clientId,
+  messageCount: chatSessions.messageCount,
+  startedAt: chatSessions.startedAt,
+  lastMessageAt: chatSessions.lastMessageAt,
+  userIp: chatSessions.userIp,
+  businessName: clients.businessName,
+  licenseKey: clients.licenseKey,
+  businessType: clients.businessType,
+};
+
+/** One page of the filtered sessions, latest activity first (ties by id, so pages never overlap). */
+export async function listSessions(db: Database, filter: SessionFilter, page: { limit: number; offset: number }) {
+  return db
+    .select(monitoredSessionColumns)
+    .from(chatSessions)
+    .innerJoin(clients, eq(clients.id, chatSessions.clientId))
+    .where(sessionConditions(filter))
+    .orderBy(desc(chatSessions.lastMessageAt), desc(chatSessions.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export type MonitoredSession = Awaited<ReturnType<typeof listSessions>>[number];
+
+/** A session by its public id, whichever client it belongs to, with its client. */
+export async function findMonitoredSession(db: Database, publicId: string): Promise<MonitoredSession | undefined> {
+  const [session] = await db
+    .select(monitoredSessionColumns)
+    .from(chatSessions)
+    .innerJoin(clients, eq(clients.id, chatSessions.clientId))
+    .where(eq(chatSessions.publicId, publicId))
+    .limit(1);
+  return session;
 }

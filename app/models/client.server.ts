@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, ilike, or } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { clients } from "#db/schema.ts";
 
@@ -46,4 +46,23 @@ export async function listClientsForPicker(db: Database) {
     .select({ id: clients.id, businessName: clients.businessName, websiteDomain: clients.websiteDomain, status: clients.status })
     .from(clients)
     .orderBy(asc(clients.businessName), asc(clients.id));
+}
+
+/** Clients whose business name or license key matches a LIKE pattern (already escaped): the monitor's search. */
+export async function findClientIdsMatching(db: Database, pattern: string) {
+  const rows = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(or(ilike(clients.businessName, pattern), ilike(clients.licenseKey, pattern)));
+  return rows.map((row) => row.id);
+}
+
+/** The client a session belongs to, by id: the session export checks the two agree. */
+export async function findClientSummary(db: Database, clientId: number) {
+  const [client] = await db
+    .select({ id: clients.id, businessName: clients.businessName, licenseKey: clients.licenseKey, businessType: clients.businessType })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  return client;
 }

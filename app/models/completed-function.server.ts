@@ -1,4 +1,4 @@
-import { and, avg, count, desc, eq, gte, lt, sql, sum, type SQL } from "drizzle-orm";
+import { and, avg, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, clients, completedFunctions, type FunctionClientDetails } from "#db/schema.ts";
 
@@ -97,4 +97,20 @@ export async function getCompletedFunctionTotals(db: Database, filter: Completed
     .from(completedFunctions)
     .where(whereFilter(filter));
   return { completed: row?.completed ?? 0, profitCents: row?.profitCents ?? 0, averageProfitCents: row?.averageProfitCents ?? 0 };
+}
+
+/** The completed functions of these sessions (the monitor's page of ten), the first of each session's. */
+export async function listFunctionsOfSessions(db: Database, sessionIds: number[]) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select({
+      sessionId: completedFunctions.sessionId,
+      functionType: completedFunctions.functionType,
+      clientDetails: completedFunctions.clientDetails,
+      profitCents: completedFunctions.profitCents,
+      completedAt: completedFunctions.completedAt,
+    })
+    .from(completedFunctions)
+    .where(inArray(completedFunctions.sessionId, sessionIds))
+    .orderBy(completedFunctions.completedAt, completedFunctions.id);
 }

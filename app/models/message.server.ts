@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, max, min, or, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, messageImages, messages } from "#db/schema.ts";
 
@@ -72,4 +72,70 @@ export async function insertMessageOnce(db: Database, message: typeof messages.$
 
 export async function insertMessageImages(db: Database, images: (typeof messageImages.$inferInsert)[]) {
   if (images.length > 0) await db.insert(messageImages).values(images);
+}
+
+// The monitor's reads of one session's messages (issue 10).
+
+/** Where a page of a session's messages ended: the next page starts after it. */
+export type MessageCursor = { createdAt: Date; id: number };
+
+/** A page of the session's messages, oldest first, after `cursor` (keyset paging walks the (session, created_at) index). */
+export async function listSessionMessages(db: Database, sessionId: number, page: { limit: number; after?: MessageCursor }) {
+  const after = page.after;
+  return db
+    .select({
+      id: messages.id,
+      userMessage: messages.userMessage,
+      aiResponse: messages.aiResponse,
+      messageType: messages.messageType,
+      costCents: messages.costCents,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.sessionId, sessionId),
+        after
+          ? or(gt(messages.createdAt, after.createdAt), and(eq(messages.createdAt, after.createdAt), gt(messages.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .limit(page.limit);
+}
+
+/** The session's messages counted and costed by type, with the first and last message times. */
+export async function summarizeSessionMessages(db: Database, sessionId: number) {
+  return db
+    .select({
+      messageType: messages.messageType,
+      messages: count(),
+      costCents: sql<number>`coalesce(sum(${messages.costCents}), 0)`.mapWith(Number),
+      firstAt: min(messages.createdAt),
+      lastAt: max(messages.createdAt),
+    })
+    .from(messages)
+    .where(eq(messages.sessionId, sessionId))
+    .groupBy(messages.messageType);
+}
+
+/** What is known of these messages' images, without their bytes. */
+export async function listImagesOfMessages(db: Database, messageIds: number[]) {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({ id: messageImages.id, messageId: messageImages.messageId, name: messageImages.name, mime: messageImages.mime, size: messageImages.size })
+    .from(messageImages)
+    .where(inArray(messageImages.messageId, messageIds))
+    .orderBy(asc(messageImages.id));
+}
+
+/** An image with its bytes, only when it belongs to a message of this session. */
+export async function findSessionImage(db: Database, sessionId: number, imageId: number) {
+  const [image] = await db
+    .select({ name: messageImages.name, mime: messageImages.mime, data: messageImages.data })
+    .from(messageImages)
+    .innerJoin(messages, eq(messages.id, messageImages.messageId))
+    .where(and(eq(messageImages.id, imageId), eq(messages.sessionId, sessionId)))
+    .limit(1);
+  return image;
 }

@@ -187,3 +187,25 @@ export async function countClients(db: Database) {
   const [row] = await db.select({ value: count() }).from(clients);
   return row?.value ?? 0;
 }
+
+/** A stretch of time ending now that the operator's filters name; "all" has no start. */
+export type DisplayPeriod = "today" | "week" | "month" | "all";
+
+/**
+ * When the period began in the operator's time zone: midnight today, the Sunday that starts the
+ * week (the Israeli week), or the first of the month. PostgreSQL does the zone arithmetic, so a
+ * day that is 23 or 25 hours long (the DST changes) still starts at its midnight.
+ */
+export async function getPeriodStart(db: Database, period: DisplayPeriod, timeZone: string, now = new Date()): Promise<Date | undefined> {
+  if (period === "all") return undefined;
+  const local = sql`${now.toISOString()}::timestamptz at time zone ${timeZone}`;
+  const localStart = {
+    today: sql`date_trunc('day', ${local})`,
+    // date_trunc('week') starts on Monday; a day later in, a day earlier out, gives Sunday.
+    week: sql`(date_trunc('week', ${local} + interval '1 day') - interval '1 day')`,
+    month: sql`date_trunc('month', ${local})`,
+  }[period];
+  const [row] = await db.select({ start: sql<string>`${localStart} at time zone ${timeZone}` }).from(sql`(select 1) as one`);
+  if (!row) throw new Error("The database returned no period start.");
+  return new Date(row.start);
+}

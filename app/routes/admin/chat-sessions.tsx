@@ -1,0 +1,186 @@
+import { Activity, MessageSquare, MessagesSquare, RefreshCw, SearchX, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/chat-sessions";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { CopyButton } from "~/components/ui/copy-button.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
+import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
+import { StatCard } from "~/components/ui/stat-card.tsx";
+import { databaseContext, envContext } from "~/context.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
+import { formatCents, formatNumber } from "~/lib/format.ts";
+import { listClientsForPicker } from "~/models/client.server.ts";
+import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
+import { QuickViewDialog } from "~/sessions/components/quick-view-dialog.tsx";
+import { SessionFilters } from "~/sessions/components/session-filters.tsx";
+import { formatSessionTime } from "~/sessions/session-format.ts";
+import { queryOf, sessionDetailPath, sessionPageQuerySchema, shortSessionId } from "~/sessions/session-query.ts";
+import type { SessionView } from "~/sessions/session-types.ts";
+import { loadSessionList } from "~/sessions/sessions.server.ts";
+
+export const handle = { i18n: ["sessions"] };
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const timeZone = context.get(envContext).TZ_DISPLAY;
+  const query = sessionPageQuerySchema.parse(queryOf(url.searchParams));
+  const [list, clients] = await Promise.all([loadSessionList(db, query, { timeZone }), listClientsForPicker(db)]);
+  return {
+    title: getTranslator(context)("title", { ns: "sessions" }),
+    timeZone,
+    filters: { clientId: query.clientId, period: query.period, search: query.search },
+    clients: clients.map((client) => ({ id: client.id, businessName: client.businessName })),
+    list,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Chat Sessions Monitor"} | Alex` }];
+
+export default function ChatSessions({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("sessions");
+  const { list, filters, clients, timeZone } = loaderData;
+  const language = i18n.language;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const number = (value: number) => formatNumber(value, language);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t("title")}
+        description={t("subtitle")}
+        actions={
+          <Button asChild variant="secondary">
+            <Link to={`${location.pathname}${location.search}`} preventScrollReset>
+              <RefreshCw className="h-4 w-4" aria-hidden="true" />
+              {t("refresh")}
+            </Link>
+          </Button>
+        }
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard title={t("cards.totalSessions")} icon={MessagesSquare} value={number(list.totalSessions)} />
+        <StatCard title={t("cards.activeSessions")} icon={Activity} value={number(list.activeSessions)} />
+        <StatCard title={t("cards.averageMessages")} icon={MessageSquare} value={number(list.averageMessagesPerSession)} />
+        <StatCard title={t("cards.totalMessages")} icon={Users} value={number(list.totalMessages)} />
+      </div>
+
+      <SessionFilters clients={clients} {...filters} />
+
+      <section aria-labelledby="session-list-title" aria-busy={loading} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
+          <h2 id="session-list-title" className="text-lg font-semibold">
+            {t("list.title")}
+          </h2>
+          <p className="text-sm text-slate-600" role="status">
+            {loading
+              ? t("list.loading")
+              : list.totalSessions > 0
+                ? t("list.showing", {
+                    shown: number(list.sessions.length),
+                    total: number(list.totalSessions),
+                    page: number(list.currentPage),
+                    pages: number(list.totalPages),
+                  })
+                : null}
+          </p>
+        </div>
+        {list.sessions.length === 0 ? (
+          <EmptyState
+            icon={SearchX}
+            title={filters.search ? t("list.emptySearch", { search: filters.search }) : t("list.empty")}
+          />
+        ) : (
+          <SessionTable sessions={list.sessions} timeZone={timeZone} />
+        )}
+        <Pagination page={list.currentPage} pageCount={list.totalPages} className="border-t border-slate-200 p-4" />
+      </section>
+    </div>
+  );
+}
+
+function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZone: string }) {
+  const { t, i18n } = useTranslation("sessions");
+  const language = i18n.language;
+  const time = (iso: string) => (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {formatSessionTime(iso, language, timeZone)}
+    </time>
+  );
+  return (
+    <ResponsiveTable
+      label={t("list.title")}
+      rows={sessions}
+      rowKey={(session) => session.sessionId}
+      columns={[
+        {
+          key: "session",
+          header: t("columns.session"),
+          cell: (session) => (
+            <div className="flex flex-wrap items-center gap-1">
+              <code dir="ltr" title={session.sessionId} className="font-mono text-xs">
+                {shortSessionId(session.sessionId)}
+              </code>
+              <CopyButton text={session.sessionId} label={t("copyId")} variant="ghost" size="sm" className="h-7 px-2 [&>svg]:shrink-0" />
+            </div>
+          ),
+        },
+        {
+          key: "status",
+          header: t("columns.status"),
+          cell: (session) => (
+            <div className="flex flex-col items-start gap-1">
+              <Badge tone={session.isActive ? "success" : "neutral"}>{t(session.isActive ? "status.active" : "status.inactive")}</Badge>
+              {session.completedFunction ? <CompletedFunction completed={session.completedFunction} /> : null}
+            </div>
+          ),
+        },
+        { key: "business", header: t("columns.business"), cell: (session) => <bdi>{session.client.businessName}</bdi>, className: "font-medium" },
+        { key: "messages", header: t("columns.messages"), cell: (session) => formatNumber(session.messageCount, language) },
+        { key: "started", header: t("columns.started"), cell: (session) => time(session.startedAt) },
+        { key: "lastActivity", header: t("columns.lastActivity"), cell: (session) => time(session.lastMessageAt) },
+        {
+          key: "ip",
+          header: t("columns.ip"),
+          cell: (session) => (
+            <span dir="ltr" className="font-mono text-xs">
+              {session.userIp ?? "—"}
+            </span>
+          ),
+        },
+        {
+          key: "actions",
+          header: t("columns.actions"),
+          cell: (session) => (
+            <div className="flex flex-wrap items-center gap-2">
+              <QuickViewDialog session={session} timeZone={timeZone} />
+              <Button asChild variant="secondary" size="sm">
+                <Link to={sessionDetailPath(session.sessionId)}>{t("actions.details")}</Link>
+              </Button>
+              <ExportSessionButton clientId={session.clientId} sessionId={session.sessionId} />
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function CompletedFunction({ completed }: { completed: NonNullable<SessionView["completedFunction"]> }) {
+  const { t, i18n } = useTranslation("sessions");
+  const profit = formatCents(Math.round(completed.profitAmount * 100), i18n.language);
+  return (
+    <>
+      <Badge tone="info">{t("completed", { profit })}</Badge>
+      <span className="text-xs text-slate-600">
+        <bdi>{completed.clientName ?? "—"}</bdi> · <bdi dir="ltr">{completed.phone ?? "—"}</bdi> · {profit}
+      </span>
+    </>
+  );
+}

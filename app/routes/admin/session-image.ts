@@ -1,0 +1,29 @@
+import { z } from "zod";
+import type { Route } from "./+types/session-image";
+import { databaseContext } from "~/context.ts";
+import { findMonitoredSession } from "~/models/chat-session.server.ts";
+import { findSessionImage } from "~/models/message.server.ts";
+
+const imageIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * A visitor's uploaded image, for operators only (under the admin guard). Its type was checked
+ * from its bytes when it arrived; it is served sandboxed, its type never sniffed.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const imageId = imageIdSchema.safeParse(params.imageId);
+  const session = imageId.success ? await findMonitoredSession(db, params.sessionId) : undefined;
+  const image = session && imageId.success ? await findSessionImage(db, session.id, imageId.data) : undefined;
+  if (!image?.data) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(new Uint8Array(image.data), {
+    headers: {
+      "Content-Type": image.mime,
+      "Content-Length": String(image.data.byteLength),
+      "Content-Disposition": `inline; filename="image-${imageId.data}"`,
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,126 @@
+import { ArrowLeft, MessageSquareOff } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/session";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Card } from "~/components/ui/card.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { databaseContext, envContext } from "~/context.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
+import { formatNumber } from "~/lib/format.ts";
+import { ConversationThread, SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
+import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
+import { shortSessionId } from "~/sessions/session-query.ts";
+import { findClientSession, loadSessionMessages, summarizeSession } from "~/sessions/sessions.server.ts";
+
+export const handle = { i18n: ["sessions"] };
+
+/** The page shows this many messages; the CSV export has every one. */
+const SHOWN_MESSAGES = 500;
+
+/** The session's client comes from the session itself (spec §7 fixed it to client 1). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const t = getTranslator(context);
+  const sessionId = params.sessionId.slice(0, 200);
+  const session = await findClientSession(db, undefined, sessionId);
+  if (!session) {
+    return data({ found: false as const, title: t("detail.notFound", { ns: "sessions" }), sessionId }, { status: 404 });
+  }
+  const [messages, summary] = await Promise.all([loadSessionMessages(db, session, SHOWN_MESSAGES), summarizeSession(db, session)]);
+  return {
+    found: true as const,
+    title: t("detail.title", { ns: "sessions", id: shortSessionId(session.publicId) }),
+    timeZone: context.get(envContext).TZ_DISPLAY,
+    session: {
+      sessionId: session.publicId,
+      clientId: session.clientId,
+      businessName: session.businessName,
+      licenseKey: session.licenseKey,
+      messageCount: session.messageCount,
+    },
+    messages,
+    summary,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Session"} | Alex` }];
+
+export default function SessionDetail({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("sessions");
+  const navigation = useNavigation();
+  const back = (
+    <Button asChild variant="secondary">
+      <Link to="/admin/chat-sessions">
+        <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
+        {t("detail.back")}
+      </Link>
+    </Button>
+  );
+
+  if (!loaderData.found) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title={t("detail.notFound")} actions={back} />
+        <Card>
+          <EmptyState icon={MessageSquareOff} title={t("detail.notFound")} description={t("detail.notFoundMessage", { sessionId: loaderData.sessionId })} />
+        </Card>
+      </div>
+    );
+  }
+
+  const { session, messages, summary, timeZone } = loaderData;
+  const language = i18n.language;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={<bdi>{session.businessName}</bdi>}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <span>
+              {t("detail.sessionId")}:{" "}
+              <code dir="ltr" className="font-mono text-sm break-all">
+                {session.sessionId}
+              </code>
+            </span>
+            <Badge>{t("detail.messageCount", { count: session.messageCount, formatted: formatNumber(session.messageCount, language) })}</Badge>
+            <Badge tone="info">
+              <span dir="ltr" className="font-mono">
+                {t("detail.licenseBadge", { key: session.licenseKey })}
+              </span>
+            </Badge>
+          </span>
+        }
+        actions={
+          <>
+            {back}
+            <ExportSessionButton clientId={session.clientId} sessionId={session.sessionId} />
+          </>
+        }
+      />
+      {navigation.location?.pathname.startsWith("/admin/session/") ? (
+        <p role="status" className="text-sm text-slate-600">
+          {t("detail.loading")}
+        </p>
+      ) : null}
+      <SessionSummaryList summary={summary} />
+      <Card aria-labelledby="conversation-history-title">
+        <h2 id="conversation-history-title" className="mb-4 text-lg font-semibold">
+          {t("detail.history")}
+        </h2>
+        {messages.length === 0 ? (
+          <p className="text-slate-600">{t("quickView.noMessages")}</p>
+        ) : (
+          <ConversationThread messages={messages} timeZone={timeZone} />
+        )}
+        {summary.totalMessages > messages.length ? (
+          <p className="mt-4 text-sm text-slate-600">
+            {t("quickView.truncated", { shown: formatNumber(messages.length, language), total: formatNumber(summary.totalMessages, language) })}
+          </p>
+        ) : null}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import type { Route } from "./+types/admin-sessions";
+import { sessionListResponse } from "~/sessions/sessions-api.server.ts";
+
+/** Spec §7: the monitor's sessions, filtered and paged (clientId, period, search, page, limit). */
+export function loader({ url, context }: Route.LoaderArgs) {
+  return sessionListResponse(url, context, { paged: true });
+}

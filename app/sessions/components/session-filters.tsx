@@ -1,0 +1,67 @@
+import { Search } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { SelectField, TextField } from "~/components/ui/form-fields.tsx";
+import { MAX_SEARCH_LENGTH, SESSION_PERIODS, type SessionPeriod } from "../session-query.ts";
+
+type FilterClient = { id: number; businessName: string };
+
+/**
+ * The monitor's filters as a GET form: the URL holds them, so a view can be shared and the form
+ * works without JavaScript. It never sends a page, so any change goes back to page 1; with
+ * JavaScript a new client or period applies at once.
+ */
+export function SessionFilters({
+  clients,
+  clientId,
+  period,
+  search,
+}: {
+  clients: readonly FilterClient[];
+  clientId: number | undefined;
+  period: SessionPeriod;
+  search: string | undefined;
+}) {
+  const { t } = useTranslation("sessions");
+  const submit = useSubmit();
+  const applyNow = (event: React.ChangeEvent<HTMLSelectElement>) => submit(event.currentTarget.form);
+
+  return (
+    <Form
+      method="get"
+      // A new URL (Back, a shared link) brings its own values into the fields.
+      key={`${clientId ?? ""}|${period}|${search ?? ""}`}
+      aria-label={t("filters.title")}
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_1fr_2fr_auto] md:items-start"
+    >
+      <SelectField
+        label={t("filters.client")}
+        name="clientId"
+        defaultValue={clientId === undefined ? "" : String(clientId)}
+        onChange={applyNow}
+        options={[{ value: "", label: t("filters.allClients") }, ...clients.map((client) => ({ value: String(client.id), label: client.businessName }))]}
+      />
+      <SelectField
+        label={t("filters.period")}
+        name="period"
+        defaultValue={period}
+        onChange={applyNow}
+        options={SESSION_PERIODS.map((value) => ({ value, label: t(`filters.periods.${value}`) }))}
+      />
+      <TextField
+        type="search"
+        label={t("filters.search")}
+        name="search"
+        defaultValue={search ?? ""}
+        maxLength={MAX_SEARCH_LENGTH}
+        placeholder={t("filters.searchPlaceholder")}
+        hint={t("filters.searchTip")}
+      />
+      <Button type="submit" className="md:mt-7">
+        <Search className="h-4 w-4" aria-hidden="true" />
+        {t("filters.apply")}
+      </Button>
+    </Form>
+  );
+}

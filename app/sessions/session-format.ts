@@ -1,0 +1,21 @@
+import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
+
+const localeOf = (language: string) => intlLocaleOf(isLanguage(language) ? language : "en");
+
+/** A date and time in the operator's zone and language (Hebrew locale in Hebrew). */
+export function formatSessionTime(iso: string, language: string, timeZone: string) {
+  return new Intl.DateTimeFormat(localeOf(language), { timeZone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** "1 hr 5 min", "3 min 20 sec", "45 sec": the largest two units, through the locale. */
+export function formatDuration(seconds: number, language: string) {
+  const locale = localeOf(language);
+  const unit = (value: number, name: "hour" | "minute" | "second") =>
+    new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: "short" }).format(value);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  if (hours > 0) return minutes > 0 ? `${unit(hours, "hour")} ${unit(minutes, "minute")}` : unit(hours, "hour");
+  if (minutes > 0) return rest > 0 ? `${unit(minutes, "minute")} ${unit(rest, "second")}` : unit(minutes, "minute");
+  return unit(rest, "second");
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+/** Spec §9: filters today, week, month, all; default week; page size 10. */
+export const SESSION_PERIODS = ["today", "week", "month", "all"] as const;
+export type SessionPeriod = (typeof SESSION_PERIODS)[number];
+export const DEFAULT_PERIOD: SessionPeriod = "week";
+export const SESSIONS_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_SEARCH_LENGTH = 100;
+/** Far past any real page; keeps OFFSET (and the work it costs) bounded. */
+export const MAX_PAGE = 100_000;
+
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
+/** Absent, empty and "all" all mean every client. */
+const clientId = z.preprocess(
+  (value) => (value === "" || value === "all" || value === null ? undefined : value),
+  z.coerce.number().int().positive().max(2_147_483_647).optional(),
+);
+const period = z.preprocess((value) => (value === "" || value === null ? undefined : value), z.enum(SESSION_PERIODS).default(DEFAULT_PERIOD));
+const search = z.preprocess(
+  (value) => (value === null ? undefined : value),
+  z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH)
+    .refine((value) => !CONTROL_CHARACTERS.test(value))
+    .optional()
+    .transform((value) => value || undefined),
+);
+const positive = (fallback: number, max: number) =>
+  z.preprocess((value) => (value === "" || value === null ? undefined : value), z.coerce.number().int().min(1).max(max).default(fallback));
+
+const fields = {
+  clientId,
+  period,
+  search,
+  page: positive(1, MAX_PAGE),
+  limit: positive(SESSIONS_PAGE_SIZE, MAX_PAGE_SIZE),
+};
+
+/** The sessions API's query (GET /api/admin/sessions): anything off is a 400 naming the parameter. */
+export const sessionQuerySchema = z.object(fields);
+export type SessionQuery = z.infer<typeof sessionQuerySchema>;
+
+/** The monitor page's URL: the same parameters, but a bad one falls back to its default (a hand-edited link still opens). */
+export const sessionPageQuerySchema = z.object({
+  clientId: fields.clientId.catch(undefined),
+  period: fields.period.catch(DEFAULT_PERIOD),
+  search: fields.search.catch(undefined),
+  page: fields.page.catch(1),
+  limit: z.literal(SESSIONS_PAGE_SIZE).default(SESSIONS_PAGE_SIZE).catch(SESSIONS_PAGE_SIZE),
+});
+
+/** The search parameters as an object zod can read; a repeated parameter keeps its first value. */
+export function queryOf(searchParams: URLSearchParams): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of searchParams) query[key] ??= value;
+  return query;
+}
+
+/** Spec §3 message images as the monitor serves them: to operators only, through an admin route. */
+export const sessionImagePath = (sessionId: string, imageId: number) =>
+  `/admin/session/${encodeURIComponent(sessionId)}/images/${imageId}`;
+
+export const sessionExportPath = (clientId: number, sessionId: string, format?: "csv") =>
+  `/api/admin/export-session/${clientId}/${encodeURIComponent(sessionId)}${format ? `?format=${format}` : ""}`;
+
+export const sessionDetailPath = (sessionId: string) => `/admin/session/${encodeURIComponent(sessionId)}`;
+
+/** Spec §9: a session ID is shown cut at 20 characters. */
+export const SHOWN_ID_LENGTH = 20;
+export const shortSessionId = (sessionId: string) =>
+  sessionId.length > SHOWN_ID_LENGTH ? `${sessionId.slice(0, SHOWN_ID_LENGTH)}…` : sessionId;

@@ -1,0 +1,43 @@
+import type { MessageType } from "#db/schema.ts";
+
+/** Spec §3 chat session, plus the completed function the monitor's badge shows. */
+export type SessionView = {
+  sessionId: string;
+  clientId: number;
+  client: { businessName: string; licenseKey: string; businessType: string };
+  isActive: boolean;
+  messageCount: number;
+  startedAt: string;
+  lastMessageAt: string;
+  userIp: string | null;
+  completedFunction: { functionType: string; clientName: string | null; phone: string | null; profitAmount: number; completedAt: string } | null;
+};
+
+export type SessionList = {
+  sessions: SessionView[];
+  totalSessions: number;
+  activeSessions: number;
+  averageMessagesPerSession: number;
+  totalMessages: number;
+  currentPage: number;
+  totalPages: number;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+};
+
+export type ExportedImage = { id: number; name: string; mime: string; size: number; url: string };
+export type ExportedMessage = {
+  id: number;
+  timestamp: string;
+  userMessage: string;
+  aiResponse: string;
+  messageType: MessageType;
+  cost: number;
+  images: ExportedImage[];
+};
+export type SessionSummary = { duration: number; totalMessages: number; totalCost: number; messageTypes: Partial<Record<MessageType, number>> };
+export type SessionExport = {
+  success: true;
+  session: SessionView & { messages: ExportedMessage[] };
+  summary: SessionSummary;
+};

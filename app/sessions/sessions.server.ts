@@ -1,0 +1,157 @@
+import type { Database } from "#db/connection.ts";
+import type { ExportedMessage, SessionExport, SessionList, SessionSummary, SessionView } from "./session-types.ts";
+import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
+import { findMonitoredSession, isSessionActive, listSessions, summarizeSessions, type MonitoredSession, type SessionFilter } from "~/models/chat-session.server.ts";
+import { findClientIdsMatching } from "~/models/client.server.ts";
+import { listFunctionsOfSessions } from "~/models/completed-function.server.ts";
+import {
+  listImagesOfMessages,
+  listSessionMessages,
+  summarizeSessionMessages,
+  type MessageCursor,
+} from "~/models/message.server.ts";
+import { getPeriodStart } from "~/models/stats.server.ts";
+import { sessionImagePath, type SessionQuery } from "./session-query.ts";
+
+type Completed = Awaited<ReturnType<typeof listFunctionsOfSessions>>[number];
+
+/** LIKE's own wildcards in what the operator typed match themselves. */
+const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+function viewOf(session: MonitoredSession, completed: Completed | undefined, now: Date): SessionView {
+  return {
+    sessionId: session.publicId,
+    clientId: session.clientId,
+    client: { businessName: session.businessName, licenseKey: session.licenseKey, businessType: session.businessType },
+    isActive: isSessionActive(session.lastMessageAt, now),
+    messageCount: session.messageCount,
+    startedAt: session.startedAt.toISOString(),
+    lastMessageAt: session.lastMessageAt.toISOString(),
+    userIp: session.userIp,
+    completedFunction: completed
+      ? {
+          functionType: completed.functionType,
+          clientName: completed.clientDetails.clientName ?? null,
+          phone: completed.clientDetails.phone ?? null,
+          profitAmount: completed.profitCents / 100,
+          completedAt: completed.completedAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+type ListOptions = { timeZone: string; now?: Date; paged?: boolean };
+
+async function filterOf(db: Database, query: Pick<SessionQuery, "clientId" | "period" | "search">, timeZone: string, now: Date) {
+  const pattern = query.search === undefined ? undefined : containsPattern(query.search);
+  const [activeSince, matchingClientIds] = await Promise.all([
+    getPeriodStart(db, query.period, timeZone, now),
+    pattern === undefined ? undefined : findClientIdsMatching(db, pattern),
+  ]);
+  return { clientId: query.clientId, activeSince, activeUntil: now, pattern, matchingClientIds } satisfies SessionFilter;
+}
+
+/**
+ * GET /api/admin/sessions and the monitor: the figures describe the whole filtered set, the
+ * sessions one page of it. A page past the end shows the last page.
+ */
+export async function loadSessionList(db: Database, query: SessionQuery, { timeZone, now = new Date(), paged = true }: ListOptions): Promise<SessionList> {
+  const filter = await filterOf(db, query, timeZone, now);
+  const summary = await summarizeSessions(db, filter, now);
+  const limit = paged ? query.limit : Math.max(summary.sessions, 1);
+  const totalPages = Math.max(1, Math.ceil(summary.sessions / limit));
+  const currentPage = paged ? Math.min(query.page, totalPages) : 1;
+  const rows = summary.sessions === 0 ? [] : await listSessions(db, filter, { limit, offset: (currentPage - 1) * limit });
+  const functions = await listFunctionsOfSessions(db, rows.map((row) => row.id));
+  const functionOf = new Map<number, Completed>();
+  for (const completed of functions) if (completed.sessionId !== null && !functionOf.has(completed.sessionId)) functionOf.set(completed.sessionId, completed);
+
+  return {
+    sessions: rows.map((row) => viewOf(row, functionOf.get(row.id), now)),
+    totalSessions: summary.sessions,
+    activeSessions: summary.active,
+    averageMessagesPerSession: summary.sessions === 0 ? 0 : Math.round((summary.messages / summary.sessions) * 10) / 10,
+    totalMessages: summary.messages,
+    currentPage,
+    totalPages,
+    hasPreviousPage: currentPage > 1,
+    hasNextPage: currentPage < totalPages,
+  };
+}
+
+/** A session of this client (another client's, or none: undefined), the way both exports and the detail page find it. */
+export async function findClientSession(db: Database, clientId: number | undefined, publicId: string) {
+  const session = await findMonitoredSession(db, publicId);
+  if (!session || (clientId !== undefined && session.clientId !== clientId)) return undefined;
+  return session;
+}
+
+/**
+ * Spec §3 session summary: duration in seconds from the first message to the last, the number
+ * of messages, their cost in dollars, and how many of each type.
+ */
+export async function summarizeSession(db: Database, session: MonitoredSession): Promise<SessionSummary> {
+  const byType = await summarizeSessionMessages(db, session.id);
+  const firstAt = Math.min(...byType.map((row) => row.firstAt?.getTime() ?? Infinity));
+  const lastAt = Math.max(...byType.map((row) => row.lastAt?.getTime() ?? -Infinity));
+  return {
+    duration: byType.length === 0 ? 0 : Math.round((lastAt - firstAt) / 1000),
+    totalMessages: byType.reduce((sum, row) => sum + row.messages, 0),
+    totalCost: byType.reduce((sum, row) => sum + row.costCents, 0) / 100,
+    messageTypes: Object.fromEntries(byType.map((row) => [row.messageType, row.messages])),
+  };
+}
+
+/** The session's messages, oldest first, page after page as long as pages come back full. */
+export async function* everySessionMessage(db: Database, sessionId: number, pageSize = 1000) {
+  let after: MessageCursor | undefined;
+  for (;;) {
+    const page = await listSessionMessages(db, sessionId, { limit: pageSize, after });
+    yield* page;
+    if (page.length < pageSize) return;
+    const last = page.at(-1)!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** Up to `limit` of the session's first messages with their images' descriptions: the detail page and the JSON export. */
+export async function loadSessionMessages(db: Database, session: MonitoredSession, limit: number): Promise<ExportedMessage[]> {
+  const rows = await listSessionMessages(db, session.id, { limit });
+  const images = await listImagesOfMessages(db, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    id: row.id,
+    timestamp: row.createdAt.toISOString(),
+    userMessage: row.userMessage,
+    aiResponse: row.aiResponse,
+    messageType: row.messageType,
+    cost: row.costCents / 100,
+    images: images
+      .filter((image) => image.messageId === row.id)
+      .map((image) => ({ id: image.id, name: image.name, mime: image.mime, size: image.size, url: sessionImagePath(session.publicId, image.id) })),
+  }));
+}
+
+/** Spec §7 GET /api/admin/export-session/{clientId}/{sessionId}. */
+export async function exportSession(db: Database, session: MonitoredSession, now = new Date()): Promise<SessionExport> {
+  const [messages, summary, functions] = await Promise.all([
+    loadSessionMessages(db, session, Number.MAX_SAFE_INTEGER),
+    summarizeSession(db, session),
+    listFunctionsOfSessions(db, [session.id]),
+  ]);
+  return { success: true, session: { ...viewOf(session, functions[0], now), messages }, summary };
+}
+
+/** The session CSV (spec §7 columns), streamed a thousand messages at a time: memory stays flat for any length. */
+export function sessionCsvResponse(db: Database, session: MonitoredSession, headers: Record<"timestamp" | "userMessage" | "aiResponse" | "messageType" | "cost", string>, timeZone: string) {
+  type Row = Awaited<ReturnType<typeof listSessionMessages>>[number];
+  const columns: CsvColumn<Row>[] = [
+    { header: headers.timestamp, value: (row) => csvDateTime(row.createdAt, timeZone) },
+    { header: headers.userMessage, value: (row) => row.userMessage },
+    { header: headers.aiResponse, value: (row) => row.aiResponse },
+    { header: headers.messageType, value: (row) => row.messageType },
+    { header: headers.cost, value: (row) => (row.costCents / 100).toFixed(2) },
+  ];
+  const safeId = session.publicId.replace(/[^\w-]/g, "").slice(0, 40);
+  return csvResponse({ filename: `session-${safeId}.csv`, columns, rows: everySessionMessage(db, session.id) });
+}
+
