@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
  * need no JavaScript, and flexbox lays them out in the page's direction, so in Hebrew time runs from
  * right to left and bars grow from the right with nothing flipped by hand. The drawing is hidden from
  * screen readers; each chart carries its numbers in a table they read instead
- * (docs/decisions/010-analytics-charts.md).
+ * (docs/decisions/011-analytics.md).
  */
 
 type ChartFrameProps = {
