@@ -27,12 +27,16 @@ export function ChangeCaption({ current, previous, days, kind, lowerIsBetter = f
       ? t("change.noChange")
       : kind === "share"
         ? t("change.points", {
-            value: new Intl.NumberFormat(intlLocaleOf(isLanguage(i18n.language) ? i18n.language : "en"), { signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(change),
+            // Isolated left to right, so a Hebrew sentence keeps the sign before the number.
+            value: `\u2066${new Intl.NumberFormat(intlLocaleOf(isLanguage(i18n.language) ? i18n.language : "en"), { signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(change)}\u2069`,
           })
         : formatPercentChange(change, i18n.language);
   return (
     <p>
-      <span className={clsx("font-medium", change === 0 ? "text-slate-600" : better ? "text-emerald-700" : "text-red-700")} dir="ltr">
+      <span
+        className={clsx("font-medium", change === 0 ? "text-slate-600" : better ? "text-emerald-700" : "text-red-700")}
+        dir={kind === "count" ? "ltr" : undefined}
+      >
         {text}
       </span>{" "}
       <span className="text-slate-600">{against}</span>
