@@ -1,0 +1,3 @@
+DROP INDEX "messages_created_type_idx";--> statement-breakpoint
+CREATE INDEX "chat_sessions_feedback_idx" ON "chat_sessions" USING btree ("feedback_at") WHERE "chat_sessions"."helpful" is not null;--> statement-breakpoint
+CREATE INDEX "messages_created_type_idx" ON "messages" USING btree ("created_at","message_type","cost_cents","response_ms");
