@@ -36,7 +36,10 @@ export default [
         route("clients/:clientId/usage-export", "routes/admin/client-usage-export.ts"),
         route("leads", "routes/admin/leads.tsx"),
         route("leads/export/:list", "routes/admin/leads-export.ts"),
+        route("completed-functions", "routes/admin/completed-functions.tsx"),
+        route("completed-functions/export", "routes/admin/completed-functions-export.ts"),
         route("plugin", "routes/admin/plugin.tsx"),
+        route("analytics", "routes/admin/analytics.tsx"),
         route("chat-sessions", "routes/admin/chat-sessions.tsx"),
         route("session/:sessionId", "routes/admin/session.tsx"),
         // Visitors' uploaded images, to operators only: never a public URL.

@@ -268,6 +268,8 @@ export const chatSessions = pgTable(
     index("chat_sessions_client_last_idx").on(table.clientId, table.lastMessageAt, table.messageCount),
     index("chat_sessions_started_idx").on(table.startedAt),
     index("chat_sessions_last_idx").on(table.lastMessageAt, table.messageCount),
+    // Only the answered sessions: analytics reads the "Was this helpful?" answers of a period.
+    index("chat_sessions_feedback_idx").on(table.feedbackAt).where(sql`${table.helpful} is not null`),
     // The monitor's search finds a part of a session id or an IP anywhere in it (pg_trgm).
     index("chat_sessions_public_id_trgm_idx").using("gin", table.publicId.op("gin_trgm_ops")),
     index("chat_sessions_user_ip_trgm_idx").using("gin", table.userIp.op("gin_trgm_ops")),
@@ -296,8 +298,9 @@ export const messages = pgTable(
   (table) => [
     index("messages_session_created_idx").on(table.sessionId, table.createdAt),
     index("messages_client_created_idx").on(table.clientId, table.createdAt),
-    // Cost and client ride along: the dashboard's sums over a period read the index alone, never the table.
-    index("messages_created_type_idx").on(table.createdAt, table.messageType, table.costCents, table.clientId),
+    // Cost, client and response time ride along: the dashboard's and analytics' sums over a period read
+    // the index alone (an index-only scan), never the table.
+    index("messages_created_type_idx").on(table.createdAt, table.messageType, table.costCents, table.clientId, table.responseMs),
     // Per client, not per session: a retried first message has no session yet.
     uniqueIndex("messages_client_message_idx").on(table.clientId, table.clientMessageId),
   ],

@@ -93,6 +93,8 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
   const plannedClients = DEMO_CLIENTS.map((content) => planClient(content, now));
   const sessions = planSessionSlots(random, now).map((slot) => planSession(random, slot, plannedClients));
   const functions = pickCompletedFunctions(random, sessions);
+  // Its own sequence, so adding the answers left every other demo figure as it was.
+  answerFeedback(createRandom(SEED + 1), sessions);
   const bills = planBilling(plannedClients, sessions, now);
 
   return db.transaction(async (tx) => {
@@ -276,6 +278,8 @@ type PlannedSession = {
   userIp: string;
   userAgent: string;
   messages: PlannedMessage[];
+  /** The visitor's answer to the widget's "Was this helpful?", when they gave one. */
+  feedback?: { helpful: boolean; at: Date };
 };
 
 /**
@@ -308,6 +312,19 @@ function planSessionSlots(random: Random, now: Date): Slot[] {
   }
 
   return slots.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The widget asks once a finished conversation has had three replies or collected the visitor's
+ * details (app/widget/client/feedback-rule.ts); about half the visitors answer, most of them pleased.
+ */
+function answerFeedback(random: Random, sessions: PlannedSession[]) {
+  for (const session of sessions) {
+    const asked = !session.isActive && (session.messages.length >= 3 || session.messages.some((message) => message.messageType === "contact_collected"));
+    const last = session.messages.at(-1);
+    if (!asked || !last || !random.chance(0.55)) continue;
+    session.feedback = { helpful: random.chance(0.8), at: new Date(last.createdAt.getTime() + 20_000) };
+  }
 }
 
 function between(random: Random, from: number, to: number) {
@@ -698,6 +715,8 @@ async function insertSessions(tx: Transaction, sessions: PlannedSession[], clien
           lastMessageAt: session.messages.at(-1)?.createdAt,
           userIp: session.userIp,
           userAgent: session.userAgent,
+          helpful: session.feedback?.helpful ?? null,
+          feedbackAt: session.feedback?.at ?? null,
         })),
       )
       .returning({ id: chatSessions.id, publicId: chatSessions.publicId });

@@ -6,6 +6,7 @@
  *   - GET /api/admin/sessions for the monitor's main filters (all clients this week, one client this
  *     month, a partial-id search, a deep page), p50 and p95 over BENCH_RUNS runs, target p95 < 50 ms;
  *   - the dashboard's figures (/api/stats), recent activity and high-usage clients, target p95 < 100 ms;
+ *   - the analytics page for each period (target p95 < 250 ms) and the completed functions page (< 50 ms);
  *   - EXPLAIN ANALYZE of every query each case sends, flagging any sequential scan of messages;
  *   - the peak RSS of a child process exporting the 10,000-message session as CSV (streamed).
  * BENCH_KEEP=1 keeps the database (and a later run reuses it); BENCH_SCALE=0.1 loads a tenth.
@@ -16,6 +17,9 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../db/connection.ts";
 import * as schema from "../db/schema.ts";
+import { loadAnalytics } from "../app/analytics/analytics.server.ts";
+import { ANALYTICS_PERIODS } from "../app/analytics/periods.ts";
+import { completedFunctionsPage } from "../app/conversations/completed-functions.server.ts";
 import { listClientsForPicker } from "../app/models/client.server.ts";
 import { getDashboardStats, getPeriodBoundaries, listHighUsageClients, listRecentActivity } from "../app/models/stats.server.ts";
 import { sessionQuerySchema } from "../app/sessions/session-query.ts";
@@ -27,7 +31,8 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0
 const runs = Number(process.env.BENCH_RUNS || 40);
 const scale = Number(process.env.BENCH_SCALE || 1);
 const keep = process.env.BENCH_KEEP === "1";
-const DATABASE = "alex_scale";
+// Its own name lets two branches bench on one server at once.
+const DATABASE = process.env.BENCH_DATABASE_NAME ?? "alex_scale";
 const databaseUrl = (() => {
   const url = new URL(serverUrl);
   url.pathname = `/${DATABASE}`;
@@ -115,6 +120,24 @@ async function main() {
       name: "dashboard: high-usage clients (30 days)",
       target: 100,
       run: (database) => listHighUsageClients(database, new Date(Date.now() - 30 * 86_400_000), 3),
+    },
+    ...ANALYTICS_PERIODS.map((days) => ({
+      name: `analytics: ${days} days`,
+      target: 250,
+      run: (database: Database) => loadAnalytics(database, { days, timeZone: TIME_ZONE }),
+    })),
+    {
+      name: "completed functions: first page, all",
+      target: 50,
+      run: (database) => completedFunctionsPage(database, { page: 1 }, TIME_ZONE),
+    },
+    {
+      name: "completed functions: one client, a month",
+      target: 50,
+      run: (database) => {
+        const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+        return completedFunctionsPage(database, { page: 1, clientId: busiest!.id, from }, TIME_ZONE);
+      },
     },
   ];
 

@@ -1,6 +1,6 @@
-import { avg, count, desc, eq, inArray, sql, sum } from "drizzle-orm";
+import { and, avg, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { chatSessions, completedFunctions, type FunctionClientDetails } from "#db/schema.ts";
+import { chatSessions, clients, completedFunctions, type FunctionClientDetails } from "#db/schema.ts";
 
 type FunctionType = (typeof completedFunctions.$inferInsert)["functionType"];
 
@@ -28,12 +28,45 @@ export async function recordCompletedFunction(
     });
 }
 
-/** Every completed function, newest first, with the session's public id. */
-export async function listCompletedFunctions(db: Database) {
-  return db
+/** What the completed functions page narrows the list to; every part is optional. */
+export type CompletedFunctionFilter = {
+  clientId?: number;
+  functionType?: FunctionType;
+  /** Calendar days ("2026-03-01") in `timeZone`, both included. */
+  fromDay?: string;
+  toDay?: string;
+  timeZone?: string;
+};
+
+/** A calendar day's first instant in the time zone, computed by PostgreSQL so DST is right. */
+const startOfDay = (day: string, timeZone: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
+
+function whereFilter({ clientId, functionType, fromDay, toDay, timeZone = "UTC" }: CompletedFunctionFilter = {}): SQL | undefined {
+  return and(
+    clientId === undefined ? undefined : eq(completedFunctions.clientId, clientId),
+    functionType === undefined ? undefined : eq(completedFunctions.functionType, functionType),
+    fromDay === undefined ? undefined : gte(completedFunctions.completedAt, startOfDay(fromDay, timeZone)),
+    toDay === undefined ? undefined : lt(completedFunctions.completedAt, sql`${startOfDay(toDay, timeZone)} + interval '1 day'`),
+  );
+}
+
+export type CompletedFunctionPage = { limit?: number; offset?: number; afterId?: number };
+
+/**
+ * Completed functions newest first, with the client's name and the session's public id. `afterId`
+ * continues after that row (the CSV export reads page after page), comparing stored timestamps as
+ * newest-first.server.ts does; `offset` serves the page numbers.
+ */
+export async function listCompletedFunctions(db: Database, filter: CompletedFunctionFilter = {}, page: CompletedFunctionPage = {}) {
+  const after =
+    page.afterId === undefined
+      ? undefined
+      : sql`(${completedFunctions.completedAt}, ${completedFunctions.id}) < (select completed_at, id from ${completedFunctions} where id = ${page.afterId})`;
+  const query = db
     .select({
       id: completedFunctions.id,
       clientId: completedFunctions.clientId,
+      businessName: clients.businessName,
       sessionPublicId: chatSessions.publicId,
       functionType: completedFunctions.functionType,
       clientDetails: completedFunctions.clientDetails,
@@ -41,18 +74,28 @@ export async function listCompletedFunctions(db: Database) {
       completedAt: completedFunctions.completedAt,
     })
     .from(completedFunctions)
+    .innerJoin(clients, eq(clients.id, completedFunctions.clientId))
     .leftJoin(chatSessions, eq(chatSessions.id, completedFunctions.sessionId))
-    .orderBy(desc(completedFunctions.completedAt), desc(completedFunctions.id));
+    .where(and(whereFilter(filter), after))
+    .orderBy(desc(completedFunctions.completedAt), desc(completedFunctions.id))
+    .$dynamic();
+  if (page.limit !== undefined) query.limit(page.limit);
+  if (page.offset) query.offset(page.offset);
+  return query;
 }
 
-export async function getCompletedFunctionTotals(db: Database) {
+export type CompletedFunctionRow = Awaited<ReturnType<typeof listCompletedFunctions>>[number];
+
+/** How many, the profit and the average profit of the completed functions the filter keeps. */
+export async function getCompletedFunctionTotals(db: Database, filter: CompletedFunctionFilter = {}) {
   const [row] = await db
     .select({
       completed: count(),
       profitCents: sum(completedFunctions.profitCents).mapWith(Number),
       averageProfitCents: avg(completedFunctions.profitCents).mapWith(Number),
     })
-    .from(completedFunctions);
+    .from(completedFunctions)
+    .where(whereFilter(filter));
   return { completed: row?.completed ?? 0, profitCents: row?.profitCents ?? 0, averageProfitCents: row?.averageProfitCents ?? 0 };
 }
 

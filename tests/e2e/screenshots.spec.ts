@@ -5,6 +5,8 @@ const SCREENS = [
   { name: "landing", path: "/", signedIn: false },
   { name: "login", path: "/login", signedIn: false },
   { name: "dashboard", path: "/admin/dashboard", signedIn: true },
+  { name: "completed-functions", path: "/admin/completed-functions", signedIn: true },
+  { name: "analytics", path: "/admin/analytics", signedIn: true },
 ];
 
 for (const screen of SCREENS) {

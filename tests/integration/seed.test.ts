@@ -180,6 +180,22 @@ describe("seedDemo", () => {
     expect(rows.some(({ fn }) => fn.functionType === "party_planning_consultation_complete")).toBe(true);
   });
 
+  it("answers 'Was this helpful?' in about half the finished conversations, mostly with thumbs up", async () => {
+    const rows = await db
+      .select({ helpful: chatSessions.helpful, feedbackAt: chatSessions.feedbackAt, isActive: chatSessions.isActive, lastMessageAt: chatSessions.lastMessageAt })
+      .from(chatSessions);
+    const answered = rows.filter((row) => row.helpful !== null);
+    expect(answered.length).toBeGreaterThan(rows.length / 5);
+    expect(answered.filter((row) => row.helpful).length).toBeGreaterThan(answered.length / 2);
+    expect(answered.some((row) => row.helpful === false)).toBe(true);
+    for (const row of answered) {
+      expect(row.isActive).toBe(false);
+      expect(row.feedbackAt!.getTime()).toBeGreaterThan(row.lastMessageAt.getTime());
+      expect(row.feedbackAt!.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
+    expect(rows.filter((row) => row.helpful === null).every((row) => row.feedbackAt === null)).toBe(true);
+  });
+
   it("attaches images only to images_received messages", async () => {
     const rows = await db
       .select({ type: messages.messageType, size: messageImages.size, data: messageImages.data })

@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import type { FunctionClientDetails } from "#db/schema.ts";
+import { FUNCTION_DETAIL_KEYS } from "~/conversations/function-details.ts";
+import { formatNumber } from "~/lib/format.ts";
+
+/** What the visitor told Alex while completing a function, as a short list of terms and values. */
+export function FunctionDetails({ details }: { details: FunctionClientDetails }) {
+  const { t, i18n } = useTranslation("functions");
+  const shown = FUNCTION_DETAIL_KEYS.filter((key) => details[key] !== undefined && details[key] !== "");
+  if (shown.length === 0) return <span className="text-slate-500">{t("details.none")}</span>;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+      {shown.map((key) => {
+        const value = details[key]!;
+        return (
+          <div key={key} className="contents">
+            <dt className="text-slate-600">{t(`details.${key}`)}</dt>
+            <dd className="min-w-0 break-words">
+              {typeof value === "number" ? formatNumber(value, i18n.language) : <bdi dir={key === "phone" ? "ltr" : "auto"}>{value}</bdi>}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
