@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, ne, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import {
   chatSessions,
@@ -48,11 +48,8 @@ const statusAt = (moment: Date) => sql<ClientStatus>`coalesce((
   order by ${clientStatusChanges.changedAt} desc limit 1), 'active')`;
 
 async function activeClientsWhere(db: Database, condition: SQL | undefined) {
-  const [row] = await db
-    .select({ clients: count(), fees: sum(clients.monthlyFeeCents).mapWith(Number) })
-    .from(clients)
-    .where(condition);
-  return { clients: row?.clients ?? 0, feesCents: row?.fees ?? 0 };
+  const [row] = await db.select({ clients: count() }).from(clients).where(condition);
+  return row?.clients ?? 0;
 }
 
 const activeClientsNow = (db: Database) => activeClientsWhere(db, eq(clients.status, "active"));
@@ -60,15 +57,12 @@ const activeClientsNow = (db: Database) => activeClientsWhere(db, eq(clients.sta
 const activeClientsAt = (db: Database, moment: Date) =>
   activeClientsWhere(db, and(lt(clients.createdAt, moment), eq(statusAt(moment), "active")));
 
-async function usageBetween(db: Database, from: Date, to: Date) {
+async function articlesBetween(db: Database, from: Date, to: Date) {
   const [row] = await db
-    .select({
-      costCents: sum(messages.costCents).mapWith(Number),
-      articles: sql<number>`count(*) filter (where ${messages.messageType} = 'article')`.mapWith(Number),
-    })
+    .select({ value: count() })
     .from(messages)
-    .where(and(gte(messages.createdAt, from), lt(messages.createdAt, to)));
-  return { costCents: row?.costCents ?? 0, articles: row?.articles ?? 0 };
+    .where(and(gte(messages.createdAt, from), lt(messages.createdAt, to), eq(messages.messageType, "article")));
+  return row?.value ?? 0;
 }
 
 async function sessionsStartedBetween(db: Database, from: Date, to: Date) {
@@ -79,9 +73,9 @@ async function sessionsStartedBetween(db: Database, from: Date, to: Date) {
   return row?.value ?? 0;
 }
 
+/** Monthly revenue is not here: app/billing/ computes it, the same way as the bills. */
 export type DashboardStats = {
   activeClients: Comparison;
-  monthlyRevenueCents: Comparison;
   todayConversations: Comparison;
   articlesGenerated: Comparison;
 };
@@ -89,7 +83,7 @@ export type DashboardStats = {
 /**
  * The four dashboard figures, each against the same stretch of the previous period:
  * month-to-date against the previous month up to the same point, today so far against
- * yesterday up to the same time. Revenue is the active clients' base fees plus usage.
+ * yesterday up to the same time.
  */
 export async function getDashboardStats(db: Database, periods: PeriodBoundaries): Promise<DashboardStats> {
   const { now, todayStart, yesterdayStart, monthStart, previousMonthStart } = periods;
@@ -98,24 +92,20 @@ export async function getDashboardStats(db: Database, periods: PeriodBoundaries)
   );
   const sameTimeYesterday = new Date(yesterdayStart.getTime() + (now.getTime() - todayStart.getTime()));
 
-  const [activeNow, activeAtMonthStart, usageThisMonth, usageLastMonth, chatsToday, chatsYesterday] =
+  const [activeNow, activeAtMonthStart, articlesThisMonth, articlesLastMonth, chatsToday, chatsYesterday] =
     await Promise.all([
       activeClientsNow(db),
       activeClientsAt(db, monthStart),
-      usageBetween(db, monthStart, now),
-      usageBetween(db, previousMonthStart, sameSpanLastMonth),
+      articlesBetween(db, monthStart, now),
+      articlesBetween(db, previousMonthStart, sameSpanLastMonth),
       sessionsStartedBetween(db, todayStart, now),
       sessionsStartedBetween(db, yesterdayStart, sameTimeYesterday),
     ]);
 
   return {
-    activeClients: { current: activeNow.clients, previous: activeAtMonthStart.clients },
-    monthlyRevenueCents: {
-      current: activeNow.feesCents + usageThisMonth.costCents,
-      previous: activeAtMonthStart.feesCents + usageLastMonth.costCents,
-    },
+    activeClients: { current: activeNow, previous: activeAtMonthStart },
     todayConversations: { current: chatsToday, previous: chatsYesterday },
-    articlesGenerated: { current: usageThisMonth.articles, previous: usageLastMonth.articles },
+    articlesGenerated: { current: articlesThisMonth, previous: articlesLastMonth },
   };
 }
 
