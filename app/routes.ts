@@ -33,6 +33,8 @@ export default [
         route("dashboard", "routes/admin/dashboard.tsx"),
         route("leads", "routes/admin/leads.tsx"),
         route("leads/export/:list", "routes/admin/leads-export.ts"),
+        route("billing", "routes/admin/billing.tsx"),
+        route("billing/export", "routes/admin/billing-export.ts"),
         route("plugin", "routes/admin/plugin.tsx"),
         // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.
         route("failure-drill", "routes/admin/failure-drill.tsx"),
@@ -45,6 +47,7 @@ export default [
   layout("routes/api/layout.ts", [
     ...prefix("api", [
       route("stats", "routes/api/stats.ts"),
+      route("billing", "routes/api/billing.ts"),
       route("completed-functions", "routes/api/completed-functions.ts"),
       route("completed-functions/stats", "routes/api/completed-functions-stats.ts"),
       route("download/plugin", "routes/api/download-plugin.ts"),
