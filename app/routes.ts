@@ -24,6 +24,12 @@ export default [
   route("api/wordpress/history", "routes/api/wordpress-history.ts"),
   route("api/wordpress/feedback", "routes/api/wordpress-feedback.ts"),
   route("api/wordpress/*", "routes/api/not-found.ts", { id: "api-wordpress-not-found" }),
+  // Paying a bill is public: the pay token (or an order this server opened) names the bill.
+  route("pay/:token", "routes/pay.tsx"),
+  route("api/paypal/setup", "routes/api/paypal-setup.ts"),
+  route("api/paypal/order", "routes/api/paypal-order.ts"),
+  route("api/paypal/order/:orderId/capture", "routes/api/paypal-capture.ts"),
+  route("api/paypal/webhook", "routes/api/paypal-webhook.ts"),
 
   // Back-office: every page needs an operator session
   layout("routes/admin/layout.tsx", [
