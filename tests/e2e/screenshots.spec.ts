@@ -5,6 +5,7 @@ const SCREENS = [
   { name: "landing", path: "/", signedIn: false },
   { name: "login", path: "/login", signedIn: false },
   { name: "dashboard", path: "/admin/dashboard", signedIn: true },
+  { name: "billing", path: "/admin/billing", signedIn: true },
 ];
 
 for (const screen of SCREENS) {

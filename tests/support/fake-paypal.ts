@@ -106,6 +106,15 @@ export async function startFakePayPal({ port = 0 }: { port?: number } = {}): Pro
     const path = url.pathname;
     calls.push(`${request.method} ${path}`);
     response.setHeader("Access-Control-Allow-Origin", "*");
+    if (request.method === "OPTIONS") {
+      response.writeHead(204, {
+        "Access-Control-Allow-Methods": "GET, POST",
+        "Access-Control-Allow-Headers": request.headers["access-control-request-headers"] ?? "Content-Type",
+        "Access-Control-Allow-Private-Network": "true",
+      });
+      response.end();
+      return;
+    }
 
     if (request.method === "GET" && path === "/sdk/js") {
       response.writeHead(200, { "Content-Type": "application/javascript" });

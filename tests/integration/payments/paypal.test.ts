@@ -4,7 +4,7 @@ import type { Database, DatabaseHandle } from "#db/connection.ts";
 import { billingRecordEvents, billingRecords, clients, paymentOrders } from "#db/schema.ts";
 import { generateBills } from "~/billing/billing.server.ts";
 import { createPayPalClient, PayPalError, type PayPalClient } from "~/payments/paypal-client.server.ts";
-import { captureOrderForBill, createOrderForBill, handlePayPalWebhook } from "~/payments/payments.server.ts";
+import { captureOrderForBill, createOrderForBill, handlePayPalWebhook, type PaymentOutcome } from "~/payments/payments.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { FAKE_PAYPAL_CREDENTIALS, FAKE_VALID_SIGNATURE, startFakePayPal, type FakePayPal } from "../../support/fake-paypal.ts";
 
@@ -19,6 +19,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake?.close();
 });
+
+/** The order id a successful create answered. */
+function orderIdOf(outcome: PaymentOutcome) {
+  if ("error" in outcome) throw new Error(`No order: ${outcome.error}`);
+  return String(outcome.body.id);
+}
 
 const approve = (orderId: string) => fetch(`${fake.url}/test/approve/${orderId}`, { method: "POST" });
 
@@ -77,7 +83,7 @@ describe.each(testDrivers)("paying a bill through PayPal on %s", (driver) => {
   it("does not mark a declined payment paid, then captures once however often it is retried", async () => {
     const created = await createOrderForBill(db, paypal, { token, amount: "50.00", currency: "USD", intent: "CAPTURE" });
     expect(created, JSON.stringify(created)).toMatchObject({ status: 201, body: { status: "CREATED" } });
-    const orderId = (created as { body: { id: string } }).body.id;
+    const orderId = orderIdOf(created);
     expect(fake.orders.get(orderId)?.purchase_units[0]?.amount).toEqual({ currency_code: "USD", value: "50.00" });
 
     expect(await captureOrderForBill(db, paypal, orderId)).toMatchObject({ status: 422, error: "errors.notApproved" });
@@ -107,7 +113,7 @@ describe.each(testDrivers)("paying a bill through PayPal on %s", (driver) => {
   it("marks a bill paid from a verified webhook once, and ignores an unverified one", async () => {
     await db.update(billingRecords).set({ status: "pending", paidAt: null }).where(eq(billingRecords.id, recordId));
     const created = await createOrderForBill(db, paypal, { token });
-    const orderId = (created as { body: { id: string } }).body.id;
+    const orderId = orderIdOf(created);
     const event = {
       id: "WH-1",
       event_type: "PAYMENT.CAPTURE.COMPLETED",
