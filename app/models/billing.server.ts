@@ -32,7 +32,8 @@ export async function listBillableClients(db: Database, { start, end }: { start:
     .where(
       and(
         lt(clients.createdAt, end),
-        or(ne(clients.status, "cancelled"), gte(cancelledAt, start)),
+        // A raw SQL expression has no column to encode a Date: postgres.js needs it as text.
+        or(ne(clients.status, "cancelled"), sql`${cancelledAt} >= ${start.toISOString()}::timestamptz`),
         clientId === undefined ? undefined : eq(clients.id, clientId),
       ),
     )
