@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ADMIN = { username: "e2e-operator", password: "e2e-password-123" };
 
 export default defineConfig({
@@ -49,6 +49,11 @@ export default defineConfig({
       LOG_LEVEL: "silent",
       // Lets tests/e2e/admin-errors.spec.ts make an admin page fail on purpose (routes/admin/failure-drill.tsx).
       FAILURE_DRILL: "true",
+      // tests/e2e/billing.spec.ts starts the PayPal stand-in (tests/support/fake-paypal.ts) on the next port, with these credentials.
+      PAYPAL_BASE_URL: `http://127.0.0.1:${PORT + 1}`,
+      PAYPAL_CLIENT_ID: "fake-client-id",
+      PAYPAL_CLIENT_SECRET: "fake-client-secret",
+      PAYPAL_WEBHOOK_ID: "fake-webhook-id",
     },
   },
 });

@@ -72,6 +72,8 @@ export const envSchema = z
     PAYPAL_CLIENT_ID: optionalText,
     PAYPAL_CLIENT_SECRET: optionalText,
     PAYPAL_BASE_URL: optionalUrl,
+    /** The id PayPal gave our webhook: its signature check needs it; unset, the webhook answers 503. */
+    PAYPAL_WEBHOOK_ID: optionalText,
     SEED_DEMO: flag(),
     LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
     FAILURE_DRILL: flag(false),

@@ -24,6 +24,12 @@ export default [
   route("api/wordpress/history", "routes/api/wordpress-history.ts"),
   route("api/wordpress/feedback", "routes/api/wordpress-feedback.ts"),
   route("api/wordpress/*", "routes/api/not-found.ts", { id: "api-wordpress-not-found" }),
+  // Paying a bill is public: the pay token (or an order this server opened) names the bill.
+  route("pay/:token", "routes/pay.tsx"),
+  route("api/paypal/setup", "routes/api/paypal-setup.ts"),
+  route("api/paypal/order", "routes/api/paypal-order.ts"),
+  route("api/paypal/order/:orderId/capture", "routes/api/paypal-capture.ts"),
+  route("api/paypal/webhook", "routes/api/paypal-webhook.ts"),
 
   // Back-office: every page needs an operator session
   layout("routes/admin/layout.tsx", [
@@ -38,6 +44,8 @@ export default [
         route("leads/export/:list", "routes/admin/leads-export.ts"),
         route("completed-functions", "routes/admin/completed-functions.tsx"),
         route("completed-functions/export", "routes/admin/completed-functions-export.ts"),
+        route("billing", "routes/admin/billing.tsx"),
+        route("billing/export", "routes/admin/billing-export.ts"),
         route("plugin", "routes/admin/plugin.tsx"),
         route("analytics", "routes/admin/analytics.tsx"),
         route("chat-sessions", "routes/admin/chat-sessions.tsx"),
@@ -58,6 +66,7 @@ export default [
       route("clients", "routes/api/clients.ts"),
       route("clients/:clientId", "routes/api/client.ts"),
       route("clients/:clientId/usage", "routes/api/client-usage.ts"),
+      route("billing", "routes/api/billing.ts"),
       route("completed-functions", "routes/api/completed-functions.ts"),
       route("completed-functions/stats", "routes/api/completed-functions-stats.ts"),
       route("download/plugin", "routes/api/download-plugin.ts"),

@@ -381,10 +381,41 @@ export const billingRecords = pgTable(
     totalCents: integer("total_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     status: text("status").notNull().default("pending"),
+    /** What the public pay page /pay/{token} carries: two random UUIDs (244 random bits), never the serial id. */
+    payToken: text("pay_token")
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex("billing_records_client_period_idx").on(table.clientId, table.billingPeriod)],
+  (table) => [
+    uniqueIndex("billing_records_client_period_idx").on(table.clientId, table.billingPeriod),
+    index("billing_records_period_idx").on(table.billingPeriod),
+  ],
+);
+
+export const BILLING_EVENT_KINDS = ["generated", "recomputed", "marked_paid", "paid_paypal", "overdue"] as const;
+
+/** The audit trail of a billing record: who or what changed it, when, and the operator's note. */
+export const billingRecordEvents = pgTable(
+  "billing_record_events",
+  {
+    id: serial("id").primaryKey(),
+    billingRecordId: integer("billing_record_id")
+      .notNull()
+      .references(() => billingRecords.id, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: BILLING_EVENT_KINDS }).notNull(),
+    totalCents: integer("total_cents").notNull(),
+    note: text("note").notNull().default(""),
+    operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("billing_record_events_record_idx").on(table.billingRecordId, table.createdAt)],
 );
 
 export const paymentOrders = pgTable(
@@ -399,6 +430,8 @@ export const paymentOrders = pgTable(
     intent: text("intent").notNull().default("CAPTURE"),
     status: text("status").notNull(),
     providerResponse: jsonb("provider_response"),
+    /** PayPal's capture id: unique, so one capture can never mark a bill paid twice. */
+    captureId: text("capture_id").unique(),
     createdAt: createdAt(),
     capturedAt: timestamp("captured_at", { withTimezone: true }),
   },

@@ -69,6 +69,8 @@ const BATCH_SIZE = 500;
 const MONTHLY_FEE_CENTS = 5000;
 const EVENT_COST_CENTS = 100;
 const FUNCTION_PROFIT_CENTS = 100;
+/** Days after a month ends before its unpaid bill is overdue (PAYMENT_TERM_DAYS of app/billing/periods.ts). */
+const PAYMENT_TERM_DAYS = 14;
 const COMPLETED_FUNCTION_COUNT = 25;
 /** A session whose last message is older than this is over. */
 const ACTIVE_WINDOW = 30 * MINUTE;
@@ -168,8 +170,18 @@ function monthStart(year: number, month: number) {
   return new Date(Date.UTC(year, month, 1));
 }
 
+/**
+ * Midnight of a month's first day in Israel (UTC+2, or +3 in summer), where app/billing/periods.ts
+ * draws the billing periods: a month index past 11 rolls into the next year.
+ */
+function israelMonthStart(year: number, month: number) {
+  const winterGuess = Date.UTC(year, month, 1) - 2 * HOUR;
+  return new Date(msSinceMidnightIn("Asia/Jerusalem", new Date(winterGuess)) === 0 ? winterGuess : winterGuess - HOUR);
+}
+
+/** The billing period ("YYYY-MM") of an instant: its calendar month in Israel. */
 function billingPeriodOf(date: Date) {
-  return date.toISOString().slice(0, 7);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jerusalem", year: "numeric", month: "2-digit" }).format(date);
 }
 
 /** Milliseconds since local midnight in a time zone (ignoring a DST jump that same night). */
@@ -558,10 +570,11 @@ type PlannedBill = {
   billingPeriod: string;
   usageFeesCents: number;
   status: "paid" | "pending" | "overdue";
+  paidAt: Date | null;
   createdAt: Date;
 };
 
-/** The last three calendar months (UTC), each billed to the clients that existed in it. */
+/** The last three calendar months (in Israel, as app/billing/ bills), each billed to the clients that existed in it. */
 function planBilling(plannedClients: PlannedClient[], sessions: PlannedSession[], now: Date): PlannedBill[] {
   const usage = new Map<string, number>();
   const usageKey = (client: PlannedClient, period: string) => `${client.licenseKey}|${period}`;
@@ -572,10 +585,12 @@ function planBilling(plannedClients: PlannedClient[], sessions: PlannedSession[]
     }
   }
 
+  const [year, month] = billingPeriodOf(now).split("-").map(Number) as [number, number];
   const months = [2, 1, 0].map((monthsAgo) => {
-    const start = monthStart(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo);
-    const end = monthStart(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo + 1);
-    return { start, end, period: billingPeriodOf(start), isCurrent: monthsAgo === 0 };
+    const start = israelMonthStart(year, month - 1 - monthsAgo);
+    const end = israelMonthStart(year, month - monthsAgo);
+    const dueAt = new Date(end.getTime() + PAYMENT_TERM_DAYS * DAY);
+    return { start, end, dueAt, period: billingPeriodOf(start), isCurrent: monthsAgo === 0 };
   });
 
   return plannedClients.flatMap((client) => {
@@ -585,12 +600,14 @@ function planBilling(plannedClients: PlannedClient[], sessions: PlannedSession[]
     );
     const lastClosed = billed.filter((month) => !month.isCurrent).at(-1);
     return billed.map((month): PlannedBill => {
-      const overdue = client.content.hasOverdueBill && month === lastClosed;
+      const unpaid = month.isCurrent || (client.content.hasOverdueBill && month === lastClosed);
+      const paidAt = new Date(Math.min(month.end.getTime() + 3 * DAY, now.getTime()));
       return {
         client,
         billingPeriod: month.period,
         usageFeesCents: usage.get(usageKey(client, month.period)) ?? 0,
-        status: month.isCurrent ? "pending" : overdue ? "overdue" : "paid",
+        status: !unpaid ? "paid" : now >= month.dueAt ? "overdue" : "pending",
+        paidAt: unpaid ? null : paidAt,
         createdAt: client.createdAt > month.start ? client.createdAt : month.start,
       };
     });
@@ -800,6 +817,7 @@ async function insertBilling(tx: Transaction, bills: PlannedBill[], clientIds: C
       usageFeesCents: bill.usageFeesCents,
       totalCents: MONTHLY_FEE_CENTS + bill.usageFeesCents,
       status: bill.status,
+      paidAt: bill.paidAt,
       createdAt: bill.createdAt,
       updatedAt: bill.createdAt,
     })),

@@ -1,8 +1,8 @@
 import type { Database } from "#db/connection.ts";
 import type { JobSchedule } from "./schedule.ts";
 
-/** What a job gets: the transaction it works in, the clock it reads, and the slot it runs for. */
-export type JobContext = { db: Database; now: Date; slot: Date };
+/** What a job gets: the transaction it works in, the clock it reads, the slot it runs for, and the display time zone of its calendar. */
+export type JobContext = { db: Database; now: Date; slot: Date; timeZone: string };
 
 /** What it did, for the run's record and log line: `{ deleted: 12 }`. */
 export type JobCounts = Record<string, number>;

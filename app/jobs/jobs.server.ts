@@ -1,3 +1,5 @@
+import { generateBills, markOverdueBills } from "~/billing/billing.server.ts";
+import { periodOf, shiftPeriod } from "~/billing/periods.ts";
 import { deleteExpiredAuthSessions } from "~/models/auth-session.server.ts";
 import { pruneRateLimitEvents } from "~/models/rate-limit.server.ts";
 import { RATE_LIMIT_RETENTION_MS } from "~/server/rate-limit.server.ts";
@@ -19,5 +21,19 @@ export const deleteExpiredAuthSessionsJob: Job = {
   run: async ({ db, now }) => ({ deleted: await deleteExpiredAuthSessions(db, now) }),
 };
 
-/** What the scheduler runs. A new job (billing, retention) is one more entry here. */
-export const JOBS: readonly Job[] = [pruneRateLimitEventsJob, deleteExpiredAuthSessionsJob];
+/**
+ * Bills the month that just ended and marks unpaid bills overdue once past due. Daily rather than
+ * monthly: generation is idempotent, so the days after the 1st only pick up a month a stopped server
+ * missed (and late usage of a still unpaid month), and overdue bills turn overdue on their day.
+ */
+export const monthlyBillingJob: Job = {
+  name: "monthly-billing",
+  schedule: { every: "day", hour: 0, minute: 15 },
+  run: async ({ db, now, timeZone }) => {
+    const generated = await generateBills(db, { period: shiftPeriod(periodOf(now, timeZone), -1), timeZone, now });
+    return { ...generated, overdue: await markOverdueBills(db, { timeZone, now }) };
+  },
+};
+
+/** What the scheduler runs. A new job (retention) is one more entry here. */
+export const JOBS: readonly Job[] = [pruneRateLimitEventsJob, deleteExpiredAuthSessionsJob, monthlyBillingJob];

@@ -25,7 +25,7 @@ export async function runJob(db: Database, job: Job, { now, timeZone }: { now: D
     let result: JobRunResult;
     let failure: unknown;
     try {
-      const counts = await tx.transaction((work) => job.run({ db: work, now, slot }));
+      const counts = await tx.transaction((work) => job.run({ db: work, now, slot, timeZone }));
       result = { outcome: "succeeded", slot, counts };
     } catch (error) {
       failure = error;

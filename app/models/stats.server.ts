@@ -49,11 +49,8 @@ const statusAt = (moment: Date) => sql<ClientStatus>`coalesce((
   order by ${clientStatusChanges.changedAt} desc limit 1), 'active')`;
 
 async function activeClientsWhere(db: Database, condition: SQL | undefined) {
-  const [row] = await db
-    .select({ clients: count(), fees: sum(clients.monthlyFeeCents).mapWith(Number) })
-    .from(clients)
-    .where(condition);
-  return { clients: row?.clients ?? 0, feesCents: row?.fees ?? 0 };
+  const [row] = await db.select({ clients: count() }).from(clients).where(condition);
+  return row?.clients ?? 0;
 }
 
 const activeClientsNow = (db: Database) => activeClientsWhere(db, eq(clients.status, "active"));
@@ -78,37 +75,28 @@ function splitIntoDays(from: Date, to: Date) {
   return { days: { first: dayOf(firstDay), end: dayOf(endDay) }, edges: [[from, firstDay], [endDay, to]] as [Date, Date][] };
 }
 
-async function rawUsageBetween(db: Database, from: Date, to: Date) {
-  if (from >= to) return { costCents: 0, articles: 0 };
+async function rawArticlesBetween(db: Database, from: Date, to: Date) {
+  if (from >= to) return 0;
   const [row] = await db
-    .select({
-      costCents: sum(messages.costCents).mapWith(Number),
-      articles: sql<number>`count(*) filter (where ${messages.messageType} = 'article')`.mapWith(Number),
-    })
+    .select({ value: count() })
     .from(messages)
-    .where(and(gte(messages.createdAt, from), lt(messages.createdAt, to)));
-  return { costCents: row?.costCents ?? 0, articles: row?.articles ?? 0 };
+    .where(and(gte(messages.createdAt, from), lt(messages.createdAt, to), eq(messages.messageType, "article")));
+  return row?.value ?? 0;
 }
 
-async function usageBetween(db: Database, from: Date, to: Date) {
+async function articlesBetween(db: Database, from: Date, to: Date) {
   const { days, edges } = splitIntoDays(from, to);
   const parts = await Promise.all([
-    ...edges.map(([start, end]) => rawUsageBetween(db, start, end)),
+    ...edges.map(([start, end]) => rawArticlesBetween(db, start, end)),
     days
       ? db
-          .select({
-            costCents: sum(messageUsageDaily.costCents).mapWith(Number),
-            articles: sum(messageUsageDaily.articles).mapWith(Number),
-          })
+          .select({ articles: sum(messageUsageDaily.articles).mapWith(Number) })
           .from(messageUsageDaily)
           .where(and(gte(messageUsageDaily.day, days.first), lt(messageUsageDaily.day, days.end)))
-          .then(([row]) => ({ costCents: row?.costCents ?? 0, articles: row?.articles ?? 0 }))
-      : { costCents: 0, articles: 0 },
+          .then(([row]) => row?.articles ?? 0)
+      : 0,
   ]);
-  return {
-    costCents: parts.reduce((total, part) => total + part.costCents, 0),
-    articles: parts.reduce((total, part) => total + part.articles, 0),
-  };
+  return parts.reduce((total, part) => total + part, 0);
 }
 
 async function sessionsStartedBetween(db: Database, from: Date, to: Date) {
@@ -119,9 +107,9 @@ async function sessionsStartedBetween(db: Database, from: Date, to: Date) {
   return row?.value ?? 0;
 }
 
+/** Monthly revenue is not here: app/billing/ computes it, the same way as the bills. */
 export type DashboardStats = {
   activeClients: Comparison;
-  monthlyRevenueCents: Comparison;
   todayConversations: Comparison;
   articlesGenerated: Comparison;
 };
@@ -129,7 +117,7 @@ export type DashboardStats = {
 /**
  * The four dashboard figures, each against the same stretch of the previous period:
  * month-to-date against the previous month up to the same point, today so far against
- * yesterday up to the same time. Revenue is the active clients' base fees plus usage.
+ * yesterday up to the same time.
  */
 export async function getDashboardStats(db: Database, periods: PeriodBoundaries): Promise<DashboardStats> {
   const { now, todayStart, yesterdayStart, monthStart, previousMonthStart } = periods;
@@ -138,24 +126,20 @@ export async function getDashboardStats(db: Database, periods: PeriodBoundaries)
   );
   const sameTimeYesterday = new Date(yesterdayStart.getTime() + (now.getTime() - todayStart.getTime()));
 
-  const [activeNow, activeAtMonthStart, usageThisMonth, usageLastMonth, chatsToday, chatsYesterday] =
+  const [activeNow, activeAtMonthStart, articlesThisMonth, articlesLastMonth, chatsToday, chatsYesterday] =
     await Promise.all([
       activeClientsNow(db),
       activeClientsAt(db, monthStart),
-      usageBetween(db, monthStart, now),
-      usageBetween(db, previousMonthStart, sameSpanLastMonth),
+      articlesBetween(db, monthStart, now),
+      articlesBetween(db, previousMonthStart, sameSpanLastMonth),
       sessionsStartedBetween(db, todayStart, now),
       sessionsStartedBetween(db, yesterdayStart, sameTimeYesterday),
     ]);
 
   return {
-    activeClients: { current: activeNow.clients, previous: activeAtMonthStart.clients },
-    monthlyRevenueCents: {
-      current: activeNow.feesCents + usageThisMonth.costCents,
-      previous: activeAtMonthStart.feesCents + usageLastMonth.costCents,
-    },
+    activeClients: { current: activeNow, previous: activeAtMonthStart },
     todayConversations: { current: chatsToday, previous: chatsYesterday },
-    articlesGenerated: { current: usageThisMonth.articles, previous: usageLastMonth.articles },
+    articlesGenerated: { current: articlesThisMonth, previous: articlesLastMonth },
   };
 }
 

@@ -9,14 +9,19 @@ export function configureSecurityHeaders(settings: { development: boolean }) {
   allowDevServerSockets = settings.development;
 }
 
-export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'") {
+/** Origins a page adds to the baseline, such as a payment provider's script and frames. */
+export type CspAdditions = { script?: string[]; frame?: string[]; connect?: string[]; img?: string[] };
+
+export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'", add: CspAdditions = {}) {
+  const extra = (origins: string[] | undefined) => (origins?.length ? ` ${origins.join(" ")}` : "");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${extra(add.script)}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${extra(add.img)}`,
     "font-src 'self'",
-    `connect-src 'self'${allowDevServerSockets ? " ws: wss:" : ""}`,
+    ...(add.frame?.length ? [`frame-src${extra(add.frame)}`] : []),
+    `connect-src 'self'${allowDevServerSockets ? " ws: wss:" : ""}${extra(add.connect)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

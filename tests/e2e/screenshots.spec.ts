@@ -7,6 +7,7 @@ const SCREENS = [
   { name: "dashboard", path: "/admin/dashboard", signedIn: true },
   { name: "completed-functions", path: "/admin/completed-functions", signedIn: true },
   { name: "analytics", path: "/admin/analytics", signedIn: true },
+  { name: "billing", path: "/admin/billing", signedIn: true },
 ];
 
 for (const screen of SCREENS) {

@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Await, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { monthlyRevenue } from "~/billing/billing.server.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Avatar, Card, Skeleton } from "~/components/ui/card.tsx";
@@ -34,7 +35,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     title: getTranslator(context)("dashboard.title", { ns: "admin" }),
     now: periods.now,
     timeZone,
-    stats: getDashboardStats(db, periods),
+    stats: Promise.all([getDashboardStats(db, periods), monthlyRevenue(db, { timeZone, now: periods.now })]).then(
+      ([stats, monthlyRevenueCents]): DashboardFigures => ({ ...stats, monthlyRevenueCents }),
+    ),
     activity: listRecentActivity(db, 8),
     clients: Promise.all([countClients(db), listHighUsageClients(db, highUsageSince, 3)]).then(([total, highUsage]) => ({
       total,
@@ -91,14 +94,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const STAT_CARDS: { key: keyof DashboardStats; icon: LucideIcon; money?: boolean; period: "month" | "day" }[] = [
+/** The dashboard's figures: the monthly revenue comes from billing, so it always agrees with the bills. */
+type DashboardFigures = DashboardStats & { monthlyRevenueCents: Comparison };
+
+const STAT_CARDS: { key: keyof DashboardFigures; icon: LucideIcon; money?: boolean; period: "month" | "day" }[] = [
   { key: "activeClients", icon: Users, period: "month" },
   { key: "monthlyRevenueCents", icon: DollarSign, money: true, period: "month" },
   { key: "todayConversations", icon: MessageSquare, period: "day" },
   { key: "articlesGenerated", icon: FileText, period: "month" },
 ];
 
-function StatCards({ stats }: { stats: DashboardStats }) {
+function StatCards({ stats }: { stats: DashboardFigures }) {
   const { t, i18n } = useTranslation("admin");
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

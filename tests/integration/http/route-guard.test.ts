@@ -25,6 +25,12 @@ const PUBLIC_ROUTE_FILES = new Set([
   "routes/api/wordpress-chat-ui.ts",
   "routes/api/wordpress-history.ts",
   "routes/api/wordpress-feedback.ts",
+  // Paying a bill: the unguessable pay token (or an order this server opened for it) names the bill; PayPal's webhook is verified through PayPal.
+  "routes/pay.tsx",
+  "routes/api/paypal-setup.ts",
+  "routes/api/paypal-order.ts",
+  "routes/api/paypal-capture.ts",
+  "routes/api/paypal-webhook.ts",
   // Public only as the /api/wordpress/* catch-all; the same module answers unknown operator APIs behind the guard.
   "routes/api/not-found.ts",
 ]);

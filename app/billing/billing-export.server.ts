@@ -1,0 +1,32 @@
+import type { Database } from "#db/connection.ts";
+import { csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
+import { listBillingRecords, type BillingFilter, type ListedBillingRecord } from "~/models/billing.server.ts";
+
+const PAGE_SIZE = 500;
+
+async function* everyRecord(db: Database, filter: BillingFilter) {
+  for (let offset = 0; ; offset += PAGE_SIZE) {
+    const page = await listBillingRecords(db, filter, { limit: PAGE_SIZE, offset });
+    yield* page;
+    if (page.length < PAGE_SIZE) return;
+  }
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** The filtered records as CSV, in the page's order; money in dollars with two decimals, as the spec's usage CSV. */
+export function billingCsv(db: Database, { filter, header, statusLabel, filename }: { filter: BillingFilter; header: (key: string) => string; statusLabel: (status: string) => string; filename: string }) {
+  const columns: CsvColumn<ListedBillingRecord>[] = [
+    { header: header("id"), value: (row) => row.id },
+    { header: header("client"), value: (row) => row.businessName },
+    { header: header("clientId"), value: (row) => row.clientId },
+    { header: header("period"), value: (row) => row.billingPeriod },
+    { header: header("baseFee"), value: (row) => dollars(row.baseFeeCents) },
+    { header: header("usageFees"), value: (row) => dollars(row.usageFeesCents) },
+    { header: header("total"), value: (row) => dollars(row.totalCents) },
+    { header: header("currency"), value: (row) => row.currency },
+    { header: header("status"), value: (row) => statusLabel(row.status) },
+    { header: header("paidAt"), value: (row) => row.paidAt?.toISOString() ?? "" },
+  ];
+  return csvResponse({ filename, columns, rows: everyRecord(db, filter) });
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { isBillingPeriod, type BillingPeriod } from "./periods.ts";
+
+export const BILLING_STATUS_FILTERS = ["paid", "pending", "overdue"] as const;
+export const NOTE_MAX_LENGTH = 500;
+/** How many months back the page offers to generate. */
+export const GENERATABLE_MONTHS = 12;
+
+const period = z.string().refine(isBillingPeriod).transform((value) => value as BillingPeriod);
+const optionalId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** The page's GET filters: anything unreadable is simply no filter. */
+export const billingFilterSchema = z.object({
+  clientId: optionalId.optional().catch(undefined),
+  period: period.optional().catch(undefined),
+  status: z.enum(BILLING_STATUS_FILTERS).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export const filterFromSearch = (search: URLSearchParams) =>
+  billingFilterSchema.parse({
+    clientId: search.get("clientId") || undefined,
+    period: search.get("period") || undefined,
+    status: search.get("status") || undefined,
+    page: search.get("page") ?? undefined,
+  });
+
+// Control characters other than line breaks have no place in a note.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export const generateBillsSchema = z.object({
+  intent: z.literal("generate"),
+  period: z.string({ error: "errors.periodRequired" }).refine(isBillingPeriod, "errors.periodInvalid"),
+  clientId: optionalId.optional(),
+});
+
+export const markPaidSchema = z.object({
+  intent: z.literal("markPaid"),
+  recordId: optionalId,
+  note: z
+    .string({ error: "errors.noteRequired" })
+    .trim()
+    .min(1, "errors.noteRequired")
+    .max(NOTE_MAX_LENGTH, "errors.noteTooLong")
+    .refine((text) => !CONTROL_CHARACTERS.test(text), "errors.noteInvalid"),
+});
+
+export const billingActionSchema = z.discriminatedUnion("intent", [generateBillsSchema, markPaidSchema]);

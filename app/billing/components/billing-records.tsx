@@ -1,0 +1,205 @@
+import { ExternalLink, FileX } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { CopyButton } from "~/components/ui/copy-button.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { TextareaField } from "~/components/ui/form-fields.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
+import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
+import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
+import { formatCents } from "~/lib/format.ts";
+import type { BillingRow } from "../billing-page.server.ts";
+import { NOTE_MAX_LENGTH } from "../billing-schema.ts";
+import { formatPeriod, statusTone } from "../format-period.ts";
+
+type BillingRecordsProps = {
+  records: BillingRow[];
+  page: number;
+  pageCount: number;
+  timeZone: string;
+};
+
+export function BillingRecords({
+  records,
+  page,
+  pageCount,
+  timeZone,
+}: BillingRecordsProps) {
+  const { t, i18n } = useTranslation("billing");
+  const language = i18n.language;
+  if (records.length === 0)
+    return <EmptyState icon={FileX} title={t("records.empty")} />;
+  const money = (cents: number, currency: string) => (
+    <bdi dir="ltr" className="whitespace-nowrap tabular-nums">
+      {formatCents(cents, language, currency)}
+    </bdi>
+  );
+  return (
+    <>
+      <ResponsiveTable
+        label={t("records.title")}
+        rows={records}
+        rowKey={(row) => row.id}
+        columns={[
+          {
+            key: "client",
+            header: t("columns.client"),
+            cell: (row) => <bdi>{row.businessName}</bdi>,
+            className: "font-medium",
+          },
+          {
+            key: "period",
+            header: t("columns.period"),
+            cell: (row) => (
+              <span className="whitespace-nowrap">
+                {formatPeriod(row.billingPeriod, language)}
+              </span>
+            ),
+          },
+          {
+            key: "base",
+            header: t("columns.baseFee"),
+            cell: (row) => money(row.baseFeeCents, row.currency),
+          },
+          {
+            key: "usage",
+            header: t("columns.usageFees"),
+            cell: (row) => money(row.usageFeesCents, row.currency),
+          },
+          {
+            key: "total",
+            header: t("columns.total"),
+            cell: (row) => money(row.totalCents, row.currency),
+            className: "font-semibold",
+          },
+          {
+            key: "status",
+            header: t("columns.status"),
+            cell: (row) => (
+              <Badge tone={statusTone(row.status)}>
+                {t(`status.${row.status}`, { defaultValue: row.status })}
+              </Badge>
+            ),
+          },
+          {
+            key: "actions",
+            header: t("columns.actions"),
+            cell: (row) => <RecordActions row={row} timeZone={timeZone} />,
+          },
+        ]}
+      />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        className="border-t border-slate-100 p-4"
+      />
+    </>
+  );
+}
+
+function RecordActions({
+  row,
+  timeZone,
+}: {
+  row: BillingRow;
+  timeZone: string;
+}) {
+  const { t, i18n } = useTranslation("billing");
+  const locale = intlLocaleOf(isLanguage(i18n.language) ? i18n.language : "en");
+  const when = (date: Date) =>
+    new Intl.DateTimeFormat(locale, {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone,
+    }).format(date);
+  const payPath = `/pay/${row.payToken}`;
+  const unpaid = row.status !== "paid";
+  return (
+    <div className="min-w-56 space-y-2">
+      {unpaid ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button asChild size="sm" variant="secondary">
+            <a
+              href={payPath}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={t("actions.payLinkFor", {
+                client: row.businessName,
+                period: row.billingPeriod,
+              })}
+            >
+              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+              {t("actions.payLink")}
+            </a>
+          </Button>
+          <CopyButton text={payPath} label={t("actions.copyPayLink")} />
+        </div>
+      ) : row.paidAt ? (
+        <p className="text-sm text-slate-600">
+          {t("actions.paidAt", { date: when(row.paidAt) })}
+        </p>
+      ) : null}
+      {unpaid || row.events.length > 0 ? (
+        <details className="group text-sm">
+          <summary className="cursor-pointer font-medium text-brand-700 hover:underline">
+            {unpaid ? t("actions.markPaid") : t("actions.history")}
+          </summary>
+          <div className="mt-2 space-y-3">
+            {unpaid ? (
+              <Form method="post" className="space-y-2">
+                <input type="hidden" name="intent" value="markPaid" />
+                <input type="hidden" name="recordId" value={row.id} />
+                <TextareaField
+                  name="note"
+                  label={t("markPaid.note")}
+                  hint={t("markPaid.noteHint")}
+                  rows={2}
+                  required
+                  maxLength={NOTE_MAX_LENGTH}
+                  dir="auto"
+                />
+                <Button type="submit" size="sm">
+                  {t("markPaid.submit")}
+                </Button>
+              </Form>
+            ) : null}
+            {row.events.length > 0 ? (
+              <ol
+                aria-label={t("actions.history")}
+                className="space-y-1 border-s-2 border-slate-200 ps-3"
+              >
+                {row.events.map((event) => (
+                  <li key={event.id} className="text-slate-700">
+                    <span className="font-medium">
+                      {t(`events.${event.kind}`)}
+                    </span>{" "}
+                    ·{" "}
+                    <time dateTime={event.createdAt.toISOString()}>
+                      {when(event.createdAt)}
+                    </time>
+                    {event.operator ? (
+                      <>
+                        {" "}
+                        · <bdi>{event.operator}</bdi>
+                      </>
+                    ) : null}
+                    {event.note ? (
+                      <p
+                        dir="auto"
+                        className="whitespace-pre-line break-words text-slate-600"
+                      >
+                        {event.note}
+                      </p>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </div>
+        </details>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, Clock, Download, Receipt, TrendingUp, TriangleAlert, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import type { Route } from "./+types/billing";
+import { generateBills, markPaidByOperator } from "~/billing/billing.server.ts";
+import { billingActionSchema, filterFromSearch } from "~/billing/billing-schema.ts";
+import { loadBillingPage } from "~/billing/billing-page.server.ts";
+import { BillingFilters } from "~/billing/components/billing-filters.tsx";
+import { BillingRecords } from "~/billing/components/billing-records.tsx";
+import { GenerateBillsForm } from "~/billing/components/generate-bills-form.tsx";
+import { formatPeriod } from "~/billing/format-period.ts";
+import { Button } from "~/components/ui/button.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { StatCard } from "~/components/ui/stat-card.tsx";
+import { databaseContext, envContext, operatorContext } from "~/context.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
+import { formatCents, formatNumber, formatPercentChange, percentChange } from "~/lib/format.ts";
+import { findBillingRecord } from "~/models/billing.server.ts";
+
+export const handle = { i18n: ["billing"] };
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const timeZone = context.get(envContext).TZ_DISPLAY;
+  const filter = filterFromSearch(url.searchParams);
+  const pageData = await loadBillingPage(db, {
+    filter: { clientId: filter.clientId, billingPeriod: filter.period, status: filter.status },
+    page: filter.page,
+    timeZone,
+    now: new Date(),
+  });
+  return { title: getTranslator(context)("title", { ns: "billing" }), timeZone, filter, exportSearch: exportSearchOf(url.searchParams), ...pageData };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(databaseContext);
+  const t = getTranslator(context);
+  const operator = context.get(operatorContext);
+  const submission = parseWithZod(await request.formData(), { schema: billingActionSchema });
+  if (submission.status !== "success") {
+    const errors = Object.values(submission.error ?? {})
+      .flat()
+      .filter((message): message is string => typeof message === "string")
+      .map((key) => t(key, { ns: "billing" }));
+    return data({ result: submission.reply(), error: errors[0] ?? t("errors.invalid", { ns: "billing" }) }, { status: 400 });
+  }
+  const back = new URL(request.url);
+  const backPath = `${back.pathname}${back.search}`;
+  const now = new Date();
+  if (submission.value.intent === "generate") {
+    const counts = await generateBills(db, {
+      period: submission.value.period,
+      clientId: submission.value.clientId,
+      timeZone: context.get(envContext).TZ_DISPLAY,
+      now,
+      operatorId: operator.id,
+    });
+    return redirectWithSuccess(backPath, t("generate.done", { ns: "billing", ...counts }));
+  }
+  const record = await findBillingRecord(db, submission.value.recordId);
+  if (!record) return data({ result: submission.reply(), error: t("errors.recordNotFound", { ns: "billing" }) }, { status: 404 });
+  const marked = await markPaidByOperator(db, { recordId: record.id, note: submission.value.note, operatorId: operator.id, now });
+  if (!marked) return redirectWithError(backPath, t("markPaid.alreadyPaid", { ns: "billing" }));
+  return redirectWithSuccess(backPath, t("markPaid.done", { ns: "billing" }));
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Billing"} | Alex` }];
+
+const STATUS_CARDS: { status: string; icon: LucideIcon }[] = [
+  { status: "paid", icon: CheckCircle2 },
+  { status: "pending", icon: Clock },
+  { status: "overdue", icon: TriangleAlert },
+];
+
+export default function Billing({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("billing");
+  const language = i18n.language;
+  const { totals, change, records, filter, clients, periods, generatable, currentPeriod, recordCount, page, pageCount, timeZone, exportSearch } = loaderData;
+  const billedChange = percentChange(change.current, change.previous);
+  const grandTotal = totals.reduce((sum, total) => sum + total.totalCents, 0);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t("title")}
+        description={t("subtitle")}
+        actions={
+          <Button asChild variant="secondary">
+            <a href={`/admin/billing/export${exportSearch}`} download>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              {t("export")}
+            </a>
+          </Button>
+        }
+      />
+
+      <BillingFilters clients={clients} periods={periods} filter={filter} />
+
+      <section aria-labelledby="billing-totals" className="space-y-3">
+        <h2 id="billing-totals" className="sr-only">
+          {t("totals.title")}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {STATUS_CARDS.map(({ status, icon }) => {
+            const total = totals.find((candidate) => candidate.status === status);
+            return (
+              <StatCard
+                key={status}
+                level={3}
+                icon={icon}
+                title={t(`status.${status}`)}
+                value={formatCents(total?.totalCents ?? 0, language)}
+                caption={<span className="text-slate-600">{t("totals.records", { count: total?.records ?? 0, formatted: formatNumber(total?.records ?? 0, language) })}</span>}
+              />
+            );
+          })}
+          <StatCard
+            level={3}
+            icon={TrendingUp}
+            title={t("change.title", { period: formatPeriod(change.period, language) })}
+            value={formatCents(change.current, language)}
+            caption={
+              <span className="text-slate-600">
+                {billedChange === null
+                  ? t("change.noPrevious", { period: formatPeriod(change.previousPeriod, language) })
+                  : t("change.against", { change: formatPercentChange(billedChange, language), period: formatPeriod(change.previousPeriod, language) })}
+              </span>
+            }
+          />
+        </div>
+        <p className="text-sm text-slate-600">
+          {t("totals.sum", { count: recordCount, records: formatNumber(recordCount, language), total: formatCents(grandTotal, language) })}
+          {totals
+            .filter((total) => !STATUS_CARDS.some((card) => card.status === total.status) && total.records > 0)
+            .map((total) => ` · ${total.status}: ${formatCents(total.totalCents, language)}`)
+            .join("")}
+        </p>
+      </section>
+
+      <GenerateBillsForm periods={generatable} currentPeriod={currentPeriod} clients={clients} error={actionData?.error} />
+
+      <section aria-labelledby="billing-records" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="flex items-center gap-2 border-b border-slate-200 p-4">
+          <Receipt className="h-5 w-5 text-brand-600" aria-hidden="true" />
+          <h2 id="billing-records" className="text-lg font-semibold">
+            {t("records.title")}
+          </h2>
+        </div>
+        <BillingRecords records={records} page={page} pageCount={pageCount} timeZone={timeZone} />
+      </section>
+    </div>
+  );
+}
+
+/** The page's filters, carried to the CSV export so it holds what the page shows (every page of it). */
+function exportSearchOf(search: URLSearchParams) {
+  const kept = new URLSearchParams();
+  for (const key of ["clientId", "period", "status"]) {
+    const value = search.get(key);
+    if (value) kept.set(key, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,36 @@
+import type { Route } from "./+types/billing";
+import { filterFromSearch } from "~/billing/billing-schema.ts";
+import { databaseContext } from "~/context.ts";
+import { listBillingRecords } from "~/models/billing.server.ts";
+
+const MAX_RECORDS = 1000;
+
+/** Spec §3 billing records (money in dollars, as the spec's shape; cents beside), optionally filtered like the page; operator-only. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const filter = filterFromSearch(url.searchParams);
+  const records = await listBillingRecords(
+    context.get(databaseContext),
+    { clientId: filter.clientId, billingPeriod: filter.period, status: filter.status },
+    { limit: MAX_RECORDS },
+  );
+  return Response.json(
+    records.map((record) => ({
+      id: record.id,
+      clientId: record.clientId,
+      businessName: record.businessName,
+      billingPeriod: record.billingPeriod,
+      sessionId: record.sessionId,
+      baseFee: record.baseFeeCents / 100,
+      usageFees: record.usageFeesCents / 100,
+      totalAmount: record.totalCents / 100,
+      baseFeeCents: record.baseFeeCents,
+      usageFeesCents: record.usageFeesCents,
+      totalCents: record.totalCents,
+      currency: record.currency,
+      status: record.status,
+      paidAt: record.paidAt,
+      createdAt: record.createdAt,
+    })),
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}

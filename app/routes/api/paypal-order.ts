@@ -1,0 +1,22 @@
+import type { Route } from "./+types/paypal-order";
+import { databaseContext } from "~/context.ts";
+import { jsonError, limitPaymentCalls, methodNotAllowed, outcomeResponse, readPaymentBody, requirePayPal } from "~/payments/payment-api.server.ts";
+import { createOrderBodySchema, createOrderForBill } from "~/payments/payments.server.ts";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return methodNotAllowed(context, "POST");
+}
+
+/** Opens a PayPal order for the bill the pay token names: `{token, amount?, currency?, intent?}` → 201 `{id}`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(context, "POST");
+  const limited = await limitPaymentCalls(context);
+  if (limited) return limited;
+  const body = await readPaymentBody(request, context);
+  if (body.refusal) return body.refusal;
+  const parsed = createOrderBodySchema.safeParse(body.value);
+  if (!parsed.success) return jsonError(context, "errors.badOrder", 400);
+  const { paypal, refusal } = requirePayPal(context);
+  if (refusal) return refusal;
+  return outcomeResponse(context, await createOrderForBill(context.get(databaseContext), paypal, parsed.data));
+}

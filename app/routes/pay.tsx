@@ -1,0 +1,133 @@
+import { CheckCircle2, Receipt } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import type { Route } from "./+types/pay";
+import { formatPeriod, statusTone } from "~/billing/format-period.ts";
+import { periodBounds, type BillingPeriod } from "~/billing/periods.ts";
+import { LanguageSelect } from "~/components/language-select.tsx";
+import { Alert } from "~/components/ui/alert.tsx";
+import { Badge } from "~/components/ui/badge.tsx";
+import { databaseContext, envContext, nonceContext } from "~/context.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
+import { formatCents } from "~/lib/format.ts";
+import { findBillingRecordByPayToken } from "~/models/billing.server.ts";
+import { PayButtons } from "~/payments/components/pay-buttons.tsx";
+import { PAYPAL_SANDBOX_URL, paypalSdkUrl } from "~/payments/paypal-client.server.ts";
+import { contentSecurityPolicy } from "~/server/security.server.ts";
+
+const PAY_TOKEN = /^[0-9a-f]{64}$/;
+
+export const handle = { i18n: ["payments", "billing"] };
+
+/** PayPal's SDK comes from its own host and draws its buttons in frames from there: the page's policy allows that host, and only here. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context }, next) => {
+    const response = (await next()) as Response;
+    const origin = new URL(paypalSdkUrl(context.get(envContext).PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL)).origin;
+    const paypalOrigins = origin === "https://www.paypal.com" ? [origin, "https://*.paypal.com", "https://*.paypalobjects.com"] : [origin];
+    response.headers.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(context.get(nonceContext), "'none'", { script: paypalOrigins, frame: paypalOrigins, connect: paypalOrigins, img: paypalOrigins }),
+    );
+    response.headers.set("Cache-Control", "private, no-store");
+    response.headers.set("Referrer-Policy", "no-referrer");
+    return response;
+  },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const t = getTranslator(context);
+  const env = context.get(envContext);
+  const record = PAY_TOKEN.test(params.token) ? await findBillingRecordByPayToken(context.get(databaseContext), params.token) : undefined;
+  if (!record) throw data({ title: t("pay.notFound", { ns: "payments" }) }, { status: 404 });
+  const configured = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
+  return {
+    title: t("pay.title", { ns: "payments" }),
+    token: params.token,
+    bill: {
+      businessName: record.businessName,
+      period: record.billingPeriod,
+      baseFeeCents: record.baseFeeCents,
+      usageFeesCents: record.usageFeesCents,
+      totalCents: record.totalCents,
+      currency: record.currency,
+      status: record.status,
+      dueAt: periodBounds(record.billingPeriod as BillingPeriod, env.TZ_DISPLAY).dueAt,
+    },
+    timeZone: env.TZ_DISPLAY,
+    // The client id is public by PayPal's design (it is in the SDK's URL); the secret never leaves the server.
+    paypal: configured ? { clientId: env.PAYPAL_CLIENT_ID!, sdkUrl: paypalSdkUrl(env.PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL) } : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Pay"} | Alex` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Pay({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("payments");
+  const { bill, paypal, token, timeZone } = loaderData;
+  const language = i18n.language;
+  const money = (cents: number) => (
+    <bdi dir="ltr" className="tabular-nums">
+      {formatCents(cents, language, bill.currency)}
+    </bdi>
+  );
+  const paid = bill.status === "paid";
+  const dueDate = new Intl.DateTimeFormat(language === "he" ? "he-IL" : "en-US", { dateStyle: "long", timeZone }).format(bill.dueAt);
+  return (
+    <div className="min-h-dvh bg-gradient-to-b from-brand-50 to-slate-50">
+      <header className="mx-auto flex max-w-lg items-center gap-2 px-4 py-3">
+        <span className="font-bold text-brand-700">Alex</span>
+        <LanguageSelect className="ms-auto" />
+      </header>
+      <main className="mx-auto max-w-lg px-4 pt-4 pb-12">
+        <section aria-labelledby="pay-heading" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <div className="flex items-start gap-3">
+            <Receipt className="mt-1 h-6 w-6 shrink-0 text-brand-600" aria-hidden="true" />
+            <div className="min-w-0 flex-1">
+              <h1 id="pay-heading" className="text-2xl font-bold text-slate-900">
+                {t("pay.heading")}
+              </h1>
+              <p className="text-slate-600">
+                <bdi>{bill.businessName}</bdi> · {formatPeriod(bill.period, language)}
+              </p>
+            </div>
+            <Badge tone={statusTone(bill.status)}>{t(`status.${bill.status}`, { ns: "billing", defaultValue: bill.status })}</Badge>
+          </div>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
+            <dt className="text-slate-600">{t("pay.baseFee")}</dt>
+            <dd className="text-end">{money(bill.baseFeeCents)}</dd>
+            <dt className="text-slate-600">{t("pay.usageFees")}</dt>
+            <dd className="text-end">{money(bill.usageFeesCents)}</dd>
+            <dt className="border-t border-slate-200 pt-2 font-semibold">{t("pay.total")}</dt>
+            <dd className="border-t border-slate-200 pt-2 text-end text-lg font-bold">{money(bill.totalCents)}</dd>
+          </dl>
+          {paid ? (
+            <Alert tone="success">
+              <span className="inline-flex items-center gap-2">
+                <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+                {t("pay.alreadyPaid")}
+              </span>
+            </Alert>
+          ) : (
+            <>
+              <p className="text-sm text-slate-600">{t("pay.due", { date: dueDate })}</p>
+              {paypal ? (
+                <>
+                  <noscript>
+                    <Alert tone="warning">{t("pay.needsJavaScript")}</Alert>
+                  </noscript>
+                  <PayButtons sdkUrl={paypal.sdkUrl} clientId={paypal.clientId} currency={bill.currency} token={token} amount={(bill.totalCents / 100).toFixed(2)} />
+                </>
+              ) : (
+                <Alert tone="warning">{t("pay.notConfigured")}</Alert>
+              )}
+            </>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { PORT } from "../../playwright.config.ts";
+import { startFakePayPal, type FakePayPal } from "../support/fake-paypal.ts";
+import { DESKTOP, expect, expectNoAxeViolations, gotoHydrated, PHONE, test } from "./fixtures.ts";
+
+test.describe.configure({ mode: "serial" });
+
+let fake: FakePayPal;
+
+test.beforeAll(async () => {
+  fake = await startFakePayPal({ port: PORT + 1 });
+});
+
+test.afterAll(async () => {
+  await fake?.close();
+});
+
+test.describe("Billing and payments", () => {
+  test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.241" } });
+
+  test("shows the records with totals that add up, and filters them", async ({ page, signIn }) => {
+    await signIn();
+    await gotoHydrated(page, "/admin/billing?lng=en");
+    await expect(page.getByRole("heading", { name: "Billing and payments", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Paid", level: 3 })).toBeVisible();
+    await expect(page.getByText(/^Billed for /)).toBeVisible();
+
+    const search = page.getByRole("search", { name: "Filter billing records" });
+    await search.getByLabel("Status").selectOption("overdue");
+    await search.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/status=overdue/);
+    const rows = page.getByRole("table").getByRole("row");
+    await expect(rows.nth(1)).toContainText("Overdue");
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/admin/billing/export?status=overdue");
+  });
+
+  test("marks a pending bill paid with a note kept in its history", async ({ page, signIn }) => {
+    await signIn();
+    await gotoHydrated(page, "/admin/billing?status=pending&lng=en");
+    const row = page.getByRole("table").getByRole("row").nth(1);
+    const client = (await row.getByRole("cell").first().textContent()) ?? "";
+    await row.locator("summary", { hasText: "Mark as paid" }).click();
+    await row.getByLabel("Note").fill("Bank transfer 4471");
+    await row.getByRole("button", { name: "Mark as paid" }).click();
+    await expect(page.getByText("Marked as paid.", { exact: true })).toBeVisible();
+
+    await gotoHydrated(page, "/admin/billing?status=paid&lng=en");
+    const paidRow = page.getByRole("table").getByRole("row").filter({ hasText: client }).filter({ hasText: "Paid" }).first();
+    await paidRow.locator("summary", { hasText: "History" }).click();
+    await expect(paidRow.getByText("Bank transfer 4471")).toBeVisible();
+  });
+
+  test("pays a pending bill through PayPal from its pay page, exactly once", async ({ page, signIn }) => {
+    await signIn();
+    await gotoHydrated(page, "/admin/billing?status=pending&lng=en");
+    const row = page.getByRole("table").getByRole("row").nth(1);
+    const client = (await row.getByRole("cell").first().textContent()) ?? "";
+    const payPath = await row.getByRole("link", { name: /^Pay link for / }).getAttribute("href");
+    expect(payPath).toMatch(/^\/pay\/[0-9a-f]{64}$/);
+
+    await page.context().clearCookies();
+    for (const language of ["he", "en"] as const) {
+      for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+        await page.setViewportSize(viewport);
+        await gotoHydrated(page, `${payPath}?lng=${language}`);
+        await expect(page.getByRole("button", { name: "Pay with PayPal" })).toBeVisible();
+        await page.screenshot({ path: `screenshots/pay-${language}-${width}.png`, fullPage: true });
+      }
+    }
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Pay with PayPal" }).click();
+    // The page reloads its data once the capture answers: the bill now shows as paid.
+    await expect(page.getByText("This bill is paid. Thank you!", { exact: true })).toBeVisible();
+    expect(fake.captures()).toBe(1);
+    await page.reload();
+    await expect(page.getByText("This bill is paid. Thank you!", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay with PayPal" })).toHaveCount(0);
+
+    // Capturing the same order again changes nothing.
+    const [orderId] = [...fake.orders.keys()];
+    const again = await page.request.post(`/api/paypal/order/${orderId}/capture`);
+    expect(again.status()).toBe(200);
+    expect(fake.captures()).toBe(1);
+
+    await signIn();
+    await gotoHydrated(page, "/admin/billing?status=paid&lng=en");
+    const paidRow = page.getByRole("table").getByRole("row").filter({ hasText: client }).filter({ hasText: "Paid" });
+    await paidRow.first().locator("summary", { hasText: "History" }).click();
+    await expect(page.getByText("Paid through PayPal").first()).toBeVisible();
+  });
+
+  for (const language of ["en", "he"] as const) {
+    test(`has no axe violations (${language})`, async ({ page, signIn }) => {
+      await signIn();
+      await gotoHydrated(page, `/admin/billing?lng=${language}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expectNoAxeViolations(page);
+    });
+  }
+});

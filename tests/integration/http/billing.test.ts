@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCsv } from "../../support/csv.ts";
+import { languageCookie, loginAsOperator, postForm, request } from "../../support/http.ts";
+import { startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
+import { FAKE_PAYPAL_CREDENTIALS, startFakePayPal, type FakePayPal } from "../../support/fake-paypal.ts";
+
+type ApiRecord = { id: number; billingPeriod: string; status: string; baseFee: number; usageFees: number; totalAmount: number; totalCents: number };
+
+async function records(cookie: string, query = "") {
+  const response = await request(`/api/billing${query}`, { headers: { Cookie: cookie } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as ApiRecord[];
+}
+
+describe("the billing page and API", () => {
+  it("lists the demo records in dollars, filtered like the page, only for operators", async () => {
+    expect((await request("/api/billing")).status).toBe(401);
+    const cookie = await loginAsOperator();
+    const all = await records(cookie);
+    expect(all.length).toBeGreaterThan(10);
+    for (const record of all) expect(record.totalAmount).toBe(record.baseFee + record.usageFees);
+    const overdue = await records(cookie, "?status=overdue");
+    expect(overdue.length).toBeGreaterThan(0);
+    expect(overdue.every((record) => record.status === "overdue")).toBe(true);
+    // An unreadable filter is no filter, never a 500.
+    expect((await records(cookie, "?status=nonsense&period=2026-13&clientId=-4")).length).toBe(all.length);
+  });
+
+  it("exports the filtered records as CSV whose totals match the API's", async () => {
+    const cookie = await loginAsOperator();
+    const response = await request("/admin/billing/export?status=paid", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const rows = parseCsv(await response.text());
+    expect(rows[0]).toEqual(["Record", "Client", "Client ID", "Period", "Base fee", "Usage fees", "Total", "Currency", "Status", "Paid at"]);
+    const paid = await records(cookie, "?status=paid");
+    expect(rows.length - 1).toBe(paid.length);
+    const csvTotal = rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row[6]) * 100), 0);
+    expect(csvTotal).toBe(paid.reduce((sum, record) => sum + record.totalCents, 0));
+  });
+
+  it("shows the page in both languages", async () => {
+    const cookie = await loginAsOperator();
+    const english = await (await request("/admin/billing", { headers: { Cookie: cookie } })).text();
+    expect(english).toContain("Billing and payments");
+    const hebrew = await (await request("/admin/billing", { headers: { Cookie: `${cookie}; ${await languageCookie("he")}` } })).text();
+    expect(hebrew).toContain("חיובים ותשלומים");
+  });
+
+  it("refuses bad form posts with a clear 400 and changes nothing", async () => {
+    const cookie = await loginAsOperator();
+    const [pending] = await records(cookie, "?status=pending");
+    const post = (fields: Record<string, string>) => postForm("/admin/billing", fields, { headers: { Cookie: cookie } });
+
+    const noNote = await post({ intent: "markPaid", recordId: String(pending!.id), note: "   " });
+    expect(noNote.status).toBe(400);
+    expect(await noNote.text()).toContain("Write a note: how was it paid?");
+    const control = await post({ intent: "markPaid", recordId: String(pending!.id), note: "ok\u0007" });
+    expect(control.status).toBe(400);
+    expect((await post({ intent: "markPaid", recordId: "0", note: "x" })).status).toBe(400);
+    expect((await post({ intent: "markPaid", recordId: "99999", note: "x" })).status).toBe(404);
+    expect((await post({ intent: "generate", period: "2026-13" })).status).toBe(400);
+    expect((await post({ intent: "explode" })).status).toBe(400);
+    expect((await post({})).status).toBe(400);
+    expect((await records(cookie, "?status=pending")).map((record) => record.id)).toContain(pending!.id);
+  });
+
+  it("generates a month on demand, idempotently, and marks a bill paid once", async () => {
+    const cookie = await loginAsOperator();
+    const before = await records(cookie);
+    const generated = await postForm("/admin/billing", { intent: "generate", period: before[0]!.billingPeriod }, { headers: { Cookie: cookie } });
+    expect(generated.status).toBe(302);
+    expect((await records(cookie)).length).toBe(before.length);
+
+    const [pending] = await records(cookie, "?status=pending");
+    const mark = () => postForm("/admin/billing", { intent: "markPaid", recordId: String(pending!.id), note: "Wire 991" }, { headers: { Cookie: cookie } });
+    expect((await mark()).status).toBe(302);
+    expect((await mark()).status).toBe(302);
+    const after = (await records(cookie)).find((record) => record.id === pending!.id);
+    expect(after?.status).toBe("paid");
+  });
+});
+
+describe("PayPal calls on a server without PayPal", () => {
+  it("answers 503 with a message, and refuses bad bodies first with a 4xx", async () => {
+    expect((await request("/api/paypal/setup")).status).toBe(503);
+    const order = (body: string, type = "application/json") =>
+      request("/api/paypal/order", { method: "POST", headers: { "Content-Type": type }, body });
+    expect((await order("not json")).status).toBe(400);
+    expect((await order("{}", "text/plain")).status).toBe(400);
+    expect((await order(JSON.stringify({ token: "x".repeat(10_000) }))).status).toBe(413);
+    const badToken = await order(JSON.stringify({ token: "short" }));
+    expect(badToken.status).toBe(400);
+    expect(((await badToken.json()) as { error: string }).error).toBe("The request must name the bill's pay token.");
+    expect((await order(JSON.stringify({ token: "a".repeat(64) }))).status).toBe(503);
+    expect((await request("/api/paypal/order")).status).toBe(405);
+    expect((await request("/api/paypal/order/BAD$ID/capture", { method: "POST" })).status).toBe(404);
+    expect((await request("/pay/not-a-token")).status).toBe(404);
+    expect((await request(`/pay/${"a".repeat(64)}`)).status).toBe(404);
+  });
+});
+
+describe("PayPal calls against the stand-in", () => {
+  let fake: FakePayPal;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    fake = await startFakePayPal();
+    server = await startServer({
+      PAYPAL_BASE_URL: fake.url,
+      PAYPAL_CLIENT_ID: FAKE_PAYPAL_CREDENTIALS.clientId,
+      PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CREDENTIALS.clientSecret,
+      PAYPAL_WEBHOOK_ID: "WH-TEST",
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  const call = (path: string, init: RequestInit = {}) => fetch(new URL(path, server.url), init);
+
+  it("gives a client token, serves the pay page with PayPal's script allowed, and checks amounts against the bill", async () => {
+    const setup = await call("/api/paypal/setup");
+    expect(setup.status).toBe(200);
+    expect(((await setup.json()) as { clientToken: string }).clientToken).toMatch(/^fake-client-token-/);
+
+    const login = await fetch(new URL("/login", server.url), { method: "POST", body: new URLSearchParams(TEST_ADMIN), redirect: "manual" });
+    const cookie = login.headers.getSetCookie().find((value) => value.startsWith("alex_session="))!.split(";")[0]!;
+    const list = (await (await call("/api/billing?status=pending", { headers: { Cookie: cookie } })).json()) as ApiRecord[];
+    const page = await call(`/admin/billing?status=pending`, { headers: { Cookie: cookie } });
+    const token = /\/pay\/([0-9a-f]{64})/.exec(await page.text())?.[1];
+    expect(token).toBeDefined();
+
+    const pay = await call(`/pay/${token}`);
+    expect(pay.status).toBe(200);
+    expect(pay.headers.get("Content-Security-Policy")).toContain(`script-src 'self' 'nonce-`);
+    expect(pay.headers.get("Content-Security-Policy")).toContain(new URL(fake.url).origin);
+    const html = await pay.text();
+    expect(html).toContain(FAKE_PAYPAL_CREDENTIALS.clientId);
+    expect(html).not.toContain(FAKE_PAYPAL_CREDENTIALS.clientSecret);
+
+    const order = (body: unknown) => call("/api/paypal/order", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const mismatch = await order({ token, amount: 1, currency: "USD", intent: "CAPTURE" });
+    expect(mismatch.status).toBe(400);
+    expect(((await mismatch.json()) as { error: string }).error).toBe("The amount does not match the bill.");
+    const created = await order({ token, currency: "USD", intent: "CAPTURE" });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const record = list.find((candidate) => fake.orders.get(id)?.purchase_units[0]?.reference_id === `bill-${candidate.id}`);
+    expect(fake.orders.get(id)?.purchase_units[0]?.amount.value).toBe((record!.totalCents / 100).toFixed(2));
+
+    const unapproved = await call(`/api/paypal/order/${id}/capture`, { method: "POST" });
+    expect(unapproved.status).toBe(422);
+    expect(((await unapproved.json()) as { error: string }).error).toBe("The payment was not approved in PayPal yet.");
+
+    const forged = await call("/api/paypal/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "PayPal-Transmission-Sig": "forged" },
+      body: JSON.stringify({ event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "CAP1", status: "COMPLETED", supplementary_data: { related_ids: { order_id: id } } } }),
+    });
+    expect(forged.status).toBe(400);
+  });
+});
