@@ -34,6 +34,8 @@ export default [
         route("leads", "routes/admin/leads.tsx"),
         route("leads/export/:list", "routes/admin/leads-export.ts"),
         route("plugin", "routes/admin/plugin.tsx"),
+        route("clients/:clientId/config", "routes/admin/client-config.tsx"),
+        route("ai-training", "routes/admin/ai-training.tsx"),
         // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.
         route("failure-drill", "routes/admin/failure-drill.tsx"),
         route("*", "routes/admin/not-found.tsx"),

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { clients } from "#db/schema.ts";
+import { clients, clientStatusChanges } from "#db/schema.ts";
 
 export type Client = typeof clients.$inferSelect;
 
@@ -53,4 +53,23 @@ export async function listClientsForPicker(db: Database) {
 export async function findClientById(db: Database, id: number): Promise<Client | undefined> {
   const [client] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
   return client;
+}
+
+export type ClientDetailsChanges = Partial<Pick<Client, "businessName" | "contactEmail" | "websiteDomain" | "plan" | "status">>;
+
+/** Saves a client's details; a status change is kept in the audit trail (who, when, from, to) in the same transaction. */
+export async function updateClientDetails(db: Database, id: number, changes: ClientDetailsChanges, operatorId: number | null) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: clients.status }).from(clients).where(eq(clients.id, id)).for("update");
+    if (!before) return undefined;
+    const [client] = await tx
+      .update(clients)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(clients.id, id))
+      .returning();
+    if (changes.status && changes.status !== before.status) {
+      await tx.insert(clientStatusChanges).values({ clientId: id, fromStatus: before.status, toStatus: changes.status, operatorId });
+    }
+    return client;
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "~/lib/text-schema.ts";
 import { TONES } from "#db/schema.ts";
 
 /** Spec §5: the training screen's business types and its fixed sales flow. */
@@ -7,13 +8,6 @@ export const SALES_FLOW = ["need identification", "solution presentation", "deal
 
 const LIMITS = { businessType: 100, greeting: 2_000, businessInfo: 20_000, faq: 50_000 } as const;
 
-/** Trimmed text without control characters (tabs and line breaks are text). */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, "errors.tooLong")
-    .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), "errors.controlCharacters");
 
 /** Spec §4 "FAQ text is parsed as JSON; if invalid it is stored as an object with one faq entry holding the raw text". */
 export function parseFaq(raw: string): Record<string, unknown> {
@@ -28,11 +22,11 @@ export function parseFaq(raw: string): Record<string, unknown> {
 }
 
 const trainingFields = {
-  businessType: text(LIMITS.businessType).min(1, "errors.required"),
-  greeting: text(LIMITS.greeting),
+  businessType: plainText(LIMITS.businessType).min(1, "errors.required"),
+  greeting: plainText(LIMITS.greeting),
   tone: z.enum(TONES, "errors.unknownTone"),
-  salesFlow: z.array(text(100).min(1, "errors.required")).max(10, "errors.tooMany"),
-  businessInfo: text(LIMITS.businessInfo),
+  salesFlow: z.array(plainText(100).min(1, "errors.required")).max(10, "errors.tooMany"),
+  businessInfo: plainText(LIMITS.businessInfo),
   knowledgeBase: z.record(z.string(), z.unknown()).refine((value) => JSON.stringify(value).length <= LIMITS.faq, "errors.tooLong"),
   isActive: z.boolean("errors.notBoolean"),
 };
@@ -55,8 +49,8 @@ export const trainingApiUpdateSchema = z.object(trainingFields).partial();
 export const trainingFormSchema = z.object({
   clientId: z.coerce.number("errors.chooseClient").int().positive("errors.chooseClient"),
   businessType: z.enum(TRAINING_BUSINESS_TYPES, "errors.required"),
-  greeting: text(LIMITS.greeting).optional().default(""),
+  greeting: plainText(LIMITS.greeting).optional().default(""),
   tone: z.enum(TONES, "errors.unknownTone"),
-  businessInfo: text(LIMITS.businessInfo).optional().default(""),
+  businessInfo: plainText(LIMITS.businessInfo).optional().default(""),
   faq: z.string().max(LIMITS.faq, "errors.tooLong").optional().default(""),
 });

@@ -1,34 +1,29 @@
 import { z } from "zod";
+import { plainText } from "~/lib/text-schema.ts";
 import { CAPABILITIES, SALES_STYLES, type AlexCapabilities, type Capability } from "#db/schema.ts";
 
 export const PROMPT_MAX = 10_000;
 const WEBSITE_URLS_MAX = 20_000;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, "errors.tooLong")
-    .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), "errors.controlCharacters");
 
 export const promptKey = (capability: Capability) => `${capability}Prompt` as const;
 
 const capabilitiesShape = Object.fromEntries(
   CAPABILITIES.flatMap((capability) => [
     [capability, z.boolean("errors.notBoolean").optional()],
-    [promptKey(capability), text(PROMPT_MAX).optional()],
+    [promptKey(capability), plainText(PROMPT_MAX).optional()],
   ]),
 ) as { [K in keyof AlexCapabilities]: z.ZodOptional<z.ZodType<AlexCapabilities[K]>> };
 
 /** PUT /api/admin/clients/{id}/sales-config: any of the config's fields; unknown keys refused. */
 export const salesConfigApiSchema = z
   .object({
-    businessName: text(200).optional(),
-    pricing: text(2_000).optional(),
+    businessName: plainText(200).optional(),
+    pricing: plainText(2_000).optional(),
     salesStyle: z.enum(SALES_STYLES, "errors.unknownSalesStyle").optional(),
-    websiteUrls: text(WEBSITE_URLS_MAX).optional(),
-    customSystemPrompt: text(PROMPT_MAX).optional(),
-    customInstructions: text(PROMPT_MAX).optional(),
+    websiteUrls: plainText(WEBSITE_URLS_MAX).optional(),
+    customSystemPrompt: plainText(PROMPT_MAX).optional(),
+    customInstructions: plainText(PROMPT_MAX).optional(),
     alexCapabilities: z.object(capabilitiesShape).strict().optional(),
   })
   .strict();
@@ -47,8 +42,8 @@ export function fullCapabilities(stored: Partial<AlexCapabilities>): AlexCapabil
 
 /** The settings page's General tab: the business and sales config with the twelve check boxes. */
 export const businessConfigFormSchema = z.object({
-  businessName: text(200).optional().default(""),
-  pricing: text(2_000).optional().default(""),
+  businessName: plainText(200).optional().default(""),
+  pricing: plainText(2_000).optional().default(""),
   salesStyle: z.enum(SALES_STYLES, "errors.unknownSalesStyle"),
   ...Object.fromEntries(CAPABILITIES.map((capability) => [capability, z.literal("on").optional()])),
 }) as z.ZodObject<{
@@ -61,10 +56,10 @@ export const businessConfigFormSchema = z.object({
 export const capabilityFormSchema = z.object({
   capability: z.enum(CAPABILITIES),
   enabled: z.literal("on").optional(),
-  prompt: text(PROMPT_MAX).optional().default(""),
+  prompt: plainText(PROMPT_MAX).optional().default(""),
 });
 
 /** The Page Scanner tab: the URL list, one per line. */
 export const websiteUrlsFormSchema = z.object({
-  websiteUrls: text(WEBSITE_URLS_MAX).optional().default(""),
+  websiteUrls: plainText(WEBSITE_URLS_MAX).optional().default(""),
 });
