@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients, knowledgeEntries, salesConfigs } from "#db/schema.ts";
@@ -82,6 +82,24 @@ function call(path: string, init: { method?: string; json?: unknown; body?: stri
   });
 }
 
+/** On a connection of its own: the server answers before reading the body, which breaks the connection for what would follow it. */
+function oversizePutStatus(path: string): Promise<number> {
+  const body = JSON.stringify({ businessInfo: "x".repeat(600_000) });
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(`${server.url}${path}`, {
+      method: "PUT",
+      agent: false,
+      headers: { Cookie: cookie, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+    });
+    outgoing.once("response", (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    outgoing.once("error", reject);
+    outgoing.end(body);
+  });
+}
+
 const TRAINING = {
   businessType: "services",
   greeting: "שלום! איך אפשר לעזור?",
@@ -140,7 +158,7 @@ describe("/api/clients/{id}/training and /ai-training", () => {
     expect(((await hebrew.json()) as { error: string }).error).toBe("חלק מהשדות אינם תקינים.");
     expect((await call(path, { method: "PUT", body: "{not json" })).status).toBe(400);
     expect((await call(path, { method: "PUT", body: "tone=formal", contentType: "application/x-www-form-urlencoded" })).status).toBe(400);
-    expect((await call(path, { method: "PUT", body: JSON.stringify({ businessInfo: "x".repeat(600_000) }) })).status).toBe(413);
+    expect(await oversizePutStatus(path)).toBe(413);
     expect((await call(path, { method: "DELETE" })).status).toBe(405);
   });
 
@@ -273,6 +291,97 @@ describe("POST /api/admin/sync-hive-data", () => {
     expect((await call("/api/admin/sync-hive-data")).status).toBe(405);
   });
 
+});
+
+function postPage(path: string, fields: Record<string, string>, language?: "he" | "en") {
+  return fetch(`${server.url}${path}${language ? `${path.includes("?") ? "&" : "?"}lng=${language}` : ""}`, {
+    method: "POST",
+    headers: { Cookie: cookie },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+describe("the settings page /admin/clients/{id}/config without JavaScript", () => {
+  it("shows the sixteen tabs in order, in both languages, and 404 for an unknown client", async () => {
+    const html = await (await call(`/admin/clients/${ids.untrained}/config`)).text();
+    const labels = [...html.matchAll(/<a[^>]*href="[^"]*\?tab=(\w+)"/g)].map((match) => match[1]);
+    expect(labels).toEqual(["general", "support", "sales", "retention", "functions", "b2c", "b2b", "public", "internal", "saas", "custom", "scanner", "api", "payment", "summary", "test"]);
+    expect(html).toContain("Client settings #");
+    expect(html).toContain("Core Functions");
+    const hebrew = await (await call(`/admin/clients/${ids.untrained}/config`, { language: "he" })).text();
+    expect(hebrew).toContain("הגדרות לקוח #");
+    expect(hebrew).toContain("סיכום זרימה");
+    expect((await call("/admin/clients/999999/config")).status).toBe(404);
+  });
+
+  it("saves a capability's switch and prompt, and refuses a bad e-mail with the spec's message", async () => {
+    const saved = await postPage(`/admin/clients/${ids.untrained}/config?tab=retention`, {
+      intent: "capability",
+      capability: "retention",
+      enabled: "on",
+      prompt: "Offer a loyalty discount before a customer leaves.",
+    });
+    expect(saved.status).toBe(200);
+    const config = (await (await call(`/api/admin/clients/${ids.untrained}/sales-config`)).json()) as { alexCapabilities: Record<string, unknown> };
+    expect(config.alexCapabilities).toMatchObject({ retention: true, retentionPrompt: "Offer a loyalty discount before a customer leaves." });
+
+    const bad = await postPage(
+      `/admin/clients/${ids.untrained}/config`,
+      { intent: "details", businessName: "", contactEmail: "not-an-email", websiteDomain: "untrained.example", plan: "basic", status: "active" },
+      "en",
+    );
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Business name required");
+    expect(html).toContain("Invalid email address");
+  });
+
+  it("scans the listed URLs with a form post and shows each one's outcome", async () => {
+    const response = await postPage(`/admin/clients/${ids.scanned}/config?tab=scanner`, {
+      intent: "scan",
+      websiteUrls: `${site.url}/he\n\n${site.url}/brochure.pdf`,
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Not an HTML page.");
+    expect(html).toContain("3 topics");
+    const blank = await postPage(`/admin/clients/${ids.scanned}/config?tab=scanner`, { intent: "scan", websiteUrls: "  " });
+    expect(blank.status).toBe(400);
+  });
+});
+
+describe("the AI training page /admin/ai-training without JavaScript", () => {
+  it("asks for a client first, then saves; FAQ that is not JSON is kept as {faq}", async () => {
+    const none = await postPage("/admin/ai-training", { intent: "save", clientId: "", businessType: "services", tone: "formal" }, "he");
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("נא לבחור לקוח קודם");
+
+    const saved = await postPage(`/admin/ai-training?clientId=${ids.scanned}`, {
+      intent: "save",
+      clientId: String(ids.scanned),
+      businessType: "services",
+      greeting: "Welcome to Harbor Dental!",
+      tone: "energetic",
+      businessInfo: "Open Sunday to Thursday.",
+      faq: "Do you take walk-ins? Yes.",
+    });
+    expect(saved.status).toBe(200);
+    const training = (await (await call(`/api/clients/${ids.scanned}/training`)).json()) as Record<string, unknown>;
+    expect(training).toMatchObject({
+      greeting: "Welcome to Harbor Dental!",
+      tone: "energetic",
+      knowledgeBase: { faq: "Do you take walk-ins? Yes." },
+      salesFlow: ["need identification", "solution presentation", "deal closing"],
+    });
+
+    const preview = await postPage(`/admin/ai-training?clientId=${ids.scanned}`, { intent: "preview", clientId: String(ids.scanned), message: "When are you open?" });
+    expect(preview.status).toBe(200);
+    expect(await preview.text()).toContain("When are you open?");
+  });
+});
+
+describe("what the server wrote", () => {
   it("left the knowledge base as the last good sync made it", async () => {
     await server.stop({ keepData: true });
     const rows = await inspectEmbeddedDatabase(server.dataDir, (db) =>
