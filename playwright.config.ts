@@ -49,6 +49,8 @@ export default defineConfig({
       LOG_LEVEL: "silent",
       // Lets tests/e2e/admin-errors.spec.ts make an admin page fail on purpose (routes/admin/failure-drill.tsx).
       FAILURE_DRILL: "true",
+      // tests/e2e/client-config.spec.ts scans a local site of its own.
+      SCANNER_ALLOW_HOSTS: "127.0.0.1",
     },
   },
 });

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { dataWithError, dataWithSuccess } from "remix-toast";
+import { redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import type { Database } from "#db/connection.ts";
 import { answerVisitor, modelSettingsFrom } from "~/assistant/assistant.server.ts";
@@ -45,7 +45,8 @@ export async function handleTrainingAction(formData: FormData, { db, env, langua
     return data({ intent: "save" as const, result: submission.reply({ formErrors: ["errors.chooseClient"] }), reply: null }, { status: 400 });
   }
   const config = { ...fields, knowledgeBase: parseFaq(faq), salesFlow: [...SALES_FLOW] };
-  const saved = (await updateTrainingConfig(db, clientId, config)) ?? (await createTrainingConfig(db, clientId, config));
-  if (!saved) return dataWithError({ intent: "save" as const, result: submission.reply(), reply: null }, t("training.saveFailed"));
-  return dataWithSuccess({ intent: "save" as const, result: submission.reply(), reply: null }, t("training.saved"));
+  // Update if a config exists, otherwise create; a create that lost a race to another save updates after all.
+  const updated = await updateTrainingConfig(db, clientId, config);
+  if (!updated && !(await createTrainingConfig(db, clientId, config))) await updateTrainingConfig(db, clientId, config);
+  return redirectWithSuccess(`/admin/ai-training?clientId=${clientId}`, t("training.saved"));
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { dataWithError, dataWithSuccess } from "remix-toast";
+import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
 import { runFullClientTest } from "~/checks/full-client-test.server.ts";
 import type { Client } from "~/models/client.server.ts";
@@ -9,7 +9,7 @@ import { countKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { recordIntegrationCheck } from "~/models/integration-check.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { MAX_URLS_PER_SCAN, scanUrlSchema } from "~/scanner/scan-request-schema.ts";
-import { scanUrls, urlLines, type UrlScan } from "~/scanner/scan.server.ts";
+import { scanUrls, urlLines } from "~/scanner/scan.server.ts";
 import { clientDetailsFormSchema } from "./details-schema.ts";
 import { businessConfigFormSchema, capabilityFormSchema, promptKey, websiteUrlsFormSchema } from "./sales-config-schema.ts";
 import { salesConfigView, updateSalesConfig } from "./sales-config.server.ts";
@@ -23,6 +23,8 @@ export type ConfigActionContext = {
   operatorId: number | null;
   allowHosts: readonly string[];
   serverUrl: string;
+  /** Where a successful post redirects to, with its toast: the page and tab it came from. */
+  pageUrl: string;
   t: Translate;
   /** The full-client test speaks the `clients` namespace. */
   tClients: Translate;
@@ -60,7 +62,7 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
       const submission = parseWithZod(formData, { schema: clientDetailsFormSchema });
       if (submission.status !== "success") return data({ intent: "details", result: submission.reply() }, { status: 400 });
       await updateClientDetails(db, client.id, { ...submission.value, contactEmail: submission.value.contactEmail ?? null }, context.operatorId);
-      return dataWithSuccess({ intent: "details", result: submission.reply() }, t("details.saved"));
+      return redirectWithSuccess(context.pageUrl, t("details.saved"));
     }
     case "business": {
       const submission = parseWithZod(formData, { schema: businessConfigFormSchema });
@@ -69,7 +71,7 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
       const values = submission.value as Record<string, unknown>;
       const alexCapabilities = Object.fromEntries(CAPABILITIES.map((capability) => [capability, values[capability] === "on"]));
       await updateSalesConfig(db, client.id, { businessName, pricing, salesStyle, alexCapabilities });
-      return dataWithSuccess({ intent: "business", result: submission.reply() }, t("saved"));
+      return redirectWithSuccess(context.pageUrl, t("saved"));
     }
     case "capability": {
       const submission = parseWithZod(formData, { schema: capabilityFormSchema });
@@ -77,7 +79,7 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
       const { capability, enabled, prompt } = submission.value;
       await updateSalesConfig(db, client.id, { alexCapabilities: { [capability]: enabled === "on", [promptKey(capability)]: prompt } });
       const name = t(`capabilities.names.${capability}`);
-      return dataWithSuccess({ intent: "capability", result: submission.reply() }, t("capability.saved", { name }));
+      return redirectWithSuccess(context.pageUrl, t("capability.saved", { name }));
     }
     case "urls":
     case "scan":
@@ -88,14 +90,15 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
       if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const urls = urlLines(submission.value.websiteUrls);
       await updateSalesConfig(db, client.id, { websiteUrls: urls.join("\n") });
-      if (intent === "urls") return dataWithSuccess({ intent, result: submission.reply() }, t("scanner.urlsSaved"));
+      if (intent === "urls") return redirectWithSuccess(context.pageUrl, t("scanner.urlsSaved"));
       if (intent === "scanSummary") {
         // The browser scanned URL by URL through the JSON API (to show progress): this keeps the list and reports the outcome.
         const scanned = Math.min(Number(formData.get("scanned")) || 0, urls.length);
-        return scanToast({ intent, result: submission.reply(), scans: null, scanned, total: urls.length }, t);
+        return scanToast(context.pageUrl, scanned, urls.length, [], t);
       }
       const results = await scanUrls(db, client.id, urls, { allowHosts: context.allowHosts });
-      return scanToast({ intent, result: submission.reply(), scans: scanRows(results, t) }, t);
+      const failures = results.flatMap((result) => (result.success ? [] : [`${result.url}: ${t(`scan.failure.${result.failure}`, { status: result.status })}`]));
+      return scanToast(context.pageUrl, results.length - failures.length, results.length, failures, t);
     }
     case "test": {
       const result = await runFullClientTest({ db, client, serverUrl: context.serverUrl, t: context.tClients });
@@ -109,6 +112,8 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
         details: result,
       });
       const payload = { intent: "test" as const, result: null, test: result };
+      // Without JavaScript the result on the page is the answer: a toast would only show on the next page.
+      if (formData.get("enhanced") !== "true") return data(payload);
       return passed
         ? dataWithSuccess(payload, t("test.allPassed"))
         : dataWithError(payload, { message: t("test.issues"), description: t("test.passed", result.summary) });
@@ -129,21 +134,10 @@ function validUrlLines(
   else if (urls.some((url) => !scanUrlSchema.safeParse(url).success)) ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.invalidUrl" });
 }
 
-export type ScanRow = { url: string; success: boolean; message: string };
-
-export function scanRows(results: readonly UrlScan[], t: Translate): ScanRow[] {
-  return results.map((result) =>
-    result.success
-      ? { url: result.url, success: true, message: t("scanner.topicsFound", { count: result.topics.length }) }
-      : { url: result.url, success: false, message: t(`scan.failure.${result.failure}`, { status: result.status }) },
-  );
-}
-
-function scanToast<Payload extends { scans: ScanRow[] | null; scanned?: number; total?: number }>(payload: Payload, t: Translate) {
-  const scanned = payload.scans ? payload.scans.filter((row) => row.success).length : (payload.scanned ?? 0);
-  const total = payload.scans ? payload.scans.length : (payload.total ?? 0);
-  if (scanned === 0) return dataWithError(payload, { message: t("scan.failedTitle"), description: t("scan.failed") });
-  const partial = scanned < total ? ` ${t("scan.partial", { failed: total - scanned, total })}` : "";
-  return dataWithSuccess(payload, { message: t("scan.doneTitle"), description: `${t("scan.done", { count: scanned })}${partial}` });
+/** Spec §8's scan toasts; without JavaScript the description also says why each failed URL failed. */
+function scanToast(pageUrl: string, scanned: number, total: number, failures: readonly string[], t: Translate) {
+  if (scanned === 0) return redirectWithError(pageUrl, { message: t("scan.failedTitle"), description: [t("scan.failed"), ...failures].join("\n") });
+  const partial = scanned < total ? t("scan.partial", { failed: total - scanned, total }) : "";
+  return redirectWithSuccess(pageUrl, { message: t("scan.doneTitle"), description: [t("scan.done", { count: scanned }), partial, ...failures].filter(Boolean).join("\n") });
 }
 

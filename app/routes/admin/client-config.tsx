@@ -10,7 +10,7 @@ import { GeneralTab } from "~/clients/config/components/general-tab.tsx";
 import { ScannerTab } from "~/clients/config/components/scanner-tab.tsx";
 import { TestTab } from "~/clients/config/components/test-tab.tsx";
 import { CONFIG_TABS, isCapabilityTab, type ConfigTab } from "~/clients/config/config-tabs.ts";
-import { handleConfigAction, loadConfigPage, type ScanRow } from "~/clients/config/config-page.server.ts";
+import { handleConfigAction, loadConfigPage } from "~/clients/config/config-page.server.ts";
 import type { FullClientTestResult } from "~/checks/full-client-test.server.ts";
 import { clientIdSchema } from "~/clients/client-schema.ts";
 import { Button } from "~/components/ui/button.tsx";
@@ -49,7 +49,7 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, url, context }: Route.ActionArgs) {
   const client = await clientOr404(context, params.clientId);
   const t = getTranslator(context);
   return handleConfigAction(await request.formData(), {
@@ -58,6 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     operatorId: context.get(operatorContext)?.id ?? null,
     allowHosts: context.get(envContext).SCANNER_ALLOW_HOSTS,
     serverUrl: serverUrlFor(context.get(envContext), request),
+    pageUrl: `${url.pathname}${url.search}`,
     t: (key, values) => t(key, { ns: "client-config", ...values }),
     tClients: (key, values) => t(key, { ns: "clients", ...values }),
   });
@@ -107,7 +108,6 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
               clientId={client.id}
               salesConfig={salesConfig}
               lastResult={resultFor("urls") ?? resultFor("scan")}
-              scans={actionData && "scans" in actionData ? (actionData.scans as ScanRow[] | null) : null}
               saving={saving}
             />
           ) : null}

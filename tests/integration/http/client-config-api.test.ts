@@ -322,7 +322,8 @@ describe("the settings page /admin/clients/{id}/config without JavaScript", () =
       enabled: "on",
       prompt: "Offer a loyalty discount before a customer leaves.",
     });
-    expect(saved.status).toBe(200);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/admin/clients/${ids.untrained}/config?tab=retention`);
     const config = (await (await call(`/api/admin/clients/${ids.untrained}/sales-config`)).json()) as { alexCapabilities: Record<string, unknown> };
     expect(config.alexCapabilities).toMatchObject({ retention: true, retentionPrompt: "Offer a loyalty discount before a customer leaves." });
 
@@ -342,10 +343,12 @@ describe("the settings page /admin/clients/{id}/config without JavaScript", () =
       intent: "scan",
       websiteUrls: `${site.url}/he\n\n${site.url}/brochure.pdf`,
     });
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).toContain("Not an HTML page.");
-    expect(html).toContain("3 topics");
+    expect(response.status).toBe(302);
+    const toast = decodeURIComponent(response.headers.getSetCookie().join(";"));
+    expect(toast).toContain("toast-session");
+    const config = (await (await call(`/api/admin/clients/${ids.scanned}/sales-config`)).json()) as { websiteUrls: string; knowledgeBase: { url: string }[] };
+    expect(config.websiteUrls).toBe(`${site.url}/he\n${site.url}/brochure.pdf`);
+    expect(config.knowledgeBase.filter((entry) => entry.url === `${site.url}/he`)).toHaveLength(3);
     const blank = await postPage(`/admin/clients/${ids.scanned}/config?tab=scanner`, { intent: "scan", websiteUrls: "  " });
     expect(blank.status).toBe(400);
   });
@@ -366,7 +369,7 @@ describe("the AI training page /admin/ai-training without JavaScript", () => {
       businessInfo: "Open Sunday to Thursday.",
       faq: "Do you take walk-ins? Yes.",
     });
-    expect(saved.status).toBe(200);
+    expect(saved.status).toBe(302);
     const training = (await (await call(`/api/clients/${ids.scanned}/training`)).json()) as Record<string, unknown>;
     expect(training).toMatchObject({
       greeting: "Welcome to Harbor Dental!",

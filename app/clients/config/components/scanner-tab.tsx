@@ -19,8 +19,6 @@ type ScannerTabProps = {
   clientId: number;
   salesConfig: SalesConfigView;
   lastResult: SubmissionResult<string[]> | null | undefined;
-  /** A scan made without JavaScript: the server's answer, URL by URL. */
-  scans: { url: string; success: boolean; message: string }[] | null;
   saving: boolean;
 };
 
@@ -30,7 +28,7 @@ const lines = (text: string) => [...new Set(text.split(/\r?\n/).map((line) => li
  * Spec §2 Page Scanner. With JavaScript the browser scans URL by URL through the JSON API, so the
  * operator sees each one start and finish; without it the form posts and the server scans them all.
  */
-export function ScannerTab({ clientId, salesConfig, lastResult, scans, saving }: ScannerTabProps) {
+export function ScannerTab({ clientId, salesConfig, lastResult, saving }: ScannerTabProps) {
   const { t } = useTranslation("client-config");
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -50,6 +48,7 @@ export function ScannerTab({ clientId, salesConfig, lastResult, scans, saving }:
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value !== "scan") return;
     event.preventDefault();
+    const form = event.currentTarget;
     const urls = lines(text);
     const rows: ScanRow[] = urls.map((url) => ({ url, state: "waiting" }));
     setProgress([...rows]);
@@ -74,13 +73,12 @@ export function ScannerTab({ clientId, salesConfig, lastResult, scans, saving }:
       }
       setProgress([...rows]);
     }
-    const summary = new FormData(event.currentTarget);
+    const summary = new FormData(form);
     summary.set("intent", "scanSummary");
     summary.set("scanned", String(scanned));
     await submit(summary, { method: "post" });
   }
 
-  const shown: ScanRow[] | null = progress ?? scans?.map((row) => ({ url: row.url, state: row.success ? "done" : "failed", message: row.message })) ?? null;
 
   return (
     <div className="space-y-6">
@@ -109,13 +107,13 @@ export function ScannerTab({ clientId, salesConfig, lastResult, scans, saving }:
             </Button>
           </div>
         </Form>
-        {shown ? (
+        {progress ? (
           <section aria-labelledby="scan-progress-title" className="mt-6">
             <h3 id="scan-progress-title" className="mb-2 font-semibold">
               {t("scanner.progressTitle")}
             </h3>
             <ol aria-live="polite" className="space-y-2">
-              {shown.map((row) => (
+              {progress.map((row) => (
                 <li key={row.url} className="flex items-start gap-2 text-sm">
                   <ScanStateIcon state={row.state} />
                   <span className="min-w-0">

@@ -5,12 +5,14 @@ import type { FullClientTestResult } from "~/checks/full-client-test.server.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
+import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 type TestTabProps = { fetcher: FetcherWithComponents<unknown>; result: FullClientTestResult | undefined };
 
 /** Spec §2 Test tab: Run Tests, the pass count, each test's success and duration, and the details JSON. */
 export function TestTab({ fetcher, result }: TestTabProps) {
   const { t, i18n } = useTranslation("client-config");
+  const hydrated = useHydrated();
   const running = fetcher.state !== "idle";
   const allPassed = result ? result.summary.passed === result.summary.total : false;
   return (
@@ -22,6 +24,7 @@ export function TestTab({ fetcher, result }: TestTabProps) {
         <p className="text-sm text-slate-600">{t("test.intro")}</p>
       </div>
       <fetcher.Form method="post">
+        {hydrated ? <input type="hidden" name="enhanced" value="true" /> : null}
         <Button type="submit" name="intent" value="test" disabled={running}>
           {running ? t("test.running") : t("test.run")}
         </Button>
