@@ -2,14 +2,13 @@
 // start-up (env, database, operator, demo data) before listening, and a clean shutdown.
 import { createServer } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(path.join(BUILD_DIR, "server/index.js"));
-const { startRuntime, stopRuntime, requestInfoContext } = build.entry.module;
+const { startRuntime, stopRuntime, requestInfoContext, frontDoorHandler, appHandler } = build.entry.module;
 
 let runtime;
 try {
@@ -23,8 +22,8 @@ const quiet = env.LOG_LEVEL === "silent";
 
 const app = express();
 app.disable("x-powered-by");
-// Behind a reverse proxy on this machine, trust it for the client's address and https.
-app.set("trust proxy", "loopback");
+// Only the proxies named in TRUST_PROXY (by default one on this machine) speak for the client's address and https.
+app.set("trust proxy", env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false);
 app.use(compression());
 
 app.use((request, response, next) => {
@@ -46,12 +45,14 @@ app.use((request, response, next) => {
   next();
 });
 
+// Absurd paths, unknown methods and oversized or mistyped bodies are refused before anything else runs.
+app.use(frontDoorHandler);
 app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
 
 app.all(
   "*",
-  createRequestHandler({
+  appHandler({
     build,
     mode: env.NODE_ENV === "production" ? "production" : "development",
     getLoadContext(request) {
@@ -63,7 +64,7 @@ app.all(
 );
 
 const server = createServer(app);
-server.listen(env.PORT, () => {
+server.listen(env.PORT, env.HOST, () => {
   const lines = [`Alex is running at ${env.PUBLIC_URL ?? `http://localhost:${env.PORT}`}`, ...runtime.report];
   if (!quiet) console.log(lines.join("\n"));
 });

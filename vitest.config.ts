@@ -11,7 +11,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/hostile/**/*.test.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/silent-logs.ts"],
     globalSetup: ["tests/support/http-server.global.ts"],
     testTimeout: 30_000,

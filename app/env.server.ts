@@ -33,6 +33,22 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** The interface to listen on; unset, every interface. */
+    HOST: optionalText,
+    /**
+     * Who may speak for the client through X-Forwarded-For and X-Forwarded-Proto: Express's
+     * "trust proxy" list (loopback, an address, a CIDR, comma-separated), or "none".
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("loopback")
+      .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+      .refine(
+        (entries) => entries.length > 0 && entries.every((entry) => /^(none|loopback|linklocal|uniquelocal|[\d.:a-fA-F]+(\/\d{1,3})?)$/.test(entry)),
+        "must be none, loopback, linklocal, uniquelocal or addresses/CIDRs, comma-separated",
+      )
+      .transform((entries) => (entries.includes("none") ? [] : entries)),
     PUBLIC_URL: optionalUrl,
     DATABASE_URL: z
       .string()

@@ -6,7 +6,24 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(path)).toBe(path);
   });
 
-  it.each([null, undefined, "", "admin", "//evil.example", "https://evil.example/", "/\\evil.example", 42])(
+  it("percent-encodes what a Location header cannot carry", () => {
+    expect(safeRedirectPath("/admin/לקוחות?q=דנה")).toBe("/admin/%D7%9C%D7%A7%D7%95%D7%97%D7%95%D7%AA?q=%D7%93%D7%A0%D7%94");
+  });
+
+  it.each([
+    null,
+    undefined,
+    "",
+    "admin",
+    "//evil.example",
+    "https://evil.example/",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/admin\r\nSet-Cookie: x=1",
+    "/\u0000/evil.example",
+    42,
+  ])(
     "falls back for %s",
     (target) => {
       expect(safeRedirectPath(target)).toBe("/admin/dashboard");

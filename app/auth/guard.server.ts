@@ -3,16 +3,38 @@ import { databaseContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { getOperatorSession } from "./session.server.ts";
 
-/** A same-site path to return to after login; anything else (another host, `//evil`) falls back. */
+const THIS_SITE = "http://this.site.invalid";
+// eslint-disable-next-line no-control-regex -- a browser drops tabs and line breaks from a URL, so `/<TAB>/evil` is `//evil`
+const CONTROL_OR_BACKSLASH = /[\u0000-\u001F\u007F-\u009F\\]/;
+
+/**
+ * A same-site path to return to after login, or the fallback: it must start with one `/`, hold no
+ * control character or backslash (browsers read `/<TAB>/evil.example` and `/\\evil.example` as
+ * another host) and still be on this site once parsed. The answer is the parsed path, percent-
+ * encoded, so it is always a valid Location header.
+ */
 export function safeRedirectPath(target: unknown, fallback = "/admin/dashboard") {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || CONTROL_OR_BACKSLASH.test(target)) {
     return fallback;
   }
-  return target;
+  try {
+    const url = new URL(target, THIS_SITE);
+    if (url.origin !== THIS_SITE) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
 }
 
-function withRefreshedCookie(response: Response, cookie: string | null) {
+/**
+ * What an operator sees is theirs alone: no shared cache or browser history keeps it, whatever the
+ * route below set (its pages, their `.data` requests, its APIs and downloads).
+ */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+function privateResponse(response: Response, cookie: string | null) {
   if (cookie) response.headers.append("Set-Cookie", cookie);
+  response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   return response;
 }
 
@@ -20,10 +42,10 @@ function withRefreshedCookie(response: Response, cookie: string | null) {
 export const requireOperatorForPage: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   const session = await getOperatorSession(context.get(databaseContext), request);
   if (!session) {
-    throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: safeRedirectPath(url.pathname + url.search) })}`);
   }
   context.set(operatorContext, session.operator);
-  return withRefreshedCookie(await next(), session.refreshedCookie);
+  return privateResponse(await next(), session.refreshedCookie);
 };
 
 /** Guards every admin and data API: no valid session, a 401 with a JSON error. */
@@ -31,8 +53,8 @@ export const requireOperatorForApi: MiddlewareFunction<Response> = async ({ requ
   const session = await getOperatorSession(context.get(databaseContext), request);
   if (!session) {
     const t = getTranslator(context);
-    return Response.json({ error: t("auth.required") }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ error: t("auth.required") }, { status: 401, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   }
   context.set(operatorContext, session.operator);
-  return withRefreshedCookie(await next(), session.refreshedCookie);
+  return privateResponse(await next(), session.refreshedCookie);
 };

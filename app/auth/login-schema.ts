@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { singleLineText } from "~/lib/text.ts";
 
 /** Messages are translation keys, so the browser and the server show them in the page's language. */
 export const loginSchema = z.object({
-  username: z.string({ error: "login.usernameRequired" }).trim().min(1, "login.usernameRequired").max(64),
+  username: singleLineText({ error: "login.usernameRequired" }).trim().min(1, "login.usernameRequired").max(64),
   password: z.string({ error: "login.passwordRequired" }).min(1, "login.passwordRequired").max(200),
   redirectTo: z.string().max(2000).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text.ts";
 
 /** Issue 8: a visitor message is 1 to 2,000 characters once trimmed. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -9,18 +10,10 @@ const MAX_IMAGE_BASE64_LENGTH = Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
 /** Three images at their largest, in base64, and room for the rest of the JSON. */
 export const MAX_MESSAGE_BODY_BYTES = MAX_IMAGES * MAX_IMAGE_BASE64_LENGTH + 64 * 1024;
 
-/** Control characters other than tab and line breaks have no place in a chat message or a file name. */
-const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
 const DATA_URL_PREFIX = /^data:[\w.+-]+\/[\w.+-]+;base64,/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .refine((value) => !CONTROL_CHARACTERS.test(value));
+const text = (max: number, schema = singleLineText) => schema().trim().min(1).max(max);
 
 /**
  * An attached image: its file name and its bytes in base64 (a `data:` URL prefix is accepted and
@@ -36,12 +29,12 @@ const imageSchema = z.object({
 
 /** The message API's request body (issue 8, DESIGN.md §5.3). */
 export const visitorMessageSchema = z.object({
-  license: z.string().trim().min(1).max(200),
+  license: text(200),
   /** Absent or null for a new conversation; the reply names the session to continue. */
-  sessionId: z.string().trim().min(1).max(200).nullish(),
+  sessionId: text(200).nullish(),
   /** The widget's id for this message: a retry sends the same one and is never stored or billed twice. */
   clientMessageId: z.uuid(),
-  message: text(MESSAGE_MAX_LENGTH),
+  message: text(MESSAGE_MAX_LENGTH, multiLineText),
   images: z.array(imageSchema).max(MAX_IMAGES).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "~/lib/text.ts";
 
 export const PREVIEW_PHONE_MAX_LENGTH = 15;
 export const PREVIEW_NAME_MAX_LENGTH = 50;
@@ -7,15 +8,13 @@ export const PREVIEW_NAME_MAX_LENGTH = 50;
 export const PREVIEW_REQUIRED_ERRORS = ["preview.errors.phoneRequired", "preview.errors.nameRequired"];
 
 export const contactPreviewSchema = z.object({
-  phone: z
-    .string({ error: "preview.errors.phoneRequired" })
+  phone: singleLineText({ error: "preview.errors.phoneRequired" })
     .trim()
     .min(1, { error: "preview.errors.phoneRequired", abort: true })
     .max(PREVIEW_PHONE_MAX_LENGTH, "preview.errors.phoneTooLong")
     // Digits, spaces and dashes only, and at least one digit: "- -" is not a phone number.
     .regex(/^[\d\s-]*\d[\d\s-]*$/, "preview.errors.phoneFormat"),
-  fullName: z
-    .string({ error: "preview.errors.nameRequired" })
+  fullName: singleLineText({ error: "preview.errors.nameRequired" })
     .trim()
     .min(1, { error: "preview.errors.nameRequired", abort: true })
     .max(PREVIEW_NAME_MAX_LENGTH, "preview.errors.nameTooLong"),

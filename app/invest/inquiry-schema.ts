@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text.ts";
 import type { Language } from "~/i18n/config.ts";
 
 /** Spec §9: the English page asks in dollars, the Hebrew page in shekels. `max` is absent for the open-ended top range. */
@@ -31,8 +32,8 @@ export const INQUIRY_LIMITS = { name: 100, email: 254, phone: 30, company: 150, 
 export const INQUIRY_FIELDS = ["name", "email", "phone", "company", "investmentAmount", "expertise", "message"] as const;
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
 
-const optionalText = (max: number) =>
-  z.string({ error: "form.errors.invalid" }).trim().max(max, { error: "form.errors.tooLong", abort: true }).optional();
+const optionalText = (max: number, text = singleLineText) =>
+  text({ error: "form.errors.invalid" }).trim().max(max, { error: "form.errors.tooLong", abort: true }).optional();
 
 /**
  * One schema for the browser, the page's own action and the JSON API. Messages are keys of the
@@ -41,13 +42,11 @@ const optionalText = (max: number) =>
 export function investmentInquirySchema(language: Language) {
   const ranges: readonly string[] = INVESTMENT_RANGES[language].map((range) => range.value);
   return z.object({
-    name: z
-      .string({ error: "form.errors.nameRequired" })
+    name: singleLineText({ error: "form.errors.nameRequired" })
       .trim()
       .min(1, "form.errors.nameRequired")
       .max(INQUIRY_LIMITS.name, "form.errors.tooLong"),
-    email: z
-      .string({ error: "form.errors.emailRequired" })
+    email: singleLineText({ error: "form.errors.emailRequired" })
       .trim()
       .min(1, "form.errors.emailRequired")
       .max(INQUIRY_LIMITS.email, "form.errors.tooLong")
@@ -57,17 +56,15 @@ export function investmentInquirySchema(language: Language) {
       "form.errors.phoneInvalid",
     ),
     company: optionalText(INQUIRY_LIMITS.company),
-    investmentAmount: z
-      .string({ error: "form.errors.amountRequired" })
+    investmentAmount: singleLineText({ error: "form.errors.amountRequired" })
       .trim()
       .min(1, { error: "form.errors.amountRequired", abort: true })
       .refine((amount) => ranges.includes(amount), "form.errors.amountInvalid"),
-    expertise: z
-      .string({ error: "form.errors.invalid" })
+    expertise: singleLineText({ error: "form.errors.invalid" })
       .trim()
       .refine((area) => area === "" || (EXPERTISE_AREAS as readonly string[]).includes(area), "form.errors.expertiseInvalid")
       .optional(),
-    message: optionalText(INQUIRY_LIMITS.message),
+    message: optionalText(INQUIRY_LIMITS.message, multiLineText),
   });
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "~/lib/text.ts";
 
 const PHONE_CHARACTERS = /^\+?[\d\s()-]+$/;
 
@@ -13,18 +14,15 @@ function isPhoneNumber(phone: string) {
  * at render, so the browser and the server show them in the page's language.
  */
 export const contactSchema = z.object({
-  fullName: z
-    .string({ error: "contact.errors.fullNameRequired" })
+  fullName: singleLineText({ error: "contact.errors.fullNameRequired" })
     .trim()
     .min(2, "contact.errors.fullNameRequired")
     .max(100, "contact.errors.fullNameTooLong"),
-  phone: z
-    .string({ error: "contact.errors.phoneRequired" })
+  phone: singleLineText({ error: "contact.errors.phoneRequired" })
     .trim()
     .min(1, { error: "contact.errors.phoneRequired", abort: true })
     .refine(isPhoneNumber, "contact.errors.phoneInvalid"),
-  email: z
-    .string({ error: "contact.errors.emailRequired" })
+  email: singleLineText({ error: "contact.errors.emailRequired" })
     .trim()
     .max(254, "contact.errors.emailInvalid")
     .pipe(z.email("contact.errors.emailInvalid")),

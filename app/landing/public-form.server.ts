@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { parse, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
@@ -41,6 +41,9 @@ function isHoneypotFilled(formData: FormData) {
  */
 export const isDataRequest = (request: Request) => new URL(request.url).pathname.endsWith(".data");
 
+/** A refused post as Conform's submission, its values kept for the page, with no schema run over it. */
+export const echoForm = (formData: FormData) => parse<unknown, string[]>(formData, { resolve: () => ({ error: {} }) });
+
 export type ScreenedPost<Value> =
   /** Over the limit (429) or invalid (400): the response to send as it is. */
   | { kind: "refused"; response: ReturnType<typeof data<PublicFormReply>> }
@@ -49,8 +52,9 @@ export type ScreenedPost<Value> =
   | { kind: "accepted"; value: Value; result: SubmissionResult<string[]> };
 
 /**
- * What every public form does before its own work: read the body (anything that is not a form
- * reads as an empty one, and gets "required" messages), apply the per-address limit, catch bots
+ * What every public form does before its own work: apply the per-address limit before any
+ * validation, read the body (the front door lets only a small URL-encoded form through; one that
+ * still fails to parse reads as empty, and gets "required" messages), catch bots
  * with the honeypot and validate. Accepted and bot posts count against the limit.
  */
 export async function screenPublicFormPost<Schema extends z.ZodType>(
@@ -61,19 +65,20 @@ export async function screenPublicFormPost<Schema extends z.ZodType>(
 ): Promise<ScreenedPost<z.output<Schema>>> {
   const db = context.get(databaseContext);
   const { ip } = context.get(requestInfoContext);
-  const formData = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(formData, { schema });
-
+  // The limit comes before validation: a refused post is echoed back (the front door keeps it
+  // small), never run through the schema.
   const verdict = await checkPublicFormLimit(db, form, ip);
+  const formData = await request.formData().catch(() => new FormData());
   if (verdict.limited) {
     return {
       kind: "refused",
       response: data(
-        { result: submission.reply({ formErrors: ["forms.tooManyRequests"] }) },
+        { result: echoForm(formData).reply({ formErrors: ["forms.tooManyRequests"] }) },
         { status: 429, headers: tooManyRequestsHeaders(verdict) },
       ),
     };
   }
+  const submission = parseWithZod(formData, { schema });
   const bot = isHoneypotFilled(formData);
   if (!bot && submission.status !== "success") {
     return { kind: "refused", response: data({ result: submission.reply() }, { status: 400 }) };

@@ -24,6 +24,10 @@ describe("guardCell", () => {
     ["a=b", "a=b"],
     ["", ""],
     ["שלום", "שלום"],
+    ["note\n@SUM(1+1)", "note\n'@SUM(1+1)"],
+    ["a\r=cmd|' /C calc'!A0", "a\r'=cmd|' /C calc'!A0"],
+    ["a\r\n-1\n+2", "a\r\n'-1\n'+2"],
+    ["a\n\r=1", "a\n'\r'=1"],
   ])("%j becomes %j", (input, output) => {
     expect(guardCell(input)).toBe(output);
   });
@@ -50,6 +54,22 @@ describe("csvResponse", () => {
       ["'=1+1", "3", "x"],
       ['שלום, "עולם"\nשורה', "", "x"],
     ]);
+  });
+
+  it("quotes every value holding a bare CR or LF, so no reader sees a new row there", async () => {
+    const response = csvResponse({
+      filename: "test.csv",
+      columns,
+      rows: [
+        { id: 1, text: "a\r@SUM(1+1)", amount: 1 },
+        { id: 2, text: "b\n=cmd|' /C calc'!A0", amount: 2 },
+      ],
+    });
+    const text = new TextDecoder().decode(await bytesOf(response));
+    expect(text).toBe("Text,Amount\r\n\"a\r'@SUM(1+1)\",1\r\n\"b\n'=cmd|' /C calc'!A0\",2\r\n");
+    const rows = parseCsv(text);
+    expect(rows).toHaveLength(3);
+    for (const row of rows.slice(1)) for (const line of row[0]!.split(/\r\n|\r|\n/)) expect(line).not.toMatch(/^[=+\-@]/);
   });
 
   it("writes only the header row when there are no rows", async () => {

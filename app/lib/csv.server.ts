@@ -6,10 +6,12 @@ export type CsvColumn<Row> = { header: string; value: (row: Row) => CsvCell };
 
 /**
  * Spreadsheets run a cell that starts with = + - @ (or a tab or carriage return before one) as a
- * formula; a leading apostrophe makes it plain text. Every text cell goes through this, headers too.
+ * formula; a leading apostrophe makes it plain text. A line break inside a value starts a line a
+ * reader sees on its own (a tool that splits on lines, a cell shown line by line), so the start of
+ * every line is guarded, not only the first. Every text cell goes through this, headers too.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-export const guardCell = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+const LINE_FORMULA_START = /(^|\r\n|\n|\r)(?=[=+\-@\t\r])/g;
+export const guardCell = (text: string) => text.replace(LINE_FORMULA_START, "$1'");
 
 const toCell = (value: CsvCell) => (typeof value === "string" ? guardCell(value) : (value ?? ""));
 
@@ -52,6 +54,8 @@ export function csvResponse<Row>({ filename, columns, rows }: CsvDownload<Row>):
     header: true,
     columns: columns.map((column) => guardCell(column.header)),
     record_delimiter: "windows",
+    // A bare CR or LF left unquoted would end the record there: the rest of the cell becomes a new row.
+    quoted_match: /[\r\n]/,
   });
   records.on("error", (error) => stringifier.destroy(error));
   records.pipe(stringifier);

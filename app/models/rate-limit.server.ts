@@ -1,10 +1,37 @@
-import { and, count, gt, inArray, lt, min } from "drizzle-orm";
+import { and, count, gt, inArray, lt, min, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { rateLimitEvents } from "#db/schema.ts";
 
-export async function recordRateLimitEvents(db: Database, buckets: string[]) {
-  if (buckets.length === 0) return;
-  await db.insert(rateLimitEvents).values(buckets.map((bucket) => ({ bucket })));
+/** The first key of every rate-limit lock ("rate" in ASCII), apart from the job runner's. */
+const RATE_LIMIT_LOCK_NAMESPACE = 0x72617465;
+
+/** Records one event in each bucket; answers their ids, so a reserved attempt can be given back. */
+export async function recordRateLimitEvents(db: Database, buckets: string[]): Promise<number[]> {
+  if (buckets.length === 0) return [];
+  const rows = await db
+    .insert(rateLimitEvents)
+    .values(buckets.map((bucket) => ({ bucket })))
+    .returning({ id: rateLimitEvents.id });
+  return rows.map((row) => row.id);
+}
+
+export async function deleteRateLimitEvents(db: Database, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids));
+}
+
+/**
+ * Runs `work` in a transaction holding an advisory lock on each bucket (taken in one order, so two
+ * callers never wait on each other crosswise): counting and recording become one step, and fifty
+ * parallel requests cannot all read "nine so far".
+ */
+export async function withRateLimitLocks<T>(db: Database, buckets: string[], work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    for (const bucket of [...new Set(buckets)].sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LIMIT_LOCK_NAMESPACE}, hashtext(${bucket}))`);
+    }
+    return work(tx);
+  });
 }
 
 /** Counts and the oldest event time within the window, per bucket. */

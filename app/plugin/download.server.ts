@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "~/lib/text.ts";
 import type { Database } from "#db/connection.ts";
 import type { Env } from "~/env.server.ts";
 import { findClientForPlugin } from "~/models/client.server.ts";
@@ -7,7 +8,7 @@ import { pluginZipStream, PLUGIN_SLUG } from "./plugin-zip.server.ts";
 /** `?clientId=` or `?licenseKey=` (spec §7): which client a download is for. */
 export const pluginDownloadQuerySchema = z.union([
   z.object({ clientId: z.coerce.number().int().positive().max(2_147_483_647) }),
-  z.object({ licenseKey: z.string().trim().min(1).max(200) }),
+  z.object({ licenseKey: singleLineText().trim().min(1).max(200) }),
 ]);
 
 export type PluginDownloadQuery = z.infer<typeof pluginDownloadQuerySchema>;

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/healthz";
 import { databaseContext } from "~/context.ts";
 import { pingDatabase } from "~/models/health.server.ts";
+import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 const HEALTH_TIMEOUT_MS = 2000;
 
@@ -15,4 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   } catch {
     return Response.json({ status: "unavailable", database: "unreachable" }, { status: 503, headers });
   }
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
 }

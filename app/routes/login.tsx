@@ -38,8 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  const destination = safeRedirectPath(submission.value.redirectTo);
   const cookie = await createAuthSession(db, request, outcome.operatorId, ip);
-  return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
+  return redirect(destination, { headers: { "Set-Cookie": cookie } });
 }
 
 /** Retry-After from a refused attempt must reach the browser with the re-rendered page. */

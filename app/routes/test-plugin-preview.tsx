@@ -5,8 +5,12 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/test-plugin-preview";
 import { ContactPreviewForm } from "~/demo/components/contact-preview-form.tsx";
 import { contactPreviewSchema } from "~/demo/contact-preview-schema.ts";
+import { admitPreviewPost } from "~/demo/preview-limit.server.ts";
+import { echoForm } from "~/landing/public-form.server.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
+import { databaseContext, requestInfoContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { tooManyRequestsHeaders } from "~/server/rate-limit.server.ts";
 
 export const handle = { i18n: ["demo"] };
 
@@ -19,11 +23,21 @@ export function loader({ context }: Route.LoaderArgs) {
  * Only browsers without JavaScript post here (with it, the form never leaves the page). The details
  * are checked like in the browser and then dropped: nothing is stored, logged or sent on.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const verdict = await admitPreviewPost(context.get(databaseContext), context.get(requestInfoContext).ip);
+  if (verdict.limited) {
+    return data(
+      { result: echoForm(await request.formData()).reply({ formErrors: ["preview.errors.tooMany"] }), previewedName: null },
+      { status: 429, headers: tooManyRequestsHeaders(verdict) },
+    );
+  }
   const submission = parseWithZod(await request.formData(), { schema: contactPreviewSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), previewedName: null }, { status: 400 });
   return { result: submission.reply(), previewedName: submission.value.fullName };
 }
+
+/** Retry-After of a refused post must reach the browser with the re-rendered page. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Plugin preview"} | Alex` },

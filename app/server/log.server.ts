@@ -16,10 +16,24 @@ export function logInfo(event: string, fields: Record<string, unknown> = {}) {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: "info", event, ...fields })}\n`);
 }
 
+/**
+ * A failed query's message lists its parameters: what a visitor typed (a name, an e-mail). The log
+ * keeps the statement and the database's reason, never the values.
+ */
+function describeError(error: unknown) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const failedQuery = error as Error & { query?: unknown; params?: unknown };
+  if (typeof failedQuery.query !== "string" || !Array.isArray(failedQuery.params)) {
+    return { message: error.message, stack: error.stack };
+  }
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  const message = `Failed query: ${failedQuery.query}${cause ? ` (${cause.message})` : ""}`;
+  return { message, stack: error.stack?.replace(error.message, message) };
+}
+
 export function logError(error: unknown, fields: Record<string, unknown> = {}) {
   if (level === "silent") return;
-  const detail =
-    error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+  const detail = describeError(error);
   process.stderr.write(
     `${JSON.stringify({ time: new Date().toISOString(), level: "error", ...fields, ...detail })}\n`,
   );

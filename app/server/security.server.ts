@@ -24,6 +24,18 @@ export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'") 
   ].join("; ");
 }
 
+/** The headers every response carries whatever it is; pages add their nonce'd policy on top. */
+export function baselineSecurityHeaders(): Record<string, string> {
+  return {
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+  };
+}
+
 /**
  * Every response gets the baseline headers. Pages get a fresh script nonce, which the
  * document renderer puts on React Router's inline scripts. A route that must be framed

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "~/lib/text.ts";
 import type { Database } from "#db/connection.ts";
 import type { Language } from "~/i18n/config.ts";
 import { findClientChatSession, listVisitorMessages, recordSessionFeedback } from "~/models/chat-session.server.ts";
@@ -15,8 +16,8 @@ export const HISTORY_LIMIT_RULE: RateLimitRule = { limit: 30, windowMs: 60 * 100
 /** `{license, sessionId, helpful}` is well under 1 KB. */
 const MAX_FEEDBACK_BYTES = 1024;
 
-const licenseKey = z.string().trim().min(1).max(200);
-const sessionId = z.string().trim().min(1).max(200);
+const licenseKey = singleLineText().trim().min(1).max(200);
+const sessionId = singleLineText().trim().min(1).max(200);
 
 export const feedbackSchema = z.object({ license: licenseKey, sessionId, helpful: z.boolean() });
 export const historyQuerySchema = z.object({ license: licenseKey, sessionId });

@@ -11,7 +11,7 @@ import {
 } from "~/demo/contact-preview-schema.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
-import { TextField } from "~/components/ui/form-fields.tsx";
+import { FormErrors, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 
 /** The limits the schema's messages mention ("at most {{phoneMax}} characters"). */
@@ -52,6 +52,7 @@ export function ContactPreviewForm({ lastResult, previewedName }: ContactPreview
       <Form method="post" {...getFormProps(form)} onChange={() => setShownName(null)} className="space-y-4">
         {/* Both alerts stay in the page, so what appears in them is announced. */}
         <div role="alert">{missing ? <Alert tone="error" announce={false}>{t("preview.errors.required")}</Alert> : null}</div>
+        <FormErrors form={form} />
         <TextField field={fields.phone} type="tel" label={t("preview.phone")} autoComplete="tel" inputMode="tel" dir="ltr" />
         <TextField field={fields.fullName} label={t("preview.fullName")} autoComplete="name" dir="auto" />
         <Button type="submit" className="w-full">

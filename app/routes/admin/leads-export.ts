@@ -8,6 +8,7 @@ import { csvDateTime, csvResponse, everyRow, type CsvColumn } from "~/lib/csv.se
 import { listContactLeads, type ContactLead } from "~/models/contact-lead.server.ts";
 import { listInvestmentInquiries, type InvestmentInquiry } from "~/models/investment-inquiry.server.ts";
 import { listNewsletterSubscribers, type NewsletterSubscriber } from "~/models/newsletter-subscriber.server.ts";
+import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 const PAGE_SIZE = 500;
 
@@ -59,4 +60,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
       return csvResponse({ filename, columns, rows });
     }
   }
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
 }

@@ -2,6 +2,7 @@ import type { Route } from "./+types/download-plugin";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { parsePluginDownloadQuery, pluginDownload, serverUrlFor } from "~/plugin/download.server.ts";
+import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -14,4 +15,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   }
   const download = await pluginDownload(context.get(databaseContext), query.data, serverUrlFor(context.get(envContext), request));
   return download ?? Response.json({ error: t("download.clientNotFound", { ns: "plugin" }) }, { status: 404, headers: NO_STORE });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
 }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/stats";
 import { databaseContext, envContext } from "~/context.ts";
 import { getDashboardStats, getPeriodBoundaries } from "~/models/stats.server.ts";
+import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
@@ -20,4 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     { headers: { "Cache-Control": "no-store" } },
   );
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
 }

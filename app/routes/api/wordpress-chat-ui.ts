@@ -1,5 +1,6 @@
 import type { Route } from "./+types/wordpress-chat-ui";
 import { databaseContext, nonceContext } from "~/context.ts";
+import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 import { chatUiLanguageOf, chatUiResponse } from "~/widget/chat-ui.server.ts";
 
 /** The chat widget, in the plugin's iframe or alone in a tab: public, its own CSP (frame-ancestors: the client's site). */
@@ -9,4 +10,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
     language: chatUiLanguageOf(url.searchParams.get("lang")),
     nonce: context.get(nonceContext),
   });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
 }

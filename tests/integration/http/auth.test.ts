@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageCookie, loginAsOperator, postForm, request, sessionCookieFrom, uniqueIp } from "../../support/http.ts";
+import { baseUrl, languageCookie, loginAsOperator, postForm, request, sessionCookieFrom, uniqueIp } from "../../support/http.ts";
 import { TEST_ADMIN } from "../../support/server.ts";
 
 describe("login", () => {
@@ -28,9 +28,24 @@ describe("login", () => {
   it("redirects to a same-site redirectTo, and ignores one that leaves the site", async () => {
     const inside = await postForm("/login", { ...TEST_ADMIN, redirectTo: "/admin/clients?q=a" });
     expect(inside.headers.get("Location")).toBe("/admin/clients?q=a");
-    for (const outside of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
+    for (const outside of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/\t/evil.example", "/\n/evil.example"]) {
       const response = await postForm("/login", { ...TEST_ADMIN, redirectTo: outside });
       expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    }
+  });
+
+  it("never answers 500 to a redirectTo with CR, LF or non-Latin-1 characters, and keeps the signed-in operator on the site", async () => {
+    const inside = await postForm("/login", { ...TEST_ADMIN, redirectTo: "/admin/לקוחות" });
+    expect(inside.status).toBe(302);
+    expect(inside.headers.get("Location")).toBe("/admin/%D7%9C%D7%A7%D7%95%D7%97%D7%95%D7%AA");
+    const broken = await postForm("/login", { ...TEST_ADMIN, redirectTo: "/admin\r\nSet-Cookie: x=1" });
+    expect(broken.status).toBe(302);
+    expect(broken.headers.get("Location")).toBe("/admin/dashboard");
+    const cookie = await loginAsOperator();
+    for (const target of ["/%09/evil.example", "/%0D%0A/evil.example", "/%E2%80%AE"]) {
+      const response = await request(`/login?redirectTo=${target}`, { headers: { Cookie: cookie } });
+      expect(response.status).toBe(302);
+      expect(new URL(response.headers.get("Location")!, baseUrl()).origin).toBe(new URL(baseUrl()).origin);
     }
   });
 
@@ -73,13 +88,31 @@ describe("login", () => {
     expect(await limited.text()).toContain("Too many failed attempts");
   });
 
-  it("limits failed logins for one username, from whatever address", async () => {
+  it("limits failed logins for one username to addresses that failed before; a clean address still gets its password checked", async () => {
     const username = `target-${Date.now()}`;
-    for (let attempt = 0; attempt < 10; attempt++) {
+    const repeatOffender = uniqueIp();
+    expect((await postForm("/login", { username, password: "nope" }, { ip: repeatOffender })).status).toBe(400);
+    for (let attempt = 1; attempt < 10; attempt++) {
       expect((await postForm("/login", { username, password: "nope" })).status).toBe(400);
     }
-    expect((await postForm("/login", { username, password: "nope" })).status).toBe(429);
+    expect((await postForm("/login", { username, password: "nope" }, { ip: repeatOffender })).status).toBe(429);
+    expect((await postForm("/login", { username, password: "nope" })).status).toBe(400);
+  });
+
+  it("lets the real operator in from a clean address while eleven addresses hammer their username", async () => {
+    const attackers = Array.from({ length: 11 }, () => uniqueIp());
+    for (const ip of attackers) expect((await postForm("/login", { ...TEST_ADMIN, password: "guess" }, { ip })).status).toBe(400);
+    expect((await postForm("/login", TEST_ADMIN, { ip: attackers[0] })).status).toBe(429);
     expect((await postForm("/login", TEST_ADMIN)).status).toBe(302);
+  });
+
+  it("counts parallel wrong logins atomically: of 50 from one address at once, exactly 10 are checked", async () => {
+    const ip = uniqueIp();
+    const username = `parallel-${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => postForm("/login", { username, password: "nope" }, { ip })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
   });
 
   it("sends a signed-in operator on from the login page", async () => {
@@ -104,6 +137,18 @@ describe("logout", () => {
     expect(replay.status).toBe(302);
     expect(replay.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fdashboard");
     expect((await request("/api/stats", { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("refuses a logout posted from another site: 403, and the session lives on", async () => {
+    const cookie = await loginAsOperator();
+    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<string, string>[]) {
+      const forged = await request("/logout", { method: "POST", headers: { Cookie: cookie, ...headers } });
+      expect(forged.status).toBe(403);
+      expect(forged.headers.getSetCookie()).toEqual([]);
+    }
+    expect((await request("/admin/dashboard", { headers: { Cookie: cookie } })).status).toBe(200);
+    const own = await request("/logout", { method: "POST", headers: { Cookie: cookie, Origin: new URL(baseUrl()).origin } });
+    expect(own.status).toBe(302);
   });
 
   it("refuses a forged or tampered cookie", async () => {

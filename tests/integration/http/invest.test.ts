@@ -167,10 +167,16 @@ describe("POST /api/investment-inquiry", () => {
     },
   );
 
-  it("answers 413 for a body far larger than any inquiry, without reading it all", async () => {
-    const response = await postJson(validInquiry({ message: "m".repeat(100_000) }), { path: `${API}?lng=en` });
+  it("answers 413 for a body larger than any inquiry, without reading it all", async () => {
+    const response = await postJson(validInquiry({ message: "m".repeat(40_000) }), { path: `${API}?lng=en` });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: "The inquiry is too large.", fields: {} });
+  });
+
+  it("leaves a body past every API's cap to the front door: 413 before the route runs", async () => {
+    const response = await postJson(validInquiry({ message: "m".repeat(100_000) }), { path: `${API}?lng=en` });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: "The request is too large." });
   });
 
   it("answers 405 to anything but POST", async () => {
@@ -223,9 +229,9 @@ describe("the investor form without JavaScript", () => {
     expect(html).toContain("שלום &lt;b&gt;</textarea>");
   });
 
-  it("answers a body that is not a form with 400, not an error page", async () => {
+  it("answers a body that is not a form with 415 and a message in the page's language, not an error page", async () => {
     const response = await request("/invest-en", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
-    expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Please enter your name.");
+    expect(response.status).toBe(415);
+    expect(await response.text()).toContain("This page accepts only its own form.");
   });
 });

@@ -170,13 +170,14 @@ describe("POST /contact", () => {
     expect(html).toContain('value="not-an-address"');
   });
 
-  it("answers a body that is not a form with 400, never 500", async () => {
+  it("answers a body that is not a form with 415 and a message, never 500", async () => {
     const response = await request("/contact", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(GOOD_CONTACT),
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(415);
+    expect(await response.text()).toContain("הדף הזה מקבל רק את הטופס שלו.");
   });
 
   it("quietly accepts a post whose honeypot is filled", async () => {

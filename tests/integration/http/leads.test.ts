@@ -67,7 +67,7 @@ describe("the CSV exports", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(new RegExp(`^attachment; filename="${slug}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
-    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect([...bytes.slice(0, 3)]).toEqual(BOM);
     expect(rows[0]).toEqual(header);
     expect(rows.length).toBeGreaterThan(1);

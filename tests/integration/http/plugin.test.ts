@@ -59,7 +59,7 @@ describe("GET /api/download/plugin", () => {
 
   it("carries the address a proxy on this machine forwarded, when PUBLIC_URL is not set", async () => {
     const response = await download(`licenseKey=${await demoLicense()}`, {
-      // React Router's Express adapter takes the port from X-Forwarded-Host, else from Host: a proxy names both.
+      // The port comes from X-Forwarded-Host when the proxy is trusted, else from Host: a proxy names both.
       headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "alex.example.com:8443" },
     });
     const defaults = readZip(Buffer.from(await response.arrayBuffer())).find((entry) => entry.name.endsWith("defaults.php"))!;

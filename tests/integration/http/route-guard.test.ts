@@ -1,7 +1,7 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
 import { request } from "../../support/http.ts";
+import { walkRoutes } from "../../support/route-walker.ts";
 
 /**
  * Every route in app/routes.ts is public (listed here, on purpose) or sits under one of the two
@@ -28,23 +28,10 @@ const PUBLIC_ROUTE_FILES = new Set([
   // Public only as the /api/wordpress/* catch-all; the same module answers unknown operator APIs behind the guard.
   "routes/api/not-found.ts",
 ]);
-const GUARDS = { "routes/admin/layout.tsx": "page", "routes/api/layout.ts": "api" } as const;
-
-type Leaf = { file: string; path: string; guard: "page" | "api" | null };
-
-function leaves(entries: RouteConfigEntry[], parentPath = "", guard: Leaf["guard"] = null): Leaf[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, "/") : parentPath;
-    const entryGuard = GUARDS[entry.file as keyof typeof GUARDS] ?? guard;
-    if (entry.children?.length) return leaves(entry.children, path, entryGuard);
-    return [{ file: entry.file, path: path || "/", guard: entryGuard }];
-  });
-}
-
 /** A concrete URL for a route pattern: params become 1, a splat becomes a made-up path. */
 const concrete = (pattern: string) => pattern.replace(/:\w+\??/g, "1").replace(/\*$/, "no-such-page");
 
-const allRoutes = leaves(routes);
+const allRoutes = walkRoutes(routes);
 
 describe("the route table", () => {
   it("classifies every route as public or guarded", () => {
@@ -54,8 +41,8 @@ describe("the route table", () => {
   });
 
   const pages = allRoutes.filter((route) => route.guard === "page");
-  it.each(pages.map((route) => [route.path, route] as const))("page %s redirects an anonymous visitor to login", async (_, route) => {
-    const url = concrete(route.path);
+  it.each(pages.map((route) => [route.pattern, route] as const))("page %s redirects an anonymous visitor to login", async (_, route) => {
+    const url = concrete(route.pattern);
     for (const method of ["GET", "POST"]) {
       const response = await request(url, { method });
       expect(response.status, `${method} ${url}`).toBe(302);
@@ -67,8 +54,8 @@ describe("the route table", () => {
   });
 
   const apis = allRoutes.filter((route) => route.guard === "api");
-  it.each(apis.map((route) => [route.path, route] as const))("API %s answers an anonymous caller 401 with a JSON error", async (_, route) => {
-    const url = concrete(route.path);
+  it.each(apis.map((route) => [route.pattern, route] as const))("API %s answers an anonymous caller 401 with a JSON error", async (_, route) => {
+    const url = concrete(route.pattern);
     for (const method of ["GET", "POST", "PUT", "DELETE"]) {
       const response = await request(url, { method });
       expect(response.status, `${method} ${url}`).toBe(401);

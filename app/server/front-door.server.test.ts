@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { BODY_CLASSES, bodyClassOf, isAbsurdPath } from "./front-door.server.ts";
+
+describe("isAbsurdPath", () => {
+  it.each(["/", "/admin/leads", `${"/a".repeat(50)}`, `/${"x".repeat(2000)}`])("lets %s through", (path) => {
+    expect(isAbsurdPath(path)).toBe(false);
+  });
+
+  it.each([`${"/a".repeat(51)}`, `/${"x".repeat(2048)}`, "http://evil.example/", "*", ""])("refuses %s", (path) => {
+    expect(isAbsurdPath(path)).toBe(true);
+  });
+});
+
+describe("bodyClassOf", () => {
+  it("classes a path by its prefix, data requests with their page", () => {
+    expect(bodyClassOf("/contact")).toBe(BODY_CLASSES.publicForm);
+    expect(bodyClassOf("/login.data")).toBe(BODY_CLASSES.publicForm);
+    expect(bodyClassOf("/administrator")).toBe(BODY_CLASSES.publicForm);
+    expect(bodyClassOf("/admin/a-route-added-tomorrow.data")).toBe(BODY_CLASSES.operatorForm);
+    expect(bodyClassOf("/api/anything")).toBe(BODY_CLASSES.api);
+  });
+});

@@ -1,0 +1,287 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import { createRequestHandler, type ServerBuild, type RouterContextProvider } from "react-router";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import { INVEST_PATHS, isLanguage, LANGUAGES, type Language } from "~/i18n/config.ts";
+import { isAdminPath } from "~/i18n/middleware.server.ts";
+import { resources } from "~/i18n/resources.server.ts";
+import { baselineSecurityHeaders } from "./security.server.ts";
+
+/**
+ * What the front door lets through to routing (docs/decisions/010-request-limits.md). Matching a
+ * path, parsing a form and rendering a page all cost far more than these checks, so every request
+ * meets them first and a refused one costs next to nothing.
+ */
+export const MAX_PATH_LENGTH = 2048;
+export const MAX_PATH_SEGMENTS = 50;
+
+/** Methods routing answers; OPTIONS gets 204 with this list, anything else 405. */
+const ROUTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+export const ALLOWED_METHODS = [...ROUTED_METHODS, "OPTIONS"].join(", ");
+
+export type BodyClass = {
+  name: "public-form" | "operator-form" | "api";
+  maxBytes: number;
+  /** The most fields a URL-encoded form may carry: each costs Conform a little, together a lot. */
+  maxFields: number;
+  /** Forms only: which content types reach the action at all. */
+  formTypes?: readonly ("urlencoded" | "multipart")[];
+};
+
+/**
+ * Public forms (the landing page's, the investor page's, the login, the plugin preview) are a few
+ * fields: the largest is the investor inquiry, 4,000 Hebrew characters URL-encoded (6 bytes each).
+ * Operator forms may carry uploads. APIs read JSON and refuse the wrong type themselves, in their
+ * own words; each still caps its own body below this.
+ */
+export const BODY_CLASSES = {
+  publicForm: { name: "public-form", maxBytes: 32 * 1024, maxFields: 40, formTypes: ["urlencoded"] },
+  operatorForm: { name: "operator-form", maxBytes: 8 * 1024 * 1024, maxFields: 1000, formTypes: ["urlencoded", "multipart"] },
+  api: { name: "api", maxBytes: 64 * 1024, maxFields: 1000 },
+} as const satisfies Record<string, BodyClass>;
+
+type FrontDoorOptions = {
+  /** Paths whose body may be larger than their class allows (the message API's images). */
+  largeBodies?: Record<string, number>;
+  /** The time a request may take to send its body before it is cut off. */
+  bodyTimeoutMs?: number;
+};
+
+export function bodyClassOf(pathname: string): BodyClass {
+  const path = pathname.replace(/\.data$/, "");
+  if (path === "/api" || path.startsWith("/api/")) return BODY_CLASSES.api;
+  if (path === "/admin" || path.startsWith("/admin/")) return BODY_CLASSES.operatorForm;
+  return BODY_CLASSES.publicForm;
+}
+
+/** An absurd path is refused before React Router tries to match it (every parent path of 7,000 segments). */
+export function isAbsurdPath(pathname: string) {
+  if (!pathname.startsWith("/") || pathname.length > MAX_PATH_LENGTH) return true;
+  let segments = 0;
+  for (const character of pathname) if (character === "/" && ++segments > MAX_PATH_SEGMENTS) return true;
+  return false;
+}
+
+type Refusal = "pathTooLong" | "methodNotAllowed" | "formExpected" | "formType" | "tooLarge" | "tooManyFields" | "timedOut";
+
+const textOf = (language: Language, refusal: Refusal) =>
+  String((resources[language]?.common as { frontDoor?: Record<Refusal, string> } | undefined)?.frontDoor?.[refusal] ?? refusal);
+
+/** The language of a refusal: the visitor's choice when it shows, else that part of the site's default. */
+export function languageOf(request: IncomingMessage, pathname: string): Language {
+  const chosen =
+    /[?&]lng=(\w+)/.exec(request.url ?? "")?.[1] ?? /(?:^|;\s*)lng=(\w+)/.exec(request.headers.cookie ?? "")?.[1];
+  const fixed = LANGUAGES.find((language) => INVEST_PATHS[language] === pathname.replace(/(\.data|\/+)$/, ""));
+  if (fixed) return fixed;
+  if (isLanguage(chosen)) return chosen;
+  return isAdminPath(pathname) ? "en" : "he";
+}
+
+function refuse(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  refusal: Refusal | null,
+  headers: Record<string, string> = {},
+) {
+  const pathname = pathOf(request);
+  const message = refusal ? textOf(languageOf(request, pathname), refusal) : null;
+  const asJson = pathname.startsWith("/api/");
+  const body = message === null ? "" : asJson ? JSON.stringify({ error: message }) : `${message}\n`;
+  response.writeHead(status, {
+    ...baselineSecurityHeaders(),
+    "Content-Type": asJson ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    ...headers,
+  });
+  response.end(body);
+}
+
+function pathOf(request: IncomingMessage) {
+  const target = request.url ?? "/";
+  const end = target.search(/[?#]/);
+  return end === -1 ? target : target.slice(0, end);
+}
+
+/** The body read before routing, handed to the request React Router gets. */
+const bodies = new WeakMap<IncomingMessage, Buffer>();
+
+type BodyRead = { kind: "read"; body: Buffer } | { kind: "too-large" } | { kind: "timed-out" };
+
+/**
+ * Reads the body up to `maxBytes`, whatever Content-Length says (a chunked body has none). Past the
+ * cap it stops keeping the bytes but goes on reading them to the end (or the deadline), so the
+ * client, still sending, can read the 413 instead of a reset connection.
+ */
+function readCappedBody(request: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<BodyRead> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    const timer = setTimeout(() => finish({ kind: "timed-out" }), timeoutMs);
+    function finish(read: BodyRead) {
+      clearTimeout(timer);
+      request.off("data", onData);
+      request.off("end", onEnd);
+      request.off("error", onError);
+      resolve(read);
+    }
+    function onData(chunk: Buffer) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        if (!tooLarge) finish({ kind: "too-large" });
+        tooLarge = true;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(chunk);
+    }
+    const onEnd = () => finish({ kind: "read", body: Buffer.concat(chunks) });
+    const onError = () => finish({ kind: "timed-out" });
+    request.on("data", onData);
+    request.on("end", onEnd);
+    request.on("error", onError);
+  });
+}
+
+/**
+ * After a refusal with the body still coming: read on and discard it, so the client, still
+ * sending, gets to read the answer (closing at once would reset the connection under it). One
+ * that has not finished sending a few seconds after the answer is hung up on.
+ */
+function drainThenClose(request: IncomingMessage, response: ServerResponse) {
+  request.resume();
+  response.on("finish", () => {
+    setTimeout(() => {
+      if (!request.complete) request.socket.destroy();
+    }, DRAIN_MS).unref();
+  });
+}
+const DRAIN_MS = 5_000;
+
+type ContentKind = "urlencoded" | "multipart" | "json" | "other" | "none";
+
+function contentKindOf(request: IncomingMessage): ContentKind {
+  const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!type) return "none";
+  if (type === "application/x-www-form-urlencoded") return "urlencoded";
+  if (type === "multipart/form-data") return "multipart";
+  if (type === "application/json" || type.endsWith("+json")) return "json";
+  return "other";
+}
+
+function countFields(body: Buffer) {
+  let fields = body.length > 0 ? 1 : 0;
+  for (const byte of body) if (byte === 0x26 /* & */) fields++;
+  return fields;
+}
+
+const hasBody = (request: IncomingMessage) =>
+  request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0;
+
+/**
+ * The first thing every request meets, before static files and routing: absurd paths, unknown
+ * methods, bodies over their class's cap (checked before a byte is parsed, Content-Length or not),
+ * forms of the wrong type and with too many fields. Each refusal is a plain 4xx in the visitor's
+ * language with the usual security headers. New routes get all of it without opting in; a route
+ * under /admin or /api is classed by its prefix.
+ */
+export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoorOptions = {}): RequestHandler {
+  return (request, response, next) => {
+    if (request.secure) response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    const pathname = pathOf(request);
+    const method = request.method.toUpperCase();
+    const hasIncomingBody = hasBody(request);
+    const refuseNow = (status: number, refusal: Refusal | null, headers: Record<string, string> = {}) => {
+      if (hasIncomingBody) drainThenClose(request, response);
+      refuse(request, response, status, refusal, headers);
+    };
+
+    if (isAbsurdPath(pathname)) return refuseNow(414, "pathTooLong");
+    if (method === "OPTIONS") return refuseNow(204, null, { Allow: ALLOWED_METHODS });
+    if (!ROUTED_METHODS.includes(method)) return refuseNow(405, "methodNotAllowed", { Allow: ALLOWED_METHODS });
+    if (method === "GET" || method === "HEAD") return next();
+
+    const bodyClass = bodyClassOf(pathname);
+    const maxBytes = largeBodies[pathname] ?? bodyClass.maxBytes;
+    const kind = contentKindOf(request);
+    if (bodyClass.formTypes && kind === "none" && !hasIncomingBody) {
+      // A post with nothing in it is an empty form: the action answers which fields are missing.
+      request.headers["content-type"] = "application/x-www-form-urlencoded";
+    } else if (bodyClass.formTypes && !(bodyClass.formTypes as readonly string[]).includes(kind)) {
+      return refuseNow(415, kind === "none" ? "formExpected" : "formType");
+    }
+    if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuseNow(413, "tooLarge");
+
+    void readCappedBody(request, maxBytes, bodyTimeoutMs).then((read) => {
+      if (read.kind === "too-large") return refuseNow(413, "tooLarge");
+      if (read.kind === "timed-out") return refuseNow(408, "timedOut");
+      if (kind === "urlencoded" && countFields(read.body) > bodyClass.maxFields) return refuse(request, response, 413, "tooManyFields");
+      bodies.set(request, read.body);
+      next();
+    });
+  };
+}
+
+/** The request's URL as the browser saw it; a Host header that is not a host name reads as localhost. */
+function requestUrl(request: Parameters<RequestHandler>[0]) {
+  // Express reads the host name from X-Forwarded-Host only when the proxy is trusted; the port comes from the same header.
+  const trustsProxy = (request.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean)(request.socket.remoteAddress, 0);
+  const forwardedHost = trustsProxy ? request.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
+  const hostname = request.hostname.split(/[\\/?#@\s]/)[0] || "localhost";
+  const port = /:(\d{1,5})$/.exec(forwardedHost || request.get("host") || "")?.[1];
+  try {
+    return new URL(`${request.protocol}://${hostname}${port ? `:${port}` : ""}${request.originalUrl}`);
+  } catch {
+    return new URL(`${request.protocol}://localhost${request.originalUrl}`);
+  }
+}
+
+type AppHandlerOptions = {
+  build: ServerBuild;
+  mode: string;
+  getLoadContext: (request: IncomingMessage) => RouterContextProvider;
+};
+
+/**
+ * React Router behind the front door: the same as @react-router/express's handler, except that
+ * the request's body is the one the front door already read and capped (a stream cannot be read twice).
+ */
+export function appHandler({ build, mode, getLoadContext }: AppHandlerOptions): RequestHandler {
+  const handleRequest = createRequestHandler(build, mode);
+  return async (request, response, next) => {
+    try {
+      const controller = new AbortController();
+      response.on("close", () => {
+        if (!response.writableFinished) controller.abort();
+      });
+      const url = requestUrl(request);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+        else if (value !== undefined) headers.set(name, value);
+      }
+      const body = bodies.get(request);
+      const webRequest = new Request(url.href, {
+        method: request.method,
+        headers,
+        signal: controller.signal,
+        ...(request.method !== "GET" && request.method !== "HEAD" ? { body: new Uint8Array(body ?? Buffer.alloc(0)) } : {}),
+      });
+      const answer = await handleRequest(webRequest, getLoadContext(request));
+      if (response.destroyed || response.writableEnded) {
+        await answer.body?.cancel();
+        return;
+      }
+      response.statusMessage = answer.statusText;
+      response.status(answer.status);
+      for (const [name, value] of answer.headers.entries()) response.append(name, value);
+      if (answer.body) await writeReadableStreamToWritable(answer.body, response);
+      else response.end();
+    } catch (error) {
+      if (response.destroyed || response.writableEnded) return;
+      next(error);
+    }
+  };
+}
