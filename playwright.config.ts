@@ -54,6 +54,8 @@ export default defineConfig({
       PAYPAL_CLIENT_ID: "fake-client-id",
       PAYPAL_CLIENT_SECRET: "fake-client-secret",
       PAYPAL_WEBHOOK_ID: "fake-webhook-id",
+      // tests/e2e/client-config.spec.ts scans a local site of its own.
+      SCANNER_ALLOW_HOSTS: "127.0.0.1",
     },
   },
 });

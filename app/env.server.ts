@@ -77,6 +77,16 @@ export const envSchema = z
     SEED_DEMO: flag(),
     LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
     FAILURE_DRILL: flag(false),
+    /** Hosts the website scanner and Sync Data may reach even on private addresses (tests' local sites), comma-separated. */
+    SCANNER_ALLOW_HOSTS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {

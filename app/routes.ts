@@ -52,6 +52,8 @@ export default [
         route("session/:sessionId", "routes/admin/session.tsx"),
         // Visitors' uploaded images, to operators only: never a public URL.
         route("session/:sessionId/images/:imageId", "routes/admin/session-image.ts"),
+        route("clients/:clientId/config", "routes/admin/client-config.tsx"),
+        route("ai-training", "routes/admin/ai-training.tsx"),
         // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.
         route("failure-drill", "routes/admin/failure-drill.tsx"),
         route("*", "routes/admin/not-found.tsx"),
@@ -70,6 +72,11 @@ export default [
       route("completed-functions", "routes/api/completed-functions.ts"),
       route("completed-functions/stats", "routes/api/completed-functions-stats.ts"),
       route("download/plugin", "routes/api/download-plugin.ts"),
+      route("clients/:clientId/ai-training", "routes/api/client-ai-training.ts"),
+      route("clients/:clientId/training", "routes/api/client-training.ts"),
+      route("admin/clients/:clientId/sales-config", "routes/api/admin/sales-config.ts"),
+      route("admin/clients/:clientId/scan-websites", "routes/api/admin/scan-websites.ts"),
+      route("admin/sync-hive-data", "routes/api/admin/sync-hive-data.ts"),
       route("system/full-client-test/:clientId", "routes/api/full-client-test.ts"),
       route("admin/sessions", "routes/api/admin-sessions.ts"),
       route("admin/chat-sessions", "routes/api/admin-chat-sessions.ts"),

@@ -1,12 +1,14 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { selectRows, type Database } from "#db/connection.ts";
-import { knowledgeEntries } from "#db/schema.ts";
+import { knowledgeEntries, type KNOWLEDGE_ORIGINS } from "#db/schema.ts";
 import { inTopic, knowledgeSearchText, questionSearchWords, toTsQueryAlternatives } from "#db/search-text.ts";
 
 export type NewKnowledgeEntry = Pick<
   typeof knowledgeEntries.$inferInsert,
   "clientId" | "topic" | "sourceUrl" | "content" | "origin"
 >;
+
+export type KnowledgeOrigin = (typeof KNOWLEDGE_ORIGINS)[number];
 
 export type KnowledgePassage = {
   id: number;
@@ -103,4 +105,36 @@ export async function backfillKnowledgeSearchText(db: Database): Promise<number>
 export async function countKnowledgeEntries(db: Database, clientId: number): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(knowledgeEntries).where(eq(knowledgeEntries.clientId, clientId));
   return row?.count ?? 0;
+}
+
+/**
+ * A source's entries replaced by a fresh set in one transaction: a re-scan of a page (or a new
+ * HivePress sync) leaves no stale topics behind, and a failure leaves the old ones in place.
+ */
+export async function replaceKnowledgeEntries(
+  db: Database,
+  scope: { clientId: number; origin: KnowledgeOrigin; sourceUrl?: string },
+  entries: readonly NewKnowledgeEntry[],
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(knowledgeEntries)
+      .where(
+        and(
+          eq(knowledgeEntries.clientId, scope.clientId),
+          eq(knowledgeEntries.origin, scope.origin),
+          scope.sourceUrl === undefined ? undefined : eq(knowledgeEntries.sourceUrl, scope.sourceUrl),
+        ),
+      );
+    await insertKnowledgeEntries(tx, entries);
+  });
+}
+
+/** A client's entries of one origin, oldest first: the settings page's extracted topics. */
+export async function listKnowledgeEntries(db: Database, clientId: number, origin: KnowledgeOrigin) {
+  return db
+    .select({ id: knowledgeEntries.id, topic: knowledgeEntries.topic, sourceUrl: knowledgeEntries.sourceUrl, content: knowledgeEntries.content })
+    .from(knowledgeEntries)
+    .where(and(eq(knowledgeEntries.clientId, clientId), eq(knowledgeEntries.origin, origin)))
+    .orderBy(asc(knowledgeEntries.id));
 }

@@ -8,3 +8,21 @@ export async function findTrainingConfig(db: Database, clientId: number): Promis
   const [config] = await db.select().from(trainingConfigs).where(eq(trainingConfigs.clientId, clientId)).limit(1);
   return config;
 }
+
+export type TrainingConfigFields = Omit<typeof trainingConfigs.$inferInsert, "id" | "clientId" | "createdAt" | "updatedAt">;
+
+/** Spec §4 "update if a config exists, otherwise create": null when the client already has one. */
+export async function createTrainingConfig(db: Database, clientId: number, fields: TrainingConfigFields): Promise<TrainingConfig | null> {
+  const [config] = await db.insert(trainingConfigs).values({ ...fields, clientId }).onConflictDoNothing().returning();
+  return config ?? null;
+}
+
+/** Null when the client has no config to update. */
+export async function updateTrainingConfig(db: Database, clientId: number, fields: Partial<TrainingConfigFields>): Promise<TrainingConfig | null> {
+  const [config] = await db
+    .update(trainingConfigs)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(trainingConfigs.clientId, clientId))
+    .returning();
+  return config ?? null;
+}

@@ -1,5 +1,6 @@
 import { Check, Copy } from "lucide-react";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
+import { useHydrated } from "./use-hydrated.ts";
 import { useTranslation } from "react-i18next";
 import { Button, type ButtonProps } from "./button.tsx";
 
@@ -7,16 +8,6 @@ type CopyState = "idle" | "copied" | "failed";
 
 const SHOWN_FOR_MS = 2000;
 
-const subscribeToNothing = () => () => {};
-
-/** True in the browser once React runs, false on the server and without JavaScript. */
-function useHydrated() {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
 
 type CopyButtonProps = {
   /** What goes to the clipboard. Show it on the page as selectable text too: this button needs JavaScript. */

@@ -1,0 +1,52 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import type { Capability } from "#db/schema.ts";
+import { Button } from "~/components/ui/button.tsx";
+import { Card } from "~/components/ui/card.tsx";
+import { FormErrors, SwitchField, TextareaField } from "~/components/ui/form-fields.tsx";
+import { capabilityFormSchema, PROMPT_MAX, promptKey } from "../sales-config-schema.ts";
+import type { SalesConfigView } from "../sales-config.server.ts";
+
+type CapabilityTabProps = {
+  capability: Capability;
+  salesConfig: SalesConfigView;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  saving: boolean;
+};
+
+/** Spec §2: each capability's switch (Active/Inactive), its system prompt and its save. */
+export function CapabilityTab({ capability, salesConfig, lastResult, saving }: CapabilityTabProps) {
+  const { t } = useTranslation("client-config");
+  const name = t(`capabilities.names.${capability}`);
+  const [form, fields] = useForm({
+    id: `capability-form-${capability}`,
+    lastResult,
+    defaultValue: {
+      capability,
+      enabled: salesConfig.alexCapabilities[capability] ? "on" : undefined,
+      prompt: salesConfig.alexCapabilities[promptKey(capability)],
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: capabilityFormSchema }),
+  });
+  return (
+    <Card aria-labelledby="capability-title">
+      <h2 id="capability-title" className="mb-1 text-lg font-semibold">
+        {t("capability.title", { name })}
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">{t(`capabilities.descriptions.${capability}`)}</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="capability" value={capability} />
+        <FormErrors form={form} />
+        <SwitchField field={fields.enabled} label={t("capability.switch", { name })} onText={t("capability.active")} offText={t("capability.inactive")} />
+        <TextareaField field={fields.prompt} label={t("capability.prompt")} hint={t("capability.promptHint", { max: PROMPT_MAX })} rows={10} maxLength={PROMPT_MAX} />
+        <Button type="submit" name="intent" value="capability" disabled={saving}>
+          {saving ? t("bottom.saving") : t("capability.save", { name })}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { CLIENT_STATUSES, PLANS, SALES_STYLES } from "#db/schema.ts";
+import { Button } from "~/components/ui/button.tsx";
+import { Card } from "~/components/ui/card.tsx";
+import { CheckboxField, FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
+import { CAPABILITY_GROUPS } from "../config-tabs.ts";
+import { clientDetailsFormSchema } from "../details-schema.ts";
+import { businessConfigFormSchema } from "../sales-config-schema.ts";
+import type { SalesConfigView } from "../sales-config.server.ts";
+
+type ClientDetails = { id: number; businessName: string; contactEmail: string; websiteDomain: string; licenseKey: string; plan: string; status: string };
+
+type GeneralTabProps = {
+  client: ClientDetails;
+  salesConfig: SalesConfigView;
+  detailsResult: SubmissionResult<string[]> | null | undefined;
+  businessResult: SubmissionResult<string[]> | null | undefined;
+  saving: boolean;
+};
+
+export function GeneralTab({ client, salesConfig, detailsResult, businessResult, saving }: GeneralTabProps) {
+  return (
+    <div className="grid gap-6 xl:grid-cols-2">
+      <ClientDetailsForm client={client} lastResult={detailsResult} saving={saving} />
+      <BusinessConfigForm salesConfig={salesConfig} lastResult={businessResult} saving={saving} />
+    </div>
+  );
+}
+
+function ClientDetailsForm({ client, lastResult, saving }: { client: ClientDetails; lastResult: GeneralTabProps["detailsResult"]; saving: boolean }) {
+  const { t } = useTranslation("client-config");
+  const [form, fields] = useForm({
+    id: "client-details-form",
+    lastResult,
+    defaultValue: client,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientDetailsFormSchema }),
+  });
+  return (
+    <Card aria-labelledby="client-details-title">
+      <h2 id="client-details-title" className="mb-4 text-lg font-semibold">
+        {t("details.title")}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors form={form} />
+        <TextField field={fields.businessName} label={t("details.businessName")} />
+        <TextField field={fields.contactEmail} type="email" label={t("details.contactEmail")} dir="ltr" />
+        <TextField field={fields.websiteDomain} label={t("details.websiteDomain")} dir="ltr" />
+        <TextField id="license-key" label={t("details.licenseKey")} hint={t("details.licenseHint")} value={client.licenseKey} readOnly dir="ltr" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField field={fields.plan} label={t("details.plan")} options={PLANS.map((plan) => ({ value: plan, label: t(`plans.${plan}`) }))} />
+          <SelectField
+            field={fields.status}
+            label={t("details.status")}
+            options={CLIENT_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+          />
+        </div>
+        <Button type="submit" name="intent" value="details" disabled={saving}>
+          {saving ? t("bottom.saving") : t("details.save")}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function BusinessConfigForm({ salesConfig, lastResult, saving }: { salesConfig: SalesConfigView; lastResult: GeneralTabProps["businessResult"]; saving: boolean }) {
+  const { t } = useTranslation("client-config");
+  const [form, fields] = useForm({
+    id: "business-config-form",
+    lastResult,
+    defaultValue: {
+      businessName: salesConfig.businessName,
+      pricing: salesConfig.pricing,
+      salesStyle: salesConfig.salesStyle,
+      ...Object.fromEntries(Object.values(CAPABILITY_GROUPS).flat().map((capability) => [capability, salesConfig.alexCapabilities[capability] ? "on" : undefined])),
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: businessConfigFormSchema }),
+  });
+  return (
+    <Card aria-labelledby="business-config-title">
+      <h2 id="business-config-title" className="mb-4 text-lg font-semibold">
+        {t("business.title")}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors form={form} />
+        <TextField field={fields.businessName} label={t("business.businessName")} />
+        <TextField field={fields.pricing} label={t("business.pricing")} hint={t("business.pricingHint")} />
+        <SelectField
+          field={fields.salesStyle}
+          label={t("business.salesStyle")}
+          options={SALES_STYLES.map((style) => ({ value: style, label: t(`salesStyles.${style}`) }))}
+        />
+        <fieldset className="space-y-3">
+          <legend className="font-semibold">{t("capabilities.title")}</legend>
+          <p className="text-sm text-slate-600">{t("capabilities.explanation")}</p>
+          {Object.entries(CAPABILITY_GROUPS).map(([group, capabilities]) => (
+            <fieldset key={group} className="rounded-lg border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-medium text-slate-700">{t(`capabilities.groups.${group}`)}</legend>
+              <div className="grid gap-3 sm:grid-cols-2">
+                {capabilities.map((capability) => (
+                  <CheckboxField
+                    key={capability}
+                    field={fields[capability]}
+                    label={t(`capabilities.names.${capability}`)}
+                    hint={t(`capabilities.descriptions.${capability}`)}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          ))}
+        </fieldset>
+        <Button type="submit" name="intent" value="business" disabled={saving}>
+          {saving ? t("bottom.saving") : t("business.save")}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "remix-toast";
+import type { Database } from "#db/connection.ts";
+import { runFullClientTest } from "~/checks/full-client-test.server.ts";
+import type { Client } from "~/models/client.server.ts";
+import { updateClient } from "~/models/client.server.ts";
+import { countKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
+import { recordIntegrationCheck } from "~/models/integration-check.server.ts";
+import { findTrainingConfig } from "~/models/training-config.server.ts";
+import { MAX_URLS_PER_SCAN, scanUrlSchema } from "~/scanner/scan-request-schema.ts";
+import { scanUrls, urlLines } from "~/scanner/scan.server.ts";
+import { clientDetailsFormSchema } from "./details-schema.ts";
+import { businessConfigFormSchema, capabilityFormSchema, promptKey, websiteUrlsFormSchema } from "./sales-config-schema.ts";
+import { salesConfigView, updateSalesConfig } from "./sales-config.server.ts";
+import { CAPABILITIES } from "#db/schema.ts";
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+export type ConfigActionContext = {
+  db: Database;
+  client: Client;
+  operatorId: number | null;
+  allowHosts: readonly string[];
+  serverUrl: string;
+  /** Where a successful post redirects to, with its toast: the page and tab it came from. */
+  pageUrl: string;
+  t: Translate;
+  /** The full-client test speaks the `clients` namespace. */
+  tClients: Translate;
+};
+
+/** What every tab of the settings page reads. */
+export async function loadConfigPage(db: Database, client: Client) {
+  const [salesConfig, training, knowledgeEntries] = await Promise.all([
+    salesConfigView(db, client.id),
+    findTrainingConfig(db, client.id),
+    countKnowledgeEntries(db, client.id),
+  ]);
+  return {
+    client: {
+      id: client.id,
+      businessName: client.businessName,
+      contactEmail: client.contactEmail ?? "",
+      websiteDomain: client.websiteDomain,
+      businessType: client.businessType,
+      licenseKey: client.licenseKey,
+      plan: client.plan,
+      status: client.status,
+    },
+    salesConfig,
+    training: training ? { greeting: training.greeting, tone: training.tone, salesFlow: training.salesFlow } : null,
+    knowledgeEntries,
+  };
+}
+
+/** The page's forms, told apart by `intent`. Failures answer 400 with Conform's reply; successes a toast. */
+export async function handleConfigAction(formData: FormData, context: ConfigActionContext) {
+  const { db, client, t } = context;
+  switch (formData.get("intent")) {
+    case "details": {
+      const submission = parseWithZod(formData, { schema: clientDetailsFormSchema });
+      if (submission.status !== "success") return data({ intent: "details", result: submission.reply() }, { status: 400 });
+      await updateClient(db, client.id, { ...submission.value, contactEmail: submission.value.contactEmail ?? null }, context.operatorId);
+      return redirectWithSuccess(context.pageUrl, t("details.saved"));
+    }
+    case "business": {
+      const submission = parseWithZod(formData, { schema: businessConfigFormSchema });
+      if (submission.status !== "success") return data({ intent: "business", result: submission.reply() }, { status: 400 });
+      const { businessName, pricing, salesStyle } = submission.value;
+      const values = submission.value as Record<string, unknown>;
+      const alexCapabilities = Object.fromEntries(CAPABILITIES.map((capability) => [capability, values[capability] === "on"]));
+      await updateSalesConfig(db, client.id, { businessName, pricing, salesStyle, alexCapabilities });
+      return redirectWithSuccess(context.pageUrl, t("saved"));
+    }
+    case "capability": {
+      const submission = parseWithZod(formData, { schema: capabilityFormSchema });
+      if (submission.status !== "success") return data({ intent: "capability", result: submission.reply() }, { status: 400 });
+      const { capability, enabled, prompt } = submission.value;
+      await updateSalesConfig(db, client.id, { alexCapabilities: { [capability]: enabled === "on", [promptKey(capability)]: prompt } });
+      const name = t(`capabilities.names.${capability}`);
+      return redirectWithSuccess(context.pageUrl, t("capability.saved", { name }));
+    }
+    case "urls":
+    case "scan":
+    case "scanSummary": {
+      const intent = formData.get("intent") as "urls" | "scan" | "scanSummary";
+      const schema = websiteUrlsFormSchema.superRefine((value, ctx) => validUrlLines(value, ctx, intent !== "urls"));
+      const submission = parseWithZod(formData, { schema });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+      const urls = urlLines(submission.value.websiteUrls);
+      await updateSalesConfig(db, client.id, { websiteUrls: urls.join("\n") });
+      if (intent === "urls") return redirectWithSuccess(context.pageUrl, t("scanner.urlsSaved"));
+      if (intent === "scanSummary") {
+        // The browser scanned URL by URL through the JSON API (to show progress): this keeps the list and reports the outcome.
+        const scanned = Math.min(Number(formData.get("scanned")) || 0, urls.length);
+        return scanToast(context.pageUrl, scanned, urls.length, [], t);
+      }
+      const results = await scanUrls(db, client.id, urls, { allowHosts: context.allowHosts });
+      const failures = results.flatMap((result) => (result.success ? [] : [`${result.url}: ${t(`scan.failure.${result.failure}`, { status: result.status })}`]));
+      return scanToast(context.pageUrl, results.length - failures.length, results.length, failures, t);
+    }
+    case "test": {
+      const result = await runFullClientTest({ db, client, serverUrl: context.serverUrl, t: context.tClients });
+      const passed = result.summary.passed === result.summary.total;
+      await recordIntegrationCheck(db, {
+        clientId: client.id,
+        kind: "full-client-test",
+        success: passed,
+        durationMs: result.tests.reduce((sum, test) => sum + test.duration, 0),
+        message: `${result.summary.passed}/${result.summary.total}`,
+        details: result,
+      });
+      const payload = { intent: "test" as const, result: null, test: result };
+      // Without JavaScript the result on the page is the answer: a toast would only show on the next page.
+      if (formData.get("enhanced") !== "true") return data(payload);
+      return passed
+        ? dataWithSuccess(payload, t("test.allPassed"))
+        : dataWithError(payload, { message: t("test.issues"), description: t("test.passed", result.summary) });
+    }
+    default:
+      return data({ intent: "unknown", result: null }, { status: 400 });
+  }
+}
+
+function validUrlLines(
+  value: { websiteUrls: string },
+  ctx: { addIssue: (issue: { code: "custom"; path: string[]; message: string }) => void },
+  required: boolean,
+) {
+  const urls = urlLines(value.websiteUrls);
+  if (required && urls.length === 0) ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.urlsRequired" });
+  else if (urls.length > MAX_URLS_PER_SCAN) ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.tooManyUrls" });
+  else if (urls.some((url) => !scanUrlSchema.safeParse(url).success)) ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.invalidUrl" });
+}
+
+/** Spec §8's scan toasts; without JavaScript the description also says why each failed URL failed. */
+function scanToast(pageUrl: string, scanned: number, total: number, failures: readonly string[], t: Translate) {
+  if (scanned === 0) return redirectWithError(pageUrl, { message: t("scan.failedTitle"), description: [t("scan.failed"), ...failures].join("\n") });
+  const partial = scanned < total ? t("scan.partial", { failed: total - scanned, total }) : "";
+  return redirectWithSuccess(pageUrl, { message: t("scan.doneTitle"), description: [t("scan.done", { count: scanned }), partial, ...failures].filter(Boolean).join("\n") });
+}
+

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { CLIENT_STATUSES, PLANS } from "#db/schema.ts";
+import { plainText } from "~/lib/text-schema.ts";
+
+
+/** The General tab's client details (the license key is shown, never posted). Spec §5's messages. */
+export const clientDetailsFormSchema = z.object({
+  businessName: z.string("errors.businessNameRequired").pipe(plainText(200).pipe(z.string().min(1, "errors.businessNameRequired"))),
+  contactEmail: z
+    .string()
+    .trim()
+    .max(254, "errors.tooLong")
+    .pipe(z.email("errors.invalidEmail"))
+    .optional(),
+  websiteDomain: z.string("errors.domainRequired").pipe(plainText(253).pipe(z.string().min(1, "errors.domainRequired"))),
+  plan: z.enum(PLANS, "errors.unknownPlan"),
+  status: z.enum(CLIENT_STATUSES, "errors.unknownStatus"),
+});

@@ -1,0 +1,134 @@
+import { ArrowLeft } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/client-config";
+import { ApiTab } from "~/clients/config/components/api-tab.tsx";
+import { CapabilityTab } from "~/clients/config/components/capability-tab.tsx";
+import { FlowSummary } from "~/clients/config/components/flow-summary.tsx";
+import { GeneralTab } from "~/clients/config/components/general-tab.tsx";
+import { ScannerTab } from "~/clients/config/components/scanner-tab.tsx";
+import { TestTab } from "~/clients/config/components/test-tab.tsx";
+import { CONFIG_TABS, isCapabilityTab, type ConfigTab } from "~/clients/config/config-tabs.ts";
+import { handleConfigAction, loadConfigPage } from "~/clients/config/config-page.server.ts";
+import type { FullClientTestResult } from "~/checks/full-client-test.server.ts";
+import { clientIdSchema } from "~/clients/client-schema.ts";
+import { Button } from "~/components/ui/button.tsx";
+import { FormMessages } from "~/components/ui/form-messages.tsx";
+import { LinkTabs } from "~/components/ui/link-tabs.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { databaseContext, envContext, operatorContext } from "~/context.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
+import { findClientById } from "~/models/client.server.ts";
+import { serverUrlFor } from "~/plugin/download.server.ts";
+import { PLUGIN_VERSION } from "~/plugin/plugin-zip.server.ts";
+
+const tabSchema = z.enum(CONFIG_TABS).catch("general");
+
+/** The tabs whose form the bottom buttons save and reset. */
+const MAIN_FORM: Partial<Record<ConfigTab, string>> = { general: "business-config-form", scanner: "website-urls-form" };
+
+async function clientOr404(context: Route.LoaderArgs["context"], rawId: string) {
+  const id = clientIdSchema.safeParse(rawId);
+  const client = id.success ? await findClientById(context.get(databaseContext), id.data) : undefined;
+  if (!client) throw new Response(getTranslator(context)("clientNotFound", { ns: "client-config" }), { status: 404 });
+  return client;
+}
+
+export const handle = { i18n: ["client-config", "clients"] };
+
+export async function loader({ request, params, url, context }: Route.LoaderArgs) {
+  const client = await clientOr404(context, params.clientId);
+  const t = getTranslator(context);
+  return {
+    title: t("title", { ns: "client-config", clientId: client.id }),
+    tab: tabSchema.parse(url.searchParams.get("tab") ?? undefined),
+    serverUrl: serverUrlFor(context.get(envContext), request),
+    pluginVersion: PLUGIN_VERSION,
+    ...(await loadConfigPage(context.get(databaseContext), client)),
+  };
+}
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const client = await clientOr404(context, params.clientId);
+  const t = getTranslator(context);
+  return handleConfigAction(await request.formData(), {
+    db: context.get(databaseContext),
+    client,
+    operatorId: context.get(operatorContext)?.id ?? null,
+    allowHosts: context.get(envContext).SCANNER_ALLOW_HOSTS,
+    serverUrl: serverUrlFor(context.get(envContext), request),
+    pageUrl: `${url.pathname}${url.search}`,
+    t: (key, values) => t(key, { ns: "client-config", ...values }),
+    tClients: (key, values) => t(key, { ns: "clients", ...values }),
+  });
+}
+
+function testResultOf(payload: unknown): FullClientTestResult | undefined {
+  return payload && typeof payload === "object" && "test" in payload ? (payload.test as FullClientTestResult) : undefined;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Client settings"} | Alex` }];
+
+export default function ClientConfig({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("client-config");
+  const { tab, client, salesConfig } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const testFetcher = useFetcher<typeof action>();
+  const mainForm = MAIN_FORM[tab] ?? (isCapabilityTab(tab) ? `capability-form-${tab}` : undefined);
+  const resultFor = (intent: string) => (actionData && actionData.intent === intent ? actionData.result : undefined);
+
+  return (
+    <FormMessages ns="client-config">
+      <div className="space-y-6">
+        <PageHeader
+          title={t("title", { clientId: client.id })}
+          description={t("subtitle", { businessName: client.businessName })}
+          actions={
+            <Button variant="secondary" asChild>
+              <Link to={`/admin/clients/${client.id}`}>
+                <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
+                {t("back")}
+              </Link>
+            </Button>
+          }
+        />
+        <LinkTabs label={t("tabsLabel")} tabs={CONFIG_TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))} current={tab} />
+
+        <div key={tab}>
+          {tab === "general" ? (
+            <GeneralTab client={client} salesConfig={salesConfig} detailsResult={resultFor("details")} businessResult={resultFor("business")} saving={saving} />
+          ) : null}
+          {isCapabilityTab(tab) ? (
+            <CapabilityTab capability={tab} salesConfig={salesConfig} lastResult={resultFor("capability")} saving={saving} />
+          ) : null}
+          {tab === "scanner" ? (
+            <ScannerTab
+              clientId={client.id}
+              salesConfig={salesConfig}
+              lastResult={resultFor("urls") ?? resultFor("scan")}
+              saving={saving}
+            />
+          ) : null}
+          {tab === "api" ? <ApiTab client={client} serverUrl={loaderData.serverUrl} pluginVersion={loaderData.pluginVersion} /> : null}
+          {tab === "summary" ? <FlowSummary data={loaderData} /> : null}
+          {tab === "test" ? (
+            <TestTab fetcher={testFetcher} result={testResultOf(testFetcher.data) ?? testResultOf(actionData)} />
+          ) : null}
+        </div>
+
+        {mainForm ? (
+          <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4">
+            <Button type="submit" form={mainForm} name="intent" value={tab === "general" ? "business" : tab === "scanner" ? "urls" : "capability"} disabled={saving}>
+              {saving ? t("bottom.saving") : t("bottom.save")}
+            </Button>
+            <Button type="reset" form={mainForm} variant="secondary">
+              {t("bottom.reset")}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </FormMessages>
+  );
+}

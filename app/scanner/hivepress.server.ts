@@ -1,0 +1,87 @@
+import { z } from "zod";
+import type { Database } from "#db/connection.ts";
+import { replaceKnowledgeEntries, type NewKnowledgeEntry } from "~/models/knowledge-entry.server.ts";
+import { safeFetch, type FetchFailure } from "./safe-fetch.server.ts";
+
+/** 20 listings a page (the plugin's page size): 50 pages is 1,000 listings, more than a small business has. */
+const MAX_PAGES = 50;
+const CONTENT_MAX = 20_000;
+
+const listingsPageSchema = z.object({
+  hivepress: z.boolean(),
+  listings: z.array(
+    z.object({
+      title: z.string(),
+      content: z.string().default(""),
+      url: z.string().default(""),
+      fields: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).default({}),
+    }),
+  ),
+  totalPages: z.number().int().min(0),
+});
+
+export type HivePressSync =
+  | { success: true; listings: number }
+  | { success: false; failure: FetchFailure | "unauthorized" | "notHivePress" | "badResponse" | "noDomain"; status?: number };
+
+/** The client's site as a base URL: the domain may be stored bare ("shop.co.il") or with its scheme. */
+export function siteBaseUrl(websiteDomain: string): URL | null {
+  const trimmed = websiteDomain.trim();
+  if (!trimmed) return null;
+  try {
+    return new URL(/^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the client's HivePress listings through the plugin's `alex/v1/listings` route (the
+ * `?rest_route=` form works with plain and pretty permalinks alike), every page, then replaces the
+ * client's HivePress knowledge entries with them in one go: a failure on any page changes nothing.
+ */
+export async function syncHivePress(
+  db: Database,
+  client: { id: number; websiteDomain: string; licenseKey: string },
+  options: { allowHosts: readonly string[] },
+): Promise<HivePressSync> {
+  const base = siteBaseUrl(client.websiteDomain);
+  if (!base) return { success: false, failure: "noDomain" };
+  const entries: NewKnowledgeEntry[] = [];
+  for (let page = 1, totalPages = 1; page <= Math.min(totalPages, MAX_PAGES); page++) {
+    const url = new URL("/", base);
+    url.searchParams.set("rest_route", "/alex/v1/listings");
+    url.searchParams.set("page", String(page));
+    const fetched = await safeFetch(url.href, {
+      allowHosts: options.allowHosts,
+      accept: ["application/json"],
+      headers: { "X-Alex-License": client.licenseKey },
+    });
+    if (!fetched.ok) {
+      if (fetched.failure === "httpStatus" && (fetched.status === 401 || fetched.status === 403)) return { success: false, failure: "unauthorized" };
+      return { success: false, failure: fetched.failure, status: fetched.status };
+    }
+    let parsed;
+    try {
+      parsed = listingsPageSchema.safeParse(JSON.parse(fetched.body.toString("utf8")));
+    } catch {
+      return { success: false, failure: "badResponse" };
+    }
+    if (!parsed.success) return { success: false, failure: "badResponse" };
+    if (!parsed.data.hivepress) return { success: false, failure: "notHivePress" };
+    totalPages = parsed.data.totalPages;
+    for (const listing of parsed.data.listings) entries.push(listingEntry(client.id, listing));
+  }
+  await replaceKnowledgeEntries(db, { clientId: client.id, origin: "hivepress" }, entries);
+  return { success: true, listings: entries.length };
+}
+
+function listingEntry(clientId: number, listing: z.infer<typeof listingsPageSchema>["listings"][number]): NewKnowledgeEntry {
+  const fieldLines = Array.isArray(listing.fields)
+    ? []
+    : Object.entries(listing.fields)
+        .filter(([, value]) => ["string", "number", "boolean"].includes(typeof value) && String(value).trim() !== "")
+        .map(([name, value]) => `${name.replace(/_/g, " ")}: ${String(value)}`);
+  const content = [listing.content.trim(), ...fieldLines].filter(Boolean).join("\n").slice(0, CONTENT_MAX);
+  return { clientId, topic: listing.title.trim().slice(0, 200) || listing.url, content: content || listing.title, sourceUrl: listing.url || null, origin: "hivepress" };
+}
