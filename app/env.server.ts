@@ -29,6 +29,16 @@ const timeZone = z.string().refine((zone) => {
   }
 }, "must be an IANA time zone such as Asia/Jerusalem");
 
+/** The AES-256 key that encrypts stored credentials: 64 hex digits, or base64 (standard or URL-safe) of 32 bytes. */
+export function decodeCredentialsKey(text: string): Buffer | undefined {
+  const key = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, "hex")
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, "base64")
+      : undefined;
+  return key?.length === 32 ? key : undefined;
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -56,6 +66,22 @@ export const envSchema = z
     PAYPAL_CLIENT_ID: optionalText,
     PAYPAL_CLIENT_SECRET: optionalText,
     PAYPAL_BASE_URL: optionalUrl,
+    CREDENTIALS_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => decodeCredentialsKey(value) !== undefined, "must be 32 bytes as base64 or 64 hex digits (openssl rand -base64 32)")
+        .optional(),
+    ),
+    /** Hosts (host or host:port, comma-separated) that checks and the scanner may reach although private. */
+    SCANNER_ALLOW_HOSTS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     SEED_DEMO: flag(),
     LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
     FAILURE_DRILL: flag(false),

@@ -1,0 +1,35 @@
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Database } from "#db/connection.ts";
+import { integrationChecks } from "#db/schema.ts";
+
+export type IntegrationCheckRow = typeof integrationChecks.$inferSelect;
+
+export async function insertIntegrationCheck(
+  db: Database,
+  values: { clientId: number | null; kind: string; success: boolean; durationMs: number; message: string; details: unknown; createdAt: Date },
+) {
+  const [row] = await db.insert(integrationChecks).values(values).returning();
+  return row!;
+}
+
+const forClient = (clientId: number | null) => (clientId === null ? isNull(integrationChecks.clientId) : eq(integrationChecks.clientId, clientId));
+
+/** The newest results of each of these kinds for a client (null: checks of the server itself), newest first. */
+export async function listRecentIntegrationChecks(db: Database, clientId: number | null, kinds: readonly string[], perKind: number) {
+  if (kinds.length === 0) return [];
+  const ranked = db
+    .select({
+      id: integrationChecks.id,
+      rank: sql<number>`row_number() over (partition by ${integrationChecks.kind} order by ${integrationChecks.createdAt} desc, ${integrationChecks.id} desc)`.as("rank"),
+    })
+    .from(integrationChecks)
+    .where(and(forClient(clientId), inArray(integrationChecks.kind, [...kinds])))
+    .as("ranked");
+  return db
+    .select()
+    .from(integrationChecks)
+    .innerJoin(ranked, eq(ranked.id, integrationChecks.id))
+    .where(lt(ranked.rank, perKind + 1))
+    .orderBy(desc(integrationChecks.createdAt), desc(integrationChecks.id))
+    .then((rows) => rows.map((row) => row.integration_checks));
+}
