@@ -48,6 +48,7 @@ export default [
       route("completed-functions", "routes/api/completed-functions.ts"),
       route("completed-functions/stats", "routes/api/completed-functions-stats.ts"),
       route("download/plugin", "routes/api/download-plugin.ts"),
+      route("system/full-client-test/:clientId", "routes/api/full-client-test.ts"),
       route("*", "routes/api/not-found.ts"),
     ]),
   ]),

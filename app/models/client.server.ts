@@ -2,6 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { clients } from "#db/schema.ts";
 
+export type Client = typeof clients.$inferSelect;
+
 /** The provider's own client: the public pages and the chat demo talk to Alex through it. */
 export async function findProviderDemoClient(db: Database) {
   const [client] = await db
@@ -46,4 +48,9 @@ export async function listClientsForPicker(db: Database) {
     .select({ id: clients.id, businessName: clients.businessName, websiteDomain: clients.websiteDomain, status: clients.status })
     .from(clients)
     .orderBy(asc(clients.businessName), asc(clients.id));
+}
+
+export async function findClientById(db: Database, id: number): Promise<Client | undefined> {
+  const [client] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+  return client;
 }

@@ -2,20 +2,19 @@ import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { integrationChecks } from "#db/schema.ts";
 
+export type NewIntegrationCheck = Omit<typeof integrationChecks.$inferInsert, "id" | "createdAt">;
 export type IntegrationCheckRow = typeof integrationChecks.$inferSelect;
 
-export async function insertIntegrationCheck(
-  db: Database,
-  values: { clientId: number | null; kind: string; success: boolean; durationMs: number; message: string; details: unknown; createdAt: Date },
-) {
-  const [row] = await db.insert(integrationChecks).values(values).returning();
+/** One row per run: the history of what the operators tested and what it found. */
+export async function recordIntegrationCheck(db: Database, check: NewIntegrationCheck) {
+  const [row] = await db.insert(integrationChecks).values(check).returning({ id: integrationChecks.id, createdAt: integrationChecks.createdAt });
   return row!;
 }
 
 const forClient = (clientId: number | null) => (clientId === null ? isNull(integrationChecks.clientId) : eq(integrationChecks.clientId, clientId));
 
 /** The newest results of each of these kinds for a client (null: checks of the server itself), newest first. */
-export async function listRecentIntegrationChecks(db: Database, clientId: number | null, kinds: readonly string[], perKind: number) {
+export async function listRecentIntegrationChecks(db: Database, clientId: number | null, kinds: readonly string[], perKind: number): Promise<IntegrationCheckRow[]> {
   if (kinds.length === 0) return [];
   const ranked = db
     .select({
@@ -25,11 +24,11 @@ export async function listRecentIntegrationChecks(db: Database, clientId: number
     .from(integrationChecks)
     .where(and(forClient(clientId), inArray(integrationChecks.kind, [...kinds])))
     .as("ranked");
-  return db
-    .select()
+  const rows = await db
+    .select({ check: integrationChecks })
     .from(integrationChecks)
     .innerJoin(ranked, eq(ranked.id, integrationChecks.id))
     .where(lt(ranked.rank, perKind + 1))
-    .orderBy(desc(integrationChecks.createdAt), desc(integrationChecks.id))
-    .then((rows) => rows.map((row) => row.integration_checks));
+    .orderBy(desc(integrationChecks.createdAt), desc(integrationChecks.id));
+  return rows.map((row) => row.check);
 }

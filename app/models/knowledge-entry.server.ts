@@ -99,3 +99,8 @@ export async function backfillKnowledgeSearchText(db: Database): Promise<number>
   }
   return missing.length;
 }
+
+export async function countKnowledgeEntries(db: Database, clientId: number): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(knowledgeEntries).where(eq(knowledgeEntries.clientId, clientId));
+  return row?.count ?? 0;
+}

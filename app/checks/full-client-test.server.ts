@@ -1,0 +1,148 @@
+import type { Database } from "#db/connection.ts";
+import { countKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
+import { pingDatabase } from "~/models/health.server.ts";
+import { findClientById, type Client } from "~/models/client.server.ts";
+import { findSalesConfig } from "~/models/sales-config.server.ts";
+import { findTrainingConfig } from "~/models/training-config.server.ts";
+import { pluginZipStream } from "~/plugin/plugin-zip.server.ts";
+
+/** What every check gets: the client under test, the database, and where its plugin would point. */
+export type CheckContext = {
+  db: Database;
+  client: Client;
+  serverUrl: string;
+  /** Translates a key of the `clients` namespace in the operator's language. */
+  t: (key: string, values?: Record<string, unknown>) => string;
+};
+
+export type CheckOutcome = { success: boolean; message: string; data?: unknown };
+
+export type ClientCheck = { test: string; run: (context: CheckContext) => Promise<CheckOutcome> };
+
+export type CheckResult = { test: string; success: boolean; duration: number; message: string; data: unknown };
+
+/** Spec §3 "Integration test result". */
+export type FullClientTestResult = {
+  summary: { passed: number; total: number };
+  tests: CheckResult[];
+  details: { clientId: number; businessName: string; licenseKey: string; startedAt: string; finishedAt: string };
+};
+
+/** A well-formed key from db/license-key.ts: "alex_" and 128 bits in hex. */
+const LICENSE_KEY_FORMAT = /^alex_[0-9a-f]{32}$/;
+
+/**
+ * The checks that need nothing outside this server. The list is open on purpose: the external
+ * checks (WordPress, HivePress, AI provider, upload) join it with `registerClientCheck`.
+ */
+const checks: ClientCheck[] = [
+  {
+    test: "database",
+    async run({ db, t }) {
+      await pingDatabase(db);
+      return { success: true, message: t("fullTest.database.ok") };
+    },
+  },
+  {
+    test: "client_record",
+    async run({ db, client, t }) {
+      const record = await findClientById(db, client.id);
+      if (!record) return { success: false, message: t("fullTest.clientRecord.missing") };
+      return {
+        success: true,
+        message: t("fullTest.clientRecord.ok", { businessName: record.businessName }),
+        data: { id: record.id, status: record.status, plan: record.plan, websiteDomain: record.websiteDomain },
+      };
+    },
+  },
+  {
+    test: "training_config",
+    async run({ db, client, t }) {
+      const config = await findTrainingConfig(db, client.id);
+      if (!config) return { success: false, message: t("fullTest.trainingConfig.missing") };
+      return {
+        success: true,
+        message: t("fullTest.trainingConfig.ok"),
+        data: { tone: config.tone, isActive: config.isActive, greeting: config.greeting.length > 0 },
+      };
+    },
+  },
+  {
+    test: "sales_config",
+    async run({ db, client, t }) {
+      const config = await findSalesConfig(db, client.id);
+      if (!config) return { success: false, message: t("fullTest.salesConfig.missing") };
+      const enabled = Object.entries(config.capabilities).filter(([, value]) => value === true).map(([name]) => name);
+      return { success: true, message: t("fullTest.salesConfig.ok"), data: { salesStyle: config.salesStyle, capabilities: enabled } };
+    },
+  },
+  {
+    test: "knowledge_base",
+    async run({ db, client, t }) {
+      const count = await countKnowledgeEntries(db, client.id);
+      return count > 0
+        ? { success: true, message: t("fullTest.knowledgeBase.ok", { count }), data: { entries: count } }
+        : { success: false, message: t("fullTest.knowledgeBase.empty"), data: { entries: 0 } };
+    },
+  },
+  {
+    test: "license",
+    async run({ client, t }) {
+      if (!LICENSE_KEY_FORMAT.test(client.licenseKey)) return { success: false, message: t("fullTest.license.malformed") };
+      // The widget and the message API serve active clients only.
+      if (client.status !== "active") {
+        return { success: false, message: t("fullTest.license.inactive", { status: t(`status.${client.status}`) }), data: { status: client.status } };
+      }
+      return { success: true, message: t("fullTest.license.ok"), data: { status: client.status } };
+    },
+  },
+  {
+    test: "plugin_build",
+    async run({ client, serverUrl, t }) {
+      let bytes = 0;
+      for await (const chunk of pluginZipStream({ licenseKey: client.licenseKey, serverUrl })) bytes += chunk.byteLength;
+      return { success: bytes > 0, message: t("fullTest.plugin.ok", { bytes }), data: { bytes, serverUrl } };
+    },
+  },
+];
+
+/** Adds a check to every later run (the external checks of app/checks/ register here). */
+export function registerClientCheck(check: ClientCheck) {
+  if (checks.some((existing) => existing.test === check.test)) throw new Error(`A check named ${check.test} is already registered.`);
+  checks.push(check);
+}
+
+export const registeredClientChecks = (): readonly ClientCheck[] => checks;
+
+/** Runs every check in turn; a check that throws fails with its error's message, and the others still run. */
+export async function runFullClientTest(context: CheckContext, list: readonly ClientCheck[] = checks): Promise<FullClientTestResult> {
+  const startedAt = new Date();
+  const tests: CheckResult[] = [];
+  for (const check of list) {
+    const start = performance.now();
+    let outcome: CheckOutcome;
+    try {
+      outcome = await check.run(context);
+    } catch (error) {
+      outcome = { success: false, message: error instanceof Error ? error.message : String(error) };
+    }
+    tests.push({
+      test: check.test,
+      success: outcome.success,
+      duration: Math.round(performance.now() - start),
+      message: outcome.message,
+      data: outcome.data ?? null,
+    });
+  }
+  return {
+    summary: { passed: tests.filter((result) => result.success).length, total: tests.length },
+    tests,
+    details: {
+      clientId: context.client.id,
+      businessName: context.client.businessName,
+      licenseKey: context.client.licenseKey,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+    },
+  };
+}
