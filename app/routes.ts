@@ -1,4 +1,5 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { CLIENT_CHECK_KINDS } from "./checks/connection-result.ts";
 import { INVEST_PATHS, LANGUAGES } from "./i18n/config.ts";
 
 /**
@@ -34,6 +35,8 @@ export default [
         route("leads", "routes/admin/leads.tsx"),
         route("leads/export/:list", "routes/admin/leads-export.ts"),
         route("plugin", "routes/admin/plugin.tsx"),
+        route("system-status", "routes/admin/system-status.tsx"),
+        route("clients/:clientId/wordpress-connection", "routes/admin/wordpress-connection.tsx"),
         // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.
         route("failure-drill", "routes/admin/failure-drill.tsx"),
         route("*", "routes/admin/not-found.tsx"),
@@ -49,6 +52,10 @@ export default [
       route("completed-functions/stats", "routes/api/completed-functions-stats.ts"),
       route("download/plugin", "routes/api/download-plugin.ts"),
       route("system/full-client-test/:clientId", "routes/api/full-client-test.ts"),
+      route("system/test-database", "routes/api/system-test.ts", { id: "system-test-database" }),
+      ...CLIENT_CHECK_KINDS.map((kind) =>
+        route(`system/test-client-${kind}/:clientId`, "routes/api/system-test.ts", { id: `system-test-client-${kind}` }),
+      ),
       route("*", "routes/api/not-found.ts"),
     ]),
   ]),

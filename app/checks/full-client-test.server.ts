@@ -1,4 +1,6 @@
 import type { Database } from "#db/connection.ts";
+import type { Env } from "~/env.server.ts";
+import type { Language } from "~/i18n/config.ts";
 import { countKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { pingDatabase } from "~/models/health.server.ts";
 import { findClientById, type Client } from "~/models/client.server.ts";
@@ -11,7 +13,10 @@ export type CheckContext = {
   db: Database;
   client: Client;
   serverUrl: string;
-  /** Translates a key of the `clients` namespace in the operator's language. */
+  /** The external checks read the AI provider and the allowed private hosts from it. */
+  env: Env;
+  language: Language;
+  /** Translates a key of the `clients` namespace (another with `ns`) in the operator's language. */
   t: (key: string, values?: Record<string, unknown>) => string;
 };
 
