@@ -25,3 +25,13 @@ export const HISTORY_PER_CHECK = 20;
 export function isClientCheckKind(value: string): value is ClientCheckKind {
   return (CLIENT_CHECK_KINDS as readonly string[]).includes(value);
 }
+
+/** The REST routes the checks try, in the order they try them (the WordPress Test tab lists them). */
+export const WORDPRESS_ENDPOINTS = [
+  { kind: "wordpress", method: "GET", route: "/" },
+  { kind: "wordpress", method: "GET", route: "/alex/v1/status" },
+  { kind: "wordpress", method: "GET", route: "/wp/v2/users/me" },
+  { kind: "hivepress", method: "GET", route: "/alex/v1/listings" },
+  { kind: "upload", method: "POST", route: "/wp/v2/media" },
+  { kind: "upload", method: "DELETE", route: "/wp/v2/media/{id}" },
+] as const;

@@ -40,16 +40,6 @@ export async function resolveWordPressTarget(db: Database, client: Pick<Client, 
   };
 }
 
-/** The REST routes the checks try, in the order they try them (the WordPress Test tab lists them). */
-export const WORDPRESS_ENDPOINTS = [
-  { kind: "wordpress", method: "GET", route: "/" },
-  { kind: "wordpress", method: "GET", route: "/alex/v1/status" },
-  { kind: "wordpress", method: "GET", route: "/wp/v2/users/me" },
-  { kind: "hivepress", method: "GET", route: "/alex/v1/listings" },
-  { kind: "upload", method: "POST", route: "/wp/v2/media" },
-  { kind: "upload", method: "DELETE", route: "/wp/v2/media/{id}" },
-] as const;
-
 export type Discovery = { name: string; namespaces: string[]; routeStyle: "pretty" | "query" };
 
 /**
