@@ -81,9 +81,9 @@ for (const language of ["en", "he"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.title);
     await expect(page.getByText(LICENSE.live)).toBeVisible();
     await page.getByRole("button", { name: text.refresh }).click();
-    await expect(page.getByRole("region", { name: language === "en" ? "WordPress site and plugin" : "אתר הוורדפרס והתוסף" }).getByText(text.connected, { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("region", { name: language === "en" ? "WordPress site and plugin" : "אתר הוורדפרס והתוסף" }).getByText(text.connected, { exact: true }).first()).toBeVisible({ timeout: 20_000 });
     for (const kind of language === "en" ? ["Database", "WordPress site and plugin", "AI provider", "Media upload"] : ["מסד הנתונים", "אתר הוורדפרס והתוסף", "ספק ה-AI", "העלאת מדיה"]) {
-      await expect(page.getByRole("region", { name: kind }).getByText(text.connected, { exact: true }), kind).toBeVisible();
+      await expect(page.getByRole("region", { name: kind }).getByText(text.connected, { exact: true }).first(), kind).toBeVisible();
     }
     await page.screenshot({ path: `screenshots/system-status-connected-${language}-desktop.png`, fullPage: true });
 
@@ -91,8 +91,8 @@ for (const language of ["en", "he"] as const) {
     await expect(page).toHaveURL(new RegExp(`clientId=${ids.dead}`));
     await page.getByRole("button", { name: text.full }).click();
     const wordpressCard = page.getByRole("region", { name: language === "en" ? "WordPress site and plugin" : "אתר הוורדפרס והתוסף" });
-    await expect(wordpressCard.getByText(text.disconnected, { exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(wordpressCard.getByText(text.refused)).toBeVisible();
+    await expect(wordpressCard.getByText(text.disconnected, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(wordpressCard.getByText(text.refused).first()).toBeVisible();
     await expect(page.getByRole("region", { name: language === "en" ? "Full System Test" : "בדיקת מערכת מלאה" })).toContainText(language === "en" ? "Integration Issues Found" : "נמצאו בעיות באינטגרציה");
     await page.screenshot({ path: `screenshots/system-status-disconnected-${language}-desktop.png`, fullPage: true });
 
@@ -112,15 +112,15 @@ test("the WordPress Test and Upload Test tabs: endpoints, the connection form, a
   await expect(page.getByLabel("כתובת האתר")).toHaveValue(site.url);
   await expect(page.getByLabel("סיסמת אפליקציה")).toHaveValue("");
   await page.getByRole("button", { name: "בדיקת וורדפרס" }).click();
-  await expect(page.getByRole("region", { name: "אתר הוורדפרס והתוסף" }).getByText("מחובר", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("region", { name: "אתר הוורדפרס והתוסף" }).getByText("מחובר", { exact: true }).first()).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: "screenshots/system-status-wordpress-he-desktop.png", fullPage: true });
 
   await page.getByRole("link", { name: TEXT.he.uploadTab }).click();
   await page.getByRole("button", { name: TEXT.he.runUpload }).click();
   const upload = page.getByRole("region", { name: "העלאת מדיה" });
-  await expect(upload.getByText("מחובר", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(upload.getByText("מחובר", { exact: true }).first()).toBeVisible({ timeout: 20_000 });
   await upload.getByText("פרטים").click();
-  await expect(upload.getByText("deleted")).toBeVisible();
+  await expect(upload.getByText("deleted", { exact: true })).toBeVisible();
   await page.setViewportSize(PHONE);
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: "screenshots/system-status-upload-he-phone.png", fullPage: true });
@@ -131,16 +131,16 @@ test("the WordPress Test and Upload Test tabs: endpoints, the connection form, a
   await waitForHydration(page);
   await page.getByRole("button", { name: TEXT.en.runUpload }).click();
   const slowCard = page.getByRole("region", { name: "Media upload" });
-  await expect(slowCard.getByText("Testing", { exact: true })).toBeVisible();
+  await expect(slowCard.getByText("Testing", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: TEXT.en.testing }).first()).toBeDisabled();
   await page.screenshot({ path: "screenshots/system-status-testing-en-desktop.png", fullPage: true });
-  await expect(slowCard.getByText("No answer within 5 seconds.")).toBeVisible({ timeout: 15_000 });
+  await expect(slowCard.getByText("No answer within 5 seconds.").first()).toBeVisible({ timeout: 15_000 });
 
   // The connection form saves through its own route and comes back here with a toast.
   await page.getByRole("link", { name: "WordPress Test" }).click();
   await page.getByLabel("WordPress user").fill("someone-else");
   await page.getByRole("button", { name: "Save connection" }).click();
-  await expect(page.getByText("WordPress connection saved")).toBeVisible();
+  await expect(page.getByText("WordPress connection saved", { exact: true })).toBeVisible();
   await expect(page.getByLabel("WordPress user")).toHaveValue("someone-else");
   await page.screenshot({ path: "screenshots/system-status-wordpress-en-desktop.png", fullPage: true });
 });
