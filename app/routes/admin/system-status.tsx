@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { redirectWithError, redirectWithSuccess, redirectWithToast } from "remix-toast";
 import { z } from "zod";
 import type { Route } from "./+types/system-status";
-import { CheckCard, DetailsList, StatusBadge, type CheckHistoryEntry } from "~/checks/components/check-card.tsx";
+import { CheckCard, DetailsList, StatusBadge, useCheckTime, type CheckHistoryEntry } from "~/checks/components/check-card.tsx";
 import { WordPressConnectionForm } from "~/checks/components/wordpress-connection-form.tsx";
 import { CHECK_KINDS, CLIENT_CHECK_KINDS, HISTORY_PER_CHECK, WORDPRESS_ENDPOINTS, type CheckKind } from "~/checks/connection-result.ts";
 import type { FullClientTestResult } from "~/checks/full-client-test.server.ts";
@@ -316,7 +316,7 @@ function FullTestResults({ fullTest, testing, timeZone }: { fullTest: Route.Comp
   if (!fullTest) return null;
   const { summary, tests } = fullTest.result;
   const allPassed = summary.passed === summary.total;
-  const time = new Intl.DateTimeFormat(undefined, { timeZone, timeStyle: "medium", dateStyle: "medium" });
+  const formatTime = useCheckTime(timeZone);
   return (
     <Card aria-labelledby="full-test-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -326,7 +326,7 @@ function FullTestResults({ fullTest, testing, timeZone }: { fullTest: Route.Comp
         {testing ? <StatusBadge status="testing" /> : null}
       </div>
       <Alert tone={allPassed ? "success" : summary.passed === 0 ? "error" : "warning"} announce={false} title={allPassed ? t("fullTest.allPassed") : t("fullTest.issues")}>
-        {t("fullTest.summary", summary)} · <time dateTime={fullTest.checkedAt} suppressHydrationWarning>{time.format(new Date(fullTest.checkedAt))}</time>
+        {t("fullTest.summary", summary)} · <time dateTime={fullTest.checkedAt}>{formatTime(fullTest.checkedAt)}</time>
       </Alert>
       <ul className="divide-y divide-slate-100">
         {tests.map((test) => (
