@@ -313,10 +313,10 @@ function ActionButton({ intent, kind, hidden, busy, variant = "primary", icon, c
 
 function FullTestResults({ fullTest, testing, timeZone }: { fullTest: Route.ComponentProps["loaderData"]["fullTest"]; testing: boolean; timeZone: string }) {
   const { t } = useTranslation("checks");
+  const formatTime = useCheckTime(timeZone);
   if (!fullTest) return null;
   const { summary, tests } = fullTest.result;
   const allPassed = summary.passed === summary.total;
-  const formatTime = useCheckTime(timeZone);
   return (
     <Card aria-labelledby="full-test-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
