@@ -10,7 +10,8 @@ import { DESKTOP, expect, expectNoSidewaysScroll, PHONE, test, waitForHydration 
  * Issue 12: /admin/system-status against a real WordPress with our plugin (connected) and a client
  * whose site is a dead port (disconnected), in Hebrew and English, on a phone and a desktop.
  */
-test.describe.configure({ mode: "serial" });
+// Real round trips to WordPress (a refresh runs five checks, a full test eleven): more than the default 30 s on a loaded machine.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const LICENSE = { live: "alex_0000000000000000000000000000e2e1", dead: "alex_0000000000000000000000000000e2e2", slow: "alex_0000000000000000000000000000e2e3" };
 
