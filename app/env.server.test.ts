@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server.ts";
+import { decodeCredentialsKey, EnvError, parseEnv } from "./env.server.ts";
 
 describe("parseEnv", () => {
   it("fills the documented defaults", () => {
@@ -33,6 +33,8 @@ describe("parseEnv", () => {
     [{ ADMIN_USERNAME: "a b", ADMIN_PASSWORD: "a-long-password" }, "ADMIN_USERNAME"],
     [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
+    [{ CREDENTIALS_KEY: "too-short" }, "CREDENTIALS_KEY"],
+    [{ CREDENTIALS_KEY: "ab".repeat(31) }, "CREDENTIALS_KEY"],
     [{ FAILURE_DRILL: "sometimes" }, "FAILURE_DRILL"],
     [{ AI_BASE_URL: "http://127.0.0.1:11434/v1" }, "AI_MODEL"],
     [{ AI_MODEL: "llama3" }, "AI_BASE_URL"],
@@ -51,5 +53,14 @@ describe("parseEnv", () => {
       PORT: "8080",
     });
     expect(env).toMatchObject({ PORT: 8080, SEED_DEMO: false });
+  });
+
+  it("reads the credentials key as hex or base64, and the allowed private hosts as a list", () => {
+    const hex = parseEnv({ CREDENTIALS_KEY: "ab".repeat(32), SCANNER_ALLOW_HOSTS: " 127.0.0.1:8080, Intranet.Local ,," });
+    expect(hex.SCANNER_ALLOW_HOSTS).toEqual(["127.0.0.1:8080", "intranet.local"]);
+    expect(decodeCredentialsKey(hex.CREDENTIALS_KEY!)).toEqual(Buffer.alloc(32, 0xab));
+    expect(decodeCredentialsKey(Buffer.alloc(32, 7).toString("base64"))).toEqual(Buffer.alloc(32, 7));
+    expect(decodeCredentialsKey(Buffer.alloc(32, 7).toString("base64url"))).toEqual(Buffer.alloc(32, 7));
+    expect(parseEnv({}).SCANNER_ALLOW_HOSTS).toEqual([]);
   });
 });

@@ -29,6 +29,16 @@ const timeZone = z.string().refine((zone) => {
   }
 }, "must be an IANA time zone such as Asia/Jerusalem");
 
+/** The AES-256 key that encrypts stored credentials: 64 hex digits, or base64 (standard or URL-safe) of 32 bytes. */
+export function decodeCredentialsKey(text: string): Buffer | undefined {
+  const key = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, "hex")
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, "base64")
+      : undefined;
+  return key?.length === 32 ? key : undefined;
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -74,6 +84,12 @@ export const envSchema = z
     PAYPAL_BASE_URL: optionalUrl,
     /** The id PayPal gave our webhook: its signature check needs it; unset, the webhook answers 503. */
     PAYPAL_WEBHOOK_ID: optionalText,
+    CREDENTIALS_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => decodeCredentialsKey(value) !== undefined, "must be 32 bytes as base64 or 64 hex digits (openssl rand -base64 32)")
+        .optional(),
+    ),
     SEED_DEMO: flag(),
     LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
     FAILURE_DRILL: flag(false),

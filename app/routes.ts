@@ -1,4 +1,5 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { CLIENT_CHECK_KINDS } from "./checks/connection-result.ts";
 import { INVEST_PATHS, LANGUAGES } from "./i18n/config.ts";
 
 /**
@@ -54,6 +55,8 @@ export default [
         route("session/:sessionId/images/:imageId", "routes/admin/session-image.ts"),
         route("clients/:clientId/config", "routes/admin/client-config.tsx"),
         route("ai-training", "routes/admin/ai-training.tsx"),
+        route("system-status", "routes/admin/system-status.tsx"),
+        route("clients/:clientId/wordpress-connection", "routes/admin/wordpress-connection.tsx"),
         // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.
         route("failure-drill", "routes/admin/failure-drill.tsx"),
         route("*", "routes/admin/not-found.tsx"),
@@ -81,6 +84,10 @@ export default [
       route("admin/sessions", "routes/api/admin-sessions.ts"),
       route("admin/chat-sessions", "routes/api/admin-chat-sessions.ts"),
       route("admin/export-session/:clientId/:sessionId", "routes/api/admin-export-session.ts"),
+      route("system/test-database", "routes/api/system-test.ts", { id: "system-test-database" }),
+      ...CLIENT_CHECK_KINDS.map((kind) =>
+        route(`system/test-client-${kind}/:clientId`, "routes/api/system-test.ts", { id: `system-test-client-${kind}` }),
+      ),
       route("*", "routes/api/not-found.ts"),
     ]),
   ]),

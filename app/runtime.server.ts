@@ -7,6 +7,7 @@ import { openDatabase, type Database, type DatabaseHandle } from "#db/connection
 import { isDatabaseEmpty, seedDemo } from "#db/seed.ts";
 import { hashPassword } from "~/auth/password.server.ts";
 import { configureSessionCookie } from "~/auth/session.server.ts";
+import { configureCredentialsKey, resolveCredentialsKey } from "~/checks/credentials.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { parseEnv, type Env } from "~/env.server.ts";
 import { JOBS } from "~/jobs/jobs.server.ts";
@@ -49,6 +50,11 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
   const secret = env.SESSION_SECRET ?? (embedded ? readOrCreateSecret(dataDir) : ephemeralSecret(report));
   configureSessionCookie(secret);
   setToastCookieOptions({ name: "alex_toast", secrets: [secret] });
+  const credentials = resolveCredentialsKey(env);
+  configureCredentialsKey(credentials.key);
+  if (credentials.generated && !embedded) {
+    report.push(`CREDENTIALS_KEY is not set: stored WordPress passwords are encrypted with ${path.join(dataDir, "credentials-key")}; every server needs the same key.`);
+  }
   const database = env.DATABASE_URL
     ? await openDatabase({ url: env.DATABASE_URL })
     : await openDatabase({ dataDir });

@@ -472,6 +472,21 @@ export const newsletterSubscribers = pgTable(
   (table) => [uniqueIndex("newsletter_subscribers_email_idx").on(sql`lower(${table.email})`)],
 );
 
+/**
+ * How Alex reaches a client's WordPress REST API: the site, a user, and that user's Application
+ * Password, encrypted with AES-256-GCM (app/checks/credentials.server.ts); never sent to a browser.
+ */
+export const wordpressConnections = pgTable("wordpress_connections", {
+  clientId: integer("client_id")
+    .primaryKey()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  siteUrl: text("site_url").notNull(),
+  username: text("username").notNull(),
+  /** `v1.iv.tag.ciphertext`, base64url; null until a password is saved. */
+  applicationPasswordEncrypted: text("application_password_encrypted"),
+  updatedAt: updatedAt(),
+});
+
 export const integrationChecks = pgTable(
   "integration_checks",
   {
@@ -484,5 +499,9 @@ export const integrationChecks = pgTable(
     details: jsonb("details"),
     createdAt: createdAt(),
   },
-  (table) => [index("integration_checks_client_idx").on(table.clientId, table.createdAt)],
+  (table) => [
+    index("integration_checks_client_idx").on(table.clientId, table.createdAt),
+    // A check's history: the last results of one kind for one client.
+    index("integration_checks_kind_idx").on(table.kind, table.clientId, table.createdAt),
+  ],
 );

@@ -117,3 +117,39 @@ export async function answerVisitor(db: Database, modelSettings: ModelSettings |
 function answer(turn: VisitorTurn, result: Omit<AssistantAnswer, "contactCollected">): AssistantAnswer {
   return { ...result, contactCollected: learnedSomethingNew(turn.knownDetails, result.details) };
 }
+
+/**
+ * One small round trip for the system checks: the client's own system prompt, a greeting, no
+ * history, nothing stored. A failing model throws its ModelFailure (the check shows why).
+ */
+export async function probeAssistant(
+  db: Database,
+  modelSettings: ModelSettings | undefined,
+  client: VisitorTurn["client"],
+  options: { language: Language; timeoutMs: number },
+): Promise<{ provider: "model" | "built-in"; reply: string }> {
+  const t = await translatorFor(options.language);
+  const message = t("probe");
+  if (!modelSettings) {
+    const answer = await answerVisitor(db, undefined, {
+      client,
+      message,
+      imageCount: 0,
+      requestLanguage: options.language,
+      history: [],
+      knownDetails: {},
+      onDelta: () => {},
+    });
+    return { provider: "built-in", reply: answer.reply };
+  }
+  const profile = await loadProfile(db, client);
+  const turn = await askModel({
+    settings: modelSettings,
+    system: buildSystemPrompt(profile, [], options.language),
+    history: [],
+    message,
+    onDelta: () => {},
+    timeoutMs: options.timeoutMs,
+  });
+  return { provider: "model", reply: turn.text };
+}

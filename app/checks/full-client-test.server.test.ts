@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "#db/connection.ts";
+import type { Env } from "~/env.server.ts";
 import type { Client } from "~/models/client.server.ts";
 import { registerClientCheck, registeredClientChecks, runFullClientTest, type CheckContext } from "./full-client-test.server.ts";
 
@@ -7,6 +8,8 @@ const context: CheckContext = {
   db: {} as Database,
   client: { id: 7, businessName: "Shop", licenseKey: "alex_0123456789abcdef0123456789abcdef", status: "active" } as Client,
   serverUrl: "http://localhost",
+  env: {} as Env,
+  language: "en",
   t: (key) => key,
 };
 

@@ -1,8 +1,9 @@
 import type { Database } from "#db/connection.ts";
+import type { Env } from "~/env.server.ts";
+import type { Language } from "~/i18n/config.ts";
 import { countKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { pingDatabase } from "~/models/health.server.ts";
 import { findClientById, type Client } from "~/models/client.server.ts";
-import { recordIntegrationCheck } from "~/models/integration-check.server.ts";
 import { findSalesConfig } from "~/models/sales-config.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { pluginZipStream } from "~/plugin/plugin-zip.server.ts";
@@ -12,7 +13,10 @@ export type CheckContext = {
   db: Database;
   client: Client;
   serverUrl: string;
-  /** Translates a key of the `clients` namespace in the operator's language. */
+  /** The external checks read the AI provider and the allowed private hosts from it. */
+  env: Env;
+  language: Language;
+  /** Translates a key of the `clients` namespace (another with `ns`) in the operator's language. */
   t: (key: string, values?: Record<string, unknown>) => string;
 };
 
@@ -146,20 +150,6 @@ export async function runFullClientTest(context: CheckContext, list: readonly Cl
       finishedAt: new Date().toISOString(),
     },
   };
-}
-
-/** Runs the test and keeps the run in integration_checks: the API and the client list's button both come here. */
-export async function runAndRecordFullClientTest(context: CheckContext): Promise<FullClientTestResult> {
-  const result = await runFullClientTest(context);
-  await recordIntegrationCheck(context.db, {
-    clientId: context.client.id,
-    kind: "full-client-test",
-    success: result.summary.passed === result.summary.total,
-    durationMs: result.tests.reduce((sum, test) => sum + test.duration, 0),
-    message: `${result.summary.passed}/${result.summary.total}`,
-    details: result,
-  });
-  return result;
 }
 
 /** Spec §4: what the button shows after a run. */

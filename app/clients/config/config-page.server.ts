@@ -2,11 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
-import { runFullClientTest } from "~/checks/full-client-test.server.ts";
+import { runRecordedFullClientTest } from "~/checks/system-checks.server.ts";
+import type { Env } from "~/env.server.ts";
+import type { Language } from "~/i18n/config.ts";
 import type { Client } from "~/models/client.server.ts";
 import { updateClient } from "~/models/client.server.ts";
 import { countKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
-import { recordIntegrationCheck } from "~/models/integration-check.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { MAX_URLS_PER_SCAN, scanUrlSchema } from "~/scanner/scan-request-schema.ts";
 import { scanUrls, urlLines } from "~/scanner/scan.server.ts";
@@ -23,6 +24,9 @@ export type ConfigActionContext = {
   operatorId: number | null;
   allowHosts: readonly string[];
   serverUrl: string;
+  /** The full client test's external checks read the AI provider from it and answer in this language. */
+  env: Env;
+  language: Language;
   /** Where a successful post redirects to, with its toast: the page and tab it came from. */
   pageUrl: string;
   t: Translate;
@@ -101,16 +105,15 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
       return scanToast(context.pageUrl, results.length - failures.length, results.length, failures, t);
     }
     case "test": {
-      const result = await runFullClientTest({ db, client, serverUrl: context.serverUrl, t: context.tClients });
-      const passed = result.summary.passed === result.summary.total;
-      await recordIntegrationCheck(db, {
-        clientId: client.id,
-        kind: "full-client-test",
-        success: passed,
-        durationMs: result.tests.reduce((sum, test) => sum + test.duration, 0),
-        message: `${result.summary.passed}/${result.summary.total}`,
-        details: result,
+      const result = await runRecordedFullClientTest({
+        db,
+        client,
+        serverUrl: context.serverUrl,
+        env: context.env,
+        language: context.language,
+        t: context.tClients,
       });
+      const passed = result.summary.passed === result.summary.total;
       const payload = { intent: "test" as const, result: null, test: result };
       // Without JavaScript the result on the page is the answer: a toast would only show on the next page.
       if (formData.get("enhanced") !== "true") return data(payload);

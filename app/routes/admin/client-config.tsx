@@ -18,7 +18,7 @@ import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { LinkTabs } from "~/components/ui/link-tabs.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
-import { getTranslator } from "~/i18n/middleware.server.ts";
+import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { findClientById } from "~/models/client.server.ts";
 import { serverUrlFor } from "~/plugin/download.server.ts";
 import { PLUGIN_VERSION } from "~/plugin/plugin-zip.server.ts";
@@ -58,6 +58,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     operatorId: context.get(operatorContext)?.id ?? null,
     allowHosts: context.get(envContext).SCANNER_ALLOW_HOSTS,
     serverUrl: serverUrlFor(context.get(envContext), request),
+    env: context.get(envContext),
+    language: context.get(languageContext),
     pageUrl: `${url.pathname}${url.search}`,
     t: (key, values) => t(key, { ns: "client-config", ...values }),
     tClients: (key, values) => t(key, { ns: "clients", ...values }),

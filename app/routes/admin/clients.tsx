@@ -6,7 +6,8 @@ import { data, Form, Link } from "react-router";
 import { dataWithError, dataWithSuccess, dataWithWarning, redirectWithError, redirectWithSuccess, redirectWithWarning } from "remix-toast";
 import { z } from "zod";
 import type { Route } from "./+types/clients";
-import { runAndRecordFullClientTest, testOutcomeOf } from "~/checks/full-client-test.server.ts";
+import { testOutcomeOf } from "~/checks/full-client-test.server.ts";
+import { runRecordedFullClientTest } from "~/checks/system-checks.server.ts";
 import { clientIdSchema, clientListQuerySchema, CLIENT_LIMITS, newClientSchema, STATUS_FILTERS } from "~/clients/client-schema.ts";
 import { AddClientForm, ADD_CLIENT_INTENT } from "~/clients/components/add-client-form.tsx";
 import { IntegrationTestButton, TEST_INTENT, type TestReply } from "~/clients/components/integration-test-button.tsx";
@@ -20,7 +21,7 @@ import { SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { ResponsiveTable, type Column } from "~/components/ui/responsive-table.tsx";
 import { databaseContext, envContext } from "~/context.ts";
-import { getTranslator } from "~/i18n/middleware.server.ts";
+import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { isDataRequest } from "~/landing/public-form.server.ts";
 import { createClient, findClientById, listClients } from "~/models/client.server.ts";
 import { serverUrlFor } from "~/plugin/download.server.ts";
@@ -77,7 +78,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const enhanced = isDataRequest(request);
   back.pathname = back.pathname.replace(/\.data$/, "");
   try {
-    const result = await runAndRecordFullClientTest({ db, client, serverUrl: serverUrlFor(context.get(envContext), request), t: tc });
+    const result = await runRecordedFullClientTest({
+      db,
+      client,
+      serverUrl: serverUrlFor(context.get(envContext), request),
+      env: context.get(envContext),
+      language: context.get(languageContext),
+      t: tc,
+    });
     const outcome = testOutcomeOf(result.summary);
     const reply: TestReply = { test: { clientId: client.id, outcome, ...result.summary } };
     const values = result.summary;

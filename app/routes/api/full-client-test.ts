@@ -1,8 +1,8 @@
 import type { Route } from "./+types/full-client-test";
-import { runAndRecordFullClientTest } from "~/checks/full-client-test.server.ts";
+import { runRecordedFullClientTest } from "~/checks/system-checks.server.ts";
 import { clientIdSchema } from "~/clients/client-schema.ts";
 import { databaseContext, envContext } from "~/context.ts";
-import { getTranslator } from "~/i18n/middleware.server.ts";
+import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { findClientById } from "~/models/client.server.ts";
 import { serverUrlFor } from "~/plugin/download.server.ts";
 
@@ -21,10 +21,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const client = id.success ? await findClientById(db, id.data) : undefined;
   if (!client) return Response.json({ error: t("api.notFound", { ns: "clients" }) }, { status: 404, headers: NO_STORE });
 
-  const result = await runAndRecordFullClientTest({
+  const result = await runRecordedFullClientTest({
     db,
     client,
     serverUrl: serverUrlFor(context.get(envContext), request),
+    env: context.get(envContext),
+    language: context.get(languageContext),
     t: (key, values) => t(key, { ns: "clients", ...values }),
   });
   return Response.json(result, { headers: NO_STORE });

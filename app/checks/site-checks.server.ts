@@ -1,0 +1,116 @@
+import { CheckFailure, httpErrorText, type Translate } from "./check-errors.server.ts";
+import type { ProbeOutcome } from "./run-check.server.ts";
+import type { WordPressRest } from "./wordpress-site.server.ts";
+
+/*
+ * The checks that reach a client's WordPress: the site and our plugin, HivePress for Sync Data,
+ * and an upload to its media library. Each answers what it found in `details`, so a failed check
+ * still says how far it got.
+ */
+
+const PLUGIN_NAMESPACE = "alex/v1";
+const HIVEPRESS_NAMESPACE = "hivepress/v1";
+const LICENSE_HEADER = "X-Alex-License";
+
+/** The 1×1 PNG the upload check sends and deletes again. */
+const TEST_IMAGE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const TEST_IMAGE_NAME = "alex-upload-test.png";
+
+export type SiteCheckInput = { rest: WordPressRest; licenseKey: string; t: Translate };
+
+function credentialsState(rest: WordPressRest) {
+  const { username, applicationPassword, passwordUnreadable } = rest.target;
+  if (passwordUnreadable) return "unreadable" as const;
+  return username && applicationPassword ? ("set" as const) : ("not set" as const);
+}
+
+/** 401 and 403 from WordPress with an Application Password: the usual cause is plain http on a site that is not `local`. */
+function refusedCredentialsText(t: Translate, response: Parameters<typeof httpErrorText>[0]) {
+  return `${httpErrorText(response)} ${t("errors.applicationPasswordHint")}`;
+}
+
+export async function checkWordPress({ rest, licenseKey, t }: SiteCheckInput): Promise<ProbeOutcome> {
+  const details: Record<string, unknown> = { siteUrl: rest.target.siteUrl, siteUrlSource: rest.target.source };
+  const discovery = await rest.discover().catch((error: unknown) => {
+    if (error instanceof CheckFailure) throw new CheckFailure(error.message, details);
+    throw error;
+  });
+  Object.assign(details, { siteName: discovery.name, namespaces: discovery.namespaces, restRoutes: discovery.routeStyle });
+  const fail = (error: string): ProbeOutcome => ({ ok: false, error, details });
+
+  const pluginListed = discovery.namespaces.includes(PLUGIN_NAMESPACE);
+  const status = await rest.request("/alex/v1/status");
+  if (!status.ok) {
+    details.plugin = { installed: false };
+    return fail(pluginListed ? httpErrorText(status) : t("wordpress.pluginMissing"));
+  }
+  const { version, licenseSet } = status.json() as { version?: unknown; licenseSet?: unknown };
+  const plugin: Record<string, unknown> = { installed: true, version: typeof version === "string" ? version : null, licenseSet: licenseSet === true };
+  details.plugin = plugin;
+  if (licenseSet !== true) return fail(t("wordpress.licenseNotSet"));
+
+  // The status route never shows the key; the license-protected route tells whether ours is the one set.
+  const licensed = await rest.request("/alex/v1/listings", { headers: { [LICENSE_HEADER]: licenseKey } });
+  plugin.licenseMatches = licensed.ok;
+  if (licensed.status === 401) return fail(t("wordpress.licenseMismatch"));
+  if (!licensed.ok) return fail(httpErrorText(licensed));
+
+  const credentials = credentialsState(rest);
+  details.credentials = credentials;
+  if (credentials === "unreadable") return fail(t("errors.passwordUnreadable"));
+  if (credentials === "set") {
+    const me = await rest.request("/wp/v2/users/me", { headers: rest.authorization(), query: { context: "edit" } });
+    if (!me.ok) {
+      details.credentials = "refused";
+      return fail(refusedCredentialsText(t, me));
+    }
+    const user = me.json() as { username?: unknown; roles?: unknown };
+    details.credentials = "accepted";
+    details.user = { username: user.username, roles: user.roles };
+  }
+  return { ok: true, details };
+}
+
+export async function checkHivePress({ rest, licenseKey, t }: SiteCheckInput): Promise<ProbeOutcome> {
+  const discovery = await rest.discover();
+  const hivepressNamespace = discovery.namespaces.includes(HIVEPRESS_NAMESPACE);
+  const pluginRoute = discovery.namespaces.includes(PLUGIN_NAMESPACE);
+  const details: Record<string, unknown> = { siteUrl: rest.target.siteUrl, hivepressNamespace, pluginRoute };
+  if (!pluginRoute) {
+    return { ok: false, error: t(hivepressNamespace ? "hivepress.pluginMissing" : "hivepress.bothMissing"), details };
+  }
+  const listings = await rest.request("/alex/v1/listings", { headers: { "X-Alex-License": licenseKey }, query: { page: "1" } });
+  if (!listings.ok) {
+    details.listingsReadable = false;
+    return { ok: false, error: listings.status === 401 ? t("wordpress.licenseMismatch") : httpErrorText(listings), details };
+  }
+  const body = listings.json() as { hivepress?: unknown; listings?: unknown; totalPages?: unknown };
+  const listingsOnFirstPage = Array.isArray(body.listings) ? body.listings.length : 0;
+  Object.assign(details, { hivepressListings: body.hivepress === true, listingsReadable: body.hivepress === true, listingsOnFirstPage, totalPages: body.totalPages });
+  if (body.hivepress !== true) return { ok: false, error: t("hivepress.noListings"), details };
+  return { ok: true, details };
+}
+
+export async function checkUpload({ rest, t }: SiteCheckInput): Promise<ProbeOutcome> {
+  const credentials = credentialsState(rest);
+  const details: Record<string, unknown> = { siteUrl: rest.target.siteUrl, credentials };
+  if (credentials === "unreadable") return { ok: false, error: t("errors.passwordUnreadable"), details };
+  if (credentials === "not set") return { ok: false, error: t("upload.noCredentials"), details };
+
+  await rest.discover();
+  const uploaded = await rest.request("/wp/v2/media", {
+    method: "POST",
+    headers: { ...rest.authorization(), "Content-Type": "image/png", "Content-Disposition": `attachment; filename="${TEST_IMAGE_NAME}"` },
+    body: TEST_IMAGE,
+  });
+  if (!uploaded.ok) {
+    const refused = uploaded.status === 401 || uploaded.status === 403;
+    return { ok: false, error: refused ? refusedCredentialsText(t, uploaded) : httpErrorText(uploaded), details };
+  }
+  const media = uploaded.json() as { id?: unknown; source_url?: unknown; mime_type?: unknown };
+  Object.assign(details, { mediaId: media.id, url: media.source_url, mimeType: media.mime_type, bytes: TEST_IMAGE.length });
+  const removed = await rest.request(`/wp/v2/media/${Number(media.id)}`, { method: "DELETE", headers: rest.authorization(), query: { force: "true" } });
+  details.deleted = removed.ok;
+  if (!removed.ok) return { ok: false, error: t("upload.deleteFailed", { id: media.id, error: httpErrorText(removed) }), details };
+  return { ok: true, details };
+}

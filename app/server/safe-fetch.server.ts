@@ -1,0 +1,191 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+
+/**
+ * Fetches an address a client or an operator typed (their WordPress site, a page to scan) without
+ * letting it reach this machine or its private network (SSRF): only http and https, no credentials
+ * in the address, and every address a host name resolves to must be public, checked at connect time
+ * so a second DNS answer cannot swap in a private one. Hosts on the allow list (SCANNER_ALLOW_HOSTS:
+ * `host` or `host:port`) may be private, e.g. a site on the same network or a test's WordPress.
+ */
+const PRIVATE = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
+  PRIVATE.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["64:ff9b::", 96],
+  ["100::", 64],
+  ["2001:db8::", 32],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const) {
+  PRIVATE.addSubnet(network, prefix, "ipv6");
+}
+
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return PRIVATE.check(address, "ipv4");
+  if (family !== 6) return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return PRIVATE.check(mapped[1]!, "ipv4");
+  return PRIVATE.check(address, "ipv6");
+}
+
+export type BlockReason = "scheme" | "credentials" | "private";
+
+export class BlockedAddressError extends Error {
+  constructor(
+    readonly reason: BlockReason,
+    readonly host: string,
+  ) {
+    super(reason === "private" ? `${host} is a private address` : reason === "scheme" ? "only http and https addresses" : "no user or password in the address");
+    this.name = "BlockedAddressError";
+  }
+}
+
+export class ResponseTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`the answer is larger than ${maxBytes} bytes`);
+    this.name = "ResponseTooLargeError";
+  }
+}
+
+export type SafeFetchOptions = {
+  method?: "GET" | "POST" | "DELETE";
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+  signal: AbortSignal;
+  /** SCANNER_ALLOW_HOSTS, lower case. */
+  allowHosts: readonly string[];
+  /** Bodies longer than this are refused (default 2 MB). */
+  maxBytes?: number;
+  /** GET redirects followed, each checked again (default 3). */
+  maxRedirects?: number;
+};
+
+export type SafeResponse = {
+  url: string;
+  status: number;
+  ok: boolean;
+  headers: Record<string, string>;
+  body: Buffer;
+  text: () => string;
+  json: () => unknown;
+};
+
+const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+
+function defaultPort(url: URL) {
+  return url.port || (url.protocol === "https:" ? "443" : "80");
+}
+
+/** The host as the allow list names it: bare, or with its port. */
+export function isAllowedHost(url: URL, allowHosts: readonly string[]) {
+  const hostname = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return allowHosts.includes(hostname) || allowHosts.includes(`${hostname}:${defaultPort(url)}`) || allowHosts.includes(url.host.toLowerCase());
+}
+
+/** Refuses before any connection what can be told from the address alone. */
+export function checkAddress(address: string | URL, allowHosts: readonly string[]): URL {
+  const url = new URL(address);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new BlockedAddressError("scheme", url.host);
+  if (url.username || url.password) throw new BlockedAddressError("credentials", url.host);
+  const literal = url.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(literal) && isPrivateAddress(literal) && !isAllowedHost(url, allowHosts)) throw new BlockedAddressError("private", url.host);
+  return url;
+}
+
+function guardedLookup(host: string): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, "", 0);
+      const blocked = addresses.find((entry) => isPrivateAddress(entry.address));
+      if (blocked || addresses.length === 0) return callback(new BlockedAddressError("private", host), "", 0);
+      if (options.all) return callback(null, addresses as unknown as string, 0);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+}
+
+async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers["content-length"] ?? 0);
+  if (declared > maxBytes) {
+    response.destroy();
+    throw new ResponseTooLargeError(maxBytes);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      response.destroy();
+      throw new ResponseTooLargeError(maxBytes);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function once(url: URL, options: SafeFetchOptions): Promise<{ response: IncomingMessage }> {
+  const allowed = isAllowedHost(url, options.allowHosts);
+  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, {
+      method: options.method ?? "GET",
+      headers: { "User-Agent": "Alex-Checks/1.0", Accept: "application/json", ...options.headers },
+      signal: options.signal,
+      ...(allowed ? {} : { lookup: guardedLookup(url.host) }),
+    });
+    outgoing.on("response", (response) => resolve({ response }));
+    outgoing.on("error", reject);
+    outgoing.end(options.body);
+  });
+}
+
+export async function safeFetch(address: string | URL, options: SafeFetchOptions): Promise<SafeResponse> {
+  let url = checkAddress(address, options.allowHosts);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  for (let redirects = 0; ; redirects += 1) {
+    const { response } = await once(url, options);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && location && (options.method ?? "GET") === "GET" && redirects < (options.maxRedirects ?? 3)) {
+      response.resume();
+      url = checkAddress(new URL(location, url), options.allowHosts);
+      continue;
+    }
+    const body = await readBody(response, maxBytes);
+    const headers = Object.fromEntries(
+      Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]),
+    );
+    return {
+      url: url.href,
+      status,
+      ok: status >= 200 && status < 300,
+      headers,
+      body,
+      text: () => body.toString("utf8"),
+      json: () => JSON.parse(body.toString("utf8")) as unknown,
+    };
+  }
+}
