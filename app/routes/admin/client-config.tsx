@@ -18,6 +18,7 @@ import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { LinkTabs } from "~/components/ui/link-tabs.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
+import { loadWordPressConnectionView } from "~/checks/wordpress-connection.server.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { findClientById } from "~/models/client.server.ts";
 import { serverUrlFor } from "~/plugin/download.server.ts";
@@ -35,14 +36,16 @@ async function clientOr404(context: Route.LoaderArgs["context"], rawId: string) 
   return client;
 }
 
-export const handle = { i18n: ["client-config", "clients"] };
+export const handle = { i18n: ["client-config", "clients", "checks"] };
 
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
   const client = await clientOr404(context, params.clientId);
   const t = getTranslator(context);
+  const tab = tabSchema.parse(url.searchParams.get("tab") ?? undefined);
   return {
     title: t("title", { ns: "client-config", clientId: client.id }),
-    tab: tabSchema.parse(url.searchParams.get("tab") ?? undefined),
+    tab,
+    wordpressConnection: tab === "api" ? await loadWordPressConnectionView(context.get(databaseContext), client.id) : null,
     serverUrl: serverUrlFor(context.get(envContext), request),
     pluginVersion: PLUGIN_VERSION,
     ...(await loadConfigPage(context.get(databaseContext), client)),
@@ -113,7 +116,7 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
               saving={saving}
             />
           ) : null}
-          {tab === "api" ? <ApiTab client={client} serverUrl={loaderData.serverUrl} pluginVersion={loaderData.pluginVersion} /> : null}
+          {tab === "api" ? <ApiTab client={client} serverUrl={loaderData.serverUrl} pluginVersion={loaderData.pluginVersion} wordpressConnection={loaderData.wordpressConnection} /> : null}
           {tab === "summary" ? <FlowSummary data={loaderData} /> : null}
           {tab === "test" ? (
             <TestTab fetcher={testFetcher} result={testResultOf(testFetcher.data) ?? testResultOf(actionData)} />

@@ -1,44 +1,73 @@
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/ui/card.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
+import { WordPressConnectionForm } from "~/checks/components/wordpress-connection-form.tsx";
+import type { WordPressConnectionView } from "~/checks/wordpress-connection-schema.ts";
 
-type ApiTabProps = { client: { id: number; licenseKey: string; websiteDomain: string }; serverUrl: string; pluginVersion: string };
+type ApiTabProps = {
+  client: { id: number; licenseKey: string; websiteDomain: string };
+  serverUrl: string;
+  pluginVersion: string;
+  wordpressConnection: WordPressConnectionView;
+};
 
 /**
- * Spec §2 API tab: what the client's plugin uses, read-only. Its own component so the WordPress
- * connection form (system checks) can be added beside it.
+ * Spec §2 API tab: what the client's plugin uses, read-only, and the WordPress connection the system
+ * checks reach the client's site with (issue 12: site URL, user, Application Password).
  */
-export function ApiTab({ client, serverUrl, pluginVersion }: ApiTabProps) {
+export function ApiTab({ client, serverUrl, pluginVersion, wordpressConnection }: ApiTabProps) {
   const { t } = useTranslation("client-config");
+  const { t: tChecks } = useTranslation("checks");
   const license = encodeURIComponent(client.licenseKey);
   const rows = [
     { label: t("apiTab.licenseKey"), value: client.licenseKey, copy: true },
-    { label: t("apiTab.chatUi"), value: `${serverUrl}/api/wordpress/chat-ui?license=${license}` },
-    { label: t("apiTab.messages"), value: `POST ${serverUrl}/api/wordpress/messages` },
-    { label: t("apiTab.listings"), value: `${siteOf(client.websiteDomain)}/wp-json/alex/v1/listings`, hint: t("apiTab.listingsHint") },
-    { label: t("apiTab.plugin"), value: `${serverUrl}/api/download/plugin?clientId=${client.id} (v${pluginVersion})` },
+    {
+      label: t("apiTab.chatUi"),
+      value: `${serverUrl}/api/wordpress/chat-ui?license=${license}`,
+    },
+    {
+      label: t("apiTab.messages"),
+      value: `POST ${serverUrl}/api/wordpress/messages`,
+    },
+    {
+      label: t("apiTab.listings"),
+      value: `${siteOf(client.websiteDomain)}/wp-json/alex/v1/listings`,
+      hint: t("apiTab.listingsHint"),
+    },
+    {
+      label: t("apiTab.plugin"),
+      value: `${serverUrl}/api/download/plugin?clientId=${client.id} (v${pluginVersion})`,
+    },
   ];
   return (
-    <Card aria-labelledby="api-tab-title">
-      <h2 id="api-tab-title" className="mb-1 text-lg font-semibold">
-        {t("apiTab.title")}
-      </h2>
-      <p className="mb-4 text-sm text-slate-600">{t("apiTab.intro")}</p>
-      <dl className="space-y-4">
-        {rows.map((row) => (
-          <div key={row.label}>
-            <dt className="text-sm font-medium text-slate-900">{row.label}</dt>
-            <dd className="mt-1 flex flex-wrap items-center gap-2">
-              <code dir="ltr" className="rounded bg-slate-100 px-2 py-1 text-sm break-all text-slate-900">
-                {row.value}
-              </code>
-              {row.copy ? <CopyButton text={row.value} label={row.label} /> : null}
-            </dd>
-            {row.hint ? <p className="mt-1 text-xs text-slate-600">{row.hint}</p> : null}
-          </div>
-        ))}
-      </dl>
-    </Card>
+    <div className="space-y-6">
+      <Card aria-labelledby="api-tab-title">
+        <h2 id="api-tab-title" className="mb-1 text-lg font-semibold">
+          {t("apiTab.title")}
+        </h2>
+        <p className="mb-4 text-sm text-slate-600">{t("apiTab.intro")}</p>
+        <dl className="space-y-4">
+          {rows.map((row) => (
+            <div key={row.label}>
+              <dt className="text-sm font-medium text-slate-900">{row.label}</dt>
+              <dd className="mt-1 flex flex-wrap items-center gap-2">
+                <code dir="ltr" className="rounded bg-slate-100 px-2 py-1 text-sm break-all text-slate-900">
+                  {row.value}
+                </code>
+                {row.copy ? <CopyButton text={row.value} label={row.label} /> : null}
+              </dd>
+              {row.hint ? <p className="mt-1 text-xs text-slate-600">{row.hint}</p> : null}
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Card aria-labelledby="wordpress-connection-title">
+        <h2 id="wordpress-connection-title" className="mb-4 text-lg font-semibold">
+          {tChecks("connection.title")}
+        </h2>
+        <WordPressConnectionForm clientId={client.id} connection={wordpressConnection} lastResult={undefined} />
+      </Card>
+    </div>
   );
 }
 
