@@ -62,7 +62,7 @@ export function isAbsurdPath(pathname: string) {
   return false;
 }
 
-type Refusal = "pathTooLong" | "methodNotAllowed" | "formExpected" | "formType" | "tooLarge" | "tooManyFields" | "timedOut";
+type Refusal = "pathTooLong" | "methodNotAllowed" | "formExpected" | "formType" | "formBroken" | "tooLarge" | "tooManyFields" | "timedOut";
 
 const textOf = (language: Language, refusal: Refusal) =>
   String((resources[language]?.common as { frontDoor?: Record<Refusal, string> } | undefined)?.frontDoor?.[refusal] ?? refusal);
@@ -177,6 +177,16 @@ function countFields(body: Buffer) {
   return fields;
 }
 
+/** How many fields a multipart body holds, or null when it does not parse. */
+async function multipartFieldCount(body: Buffer, contentType: string) {
+  try {
+    const form = await new Response(new Blob([new Uint8Array(body)]), { headers: { "Content-Type": contentType } }).formData();
+    return [...form.keys()].length;
+  } catch {
+    return null;
+  }
+}
+
 const hasBody = (request: IncomingMessage) =>
   request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0;
 
@@ -214,10 +224,16 @@ export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoo
     }
     if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuseNow(413, "tooLarge");
 
-    void readCappedBody(request, maxBytes, bodyTimeoutMs).then((read) => {
+    void readCappedBody(request, maxBytes, bodyTimeoutMs).then(async (read) => {
       if (read.kind === "too-large") return refuseNow(413, "tooLarge");
       if (read.kind === "timed-out") return refuseNow(408, "timedOut");
       if (kind === "urlencoded" && countFields(read.body) > bodyClass.maxFields) return refuse(request, response, 413, "tooManyFields");
+      if (kind === "multipart" && bodyClass.formTypes) {
+        // A broken multipart body would throw inside the action's formData() (a 500): refuse it here, once.
+        const fields = await multipartFieldCount(read.body, request.headers["content-type"]!);
+        if (fields === null) return refuse(request, response, 400, "formBroken");
+        if (fields > bodyClass.maxFields) return refuse(request, response, 413, "tooManyFields");
+      }
       bodies.set(request, read.body);
       next();
     });

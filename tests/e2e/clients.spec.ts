@@ -124,12 +124,14 @@ for (const language of ["en", "he"] as const) {
 }
 
 test.describe("the client list", () => {
-  test("tests a client's integration: all passed for a trained client, partial for a new one", async ({ page, signIn }) => {
+  // The full test includes the external checks (issue 12): a demo client has no reachable WordPress site here, so
+  // even a trained client is partial; tests/integration/checks/system-checks.test.ts sees "all passed" against a real one.
+  test("tests a client's integration: partial for a trained client without a site, fewer passed for a new one", async ({ page, signIn }) => {
     await signIn();
     await gotoHydrated(page, "/admin/clients?lng=en&q=alex-ai.co.il");
     await page.getByRole("button", { name: /^Test Alex AI/ }).first().click();
-    await expect(page.getByText("All Tests Passed", { exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: /^Passed Alex AI/ }).first()).toBeVisible();
+    await expect(page.getByText("Integration Issues Found", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^\d+\/11 Alex AI/ }).first()).toBeVisible();
 
     const created = await page.request.post("/api/clients", {
       data: { businessName: uniqueName("Untrained"), ownerEmail: "a@b.example", websiteDomain: "untrained.example", businessType: "other" },
@@ -138,8 +140,8 @@ test.describe("the client list", () => {
     await gotoHydrated(page, `/admin/clients?lng=en&q=${encodeURIComponent(client.businessName)}`);
     await page.getByRole("button", { name: `Test ${client.businessName}` }).first().click();
     await expect(page.getByText("Integration Issues Found", { exact: true })).toBeVisible();
-    await expect(page.getByText("4 of 7 tests passed.").first()).toBeVisible();
-    await expect(page.getByRole("button", { name: `4/7 ${client.businessName}` }).first()).toBeVisible();
+    await expect(page.getByText(/^\d of 11 tests passed\.$/).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: new RegExp(`^\\d/11 ${client.businessName}`) }).first()).toBeVisible();
   });
 
   test.describe("without JavaScript", () => {
@@ -158,7 +160,7 @@ test.describe("the client list", () => {
       await expect(row.getByRole("link", { name: /Open chat Alex AI/ })).toHaveAttribute("href", /\/api\/wordpress\/chat-ui\?license=alex_[0-9a-f]{32}/);
       await expect(row.getByRole("link", { name: "Plugin Alex AI" })).toHaveAttribute("href", /\/api\/download\/plugin\?clientId=\d+$/);
       await row.getByRole("button", { name: /^Test/ }).click();
-      await expect(page.getByText(/All Tests Passed/)).toBeVisible();
+      await expect(page.getByText(/Integration Issues Found/)).toBeVisible();
       await expect(page).toHaveURL(/q=alex-ai\.co\.il/);
 
       await page.goto("/admin/clients?lng=en&q=zzzz-nothing");

@@ -47,7 +47,8 @@ function writeReport(extra: Record<string, unknown> = {}) {
 
 /** What every answer must be; returns why not, or null. */
 function problemWith(response: RawResponse, request: HostileRequest, origin: string): string | null {
-  if (response.status >= 500) return `answered ${response.status}`;
+  // 503 with its reason is a deliberate "not available here" (PayPal not configured), not a crash.
+  if (response.status >= 500 && response.status !== 503) return `answered ${response.status}`;
   if (response.status < 200 && response.status !== 101) return `answered ${response.status}`;
   const location = response.headers.location;
   if (location !== undefined) {

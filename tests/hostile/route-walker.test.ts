@@ -53,11 +53,11 @@ describe("the route walker", () => {
         guard: "page",
         params: ["list"],
         splat: false,
-        hasAction: false,
+        hasAction: true,
         isResource: true,
       },
       { id: "routes/admin/not-found", file: "routes/admin/not-found.tsx", pattern: "/admin/*", guard: "page", params: [], splat: true, hasAction: false, isResource: false },
-      { id: "routes/api/stats", file: "routes/api/stats.ts", pattern: "/api/stats", guard: "api", params: [], splat: false, hasAction: false, isResource: true },
+      { id: "routes/api/stats", file: "routes/api/stats.ts", pattern: "/api/stats", guard: "api", params: [], splat: false, hasAction: true, isResource: true },
     ]);
   });
 

@@ -4,6 +4,7 @@ import { filterFromSearch } from "~/billing/billing-schema.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { csvDateTime } from "~/lib/csv.server.ts";
+import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 /** /admin/billing's records as CSV, with the page's filters; headers in the operator's language. */
 export function loader({ url, context }: Route.LoaderArgs) {
@@ -15,4 +16,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
     statusLabel: (status) => t(`status.${status}`, { ns: "billing", defaultValue: status }),
     filename: `billing-${csvDateTime(new Date(), context.get(envContext).TZ_DISPLAY).slice(0, 10)}.csv`,
   });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
 }

@@ -6,6 +6,7 @@ import { getTranslator } from "~/i18n/middleware.server.ts";
 import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
 import { findClientById } from "~/models/client.server.ts";
 import { listDailyUsage, type DailyUsage } from "~/models/usage.server.ts";
+import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 const periodSchema = z.enum(USAGE_PERIODS).default("all");
 
@@ -34,4 +35,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const rows = await listDailyUsage(db, client.id, { since: period.data, timeZone });
   const filename = `usage-${client.id}-${period.data}-${csvDateTime(new Date(), timeZone).slice(0, 10)}.csv`;
   return csvResponse({ filename, columns, rows });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
 }

@@ -3,6 +3,7 @@ import { parseCompletedFunctionFilters } from "~/conversations/completed-functio
 import { completedFunctionsCsv } from "~/conversations/completed-functions.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 /** The completed functions page's list as CSV, with the same filters (spec §2). */
 export function loader({ url, context }: Route.LoaderArgs) {
@@ -11,4 +12,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
     timeZone: context.get(envContext).TZ_DISPLAY,
     t: (key) => t(key, { ns: "functions" }),
   });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
 }

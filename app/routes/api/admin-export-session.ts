@@ -4,6 +4,7 @@ import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { sessionIdSchema } from "~/sessions/session-query.ts";
 import { exportSession, findClientSession, sessionCsvResponse } from "~/sessions/sessions.server.ts";
+import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 const paramsSchema = z.object({
   clientId: z.coerce.number().int().positive().max(2_147_483_647),
@@ -38,4 +39,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     );
   }
   return Response.json(await exportSession(db, session), { headers: NO_STORE });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
 }

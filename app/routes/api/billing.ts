@@ -2,6 +2,7 @@ import type { Route } from "./+types/billing";
 import { filterFromSearch } from "~/billing/billing-schema.ts";
 import { databaseContext } from "~/context.ts";
 import { listBillingRecords } from "~/models/billing.server.ts";
+import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 const MAX_RECORDS = 1000;
 
@@ -33,4 +34,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     })),
     { headers: { "Cache-Control": "private, no-store" } },
   );
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
 }

@@ -6,6 +6,7 @@ import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { findClientById } from "~/models/client.server.ts";
 import { listDailyUsage } from "~/models/usage.server.ts";
+import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 const periodSchema = z.enum(USAGE_PERIODS).default("all");
 
@@ -19,4 +20,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!period.success) return jsonError(t, "api.invalid", 400, { period: t("errors.periodInvalid", { ns: "clients" }) });
   const days = await listDailyUsage(db, id.data, { since: period.data, timeZone: context.get(envContext).TZ_DISPLAY });
   return Response.json(days.map(usageRecordJson), { headers: NO_STORE });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
 }

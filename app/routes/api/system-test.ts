@@ -5,6 +5,7 @@ import { clientIdSchema } from "~/clients/client-schema.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { findClientById } from "~/models/client.server.ts";
+import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -27,4 +28,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const client = isClientCheckKind(kind) && id.success ? await findClientById(checkContext.db, id.data) : undefined;
   if (!client || !isClientCheckKind(kind)) return Response.json({ error: t("api.notFound", { ns: "clients" }) }, { status: 404, headers: NO_STORE });
   return Response.json(await runClientCheck(checkContext, kind, client), { headers: NO_STORE });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
 }

@@ -5,6 +5,7 @@ import { clients, knowledgeEntries, salesConfigs } from "#db/schema.ts";
 import { eq } from "drizzle-orm";
 import { inspectEmbeddedDatabase, startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
 import { startTestSite, type TestSite } from "../../support/test-site.ts";
+import { decodeToast } from "../../support/http.ts";
 
 /**
  * The training, sales-config, scan and sync APIs on a server of their own: they change clients,
@@ -344,8 +345,9 @@ describe("the settings page /admin/clients/{id}/config without JavaScript", () =
       websiteUrls: `${site.url}/he\n\n${site.url}/brochure.pdf`,
     });
     expect(response.status).toBe(302);
-    const toast = decodeURIComponent(response.headers.getSetCookie().join(";"));
-    expect(toast).toContain("toast-session");
+    const toast = JSON.stringify(decodeToast(response.headers.getSetCookie().find((cookie) => cookie.startsWith("alex_toast="))));
+    expect(toast).toContain("Website Scanning Complete");
+    expect(toast).toContain("brochure.pdf");
     const config = (await (await call(`/api/admin/clients/${ids.scanned}/sales-config`)).json()) as { websiteUrls: string; knowledgeBase: { url: string }[] };
     expect(config.websiteUrls).toBe(`${site.url}/he\n${site.url}/brochure.pdf`);
     expect(config.knowledgeBase.filter((entry) => entry.url === `${site.url}/he`)).toHaveLength(3);

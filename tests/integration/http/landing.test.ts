@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/connection.ts";
 import { contactLeads, newsletterSubscribers } from "#db/schema.ts";
-import { languageCookie, postForm, request, uniqueIp } from "../../support/http.ts";
+import { decodeToast, languageCookie, postForm, request, uniqueIp } from "../../support/http.ts";
 import { startServer, type RunningServer } from "../../support/server.ts";
 
 const dollars = (amount: number, locale: "he-IL" | "en-US") =>
@@ -345,10 +345,3 @@ describe("what the forms store", () => {
     ]);
   });
 });
-
-function decodeToast(cookie: string | undefined) {
-  const value = decodeURIComponent(cookie?.split(";")[0]?.split("=")[1] ?? "").split(".")[0] ?? "";
-  const flash = JSON.parse(Buffer.from(value, "base64").toString("utf8")) as { __flash_toast__?: unknown; [key: string]: unknown };
-  const entry = Object.values(flash)[0] as { toast?: unknown } | undefined;
-  return entry?.toast;
-}
