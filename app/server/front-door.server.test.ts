@@ -6,7 +6,7 @@ describe("isAbsurdPath", () => {
     expect(isAbsurdPath(path)).toBe(false);
   });
 
-  it.each([`${"/a".repeat(51)}`, `/${"x".repeat(2048)}`, "http://evil.example/", "*", ""])("refuses %s", (path) => {
+  it.each([`${"/a".repeat(51)}`, `/${"x".repeat(2048)}`, "http://evil.example/", "*", "", "/a%0Ab", "/a%0db", "/api/a%E2%80%A8b", "/a%e2%80%a9"])("refuses %s", (path) => {
     expect(isAbsurdPath(path)).toBe(true);
   });
 });

@@ -54,9 +54,16 @@ export function bodyClassOf(pathname: string): BodyClass {
   return BODY_CLASSES.publicForm;
 }
 
+/**
+ * A line terminator (CR, LF, U+2028, U+2029) in a path: React Router's route patterns match with `.`,
+ * which stops at one, so not even the 404 splat matched and the page failed with a 500.
+ */
+const ENCODED_LINE_TERMINATOR = /%0a|%0d|%e2%80%a8|%e2%80%a9/i;
+
 /** An absurd path is refused before React Router tries to match it (every parent path of 7,000 segments). */
 export function isAbsurdPath(pathname: string) {
   if (!pathname.startsWith("/") || pathname.length > MAX_PATH_LENGTH) return true;
+  if (ENCODED_LINE_TERMINATOR.test(pathname)) return true;
   let segments = 0;
   for (const character of pathname) if (character === "/" && ++segments > MAX_PATH_SEGMENTS) return true;
   return false;
