@@ -57,7 +57,7 @@ test.describe("minimal chat demo", () => {
       message: "שלום\nעולם",
     });
     await expect(input).toHaveValue("");
-    await expect(page.getByRole("log").getByText("שלום")).toBeVisible();
+    await expect(page.getByRole("log").getByText("שלום עולם", { exact: true })).toBeVisible();
   });
 
   test("talks with Alex through the message API: the reply appears, and the conversation goes on in one session", async ({ page }) => {
