@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { BlockedAddressError, guardedLookup, literalAddressAllowed } from "./address-guard.server.ts";
+import { BlockedAddressError, guardedLookup, literalAddressAllowed } from "~/server/address-guard.server.ts";
 
 export const FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 5 } as const;
 

@@ -1,7 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { BlockList, isIP, type LookupFunction } from "node:net";
+import { isIP } from "node:net";
+import { guardedLookup, isPublicAddress } from "./address-guard.server.ts";
 
 /**
  * Fetches an address a client or an operator typed (their WordPress site, a page to scan) without
@@ -10,46 +10,9 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
  * so a second DNS answer cannot swap in a private one. Hosts on the allow list (SCANNER_ALLOW_HOSTS:
  * `host` or `host:port`) may be private, e.g. a site on the same network or a test's WordPress.
  */
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, "ipv6");
-}
 
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return PRIVATE.check(address, "ipv4");
-  if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1]!, "ipv4");
-  return PRIVATE.check(address, "ipv6");
-}
+/** Anything but a public IP address (a host name too): the one list lives in address-guard.server.ts. */
+export const isPrivateAddress = (address: string) => !isPublicAddress(address);
 
 export type BlockReason = "scheme" | "credentials" | "private";
 
@@ -115,18 +78,6 @@ export function checkAddress(address: string | URL, allowHosts: readonly string[
   return url;
 }
 
-function guardedLookup(host: string): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, "", 0);
-      const blocked = addresses.find((entry) => isPrivateAddress(entry.address));
-      if (blocked || addresses.length === 0) return callback(new BlockedAddressError("private", host), "", 0);
-      if (options.all) return callback(null, addresses as unknown as string, 0);
-      callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
-  };
-}
-
 async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers["content-length"] ?? 0);
   if (declared > maxBytes) {
@@ -154,7 +105,7 @@ function once(url: URL, options: SafeFetchOptions): Promise<{ response: Incoming
       method: options.method ?? "GET",
       headers: { "User-Agent": "Alex-Checks/1.0", Accept: "application/json", ...options.headers },
       signal: options.signal,
-      ...(allowed ? {} : { lookup: guardedLookup(url.host) }),
+      ...(allowed ? {} : { lookup: guardedLookup([], () => new BlockedAddressError("private", url.host)) }),
     });
     outgoing.on("response", (response) => resolve({ response }));
     outgoing.on("error", reject);

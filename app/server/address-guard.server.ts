@@ -59,14 +59,17 @@ export class BlockedAddressError extends Error {
  * A DNS lookup for node:http that refuses non-public answers at connection time, so the address
  * checked is the address connected to (no second resolution a rebinding DNS server could change).
  */
-export function guardedLookup(allowHosts: readonly string[]): LookupFunction {
+export function guardedLookup(
+  allowHosts: readonly string[],
+  blocked: (hostname: string) => Error = (hostname) => new BlockedAddressError(hostname),
+): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, "", 0);
       const allowed = allowHosts.includes(hostname.toLowerCase());
       const usable = allowed ? addresses : addresses.filter((entry) => isPublicAddress(entry.address));
       if (usable.length === 0 || usable.length !== addresses.length) {
-        return callback(new BlockedAddressError(hostname), "", 0);
+        return callback(blocked(hostname), "", 0);
       }
       if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, usable);
       return callback(null, usable[0]!.address, usable[0]!.family);
