@@ -1,8 +1,20 @@
 import clsx from "clsx";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 export function Card({ className, ...props }: ComponentProps<"section">) {
   return <section className={clsx("rounded-xl border border-slate-200 bg-white p-5 shadow-sm", className)} {...props} />;
+}
+
+/** A card named by its own heading (the section's accessible name). */
+export function TitledCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </Card>
+  );
 }
 
 export function Skeleton({ className }: { className?: string }) {

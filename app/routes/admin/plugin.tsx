@@ -1,9 +1,8 @@
 import { CheckCircle2, Puzzle } from "lucide-react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { Route } from "./+types/plugin";
-import { Card } from "~/components/ui/card.tsx";
+import { Card, TitledCard } from "~/components/ui/card.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
@@ -106,16 +105,5 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-sm text-slate-600">{t("settings.capability")}</p>
       </TitledCard>
     </div>
-  );
-}
-
-function TitledCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card aria-labelledby={id}>
-      <h2 id={id} className="mb-3 text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CAPABILITIES } from "#db/schema.ts";
-import { Card } from "~/components/ui/card.tsx";
+import { TitledCard } from "~/components/ui/card.tsx";
 import { PROMPT_EXCERPT_CHARS } from "../config-tabs.ts";
 import { promptKey } from "../sales-config-schema.ts";
 import type { SalesConfigView } from "../sales-config.server.ts";
@@ -26,7 +26,7 @@ export function FlowSummary({ data }: FlowSummaryProps) {
   const website = salesConfig.businessName || client.businessName;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <SummaryCard id="summary-client" title={t("summary.client")}>
+      <TitledCard id="summary-client" title={t("summary.client")}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="font-medium">{t("summary.client")}</dt>
           <dd>{client.businessName}</dd>
@@ -41,9 +41,9 @@ export function FlowSummary({ data }: FlowSummaryProps) {
           <dt className="font-medium">{t("summary.status")}</dt>
           <dd>{t(`statuses.${client.status}`)}</dd>
         </dl>
-      </SummaryCard>
+      </TitledCard>
 
-      <SummaryCard id="summary-capabilities" title={t("summary.activeCapabilities")}>
+      <TitledCard id="summary-capabilities" title={t("summary.activeCapabilities")}>
         {active.length === 0 ? (
           <p className="text-sm text-slate-600">{t("summary.noneActive")}</p>
         ) : (
@@ -55,9 +55,9 @@ export function FlowSummary({ data }: FlowSummaryProps) {
             ))}
           </ul>
         )}
-      </SummaryCard>
+      </TitledCard>
 
-      <SummaryCard id="summary-flow" title={t("summary.exampleFlow")}>
+      <TitledCard id="summary-flow" title={t("summary.exampleFlow")}>
         <ol className="list-decimal space-y-2 ps-5 text-sm text-slate-700">
           <li>{t("summary.visitorOpens", { website: client.websiteDomain || website })}</li>
           <li>{training?.greeting ? t("summary.greets", { greeting: training.greeting }) : t("summary.noGreeting")}</li>
@@ -70,9 +70,9 @@ export function FlowSummary({ data }: FlowSummaryProps) {
           {salesConfig.pricing ? <li>{t("summary.pricing", { pricing: salesConfig.pricing })}</li> : null}
           <li>{t("summary.style", { style: t(`salesStyles.${salesConfig.salesStyle}`) })}</li>
         </ol>
-      </SummaryCard>
+      </TitledCard>
 
-      <SummaryCard id="summary-integration" title={t("summary.integration")}>
+      <TitledCard id="summary-integration" title={t("summary.integration")}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="font-medium">{t("apiTab.licenseKey")}</dt>
           <dd dir="ltr" className="text-start break-all">
@@ -89,9 +89,9 @@ export function FlowSummary({ data }: FlowSummaryProps) {
           <dt className="font-medium">{t("summary.training")}</dt>
           <dd>{training ? t("summary.trainingYes", { tone: training.tone }) : t("summary.trainingNo")}</dd>
         </dl>
-      </SummaryCard>
+      </TitledCard>
 
-      <SummaryCard id="summary-prompts" title={t("summary.prompts")}>
+      <TitledCard id="summary-prompts" title={t("summary.prompts")}>
         {prompts.length === 0 ? (
           <p className="text-sm text-slate-600">{t("summary.noPrompts")}</p>
         ) : (
@@ -107,26 +107,15 @@ export function FlowSummary({ data }: FlowSummaryProps) {
             ))}
           </ul>
         )}
-      </SummaryCard>
+      </TitledCard>
 
-      <SummaryCard id="summary-metrics" title={t("summary.metrics")}>
+      <TitledCard id="summary-metrics" title={t("summary.metrics")}>
         <ul className="list-disc space-y-1 ps-5 text-sm text-slate-700">
           <li>{t("summary.metricMatch")}</li>
           <li>{t("summary.metricSuppliers")}</li>
           <li>{t("summary.metricDuration")}</li>
         </ul>
-      </SummaryCard>
+      </TitledCard>
     </div>
-  );
-}
-
-function SummaryCard({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <Card aria-labelledby={id}>
-      <h2 id={id} className="mb-3 text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </Card>
   );
 }
