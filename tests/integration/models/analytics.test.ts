@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
-import { chatSessions, clients, clientStatusChanges, completedFunctions, messages, type FunctionClientDetails, type MessageType } from "#db/schema.ts";
+import { chatSessions, clientStatusChanges, completedFunctions, messages, type FunctionClientDetails, type MessageType } from "#db/schema.ts";
 import { loadAnalytics } from "~/analytics/analytics.server.ts";
 import { getAnalyticsWindow } from "~/models/analytics.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
+import { addClient } from "../../support/clients.ts";
 
 /**
  * A small world with known answers. "Now" is Sunday 15 March 2026, 12:00 in Jerusalem (UTC+2). The
@@ -15,22 +16,6 @@ const TZ = "Asia/Jerusalem";
 const at = (iso: string) => new Date(iso);
 
 let counter = 0;
-async function addClient(db: Database, name: string, createdAt: string, status: "active" | "cancelled" = "active") {
-  const [client] = await db
-    .insert(clients)
-    .values({
-      businessName: name,
-      ownerEmail: `${name.toLowerCase()}@example.com`,
-      websiteDomain: `${name.toLowerCase()}.example`,
-      businessType: "services",
-      status,
-      licenseKey: `alex_${name.toLowerCase().padEnd(32, "0")}`,
-      createdAt: at(createdAt),
-    })
-    .returning();
-  return client!;
-}
-
 type SessionSpec = {
   startedAt: string;
   contact?: FunctionClientDetails;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
-import { billingRecordEvents, billingRecords, chatSessions, clients, clientStatusChanges, messages, operators, type MessageType } from "#db/schema.ts";
+import { billingRecordEvents, billingRecords, chatSessions, clientStatusChanges, messages, operators, type MessageType } from "#db/schema.ts";
 import { seedDemo } from "#db/seed.ts";
 import { billingTotals, computeBills, generateBills, markOverdueBills, markPaidByOperator, monthlyRevenue, periodChange } from "~/billing/billing.server.ts";
 import { periodOf, shiftPeriod } from "~/billing/periods.ts";
@@ -9,25 +9,10 @@ import { monthlyBillingJob } from "~/jobs/jobs.server.ts";
 import { runJob } from "~/jobs/runner.server.ts";
 import { listBillingEvents, listBillingRecords } from "~/models/billing.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
+import { addClient } from "../../support/clients.ts";
 
 const TZ = "Asia/Jerusalem";
 const at = (iso: string) => new Date(iso);
-
-async function addClient(db: Database, name: string, createdAt: string, status: "active" | "suspended" | "cancelled" = "active") {
-  const [client] = await db
-    .insert(clients)
-    .values({
-      businessName: name,
-      ownerEmail: `${name.toLowerCase()}@example.com`,
-      websiteDomain: `${name.toLowerCase()}.example`,
-      businessType: "services",
-      status,
-      licenseKey: `alex_${name.toLowerCase().padEnd(32, "0")}`,
-      createdAt: at(createdAt),
-    })
-    .returning();
-  return client!;
-}
 
 async function addMessages(db: Database, clientId: number, rows: [MessageType, number, string][]) {
   const [session] = await db

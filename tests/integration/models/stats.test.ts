@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
-import { chatSessions, clients, clientStatusChanges, completedFunctions, messages, type MessageType } from "#db/schema.ts";
+import { chatSessions, clientStatusChanges, completedFunctions, messages, type MessageType } from "#db/schema.ts";
 import {
   countClients,
   getDashboardStats,
@@ -9,6 +9,7 @@ import {
   listRecentActivity,
 } from "~/models/stats.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
+import { addClient } from "../../support/clients.ts";
 
 /**
  * A small world with known answers. "Now" is 15 March 2026, 12:00 in Jerusalem (UTC+2), so
@@ -16,22 +17,6 @@ import { openTestDatabase, testDrivers } from "../../support/database.ts";
  */
 const NOW = new Date("2026-03-15T10:00:00Z");
 const at = (iso: string) => new Date(iso);
-
-async function addClient(db: Database, name: string, createdAt: string, status: "active" | "suspended" | "cancelled") {
-  const [client] = await db
-    .insert(clients)
-    .values({
-      businessName: name,
-      ownerEmail: `${name.toLowerCase()}@example.com`,
-      websiteDomain: `${name.toLowerCase()}.example`,
-      businessType: "services",
-      status,
-      licenseKey: `alex_${name.toLowerCase().padEnd(32, "0")}`,
-      createdAt: at(createdAt),
-    })
-    .returning();
-  return client!;
-}
 
 async function addSession(db: Database, clientId: number, startedAt: string, types: [MessageType, number, string][] = []) {
   const [session] = await db
