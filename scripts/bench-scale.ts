@@ -9,7 +9,8 @@
  *   - the analytics page for each period (target p95 < 250 ms) and the completed functions page (< 50 ms);
  *   - EXPLAIN ANALYZE of every query each case sends, flagging any sequential scan of messages;
  *   - the peak RSS of a child process exporting the 10,000-message session as CSV (streamed).
- * BENCH_KEEP=1 keeps the database (and a later run reuses it); BENCH_SCALE=0.1 loads a tenth.
+ * BENCH_KEEP=1 keeps the database (and a later run reuses it); BENCH_SCALE=0.1 loads a tenth;
+ * BENCH_ONLY=analytics measures only the cases whose name holds that text.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -31,6 +32,7 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0
 const runs = Number(process.env.BENCH_RUNS || 40);
 const scale = Number(process.env.BENCH_SCALE || 1);
 const keep = process.env.BENCH_KEEP === "1";
+const only = process.env.BENCH_ONLY ?? "";
 // Its own name lets two branches bench on one server at once.
 const DATABASE = process.env.BENCH_DATABASE_NAME ?? "alex_scale";
 const databaseUrl = (() => {
@@ -143,7 +145,7 @@ async function main() {
 
   const results: { name: string; p50: number; p95: number; target: number; seqScanOfMessages: boolean }[] = [];
   const plans: string[] = [];
-  for (const benchCase of cases) {
+  for (const benchCase of cases.filter((candidate) => candidate.name.includes(only))) {
     for (let i = 0; i < 3; i++) await benchCase.run(db);
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {

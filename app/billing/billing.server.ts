@@ -1,6 +1,7 @@
 import type { Database } from "#db/connection.ts";
 import {
   emptyUsage,
+  findBillingRecord,
   findBillingRecordsOfPeriod,
   getBilledTotalsByPeriod,
   getBillingTotalsByStatus,
@@ -15,7 +16,7 @@ import {
   type BillingFilter,
   type UsageByType,
 } from "~/models/billing.server.ts";
-import { isPastDue, periodBounds, periodOf, shiftPeriod, type BillingPeriod } from "./periods.ts";
+import { hasEnded, isPastDue, periodBounds, periodOf, shiftPeriod, type BillingPeriod } from "./periods.ts";
 
 export type ComputedBill = {
   clientId: number;
@@ -126,13 +127,24 @@ export async function markOverdueBills(db: Database, { timeZone, now }: { timeZo
   });
 }
 
-/** An operator marks a record paid by hand (a bank transfer): once, with their note in the audit trail. */
-export async function markPaidByOperator(db: Database, { recordId, note, operatorId, now }: { recordId: number; note: string; operatorId: number; now: Date }) {
+export type MarkPaidOutcome = "marked" | "alreadyPaid" | "monthNotEnded" | "notFound";
+
+/**
+ * An operator marks a record paid by hand (a bank transfer): once, with their note in the audit trail.
+ * A month still in progress cannot be paid: its bill grows until the month ends, and a paid bill never changes.
+ */
+export async function markPaidByOperator(
+  db: Database,
+  { recordId, note, operatorId, now, timeZone }: { recordId: number; note: string; operatorId: number; now: Date; timeZone: string },
+): Promise<MarkPaidOutcome> {
   return db.transaction(async (tx) => {
+    const found = await findBillingRecord(tx, recordId);
+    if (!found) return "notFound";
+    if (!hasEnded(found.billingPeriod as BillingPeriod, now, timeZone)) return "monthNotEnded";
     const record = await markBillingRecordPaid(tx, recordId, now);
-    if (!record) return false;
+    if (!record) return "alreadyPaid";
     await insertBillingEvents(tx, [{ billingRecordId: record.id, clientId: record.clientId, kind: "marked_paid", totalCents: record.totalCents, note, operatorId, now }]);
-    return true;
+    return "marked";
   });
 }
 

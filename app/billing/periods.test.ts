@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBillingPeriod, isPastDue, periodBounds, periodOf, shiftPeriod } from "./periods.ts";
+import { hasEnded, isBillingPeriod, isPastDue, periodBounds, periodOf, shiftPeriod } from "./periods.ts";
 
 const JERUSALEM = "Asia/Jerusalem";
 
@@ -29,6 +29,12 @@ describe("billing periods in the display time zone", () => {
   it("is overdue 14 days after the period ends, at midnight", () => {
     expect(isPastDue("2026-04", new Date("2026-05-14T20:59:59Z"), JERUSALEM)).toBe(false);
     expect(isPastDue("2026-04", new Date("2026-05-14T21:00:00Z"), JERUSALEM)).toBe(true);
+  });
+
+  it("ends at midnight of the next month's first day, not before", () => {
+    expect(hasEnded("2026-04", new Date("2026-04-30T20:59:59Z"), JERUSALEM)).toBe(false);
+    expect(hasEnded("2026-04", new Date("2026-04-30T21:00:00Z"), JERUSALEM)).toBe(true);
+    expect(hasEnded("2026-12", new Date("2026-12-31T22:00:00Z"), JERUSALEM)).toBe(true);
   });
 
   it("counts months across years and reads only real periods", () => {

@@ -79,3 +79,6 @@ export function periodBounds(period: BillingPeriod, timeZone: string): PeriodBou
 
 /** Whether a bill of this period is past due at `now`. */
 export const isPastDue = (period: BillingPeriod, now: Date, timeZone: string) => now >= periodBounds(period, timeZone).dueAt;
+
+/** Whether a period is over at `now`: until then its bill is the month so far, recomputed as usage comes in, and cannot be paid. */
+export const hasEnded = (period: BillingPeriod, now: Date, timeZone: string) => now >= periodBounds(period, timeZone).end;

@@ -11,6 +11,7 @@ import {
   recordPaymentCapture,
   updatePaymentOrderStatus,
 } from "~/models/billing.server.ts";
+import { hasEnded, type BillingPeriod } from "~/billing/periods.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
 import { completedCaptureOf, createPayPalClient, PAYPAL_SANDBOX_URL, PayPalError, type PayPalClient, type PayPalOrder } from "./paypal-client.server.ts";
 
@@ -42,10 +43,16 @@ const sameAmount = (claimed: number | string, cents: number) => {
 };
 
 /** Opens a PayPal order for an unpaid bill: amount and currency from the record, never from the browser. */
-export async function createOrderForBill(db: Database, paypal: PayPalClient, body: z.infer<typeof createOrderBodySchema>): Promise<PaymentOutcome> {
+export async function createOrderForBill(
+  db: Database,
+  paypal: PayPalClient,
+  body: z.infer<typeof createOrderBodySchema>,
+  { timeZone, now = new Date() }: { timeZone: string; now?: Date },
+): Promise<PaymentOutcome> {
   const record = await findBillingRecordByPayToken(db, body.token);
   if (!record) return { status: 404, error: "errors.billNotFound" };
   if (record.status === "paid") return { status: 409, error: "errors.alreadyPaid" };
+  if (!hasEnded(record.billingPeriod as BillingPeriod, now, timeZone)) return { status: 409, error: "errors.monthNotEnded" };
   if (body.amount !== undefined && !sameAmount(body.amount, record.totalCents)) return { status: 400, error: "errors.amountMismatch" };
   if (body.currency !== undefined && body.currency.toUpperCase() !== record.currency) return { status: 400, error: "errors.currencyMismatch" };
   if (body.intent !== undefined && body.intent.toUpperCase() !== "CAPTURE") return { status: 400, error: "errors.intentMismatch" };

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/pay";
 import { formatPeriod, statusTone } from "~/billing/format-period.ts";
-import { periodBounds, type BillingPeriod } from "~/billing/periods.ts";
+import { hasEnded, periodBounds, type BillingPeriod } from "~/billing/periods.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -41,6 +41,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const record = PAY_TOKEN.test(params.token) ? await findBillingRecordByPayToken(context.get(databaseContext), params.token) : undefined;
   if (!record) throw data({ title: t("pay.notFound", { ns: "payments" }) }, { status: 404 });
   const configured = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
+  const period = record.billingPeriod as BillingPeriod;
+  const bounds = periodBounds(period, env.TZ_DISPLAY);
+  // A month in progress is not payable yet: its bill grows until the month ends.
+  const payableFrom = hasEnded(period, new Date(), env.TZ_DISPLAY) ? null : bounds.end;
+  const payable = record.status !== "paid" && payableFrom === null;
   return {
     title: t("pay.title", { ns: "payments" }),
     token: params.token,
@@ -52,11 +57,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       totalCents: record.totalCents,
       currency: record.currency,
       status: record.status,
-      dueAt: periodBounds(record.billingPeriod as BillingPeriod, env.TZ_DISPLAY).dueAt,
+      dueAt: bounds.dueAt,
+      payableFrom,
     },
     timeZone: env.TZ_DISPLAY,
     // The client id is public by PayPal's design (it is in the SDK's URL); the secret never leaves the server.
-    paypal: configured ? { clientId: env.PAYPAL_CLIENT_ID!, sdkUrl: paypalSdkUrl(env.PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL) } : null,
+    paypal: configured && payable ? { clientId: env.PAYPAL_CLIENT_ID!, sdkUrl: paypalSdkUrl(env.PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL) } : null,
   };
 }
 
@@ -75,7 +81,7 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
     </bdi>
   );
   const paid = bill.status === "paid";
-  const dueDate = new Intl.DateTimeFormat(language === "he" ? "he-IL" : "en-US", { dateStyle: "long", timeZone }).format(bill.dueAt);
+  const longDate = (date: Date) => new Intl.DateTimeFormat(language === "he" ? "he-IL" : "en-US", { dateStyle: "long", timeZone }).format(date);
   return (
     <div className="min-h-dvh bg-gradient-to-b from-brand-50 to-slate-50">
       <header className="mx-auto flex max-w-lg items-center gap-2 px-4 py-3">
@@ -111,9 +117,11 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
                 {t("pay.alreadyPaid")}
               </span>
             </Alert>
+          ) : bill.payableFrom ? (
+            <Alert tone="info">{t("pay.monthInProgress", { date: longDate(bill.payableFrom) })}</Alert>
           ) : (
             <>
-              <p className="text-sm text-slate-600">{t("pay.due", { date: dueDate })}</p>
+              <p className="text-sm text-slate-600">{t("pay.due", { date: longDate(bill.dueAt) })}</p>
               {paypal ? (
                 <>
                   <noscript>

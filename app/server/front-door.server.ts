@@ -153,17 +153,33 @@ function readCappedBody(request: IncomingMessage, maxBytes: number, timeoutMs: n
 }
 
 /**
- * After a refusal with the body still coming: read on and discard it, so the client, still
- * sending, gets to read the answer (closing at once would reset the connection under it). One
- * that has not finished sending a few seconds after the answer is hung up on.
+ * A refusal with the body still coming is sent once the body has ended, read and discarded: answering
+ * mid-upload lets Node close the connection under a client still sending (it asked for `Connection:
+ * close`, or the request was not read to its end), and that client gets a reset instead of the
+ * answer. One still sending DRAIN_MS later gets the answer and is hung up on.
  */
-function drainThenClose(request: IncomingMessage, response: ServerResponse) {
+function afterBody(request: IncomingMessage, response: ServerResponse, send: () => void) {
+  if (request.readableEnded || request.complete) return send();
+  const timer = setTimeout(() => {
+    done();
+    response.once("finish", () => request.socket.destroy());
+    send();
+  }, DRAIN_MS).unref();
+  const onEnd = () => {
+    done();
+    send();
+  };
+  // A client that gave up needs no answer.
+  const done = () => {
+    clearTimeout(timer);
+    request.off("end", onEnd);
+    request.off("error", done);
+    request.off("close", done);
+  };
+  request.on("end", onEnd);
+  request.on("error", done);
+  request.on("close", done);
   request.resume();
-  response.on("finish", () => {
-    setTimeout(() => {
-      if (!request.complete) request.socket.destroy();
-    }, DRAIN_MS).unref();
-  });
 }
 const DRAIN_MS = 5_000;
 
@@ -211,8 +227,9 @@ export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoo
     const method = request.method.toUpperCase();
     const hasIncomingBody = hasBody(request);
     const refuseNow = (status: number, refusal: Refusal | null, headers: Record<string, string> = {}) => {
-      if (hasIncomingBody) drainThenClose(request, response);
-      refuse(request, response, status, refusal, headers);
+      const send = () => refuse(request, response, status, refusal, headers);
+      if (hasIncomingBody) afterBody(request, response, send);
+      else send();
     };
 
     if (isAbsurdPath(pathname)) return refuseNow(414, "pathTooLong");

@@ -1,3 +1,4 @@
+import { periodOf, shiftPeriod } from "../../app/billing/periods.ts";
 import { PORT } from "../../playwright.config.ts";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal.ts";
 import { DESKTOP, expect, expectNoAxeViolations, gotoHydrated, PHONE, test } from "./fixtures.ts";
@@ -5,6 +6,12 @@ import { DESKTOP, expect, expectNoAxeViolations, gotoHydrated, PHONE, test } fro
 test.describe.configure({ mode: "serial" });
 
 let fake: FakePayPal;
+
+/**
+ * A month that has ended, four back: the demo has no bills for it until the test generates them, and
+ * its five clients' bills are then overdue, payable and nobody else's. (A month in progress cannot be paid.)
+ */
+const PAST_PERIOD = shiftPeriod(periodOf(new Date(), "Asia/Jerusalem"), -4);
 
 test.beforeAll(async () => {
   fake = await startFakePayPal({ port: PORT + 1 });
@@ -33,25 +40,44 @@ test.describe("Billing and payments", () => {
     await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/admin/billing/export?status=overdue");
   });
 
-  test("marks a pending bill paid with a note kept in its history", async ({ page, signIn }) => {
+  test("generates a past month's bills and marks one paid with a note kept in its history", async ({ page, signIn }) => {
     await signIn();
-    await gotoHydrated(page, "/admin/billing?status=pending&lng=en");
+    await gotoHydrated(page, "/admin/billing?lng=en");
+    const generate = page.getByRole("region", { name: "Generate bills" });
+    await generate.getByLabel("Month").selectOption(PAST_PERIOD);
+    await generate.getByRole("button", { name: "Generate bills" }).click();
+    await expect(page.getByText(/^Bills generated: \d+ new/)).toBeVisible();
+
+    await gotoHydrated(page, `/admin/billing?period=${PAST_PERIOD}&status=overdue&lng=en`);
     const row = page.getByRole("table").getByRole("row").nth(1);
     const client = (await row.getByRole("cell").first().textContent()) ?? "";
     await row.locator("summary", { hasText: "Mark as paid" }).click();
+    // A blank note passes the browser's check but not the server's: the message shows by this row's field, not elsewhere.
+    await row.getByLabel("Note").fill("   ");
+    await row.getByRole("button", { name: "Mark as paid" }).click();
+    await expect(row.getByText("Write a note: how was it paid?")).toBeVisible();
+    await expect(generate.getByText("Write a note: how was it paid?")).toHaveCount(0);
     await row.getByLabel("Note").fill("Bank transfer 4471");
     await row.getByRole("button", { name: "Mark as paid" }).click();
     await expect(page.getByText("Marked as paid.", { exact: true })).toBeVisible();
 
-    await gotoHydrated(page, "/admin/billing?status=paid&lng=en");
+    await gotoHydrated(page, `/admin/billing?period=${PAST_PERIOD}&status=paid&lng=en`);
     const paidRow = page.getByRole("table").getByRole("row").filter({ hasText: client }).filter({ hasText: "Paid" }).first();
     await paidRow.locator("summary", { hasText: "History" }).click();
     await expect(paidRow.getByText("Bank transfer 4471")).toBeVisible();
   });
 
-  test("pays a pending bill through PayPal from its pay page, exactly once", async ({ page, signIn }) => {
+  test("shows the month in progress as not yet payable", async ({ page, signIn }) => {
     await signIn();
-    await gotoHydrated(page, "/admin/billing?status=pending&lng=en");
+    await gotoHydrated(page, `/admin/billing?period=${periodOf(new Date(), "Asia/Jerusalem")}&lng=en`);
+    const row = page.getByRole("table").getByRole("row").nth(1);
+    await expect(row.getByText(/^Month in progress: payable from /)).toBeVisible();
+    await expect(row.getByRole("link", { name: /^Pay link for / })).toHaveCount(0);
+  });
+
+  test("pays an unpaid bill through PayPal from its pay page, exactly once", async ({ page, signIn }) => {
+    await signIn();
+    await gotoHydrated(page, `/admin/billing?period=${PAST_PERIOD}&status=overdue&lng=en`);
     const row = page.getByRole("table").getByRole("row").nth(1);
     const client = (await row.getByRole("cell").first().textContent()) ?? "";
     const payPath = await row.getByRole("link", { name: /^Pay link for / }).getAttribute("href");
@@ -83,7 +109,7 @@ test.describe("Billing and payments", () => {
     expect(fake.captures()).toBe(1);
 
     await signIn();
-    await gotoHydrated(page, "/admin/billing?status=paid&lng=en");
+    await gotoHydrated(page, `/admin/billing?period=${PAST_PERIOD}&status=paid&lng=en`);
     const paidRow = page.getByRole("table").getByRole("row").filter({ hasText: client }).filter({ hasText: "Paid" });
     await paidRow.first().locator("summary", { hasText: "History" }).click();
     await expect(page.getByText("Paid through PayPal").first()).toBeVisible();

@@ -1,6 +1,7 @@
 import { ExternalLink, FileX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { Alert } from "~/components/ui/alert.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
@@ -14,11 +15,15 @@ import type { BillingRow } from "../billing-page.server.ts";
 import { NOTE_MAX_LENGTH } from "../billing-schema.ts";
 import { formatPeriod, statusTone } from "../format-period.ts";
 
+/** A refused "mark as paid", shown by its row. */
+export type MarkPaidError = { recordId: number; noteError: boolean; message: string };
+
 type BillingRecordsProps = {
   records: BillingRow[];
   page: number;
   pageCount: number;
   timeZone: string;
+  markPaidError: MarkPaidError | undefined;
 };
 
 export function BillingRecords({
@@ -26,6 +31,7 @@ export function BillingRecords({
   page,
   pageCount,
   timeZone,
+  markPaidError,
 }: BillingRecordsProps) {
   const { t, i18n } = useTranslation("billing");
   const language = i18n.language;
@@ -86,7 +92,13 @@ export function BillingRecords({
           {
             key: "actions",
             header: t("columns.actions"),
-            cell: (row) => <RecordActions row={row} timeZone={timeZone} />,
+            cell: (row) => (
+              <RecordActions
+                row={row}
+                timeZone={timeZone}
+                error={markPaidError?.recordId === row.id ? markPaidError : undefined}
+              />
+            ),
           },
         ]}
       />
@@ -102,9 +114,11 @@ export function BillingRecords({
 function RecordActions({
   row,
   timeZone,
+  error,
 }: {
   row: BillingRow;
   timeZone: string;
+  error: MarkPaidError | undefined;
 }) {
   const { t, i18n } = useTranslation("billing");
   const locale = intlLocaleOf(isLanguage(i18n.language) ? i18n.language : "en");
@@ -114,11 +128,18 @@ function RecordActions({
       timeStyle: "short",
       timeZone,
     }).format(date);
+  const day = (date: Date) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(date);
   const payPath = `/pay/${row.payToken}`;
-  const unpaid = row.status !== "paid";
+  const inProgress = row.payableFrom !== null;
+  const unpaid = row.status !== "paid" && !inProgress;
   return (
     <div className="min-w-56 space-y-2">
-      {unpaid ? (
+      {row.payableFrom ? (
+        <p className="text-sm text-slate-600">
+          {t("actions.payableFrom", { date: day(row.payableFrom) })}
+        </p>
+      ) : unpaid ? (
         <div className="flex flex-wrap items-center gap-2">
           <Button asChild size="sm" variant="secondary">
             <a
@@ -142,11 +163,12 @@ function RecordActions({
         </p>
       ) : null}
       {unpaid || row.events.length > 0 ? (
-        <details className="group text-sm">
+        <details className="group text-sm" open={error ? true : undefined}>
           <summary className="cursor-pointer font-medium text-brand-700 hover:underline">
             {unpaid ? t("actions.markPaid") : t("actions.history")}
           </summary>
           <div className="mt-2 space-y-3">
+            {error && !error.noteError ? <Alert tone="error">{error.message}</Alert> : null}
             {unpaid ? (
               <Form method="post" className="space-y-2">
                 <input type="hidden" name="intent" value="markPaid" />
@@ -159,6 +181,7 @@ function RecordActions({
                   required
                   maxLength={NOTE_MAX_LENGTH}
                   dir="auto"
+                  errors={error?.noteError ? [error.message] : undefined}
                 />
                 <Button type="submit" size="sm">
                   {t("markPaid.submit")}

@@ -17,7 +17,6 @@ import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { formatCents, formatNumber, formatPercentChange, percentChange } from "~/lib/format.ts";
-import { findBillingRecord } from "~/models/billing.server.ts";
 
 export const handle = { i18n: ["billing"] };
 
@@ -38,32 +37,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(databaseContext);
   const t = getTranslator(context);
   const operator = context.get(operatorContext);
-  const submission = parseWithZod(await request.formData(), { schema: billingActionSchema });
+  const timeZone = context.get(envContext).TZ_DISPLAY;
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: billingActionSchema });
   if (submission.status !== "success") {
     const errors = Object.values(submission.error ?? {})
       .flat()
       .filter((message): message is string => typeof message === "string")
       .map((key) => t(key, { ns: "billing" }));
-    return data({ result: submission.reply(), error: errors[0] ?? t("errors.invalid", { ns: "billing" }) }, { status: 400 });
+    const error = errors[0] ?? t("errors.invalid", { ns: "billing" });
+    return data({ result: submission.reply(), error, markPaid: markPaidFailureOf(formData, Boolean(submission.error?.note)) }, { status: 400 });
   }
   const back = new URL(request.url);
   const backPath = `${back.pathname}${back.search}`;
   const now = new Date();
   if (submission.value.intent === "generate") {
-    const counts = await generateBills(db, {
-      period: submission.value.period,
-      clientId: submission.value.clientId,
-      timeZone: context.get(envContext).TZ_DISPLAY,
-      now,
-      operatorId: operator.id,
-    });
+    const counts = await generateBills(db, { period: submission.value.period, clientId: submission.value.clientId, timeZone, now, operatorId: operator.id });
     return redirectWithSuccess(backPath, t("generate.done", { ns: "billing", ...counts }));
   }
-  const record = await findBillingRecord(db, submission.value.recordId);
-  if (!record) return data({ result: submission.reply(), error: t("errors.recordNotFound", { ns: "billing" }) }, { status: 404 });
-  const marked = await markPaidByOperator(db, { recordId: record.id, note: submission.value.note, operatorId: operator.id, now });
-  if (!marked) return redirectWithError(backPath, t("markPaid.alreadyPaid", { ns: "billing" }));
-  return redirectWithSuccess(backPath, t("markPaid.done", { ns: "billing" }));
+  const { recordId, note } = submission.value;
+  const outcome = await markPaidByOperator(db, { recordId, note, operatorId: operator.id, now, timeZone });
+  if (outcome === "marked") return redirectWithSuccess(backPath, t("markPaid.done", { ns: "billing" }));
+  if (outcome === "alreadyPaid") return redirectWithError(backPath, t("markPaid.alreadyPaid", { ns: "billing" }));
+  return data(
+    { result: submission.reply(), error: t(`markPaid.${outcome}`, { ns: "billing" }), markPaid: { recordId, noteError: false } },
+    { status: outcome === "notFound" ? 404 : 409 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Billing"} | Alex` }];
@@ -139,7 +138,7 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
         </p>
       </section>
 
-      <GenerateBillsForm periods={generatable} currentPeriod={currentPeriod} clients={clients} error={actionData?.error} />
+      <GenerateBillsForm periods={generatable} currentPeriod={currentPeriod} clients={clients} error={actionData?.markPaid ? undefined : actionData?.error} />
 
       <section aria-labelledby="billing-records" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex items-center gap-2 border-b border-slate-200 p-4">
@@ -148,10 +147,23 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
             {t("records.title")}
           </h2>
         </div>
-        <BillingRecords records={records} page={page} pageCount={pageCount} timeZone={timeZone} />
+        <BillingRecords
+          records={records}
+          page={page}
+          pageCount={pageCount}
+          timeZone={timeZone}
+          markPaidError={actionData?.markPaid && { ...actionData.markPaid, message: actionData.error }}
+        />
       </section>
     </div>
   );
+}
+
+/** Which row a refused "mark as paid" came from, so its message shows by that row and not in the generate card. */
+function markPaidFailureOf(formData: FormData, noteError: boolean) {
+  if (formData.get("intent") !== "markPaid") return undefined;
+  const recordId = Number(formData.get("recordId"));
+  return Number.isSafeInteger(recordId) && recordId > 0 ? { recordId, noteError } : undefined;
 }
 
 /** The page's filters, carried to the CSV export so it holds what the page shows (every page of it). */

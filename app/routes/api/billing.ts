@@ -29,6 +29,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       totalCents: record.totalCents,
       currency: record.currency,
       status: record.status,
+      // The bill's public pay page, to send the client (a month in progress shows what it comes to so far).
+      payPath: `/pay/${record.payToken}`,
       paidAt: record.paidAt,
       createdAt: record.createdAt,
     })),

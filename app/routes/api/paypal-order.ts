@@ -1,5 +1,5 @@
 import type { Route } from "./+types/paypal-order";
-import { databaseContext } from "~/context.ts";
+import { databaseContext, envContext } from "~/context.ts";
 import { jsonError, limitPaymentCalls, methodNotAllowed, outcomeResponse, readPaymentBody, requirePayPal } from "~/payments/payment-api.server.ts";
 import { createOrderBodySchema, createOrderForBill } from "~/payments/payments.server.ts";
 
@@ -18,5 +18,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return jsonError(context, "errors.badOrder", 400);
   const { paypal, refusal } = requirePayPal(context);
   if (refusal) return refusal;
-  return outcomeResponse(context, await createOrderForBill(context.get(databaseContext), paypal, parsed.data));
+  const timeZone = context.get(envContext).TZ_DISPLAY;
+  return outcomeResponse(context, await createOrderForBill(context.get(databaseContext), paypal, parsed.data, { timeZone }));
 }

@@ -1,10 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { periodOf } from "~/billing/periods.ts";
 import { parseCsv } from "../../support/csv.ts";
 import { languageCookie, loginAsOperator, postForm, request } from "../../support/http.ts";
 import { startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
 import { FAKE_PAYPAL_CREDENTIALS, startFakePayPal, type FakePayPal } from "../../support/fake-paypal.ts";
 
-type ApiRecord = { id: number; billingPeriod: string; status: string; baseFee: number; usageFees: number; totalAmount: number; totalCents: number };
+type ApiRecord = {
+  id: number;
+  billingPeriod: string;
+  status: string;
+  baseFee: number;
+  usageFees: number;
+  totalAmount: number;
+  totalCents: number;
+  payPath: string;
+};
+
+/** The month in progress, in the display time zone the servers run with. */
+const currentPeriod = () => periodOf(new Date(), "Asia/Jerusalem");
+
+/** The demo always has an unpaid bill of a month that has ended (the seed leaves one client's last month unpaid). */
+const endedUnpaid = (list: ApiRecord[]) => list.find((record) => record.status !== "paid" && record.billingPeriod < currentPeriod());
 
 async function records(cookie: string, query = "") {
   const response = await request(`/api/billing${query}`, { headers: { Cookie: cookie } });
@@ -58,11 +74,18 @@ describe("the billing page and API", () => {
     const control = await post({ intent: "markPaid", recordId: String(pending!.id), note: "ok\u0007" });
     expect(control.status).toBe(400);
     expect((await post({ intent: "markPaid", recordId: "0", note: "x" })).status).toBe(400);
-    expect((await post({ intent: "markPaid", recordId: "99999", note: "x" })).status).toBe(404);
+    const missing = await post({ intent: "markPaid", recordId: "99999", note: "x" });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("This billing record does not exist.");
+    // The month in progress still grows: marking its bill paid is refused by its row, with the reason.
+    const [inProgress] = await records(cookie, `?status=pending&period=${currentPeriod()}`);
+    const early = await post({ intent: "markPaid", recordId: String(inProgress!.id), note: "Paid early" });
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain("This month has not ended yet");
     expect((await post({ intent: "generate", period: "2026-13" })).status).toBe(400);
     expect((await post({ intent: "explode" })).status).toBe(400);
     expect((await post({})).status).toBe(400);
-    expect((await records(cookie, "?status=pending")).map((record) => record.id)).toContain(pending!.id);
+    expect((await records(cookie, "?status=pending")).map((record) => record.id)).toEqual(expect.arrayContaining([pending!.id, inProgress!.id]));
   });
 
   it("generates a month on demand, idempotently, and marks a bill paid once", async () => {
@@ -76,7 +99,7 @@ describe("the billing page and API", () => {
     expect((await generate()).status).toBe(302);
     expect((await records(cookie)).length).toBe(once);
 
-    const [pending] = await records(cookie, "?status=pending");
+    const pending = endedUnpaid(await records(cookie));
     const mark = () => postForm("/admin/billing", { intent: "markPaid", recordId: String(pending!.id), note: "Wire 991" }, { headers: { Cookie: cookie } });
     expect((await mark()).status).toBe(302);
     expect((await mark()).status).toBe(302);
@@ -132,10 +155,19 @@ describe("PayPal calls against the stand-in", () => {
 
     const login = await fetch(new URL("/login", server.url), { method: "POST", body: new URLSearchParams(TEST_ADMIN), redirect: "manual" });
     const cookie = login.headers.getSetCookie().find((value) => value.startsWith("alex_session="))!.split(";")[0]!;
-    const list = (await (await call("/api/billing?status=pending", { headers: { Cookie: cookie } })).json()) as ApiRecord[];
-    const page = await call(`/admin/billing?status=pending`, { headers: { Cookie: cookie } });
-    const token = /\/pay\/([0-9a-f]{64})/.exec(await page.text())?.[1];
-    expect(token).toBeDefined();
+    const list = (await (await call("/api/billing", { headers: { Cookie: cookie } })).json()) as ApiRecord[];
+    const bill = endedUnpaid(list)!;
+    const page = await call(`/admin/billing?period=${bill.billingPeriod}`, { headers: { Cookie: cookie } });
+    expect(await page.text()).toContain(bill.payPath);
+    const token = bill.payPath.slice("/pay/".length);
+
+    // A bill of the month in progress shows what it comes to so far, and cannot be paid until the month ends.
+    const inProgress = list.find((record) => record.billingPeriod === currentPeriod())!;
+    const early = await call(`${inProgress.payPath}?lng=en`);
+    expect(early.status).toBe(200);
+    const earlyHtml = await early.text();
+    expect(earlyHtml).toContain("This bill covers a month still in progress.");
+    expect(earlyHtml).not.toContain(FAKE_PAYPAL_CREDENTIALS.clientId);
 
     const pay = await call(`/pay/${token}`);
     expect(pay.status).toBe(200);
@@ -152,8 +184,10 @@ describe("PayPal calls against the stand-in", () => {
     const created = await order({ token, currency: "USD", intent: "CAPTURE" });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    const record = list.find((candidate) => fake.orders.get(id)?.purchase_units[0]?.reference_id === `bill-${candidate.id}`);
-    expect(fake.orders.get(id)?.purchase_units[0]?.amount.value).toBe((record!.totalCents / 100).toFixed(2));
+    expect(fake.orders.get(id)?.purchase_units[0]).toMatchObject({ reference_id: `bill-${bill.id}`, amount: { value: (bill.totalCents / 100).toFixed(2) } });
+    const refused = await order({ token: inProgress.payPath.slice("/pay/".length) });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toBe("This bill's month has not ended yet: it can be paid once the month is over.");
 
     const unapproved = await call(`/api/paypal/order/${id}/capture`, { method: "POST" });
     expect(unapproved.status).toBe(422);

@@ -101,8 +101,14 @@ describe.each(testDrivers)("billing on fixed data on %s", (driver) => {
 
     const [operator] = await db.insert(operators).values({ username: "dana", passwordHash: "x" }).returning();
     const charlieRecord = (await recordOf(db, charlie.id, "2026-03"))!;
-    expect(await markPaidByOperator(db, { recordId: charlieRecord.id, note: "Bank transfer 4471", operatorId: operator!.id, now })).toBe(true);
-    expect(await markPaidByOperator(db, { recordId: charlieRecord.id, note: "again", operatorId: operator!.id, now })).toBe(false);
+    const markPaid = (recordId: number, note: string) => markPaidByOperator(db, { recordId, note, operatorId: operator!.id, now, timeZone: TZ });
+    expect(await markPaid(charlieRecord.id, "Bank transfer 4471")).toBe("marked");
+    expect(await markPaid(charlieRecord.id, "again")).toBe("alreadyPaid");
+    expect(await markPaid(2_000_000_000, "nobody's")).toBe("notFound");
+    const alphaRecord = (await recordOf(db, alpha.id, "2026-03"))!;
+    const lastEvening = { recordId: alphaRecord.id, note: "early", operatorId: operator!.id, now: at("2026-03-31T20:59:59Z"), timeZone: TZ };
+    expect(await markPaidByOperator(db, lastEvening)).toBe("monthNotEnded");
+    expect(await recordOf(db, alpha.id, "2026-03")).toMatchObject({ status: "pending" });
     await addMessages(db, charlie.id, [["conversation", 100, "2026-03-21T10:00:00Z"]]);
     expect(await generateBills(db, { period: "2026-03", timeZone: TZ, now })).toEqual({ created: 0, recomputed: 0, unchanged: 1, paid: 1 });
     expect(await recordOf(db, charlie.id, "2026-03")).toMatchObject({ status: "paid", totalCents: 5000, paidAt: now });

@@ -26,6 +26,8 @@ function orderIdOf(outcome: PaymentOutcome) {
   return String(outcome.body.id);
 }
 
+const inIsrael = { timeZone: "Asia/Jerusalem" };
+
 const approve = (orderId: string) => fetch(`${fake.url}/test/approve/${orderId}`, { method: "POST" });
 
 describe("the PayPal client against the stand-in", () => {
@@ -74,14 +76,19 @@ describe.each(testDrivers)("paying a bill through PayPal on %s", (driver) => {
   });
 
   it("takes the amount from the record: a different amount, currency or intent is refused", async () => {
-    expect(await createOrderForBill(db, paypal, { token, amount: "49.00" })).toEqual({ status: 400, error: "errors.amountMismatch" });
-    expect(await createOrderForBill(db, paypal, { token, amount: 50, currency: "ILS" })).toEqual({ status: 400, error: "errors.currencyMismatch" });
-    expect(await createOrderForBill(db, paypal, { token, intent: "AUTHORIZE" })).toEqual({ status: 400, error: "errors.intentMismatch" });
-    expect(await createOrderForBill(db, paypal, { token: "0".repeat(64) })).toEqual({ status: 404, error: "errors.billNotFound" });
+    expect(await createOrderForBill(db, paypal, { token, amount: "49.00" }, inIsrael)).toEqual({ status: 400, error: "errors.amountMismatch" });
+    expect(await createOrderForBill(db, paypal, { token, amount: 50, currency: "ILS" }, inIsrael)).toEqual({ status: 400, error: "errors.currencyMismatch" });
+    expect(await createOrderForBill(db, paypal, { token, intent: "AUTHORIZE" }, inIsrael)).toEqual({ status: 400, error: "errors.intentMismatch" });
+    expect(await createOrderForBill(db, paypal, { token: "0".repeat(64) }, inIsrael)).toEqual({ status: 404, error: "errors.billNotFound" });
+    // March's bill grows until March ends: on its last evening in Israel it cannot be paid yet; at midnight it can.
+    const ordersBefore = fake.orders.size;
+    const lastEvening = { ...inIsrael, now: new Date("2026-03-31T20:59:59Z") };
+    expect(await createOrderForBill(db, paypal, { token }, lastEvening)).toEqual({ status: 409, error: "errors.monthNotEnded" });
+    expect(fake.orders.size).toBe(ordersBefore);
   });
 
   it("does not mark a declined payment paid, then captures once however often it is retried", async () => {
-    const created = await createOrderForBill(db, paypal, { token, amount: "50.00", currency: "USD", intent: "CAPTURE" });
+    const created = await createOrderForBill(db, paypal, { token, amount: "50.00", currency: "USD", intent: "CAPTURE" }, inIsrael);
     expect(created, JSON.stringify(created)).toMatchObject({ status: 201, body: { status: "CREATED" } });
     const orderId = orderIdOf(created);
     expect(fake.orders.get(orderId)?.purchase_units[0]?.amount).toEqual({ currency_code: "USD", value: "50.00" });
@@ -107,12 +114,12 @@ describe.each(testDrivers)("paying a bill through PayPal on %s", (driver) => {
     const captured = (await db.select().from(paymentOrders)).filter((order) => order.captureId);
     expect(captured).toHaveLength(1);
 
-    expect(await createOrderForBill(db, paypal, { token })).toEqual({ status: 409, error: "errors.alreadyPaid" });
+    expect(await createOrderForBill(db, paypal, { token }, inIsrael)).toEqual({ status: 409, error: "errors.alreadyPaid" });
   });
 
   it("marks a bill paid from a verified webhook once, and ignores an unverified one", async () => {
     await db.update(billingRecords).set({ status: "pending", paidAt: null }).where(eq(billingRecords.id, recordId));
-    const created = await createOrderForBill(db, paypal, { token });
+    const created = await createOrderForBill(db, paypal, { token }, inIsrael);
     const orderId = orderIdOf(created);
     const event = {
       id: "WH-1",
