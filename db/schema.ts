@@ -266,7 +266,12 @@ export const chatSessions = pgTable(
   (table) => [
     // message_count rides along so that the monitor's counts read these indexes alone (index-only scans).
     index("chat_sessions_client_last_idx").on(table.clientId, table.lastMessageAt, table.messageCount),
-    index("chat_sessions_started_idx").on(table.startedAt),
+    // Client rides along: analytics counts conversations per day and per client from the index alone.
+    index("chat_sessions_started_client_idx").on(table.startedAt, table.clientId),
+    // Only sessions where the visitor left a phone: analytics' conversions read these without the table.
+    index("chat_sessions_started_phone_idx")
+      .on(table.startedAt)
+      .where(sql`(${table.contactDetails} ->> 'phone') is not null`),
     index("chat_sessions_last_idx").on(table.lastMessageAt, table.messageCount),
     // Only the answered sessions: analytics reads the "Was this helpful?" answers of a period.
     index("chat_sessions_feedback_idx").on(table.feedbackAt).where(sql`${table.helpful} is not null`),
@@ -323,6 +328,24 @@ export const messageUsageDaily = pgTable(
     articles: integer("articles").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.clientId, table.day] }), index("message_usage_daily_day_idx").on(table.day)],
+);
+
+/**
+ * Messages, usage fees and AI response times per UTC hour and message type, kept by statement
+ * triggers on `messages` (migration 0008): analytics sums whole hours here and only the partial
+ * hours at either end of a period from `messages`, so a year costs about what a week does.
+ */
+export const messageStatsHourly = pgTable(
+  "message_stats_hourly",
+  {
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    messageType: text("message_type", { enum: MESSAGE_TYPES }).notNull(),
+    messages: integer("messages").notNull().default(0),
+    costCents: bigint("cost_cents", { mode: "number" }).notNull().default(0),
+    responseMsTotal: bigint("response_ms_total", { mode: "number" }).notNull().default(0),
+    responses: integer("responses").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.messageType] })],
 );
 
 export const messageImages = pgTable(
@@ -432,6 +455,12 @@ export const paymentOrders = pgTable(
     providerResponse: jsonb("provider_response"),
     /** PayPal's capture id: unique, so one capture can never mark a bill paid twice. */
     captureId: text("capture_id").unique(),
+    /**
+     * Captures PayPal refused (a declined card, an order not yet approved). Part of the next capture's
+     * PayPal-Request-Id: PayPal answers a repeated id with its earlier answer, so a retry after a
+     * refusal must be a new request, while a retry after a timeout must not.
+     */
+    refusedCaptures: integer("refused_captures").notNull().default(0),
     createdAt: createdAt(),
     capturedAt: timestamp("captured_at", { withTimezone: true }),
   },

@@ -279,6 +279,14 @@ export async function recordPaymentCapture(
   return row;
 }
 
+/** Counts a capture PayPal refused, so that the next one is sent as a new request. */
+export async function countRefusedCapture(db: Database, providerOrderId: string) {
+  await db
+    .update(paymentOrders)
+    .set({ refusedCaptures: sql`${paymentOrders.refusedCaptures} + 1` })
+    .where(eq(paymentOrders.providerOrderId, providerOrderId));
+}
+
 export async function updatePaymentOrderStatus(db: Database, providerOrderId: string, status: string, providerResponse: unknown) {
   await db.update(paymentOrders).set({ status, providerResponse }).where(eq(paymentOrders.providerOrderId, providerOrderId));
 }

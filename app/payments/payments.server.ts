@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Database } from "#db/connection.ts";
 import type { Env } from "~/env.server.ts";
 import {
+  countRefusedCapture,
   findBillingRecord,
   findBillingRecordByPayToken,
   findPaymentOrder,
@@ -80,9 +81,11 @@ export async function createOrderForBill(
 }
 
 /**
- * Captures an order and marks its bill paid, once whatever is retried: PayPal gets the same
- * PayPal-Request-Id for every capture of an order, an order already captured is looked up instead,
- * and the capture id is unique in the database. Nothing is marked paid unless PayPal said COMPLETED.
+ * Captures an order and marks its bill paid, once whatever is retried: a retry after a timeout sends
+ * the same PayPal-Request-Id (PayPal answers it with the first answer), an order already captured is
+ * looked up instead, and the capture id is unique in the database. A retry after PayPal refused the
+ * capture (the buyer's card was declined and they chose another way to pay) is a new request, or
+ * PayPal would replay the refusal. Nothing is marked paid unless PayPal said COMPLETED.
  */
 export async function captureOrderForBill(db: Database, paypal: PayPalClient, orderId: string, now = new Date()): Promise<PaymentOutcome> {
   const order = await findPaymentOrder(db, orderId);
@@ -93,7 +96,7 @@ export async function captureOrderForBill(db: Database, paypal: PayPalClient, or
 
   let result: PayPalOrder;
   try {
-    result = await paypal.captureOrder(orderId, `capture-${orderId}`);
+    result = await paypal.captureOrder(orderId, `capture-${orderId}-${order.refusedCaptures}`);
   } catch (error) {
     if (error instanceof PayPalError && error.issue === "ORDER_ALREADY_CAPTURED") {
       try {
@@ -102,6 +105,7 @@ export async function captureOrderForBill(db: Database, paypal: PayPalClient, or
         return paypalFailure(lookupError, { step: "get-order", orderId });
       }
     } else {
+      if (error instanceof PayPalError && error.status >= 400 && error.status < 500) await countRefusedCapture(db, orderId);
       return paypalFailure(error, { step: "capture", orderId });
     }
   }

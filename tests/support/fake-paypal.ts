@@ -10,7 +10,8 @@ import type { AddressInfo } from "node:net";
  * - POST /v1/identity/generate-token → client token
  * - POST /v2/checkout/orders → 201 CREATED (200 and the same order when PayPal-Request-Id repeats)
  * - GET /v2/checkout/orders/{id}; POST …/capture → 201 COMPLETED, or 422 ORDER_NOT_APPROVED,
- *   ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED (see `declineNextCapture`); a repeated request id → the first success again
+ *   ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED (see `declineNextCapture`); a repeated request id → its first answer again,
+ *   success or refusal
  * - POST /v1/notifications/verify-webhook-signature → SUCCESS when the signature is `FAKE_VALID_SIGNATURE`
  * - GET /sdk/js → a small script with `paypal.Buttons`: its button calls createOrder, approves the
  *   order here as a buyer would (POST /test/approve/{id}), then calls onApprove.
@@ -153,9 +154,9 @@ export async function startFakePayPal({ port = 0 }: { port?: number } = {}): Pro
       send(response, first.status === 201 ? 200 : first.status, first.body);
       return;
     }
-    // Only a success is replayed: a refused capture (a declined card) may be tried again once the buyer picks another way to pay.
+    // As PayPal documents: a repeated request id gets the latest answer to that id, a refusal as much as a success.
     const reply = (status: number, body: unknown) => {
-      if (replayKey && status < 300) replies.set(replayKey, { status, body });
+      if (replayKey) replies.set(replayKey, { status, body });
       send(response, status, body);
     };
     const body = await readBody(request);

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
+import { eq } from "drizzle-orm";
 import { chatSessions, clientStatusChanges, completedFunctions, messages, type FunctionClientDetails, type MessageType } from "#db/schema.ts";
 import { loadAnalytics } from "~/analytics/analytics.server.ts";
+import { computeBills } from "~/billing/billing.server.ts";
+import type { BillingPeriod } from "~/billing/periods.ts";
 import { getAnalyticsWindow } from "~/models/analytics.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { addClient } from "../../support/clients.ts";
@@ -66,6 +69,7 @@ async function addSession(db: Database, clientId: number, spec: SessionSpec) {
 describe.each(testDrivers)("analytics on %s", (driver) => {
   let handle: DatabaseHandle;
   let db: Database;
+  let charlieId: number;
 
   beforeAll(async () => {
     handle = await openTestDatabase(driver);
@@ -73,6 +77,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
     const alpha = await addClient(db, "Alpha", "2025-12-01T00:00:00Z");
     const bravo = await addClient(db, "Bravo", "2026-03-10T00:00:00Z");
     const charlie = await addClient(db, "Charlie", "2025-10-01T00:00:00Z", "cancelled");
+    charlieId = charlie.id;
     await db.insert(clientStatusChanges).values({ clientId: charlie.id, fromStatus: "active", toStatus: "cancelled", changedAt: at("2026-02-10T00:00:00Z") });
 
     // The current period. 9 March 00:30 in Jerusalem is still 8 March in UTC: it counts on the 9th.
@@ -105,6 +110,10 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
     });
     await addSession(db, alpha.id, { startedAt: "2026-03-08T09:59:00Z", messages: [["general", 0, 1500, "2026-03-08T09:59:00Z"]] });
     await addSession(db, alpha.id, { startedAt: "2026-03-08T10:00:00Z" });
+
+    // Inside the partial hours of a later "now" (10:30 UTC), after the 10:00 one: see "counts the partial hours".
+    await addSession(db, bravo.id, { startedAt: "2026-03-08T10:10:00Z", messages: [["general", 0, 500, "2026-03-08T10:10:00Z"]] });
+    await addSession(db, bravo.id, { startedAt: "2026-03-15T10:20:00Z", messages: [["article", 100, 4000, "2026-03-15T10:20:00Z"]] });
 
     // February: outside both periods, inside the 30-day revenue chart.
     await addSession(db, charlie.id, {
@@ -199,5 +208,33 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
         totalCents: 10_500,
       },
     ]);
+  });
+
+  it("counts the partial hours at either end of a period from the messages, the whole hours from the rollup", async () => {
+    // At 10:30 the current period ends half an hour into an hour, and so does the previous one (8 March 10:30).
+    const later = at("2026-03-15T10:30:00Z");
+    const { figures, messagesByType, revenueByMonth } = await loadAnalytics(db, { days: 7, timeZone: TZ, now: later });
+    expect(figures.totalMessages).toEqual({ current: 5, previous: 3 });
+    expect(figures.averageResponseMs).toEqual({ current: (1000 + 3000 + 2000 + 4000) / 4, previous: (500 + 1500 + 500) / 3 });
+    expect(messagesByType.find((row) => row.messageType === "article")?.messages).toEqual({ current: 2, previous: 0 });
+    expect(revenueByMonth.at(-1)?.streams.articles).toBe(200);
+  });
+
+  it("agrees with billing: each month's fees and usage are what that month's bills come to", async () => {
+    for (const now of [NOW, at("2026-03-15T10:30:00Z")]) {
+      const { revenueByMonth } = await loadAnalytics(db, { days: 30, timeZone: TZ, now });
+      expect(revenueByMonth.length).toBeGreaterThan(1);
+      for (const { month, streams } of revenueByMonth) {
+        const bills = await computeBills(db, { period: month as BillingPeriod, timeZone: TZ, usageUntil: now });
+        const billed = bills.reduce((total, bill) => total + bill.totalCents, 0);
+        expect(streams.baseFees + streams.conversations + streams.articles + streams.solutions, `${month} at ${now.toISOString()}`).toBe(billed);
+      }
+    }
+  });
+
+  it("keeps the rollup right when messages are deleted", async () => {
+    await db.delete(messages).where(eq(messages.clientId, charlieId));
+    const { revenueByMonth } = await loadAnalytics(db, { days: 30, timeZone: TZ, now: NOW });
+    expect(revenueByMonth[0]).toMatchObject({ month: "2026-02", streams: { conversations: 0, baseFees: 10_000, functions: 100 } });
   });
 });

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
 import { billingRecordEvents, billingRecords, chatSessions, clientStatusChanges, messages, operators, type MessageType } from "#db/schema.ts";
 import { seedDemo } from "#db/seed.ts";
+import { loadAnalytics } from "~/analytics/analytics.server.ts";
 import { billingTotals, computeBills, generateBills, markOverdueBills, markPaidByOperator, monthlyRevenue, periodChange } from "~/billing/billing.server.ts";
 import { periodOf, shiftPeriod } from "~/billing/periods.ts";
 import { monthlyBillingJob } from "~/jobs/jobs.server.ts";
@@ -202,5 +203,17 @@ describe.each(testDrivers)("billing on the demo data on %s", (driver) => {
     expect(change.current).toBe(records.filter((record) => record.billingPeriod === change.period).reduce((sum, record) => sum + record.totalCents, 0));
     // The dashboard's month so far is this month's bills.
     expect((await monthlyRevenue(db, { timeZone: TZ, now })).current).toBe(change.current);
+  });
+
+  it("shows on the analytics page, month by month, what the bills come to", async () => {
+    const { revenueByMonth } = await loadAnalytics(db, { days: 90, timeZone: TZ, now });
+    const records = await listBillingRecords(db, {}, { limit: 10_000 });
+    const billedMonths = [...new Set(records.map((record) => record.billingPeriod))];
+    expect(billedMonths).toHaveLength(3);
+    for (const month of billedMonths) {
+      const shown = revenueByMonth.find((row) => row.month === month)!.streams;
+      const billed = records.filter((record) => record.billingPeriod === month).reduce((sum, record) => sum + record.totalCents, 0);
+      expect(shown.baseFees + shown.conversations + shown.articles + shown.solutions, month).toBe(billed);
+    }
   });
 });

@@ -99,7 +99,8 @@ describe.each(testDrivers)("paying a bill through PayPal on %s", (driver) => {
     expect(await captureOrderForBill(db, paypal, orderId)).toMatchObject({ status: 422, issue: "INSTRUMENT_DECLINED" });
     expect((await db.select().from(billingRecords).where(eq(billingRecords.id, recordId)))[0]?.status).toBe("pending");
 
-    // The buyer picks another way to pay: the same order is captured now.
+    // The buyer picks another way to pay: the same order is captured now. It takes a new PayPal-Request-Id:
+    // the stand-in, like PayPal, answers a repeated one with its earlier refusal.
     const retryId = orderId;
     const capturesBefore = fake.captures();
     const results = await Promise.all([captureOrderForBill(db, paypal, retryId), captureOrderForBill(db, paypal, retryId)]);

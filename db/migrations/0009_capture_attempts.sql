@@ -1,0 +1,1 @@
+ALTER TABLE "payment_orders" ADD COLUMN "refused_captures" integer DEFAULT 0 NOT NULL;
