@@ -76,7 +76,7 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
   const { bill, paypal, token, timeZone } = loaderData;
   const language = i18n.language;
   const money = (cents: number) => (
-    <bdi dir="ltr" className="tabular-nums">
+    <bdi className="whitespace-nowrap tabular-nums">
       {formatCents(cents, language, bill.currency)}
     </bdi>
   );

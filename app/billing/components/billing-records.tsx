@@ -38,7 +38,7 @@ export function BillingRecords({
   if (records.length === 0)
     return <EmptyState icon={FileX} title={t("records.empty")} />;
   const money = (cents: number, currency: string) => (
-    <bdi dir="ltr" className="whitespace-nowrap tabular-nums">
+    <bdi className="whitespace-nowrap tabular-nums">
       {formatCents(cents, language, currency)}
     </bdi>
   );

@@ -101,7 +101,7 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
         />
         <LinkTabs label={t("tabsLabel")} tabs={CONFIG_TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))} current={tab} />
 
-        <div key={tab}>
+        <div key={tab} className="space-y-6">
           {tab === "general" ? (
             <GeneralTab client={client} salesConfig={salesConfig} detailsResult={resultFor("details")} businessResult={resultFor("business")} saving={saving} />
           ) : null}
