@@ -107,7 +107,7 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
             <dd className="text-end">{money(bill.baseFeeCents)}</dd>
             <dt className="text-slate-600">{t("pay.usageFees")}</dt>
             <dd className="text-end">{money(bill.usageFeesCents)}</dd>
-            <dt className="border-t border-slate-200 pt-2 font-semibold">{t("pay.total")}</dt>
+            <dt className="border-t border-slate-200 pt-2 font-semibold">{t(bill.payableFrom ? "pay.totalSoFar" : "pay.total")}</dt>
             <dd className="border-t border-slate-200 pt-2 text-end text-lg font-bold">{money(bill.totalCents)}</dd>
           </dl>
           {paid ? (

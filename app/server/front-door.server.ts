@@ -317,6 +317,9 @@ export function appHandler({ build, mode, getLoadContext }: AppHandlerOptions): 
       response.statusMessage = answer.statusText;
       response.status(answer.status);
       for (const [name, value] of answer.headers.entries()) response.append(name, value);
+      // An answer React Router gives without running our middleware (its own cross-site form check) gets the baseline too;
+      // every other answer has its headers from the middleware already (the framed widget without X-Frame-Options).
+      if (!answer.headers.has("X-Content-Type-Options")) for (const [name, value] of Object.entries(baselineSecurityHeaders())) response.setHeader(name, value);
       if (answer.body) await writeReadableStreamToWritable(answer.body, response);
       else response.end();
     } catch (error) {

@@ -73,6 +73,14 @@ test.describe("Billing and payments", () => {
     const row = page.getByRole("table").getByRole("row").nth(1);
     await expect(row.getByText(/^Month in progress: payable from /)).toBeVisible();
     await expect(row.getByRole("link", { name: /^Pay link for / })).toHaveCount(0);
+
+    // A pay link sent earlier shows the bill so far and when it can be paid, without PayPal's buttons.
+    const bills = (await (await page.request.get(`/api/billing?period=${periodOf(new Date(), "Asia/Jerusalem")}`)).json()) as { payPath: string }[];
+    await page.setViewportSize(PHONE);
+    await gotoHydrated(page, `${bills[0]!.payPath}?lng=he`);
+    await expect(page.getByText(/^החשבון הזה הוא של חודש שעדיין בעיצומו/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay with PayPal" })).toHaveCount(0);
+    await page.screenshot({ path: "screenshots/pay-in-progress-he-phone.png", fullPage: true });
   });
 
   test("pays an unpaid bill through PayPal from its pay page, exactly once", async ({ page, signIn }) => {

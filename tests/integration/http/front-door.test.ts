@@ -75,6 +75,16 @@ describe("the front door: methods", () => {
     expect(answer.body).toContain("not allowed");
     for (const header of SECURITY_HEADERS) expect(answer.headers[header]).toBeDefined();
   });
+
+  it("keeps the security headers on React Router's own refusal of a form posted from another site", async () => {
+    const response = await request("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+      body: "name=Dana",
+    });
+    expect(response.status).toBe(400);
+    for (const header of SECURITY_HEADERS) expect(response.headers.get(header)).not.toBeNull();
+  });
 });
 
 describe("the front door: bodies", () => {
