@@ -8,7 +8,7 @@ import { RouterContextProvider } from "react-router";
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(path.join(BUILD_DIR, "server/index.js"));
-const { startRuntime, stopRuntime, requestInfoContext, frontDoorHandler, appHandler } = build.entry.module;
+const { startRuntime, stopRuntime, requestInfoContext, frontDoorHandler, appHandler, answerClientError } = build.entry.module;
 
 let runtime;
 try {
@@ -64,6 +64,7 @@ app.all(
 );
 
 const server = createServer(app);
+server.on("clientError", answerClientError);
 server.listen(env.PORT, env.HOST, () => {
   const lines = [`Alex is running at ${env.PUBLIC_URL ?? `http://localhost:${env.PORT}`}`, ...runtime.report];
   if (!quiet) console.log(lines.join("\n"));

@@ -13,7 +13,7 @@ import { logError } from "~/server/log.server.ts";
 
 export { requestInfoContext } from "~/context.ts";
 export { startRuntime, stopRuntime } from "~/runtime.server.ts";
-export { appHandler } from "~/server/front-door.server.ts";
+export { answerClientError, appHandler } from "~/server/front-door.server.ts";
 
 /** The front door every request meets first; the message API alone takes images in its body. */
 export const frontDoorHandler = frontDoor({ largeBodies: { [CHAT_MESSAGES_ENDPOINT]: MAX_MESSAGE_BODY_BYTES } });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
 import { createRequestHandler, type ServerBuild, type RouterContextProvider } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
@@ -69,10 +70,38 @@ export function isAbsurdPath(pathname: string) {
   return false;
 }
 
-type Refusal = "pathTooLong" | "methodNotAllowed" | "formExpected" | "formType" | "formBroken" | "tooLarge" | "tooManyFields" | "timedOut";
+type Refusal =
+  | "pathTooLong"
+  | "methodNotAllowed"
+  | "formExpected"
+  | "formType"
+  | "formBroken"
+  | "tooLarge"
+  | "tooManyFields"
+  | "timedOut"
+  | "headersTooLarge"
+  | "malformed";
 
 const textOf = (language: Language, refusal: Refusal) =>
   String((resources[language]?.common as { frontDoor?: Record<Refusal, string> } | undefined)?.frontDoor?.[refusal] ?? refusal);
+
+/**
+ * A request Node cannot parse (headers over its 16 KB limit, broken HTTP) never reaches the front
+ * door: Node would answer it with an empty reply. This answers it like every other refusal, with
+ * the baseline headers and a line in each language (the request's own language is unreadable).
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+  const [status, reason, refusal]: [number, string, Refusal] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", "headersTooLarge"]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout", "timedOut"]
+        : [400, "Bad Request", "malformed"];
+  const body = LANGUAGES.map((language) => `${textOf(language, refusal)}\n`).join("");
+  const headers = { ...baselineSecurityHeaders(), "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)), Connection: "close" };
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("")}\r\n${body}`);
+}
 
 /** The language of a refusal: the visitor's choice when it shows, else that part of the site's default. */
 export function languageOf(request: IncomingMessage, pathname: string): Language {

@@ -76,6 +76,14 @@ describe("the front door: methods", () => {
     for (const header of SECURITY_HEADERS) expect(answer.headers[header]).toBeDefined();
   });
 
+  it("answers headers over Node's 16 KB limit with 431, a message in both languages and the security headers", async () => {
+    const answer = await rawRequest("GET", "/", { "X-Padding": "x".repeat(20_000) });
+    expect(answer.status).toBe(431);
+    expect(answer.body).toContain("כותרות הבקשה גדולות מדי.");
+    expect(answer.body).toContain("The request's headers are too large.");
+    for (const header of SECURITY_HEADERS) expect(answer.headers[header]).toBeDefined();
+  });
+
   it("keeps the security headers on React Router's own refusal of a form posted from another site", async () => {
     const response = await request("/contact", {
       method: "POST",
