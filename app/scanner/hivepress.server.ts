@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Database } from "#db/connection.ts";
 import { replaceKnowledgeEntries, type NewKnowledgeEntry } from "~/models/knowledge-entry.server.ts";
+import { findWordPressConnection } from "~/models/wordpress-connection.server.ts";
 import { safeFetch, type FetchFailure } from "./safe-fetch.server.ts";
 
 /** 20 listings a page (the plugin's page size): 50 pages is 1,000 listings, more than a small business has. */
@@ -24,12 +25,19 @@ export type HivePressSync =
   | { success: true; listings: number }
   | { success: false; failure: FetchFailure | "unauthorized" | "notHivePress" | "badResponse" | "noDomain"; status?: number };
 
-/** The client's site as a base URL: the domain may be stored bare ("shop.co.il") or with its scheme. */
-export function siteBaseUrl(websiteDomain: string): URL | null {
-  const trimmed = websiteDomain.trim();
+/**
+ * The client's WordPress as a base URL ending in "/": the address may be stored bare ("shop.co.il")
+ * or with its scheme, and a site installed in a folder ("https://shop.co.il/store") keeps its folder.
+ */
+export function siteBaseUrl(address: string): URL | null {
+  const trimmed = address.trim();
   if (!trimmed) return null;
   try {
-    return new URL(/^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+    const url = new URL(/^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+    url.search = "";
+    url.hash = "";
+    if (!url.pathname.endsWith("/")) url.pathname += "/";
+    return url;
   } catch {
     return null;
   }
@@ -39,17 +47,19 @@ export function siteBaseUrl(websiteDomain: string): URL | null {
  * Reads the client's HivePress listings through the plugin's `alex/v1/listings` route (the
  * `?rest_route=` form works with plain and pretty permalinks alike), every page, then replaces the
  * client's HivePress knowledge entries with them in one go: a failure on any page changes nothing.
+ * The site is the one the operator connected for the system checks, else the client's website.
  */
 export async function syncHivePress(
   db: Database,
   client: { id: number; websiteDomain: string; licenseKey: string },
   options: { allowHosts: readonly string[] },
 ): Promise<HivePressSync> {
-  const base = siteBaseUrl(client.websiteDomain);
+  const connection = await findWordPressConnection(db, client.id);
+  const base = siteBaseUrl(connection?.siteUrl ?? client.websiteDomain);
   if (!base) return { success: false, failure: "noDomain" };
   const entries: NewKnowledgeEntry[] = [];
   for (let page = 1, totalPages = 1; page <= Math.min(totalPages, MAX_PAGES); page++) {
-    const url = new URL("/", base);
+    const url = new URL(base);
     url.searchParams.set("rest_route", "/alex/v1/listings");
     url.searchParams.set("page", String(page));
     const fetched = await safeFetch(url.href, {

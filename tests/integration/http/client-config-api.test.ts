@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients, knowledgeEntries, salesConfigs } from "#db/schema.ts";
 import { eq } from "drizzle-orm";
+import { saveWordPressConnection } from "~/models/wordpress-connection.server.ts";
 import { inspectEmbeddedDatabase, startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
 import { startTestSite, type TestSite } from "../../support/test-site.ts";
 import { decodeToast } from "../../support/http.ts";
@@ -14,9 +15,9 @@ import { decodeToast } from "../../support/http.ts";
  */
 let server: RunningServer;
 let site: TestSite;
-let hive: { url: string; server: Server; requests: { license: string | undefined; query: string }[] };
+let hive: { url: string; server: Server; requests: { license: string | undefined; path: string; query: string }[] };
 let cookie = "";
-const ids = { untrained: 0, scanned: 0, hive: 0, hiveWrongKey: 0 };
+const ids = { untrained: 0, scanned: 0, hive: 0, hiveWrongKey: 0, hiveConnected: 0 };
 
 const LISTINGS = [
   { id: 11, title: "Garden wedding venue", content: "Up to 300 guests, kosher catering.", url: "https://venue.example/listing/garden", fields: { price: 120, location: "Haifa" } },
@@ -26,13 +27,13 @@ const LISTINGS = [
 
 beforeAll(async () => {
   site = await startTestSite();
-  const requests: { license: string | undefined; query: string }[] = [];
+  const requests: { license: string | undefined; path: string; query: string }[] = [];
   const hiveServer = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://stand-in");
     const license = request.headers["x-alex-license"] as string | undefined;
-    requests.push({ license, query: url.search });
+    requests.push({ license, path: url.pathname, query: url.search });
     if (url.searchParams.get("rest_route") !== "/alex/v1/listings") return response.writeHead(404).end();
-    if (license !== "alex_hive_license") {
+    if (license !== "alex_hive_license" && license !== "alex_hive_store") {
       return response.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ code: "alex_ai_license" }));
     }
     const page = Number(url.searchParams.get("page"));
@@ -55,9 +56,12 @@ beforeAll(async () => {
             { ...base, businessName: "Harbor Dental", websiteDomain: site.url, licenseKey: "alex_scanned" },
             { ...base, businessName: "Venue Finder", websiteDomain: hive.url, licenseKey: "alex_hive_license" },
             { ...base, businessName: "Wrong Key", websiteDomain: hive.url, licenseKey: "alex_other_license" },
+            // Its website is not where its WordPress lives: the operator connected the real address (in a folder).
+            { ...base, businessName: "Venue Finder Store", websiteDomain: "venue-finder.example", licenseKey: "alex_hive_store" },
           ])
           .returning({ id: clients.id });
-        [ids.untrained, ids.scanned, ids.hive, ids.hiveWrongKey] = rows.map((row) => row.id) as [number, number, number, number];
+        [ids.untrained, ids.scanned, ids.hive, ids.hiveWrongKey, ids.hiveConnected] = rows.map((row) => row.id) as [number, number, number, number, number];
+        await saveWordPressConnection(db, ids.hiveConnected, { siteUrl: `${hive.url}/store`, username: "admin", applicationPasswordEncrypted: null });
       },
     },
   );
@@ -274,6 +278,13 @@ describe("POST /api/admin/sync-hive-data", () => {
     ]);
     // A second sync replaces the first: still three entries.
     expect((await call("/api/admin/sync-hive-data", { method: "POST", json: { clientId: String(ids.hive) } })).status).toBe(200);
+  });
+
+  it("reads the site the operator connected for the system checks, in its folder, rather than the website's domain", async () => {
+    const before = hive.requests.length;
+    const response = await call("/api/admin/sync-hive-data", { method: "POST", json: { clientId: ids.hiveConnected } });
+    expect(response.status).toBe(200);
+    expect(hive.requests.slice(before).map((request) => request.path)).toEqual(["/store/", "/store/"]);
   });
 
   it("answers the site's refusal with a clear message, in Hebrew too", async () => {

@@ -31,7 +31,7 @@ export function ApiTab({ client, serverUrl, pluginVersion, wordpressConnection }
     },
     {
       label: t("apiTab.listings"),
-      value: `${siteOf(client.websiteDomain)}/wp-json/alex/v1/listings`,
+      value: `${siteOf(wordpressConnection?.siteUrl ?? client.websiteDomain)}/wp-json/alex/v1/listings`,
       hint: t("apiTab.listingsHint"),
     },
     {
