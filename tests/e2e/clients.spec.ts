@@ -182,6 +182,31 @@ test.describe("the client list", () => {
     });
   });
 
+  test.describe("Sync Data", () => {
+    // No demo client's site runs our plugin (and nothing leaves this machine): the sync fails, and says why.
+    test("reports the sync's outcome with its reason", async ({ page, signIn }) => {
+      await signIn();
+      await gotoHydrated(page, "/admin/clients?lng=en&q=alex-ai.co.il");
+      await page.getByRole("table").getByRole("link", { name: "Details of Alex AI" }).click();
+      await page.getByRole("button", { name: "Sync Data" }).click();
+      await expect(page.getByText("Sync Failed", { exact: true })).toBeVisible();
+      await expect(page.getByText(/^Failed to sync HivePress data: /)).toBeVisible();
+    });
+
+    test.describe("without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+
+      test("posts the page and comes back with the outcome", async ({ page, signIn }) => {
+        await signIn();
+        await page.goto("/admin/clients?lng=en&q=alex-ai.co.il");
+        await page.getByRole("table").getByRole("link", { name: "Details of Alex AI" }).click();
+        await page.getByRole("button", { name: "Sync Data" }).click();
+        // The toast without JavaScript: a banner in <noscript>, found by a pattern (a plain string skips it).
+        await expect(page.getByText(/Failed to sync HivePress data: /)).toBeVisible();
+      });
+    });
+  });
+
   test("shows 'Client not found' for an unknown id", async ({ page, signIn }) => {
     await signIn();
     const response = await page.goto("/admin/clients/999999?lng=en");

@@ -1,47 +1,23 @@
 import { RefreshCw } from "lucide-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
-import { Toaster, type ToastMessage } from "~/components/ui/toast.tsx";
-import { useHydrated } from "./use-hydrated.ts";
 
 /**
- * Reads the client's HivePress listings into its knowledge base (`POST /api/admin/sync-hive-data`,
- * spec §7) and shows the server's message, or 'Sync Failed'. It needs JavaScript: a JSON API has no page to come back to.
+ * Reads the client's HivePress listings into its knowledge base: a post to the client page, which
+ * comes back with 'Sync Complete' or 'Sync Failed' and the reason, with or without JavaScript.
+ * (`POST /api/admin/sync-hive-data` does the same for API callers, spec §7.)
  */
-export function SyncDataButton({ clientId }: { clientId: number }) {
+export function SyncDataButton() {
   const { t } = useTranslation("clients");
-  const hydrated = useHydrated();
-  const [syncing, setSyncing] = useState(false);
-  const [toast, setToast] = useState<ToastMessage | null>(null);
-
-  async function sync() {
-    setSyncing(true);
-    setToast(null);
-    try {
-      const response = await fetch("/api/admin/sync-hive-data", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ clientId }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { message?: unknown; error?: unknown };
-      if (!response.ok) throw new Error(typeof body.error === "string" ? body.error : "");
-      setToast({ type: "success", message: t("detail.syncDone"), description: typeof body.message === "string" ? body.message : undefined });
-    } catch {
-      setToast({ type: "error", message: t("detail.syncFailed"), description: t("detail.syncFailedDescription") });
-    } finally {
-      setSyncing(false);
-    }
-  }
-
+  const syncing = useNavigation().formData?.get("intent") === "sync";
   return (
-    <>
-      <Button type="button" variant="secondary" onClick={sync} disabled={!hydrated || syncing}>
+    <Form method="post">
+      <input type="hidden" name="intent" value="sync" />
+      <Button type="submit" variant="secondary" disabled={syncing}>
         <RefreshCw className={syncing ? "h-4 w-4 animate-spin" : "h-4 w-4"} aria-hidden="true" />
         {syncing ? t("detail.syncing") : t("detail.sync")}
       </Button>
-      <Toaster toast={toast} />
-    </>
+    </Form>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
-import { dataWithError, redirectWithSuccess } from "remix-toast";
+import { dataWithError, redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import type { Route } from "./+types/client";
 import type { Database } from "#db/connection.ts";
@@ -12,7 +12,7 @@ import type { ClientStatus } from "#db/schema.ts";
 import { clientIdSchema, statusChangeSchema, USAGE_PERIODS } from "~/clients/client-schema.ts";
 import { ClientStatusBadge } from "~/clients/components/status-badge.tsx";
 import { SyncDataButton } from "~/clients/components/sync-data-button.tsx";
-import { useHydrated } from "~/clients/components/use-hydrated.ts";
+import { useHydrated } from "~/components/ui/use-hydrated.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
@@ -25,6 +25,7 @@ import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { formatCents, formatEventTime, formatNumber } from "~/lib/format.ts";
+import { syncHivePress } from "~/scanner/hivepress.server.ts";
 import { findClientById, listClientStatusChanges, updateClient } from "~/models/client.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { getClientUsageTotals, listDailyUsage, listLatestClientSessions, type ClientUsageTotals, type DailyUsage } from "~/models/usage.server.ts";
@@ -87,13 +88,35 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The Settings tab's Activate, Suspend and Cancel: a new status, kept in the audit trail. */
+/**
+ * The page's two posts: Sync Data (`intent=sync`, the HivePress listings into the knowledge base) and
+ * the Settings tab's Activate, Suspend and Cancel (a new status, kept in the audit trail). Both come
+ * back to the page with a toast, with or without JavaScript.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getTranslator(context);
   const db = context.get(databaseContext);
   const id = clientIdSchema.safeParse(params.clientId);
   if (!id.success) throw data(null, { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: statusChangeSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "sync") {
+    const client = await findClientById(db, id.data);
+    if (!client) throw data(null, { status: 404 });
+    const back = new URL(request.url);
+    const backPath = `${back.pathname}${back.search}`;
+    const result = await syncHivePress(db, client, { allowHosts: context.get(envContext).SCANNER_ALLOW_HOSTS });
+    if (result.success) {
+      return redirectWithSuccess(backPath, {
+        message: t("detail.syncDone", { ns: "clients" }),
+        description: t("sync.done", { ns: "client-config", count: result.listings }),
+      });
+    }
+    return redirectWithError(backPath, {
+      message: t("detail.syncFailed", { ns: "clients" }),
+      description: `${t("detail.syncFailedDescription", { ns: "clients" })}: ${t(`sync.failure.${result.failure}`, { ns: "client-config", status: result.status })}`,
+    });
+  }
+  const submission = parseWithZod(formData, { schema: statusChangeSchema });
   if (submission.status !== "success") {
     return dataWithError({ result: submission.reply() }, t("errors.statusInvalid", { ns: "clients" }), { status: 400 });
   }
@@ -143,7 +166,7 @@ export default function ClientDetail({ loaderData }: Route.ComponentProps) {
             </a>
           </>
         }
-        actions={<SyncDataButton clientId={client.id} />}
+        actions={<SyncDataButton />}
       />
       <LinkTabs label={t("detail.tabsLabel")} current={view.tab} tabs={TABS.map((tab) => ({ value: tab, label: t(`detail.tabs.${tab}`) }))} />
       <TabPanel data={loaderData} />

@@ -12,7 +12,7 @@ import { clientIdSchema, clientListQuerySchema, CLIENT_LIMITS, newClientSchema, 
 import { AddClientForm, ADD_CLIENT_INTENT } from "~/clients/components/add-client-form.tsx";
 import { IntegrationTestButton, TEST_INTENT, type TestReply } from "~/clients/components/integration-test-button.tsx";
 import { ClientStatusBadge } from "~/clients/components/status-badge.tsx";
-import { useHydrated } from "~/clients/components/use-hydrated.ts";
+import { useHydrated } from "~/components/ui/use-hydrated.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";

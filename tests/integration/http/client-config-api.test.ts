@@ -296,6 +296,20 @@ describe("POST /api/admin/sync-hive-data", () => {
     expect(((await blocked.json()) as { error: string }).error).toMatch(/^הסנכרון נכשל: /);
   });
 
+  it("syncs from the client page's button too, with or without JavaScript: back to the page with a toast", async () => {
+    const toastOf = (response: Response) =>
+      JSON.stringify(decodeToast(response.headers.getSetCookie().find((value) => value.startsWith("alex_toast="))));
+    const done = await postPage(`/admin/clients/${ids.hive}?tab=overview`, { intent: "sync" });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/admin/clients/${ids.hive}?tab=overview`);
+    expect(toastOf(done)).toContain("Sync Complete");
+    expect(toastOf(done)).toContain("3 HivePress listings synced to the knowledge base.");
+    const failed = await postPage(`/admin/clients/${ids.hiveWrongKey}`, { intent: "sync" }, "he");
+    expect(failed.status).toBe(302);
+    expect(toastOf(failed)).toContain("הסנכרון נכשל");
+    expect((await postPage("/admin/clients/999999", { intent: "sync" })).status).toBe(404);
+  });
+
   it("refuses bad input with 400 and an unknown client with 404", async () => {
     expect((await call("/api/admin/sync-hive-data", { method: "POST", json: {} })).status).toBe(400);
     expect((await call("/api/admin/sync-hive-data", { method: "POST", json: { clientId: "abc" } })).status).toBe(400);
