@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLIENT_STATUSES, PLANS } from "#db/schema.ts";
+import { singleLineText } from "~/lib/text.ts";
 
 /** A client id in a path: a positive PostgreSQL integer, anything else is no client. */
 export const clientIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
@@ -27,16 +28,10 @@ export const STATUS_FILTERS = ["all", ...CLIENT_STATUSES] as const;
 export const CLIENT_LIMITS = { businessName: 120, email: 254, websiteDomain: 253, search: 100, monthlyFee: 100_000 } as const;
 
 // Messages are keys of the "clients" namespace, translated where they are shown.
-const CONTROL_CHARACTERS = /\p{Cc}/u;
 
-/** One trimmed line of text: control characters (a pasted tab, a NUL) are refused, not kept. */
+/** One trimmed line of text, cleaned like every other (a pasted tab becomes a space, a NUL goes). */
 const line = (max: number, required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, "errors.tooLong")
-    .refine((value) => !CONTROL_CHARACTERS.test(value), "errors.controlCharacters");
+  singleLineText({ error: required }).trim().min(1, { error: required, abort: true }).max(max, "errors.tooLong");
 
 const email = (message: string) =>
   z.string({ error: message }).trim().max(CLIENT_LIMITS.email, message).pipe(z.email(message));

@@ -27,3 +27,9 @@ export const singleLineText = (params?: StringParams) => z.string(params).overwr
 /** The same for a textarea's value: keeps its line breaks (as \n) and tabs. */
 export const multiLineText = (params?: StringParams) =>
   z.string(params).overwrite((value) => cleanText(value, { multiline: true }));
+
+/**
+ * A trimmed text of at most `max` characters, line breaks kept: the settings' prompts, greetings
+ * and business details. The message is a translation key of the form's own namespace.
+ */
+export const plainText = (max: number) => multiLineText().trim().max(max, "errors.tooLong");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText } from "~/lib/text-schema.ts";
+import { plainText } from "~/lib/text.ts";
 import { TONES } from "#db/schema.ts";
 
 /** Spec §5: the training screen's business types and its fixed sales flow. */

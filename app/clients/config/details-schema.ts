@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CLIENT_STATUSES, PLANS } from "#db/schema.ts";
-import { plainText } from "~/lib/text-schema.ts";
+import { plainText } from "~/lib/text.ts";
 
 
 /** The General tab's client details (the license key is shown, never posted). Spec §5's messages. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText } from "~/lib/text-schema.ts";
+import { plainText } from "~/lib/text.ts";
 import { CAPABILITIES, SALES_STYLES, type AlexCapabilities, type Capability } from "#db/schema.ts";
 
 export const PROMPT_MAX = 10_000;
