@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText } from "~/lib/text.ts";
 import { isBillingPeriod, type BillingPeriod } from "./periods.ts";
 
 export const BILLING_STATUS_FILTERS = ["paid", "pending", "overdue"] as const;
@@ -25,10 +26,6 @@ export const filterFromSearch = (search: URLSearchParams) =>
     page: search.get("page") ?? undefined,
   });
 
-// Control characters other than line breaks have no place in a note.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 export const generateBillsSchema = z.object({
   intent: z.literal("generate"),
   period: z.string({ error: "errors.periodRequired" }).refine(isBillingPeriod, "errors.periodInvalid"),
@@ -38,12 +35,7 @@ export const generateBillsSchema = z.object({
 export const markPaidSchema = z.object({
   intent: z.literal("markPaid"),
   recordId: optionalId,
-  note: z
-    .string({ error: "errors.noteRequired" })
-    .trim()
-    .min(1, "errors.noteRequired")
-    .max(NOTE_MAX_LENGTH, "errors.noteTooLong")
-    .refine((text) => !CONTROL_CHARACTERS.test(text), "errors.noteInvalid"),
+  note: multiLineText({ error: "errors.noteRequired" }).trim().min(1, "errors.noteRequired").max(NOTE_MAX_LENGTH, "errors.noteTooLong"),
 });
 
 export const billingActionSchema = z.discriminatedUnion("intent", [generateBillsSchema, markPaidSchema]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "~/lib/text.ts";
 
 /** Spec §9: filters today, week, month, all; default week; page size 10. */
 export const SESSION_PERIODS = ["today", "week", "month", "all"] as const;
@@ -10,8 +11,6 @@ export const MAX_SEARCH_LENGTH = 100;
 /** Far past any real page; keeps OFFSET (and the work it costs) bounded. */
 export const MAX_PAGE = 100_000;
 
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-
 /** Absent, empty and "all" all mean every client. */
 const clientId = z.preprocess(
   (value) => (value === "" || value === "all" || value === null ? undefined : value),
@@ -20,11 +19,9 @@ const clientId = z.preprocess(
 const period = z.preprocess((value) => (value === "" || value === null ? undefined : value), z.enum(SESSION_PERIODS).default(DEFAULT_PERIOD));
 const search = z.preprocess(
   (value) => (value === null ? undefined : value),
-  z
-    .string()
+  singleLineText()
     .trim()
     .max(MAX_SEARCH_LENGTH)
-    .refine((value) => !CONTROL_CHARACTERS.test(value))
     .optional()
     .transform((value) => value || undefined),
 );
