@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
+import { TitledCard } from "~/components/ui/card.tsx";
 import { SelectField } from "~/components/ui/form-fields.tsx";
 import { formatPeriod } from "../format-period.ts";
 
@@ -19,11 +19,7 @@ export function GenerateBillsForm({ periods, currentPeriod, clients, error }: Ge
   const { t, i18n } = useTranslation("billing");
   const busy = useNavigation().formData?.get("intent") === "generate";
   return (
-    <Card aria-labelledby="generate-bills" className="space-y-3">
-      <h2 id="generate-bills" className="text-lg font-semibold">
-        {t("generate.title")}
-      </h2>
-      <p className="text-sm text-slate-600">{t("generate.explanation")}</p>
+    <TitledCard id="generate-bills" title={t("generate.title")} description={t("generate.explanation")} className="space-y-3">
       <div role="alert">{error ? <Alert tone="error" announce={false}>{error}</Alert> : null}</div>
       <Form method="post" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="generate" />
@@ -50,6 +46,6 @@ export function GenerateBillsForm({ periods, currentPeriod, clients, error }: Ge
           {busy ? t("generate.busy") : t("generate.submit")}
         </Button>
       </Form>
-    </Card>
+    </TitledCard>
   );
 }

@@ -5,13 +5,25 @@ export function Card({ className, ...props }: ComponentProps<"section">) {
   return <section className={clsx("rounded-xl border border-slate-200 bg-white p-5 shadow-sm", className)} {...props} />;
 }
 
-/** A card named by its own heading (the section's accessible name). */
-export function TitledCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+type TitledCardProps = {
+  id: string;
+  title: ReactNode;
+  /** A line under the heading saying what the card is for. */
+  description?: ReactNode;
+  className?: string;
+  children: ReactNode;
+};
+
+/** A card named by its own heading (the section's accessible name), with an optional line under it. */
+export function TitledCard({ id, title, description, className, children }: TitledCardProps) {
   return (
-    <Card aria-labelledby={id}>
-      <h2 id={id} className="mb-3 text-lg font-semibold">
-        {title}
-      </h2>
+    <Card aria-labelledby={id} className={className}>
+      <div className="mb-4 space-y-1">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {description ? <p className="text-sm text-slate-600">{description}</p> : null}
+      </div>
       {children}
     </Card>
   );

@@ -14,7 +14,7 @@ import { ClientStatusBadge } from "~/clients/components/status-badge.tsx";
 import { SyncDataButton } from "~/clients/components/sync-data-button.tsx";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
+import { Card, TitledCard } from "~/components/ui/card.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -222,10 +222,7 @@ function Overview({ data: { client, timeZone, now }, totals }: { data: Loaded; t
         <StatCard title={t("detail.overview.totalCost")} icon={DollarSign} value={formatCents(totals.totalCostCents, language)} caption={t("detail.overview.totalCostCaption")} />
         <StatCard title={t("detail.overview.activeSessions")} icon={Activity} value={formatNumber(totals.activeSessions, language)} caption={t("detail.overview.activeSessionsCaption")} />
       </div>
-      <Card aria-labelledby="client-information-title">
-        <h2 id="client-information-title" className="mb-3 text-lg font-semibold">
-          {t("detail.overview.information")}
-        </h2>
+      <TitledCard id="client-information-title" title={t("detail.overview.information")}>
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
           {rows.map(([term, value]) => (
             <div key={term} className="contents">
@@ -234,7 +231,7 @@ function Overview({ data: { client, timeZone, now }, totals }: { data: Loaded; t
             </div>
           ))}
         </dl>
-      </Card>
+      </TitledCard>
     </div>
   );
 }
@@ -283,11 +280,7 @@ function Usage({ data: { client }, days }: { data: Loaded; days: DailyUsage[] })
         </div>
         {hydrated ? null : <UsageExportForm clientId={client.id} />}
       </Card>
-      <Card aria-labelledby="recent-usage-title">
-        <h2 id="recent-usage-title" className="text-lg font-semibold">
-          {t("detail.usage.recent")}
-        </h2>
-        <p className="mb-3 text-sm text-slate-600">{t("detail.usage.recentDescription")}</p>
+      <TitledCard id="recent-usage-title" title={t("detail.usage.recent")} description={t("detail.usage.recentDescription")}>
         {days.length === 0 ? (
           <EmptyState title={t("detail.usage.empty")} />
         ) : (
@@ -313,7 +306,7 @@ function Usage({ data: { client }, days }: { data: Loaded; days: DailyUsage[] })
             ))}
           </ul>
         )}
-      </Card>
+      </TitledCard>
     </div>
   );
 }
@@ -328,10 +321,7 @@ function Sessions({
   const { t, i18n } = useTranslation("clients");
   const time = (date: Date) => formatEventTime(new Date(date), new Date(now), i18n.language, timeZone);
   return (
-    <Card aria-labelledby="client-sessions-title">
-      <h2 id="client-sessions-title" className="mb-3 text-lg font-semibold">
-        {t("detail.sessions.title")}
-      </h2>
+    <TitledCard id="client-sessions-title" title={t("detail.sessions.title")}>
       {sessions.length === 0 ? (
         <EmptyState icon={MessageSquare} title={t("detail.sessions.empty")} />
       ) : (
@@ -353,7 +343,7 @@ function Sessions({
           ))}
         </ul>
       )}
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -428,13 +418,7 @@ function Settings({
   const submitting = navigation.state !== "idle" && pending !== null;
   return (
     <div className="space-y-6">
-      <Card aria-labelledby="account-status-title" className="space-y-4">
-        <div>
-          <h2 id="account-status-title" className="text-lg font-semibold">
-            {t("detail.settings.title")}
-          </h2>
-          <p className="text-sm text-slate-600">{t("detail.settings.description")}</p>
-        </div>
+      <TitledCard id="account-status-title" title={t("detail.settings.title")} description={t("detail.settings.description")} className="space-y-4">
         <p>{t("detail.settings.current", { status: t(`status.${client.status}`) })}</p>
         <Form method="post" className="flex flex-wrap gap-3" onSubmit={(event) => setPending((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") as ClientStatus)}>
           {STATUS_BUTTONS.map(({ status, key, icon: Icon, variant }) => (
@@ -444,11 +428,8 @@ function Settings({
             </Button>
           ))}
         </Form>
-      </Card>
-      <Card aria-labelledby="status-history-title">
-        <h2 id="status-history-title" className="mb-3 text-lg font-semibold">
-          {t("detail.settings.history")}
-        </h2>
+      </TitledCard>
+      <TitledCard id="status-history-title" title={t("detail.settings.history")}>
         {history.length === 0 ? (
           <p className="text-slate-600">{t("detail.settings.historyEmpty")}</p>
         ) : (
@@ -468,7 +449,7 @@ function Settings({
             ))}
           </ol>
         )}
-      </Card>
+      </TitledCard>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type { Route } from "./+types/dashboard";
 import { monthlyRevenue } from "~/billing/billing.server.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Avatar, Card, Skeleton } from "~/components/ui/card.tsx";
+import { Avatar, Card, Skeleton, TitledCard } from "~/components/ui/card.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext } from "~/context.ts";
@@ -81,14 +81,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Await>
           </Suspense>
         </Card>
-        <Card aria-labelledby="high-usage">
-          <h2 id="high-usage" className="mb-4 text-lg font-semibold">
-            {t("dashboard.highUsage")}
-          </h2>
+        <TitledCard id="high-usage" title={t("dashboard.highUsage")}>
           <Suspense fallback={<ListSkeleton rows={3} />}>
             <Await resolve={loaderData.clients}>{(clients) => <HighUsageList {...clients} />}</Await>
           </Suspense>
-        </Card>
+        </TitledCard>
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/session";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
+import { Card, TitledCard } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext } from "~/context.ts";
@@ -106,10 +106,7 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <SessionSummaryList summary={summary} />
-      <Card aria-labelledby="conversation-history-title">
-        <h2 id="conversation-history-title" className="mb-4 text-lg font-semibold">
-          {t("detail.history")}
-        </h2>
+      <TitledCard id="conversation-history-title" title={t("detail.history")}>
         {messages.length === 0 ? (
           <p className="text-slate-600">{t("quickView.noMessages")}</p>
         ) : (
@@ -120,7 +117,7 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
             {t("quickView.truncated", { shown: formatNumber(messages.length, language), total: formatNumber(summary.totalMessages, language) })}
           </p>
         ) : null}
-      </Card>
+      </TitledCard>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { siteUrlFrom } from "~/checks/wordpress-site.server.ts";
 import { clientIdSchema } from "~/clients/client-schema.ts";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
+import { Card, TitledCard } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { LinkTabs } from "~/components/ui/link-tabs.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
@@ -200,11 +200,7 @@ export default function SystemStatus({ loaderData, actionData }: Route.Component
 
       {tab === "wordpress" ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <Card aria-labelledby="wordpress-test-title" className="space-y-4">
-            <h2 id="wordpress-test-title" className="text-lg font-semibold">
-              {t("tabs.wordpress")}
-            </h2>
-            <p className="text-sm text-slate-700">{t("wordpressTab.intro")}</p>
+          <TitledCard id="wordpress-test-title" title={t("tabs.wordpress")} description={t("wordpressTab.intro")} className="space-y-4">
             {site ? (
               <p className="text-sm text-slate-700">
                 {t("wordpressTab.site")}:{" "}
@@ -232,14 +228,11 @@ export default function SystemStatus({ loaderData, actionData }: Route.Component
                 {t("wordpressTab.runHivePress")}
               </ActionButton>
             </div>
-          </Card>
+          </TitledCard>
           {client ? (
-            <Card aria-labelledby="wordpress-connection-title" className="space-y-3">
-              <h2 id="wordpress-connection-title" className="text-lg font-semibold">
-                {t("connection.title")}
-              </h2>
+            <TitledCard id="wordpress-connection-title" title={t("connection.title")} className="space-y-3">
               <WordPressConnectionForm clientId={client.id} connection={connection} lastResult={undefined} />
-            </Card>
+            </TitledCard>
           ) : null}
           {card("wordpress")}
           {card("hivepress")}

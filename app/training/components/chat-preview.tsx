@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
+import { TitledCard } from "~/components/ui/card.tsx";
 import { TextField } from "~/components/ui/form-fields.tsx";
 
 type PreviewData = { intent: string; reply: { question: string; answer: string } | null };
@@ -14,13 +14,7 @@ export function ChatPreview({ clientId }: { clientId: number | null }) {
   const reply = fetcher.data?.reply ?? (actionData?.intent === "preview" ? actionData.reply : null);
   const asking = fetcher.state !== "idle";
   return (
-    <Card aria-labelledby="chat-preview-title" className="space-y-4">
-      <div>
-        <h2 id="chat-preview-title" className="text-lg font-semibold">
-          {t("training.previewTitle")}
-        </h2>
-        <p className="text-sm text-slate-600">{t("training.previewIntro")}</p>
-      </div>
+    <TitledCard id="chat-preview-title" title={t("training.previewTitle")} description={t("training.previewIntro")} className="space-y-4">
       <div aria-live="polite" className="min-h-24 space-y-3 rounded-lg bg-slate-50 p-3 text-sm">
         {asking ? <p className="text-slate-500">{t("training.thinking")}</p> : null}
         {reply && !asking ? (
@@ -38,6 +32,6 @@ export function ChatPreview({ clientId }: { clientId: number | null }) {
           {t("training.send")}
         </Button>
       </fetcher.Form>
-    </Card>
+    </TitledCard>
   );
 }

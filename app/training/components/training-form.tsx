@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { TONES } from "#db/schema.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
+import { TitledCard } from "~/components/ui/card.tsx";
 import { FormErrors, SelectField, TextareaField } from "~/components/ui/form-fields.tsx";
 import { SALES_FLOW, TRAINING_BUSINESS_TYPES, trainingFormSchema } from "../training-schema.ts";
 
@@ -27,10 +27,7 @@ export function TrainingForm({ clientId, training, lastResult, saving }: Trainin
   });
   const errors = [...(form.errors ?? []), ...(fields.clientId.errors ?? [])];
   return (
-    <Card aria-labelledby="training-form-title">
-      <h2 id="training-form-title" className="mb-4 text-lg font-semibold">
-        {t("training.formTitle")}
-      </h2>
+    <TitledCard id="training-form-title" title={t("training.formTitle")}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="clientId" value={clientId ?? ""} />
         <FormErrors form={form} errors={errors.length > 0 ? errors : undefined} />
@@ -58,6 +55,6 @@ export function TrainingForm({ clientId, training, lastResult, saving }: Trainin
           {saving ? t("bottom.saving") : t("training.save")}
         </Button>
       </Form>
-    </Card>
+    </TitledCard>
   );
 }

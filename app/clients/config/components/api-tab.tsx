@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Card } from "~/components/ui/card.tsx";
+import { TitledCard } from "~/components/ui/card.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
 import { WordPressConnectionForm } from "~/checks/components/wordpress-connection-form.tsx";
 import type { WordPressConnectionView } from "~/checks/wordpress-connection-schema.ts";
@@ -41,11 +41,7 @@ export function ApiTab({ client, serverUrl, pluginVersion, wordpressConnection }
   ];
   return (
     <div className="space-y-6">
-      <Card aria-labelledby="api-tab-title">
-        <h2 id="api-tab-title" className="mb-1 text-lg font-semibold">
-          {t("apiTab.title")}
-        </h2>
-        <p className="mb-4 text-sm text-slate-600">{t("apiTab.intro")}</p>
+      <TitledCard id="api-tab-title" title={t("apiTab.title")} description={t("apiTab.intro")}>
         <dl className="space-y-4">
           {rows.map((row) => (
             <div key={row.label}>
@@ -60,13 +56,10 @@ export function ApiTab({ client, serverUrl, pluginVersion, wordpressConnection }
             </div>
           ))}
         </dl>
-      </Card>
-      <Card aria-labelledby="wordpress-connection-title">
-        <h2 id="wordpress-connection-title" className="mb-4 text-lg font-semibold">
-          {tChecks("connection.title")}
-        </h2>
+      </TitledCard>
+      <TitledCard id="wordpress-connection-title" title={tChecks("connection.title")}>
         <WordPressConnectionForm clientId={client.id} connection={wordpressConnection} lastResult={undefined} />
-      </Card>
+      </TitledCard>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Capability } from "#db/schema.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
+import { TitledCard } from "~/components/ui/card.tsx";
 import { FormErrors, SwitchField, TextareaField } from "~/components/ui/form-fields.tsx";
 import { capabilityFormSchema, PROMPT_MAX, promptKey } from "../sales-config-schema.ts";
 import type { SalesConfigView } from "../sales-config.server.ts";
@@ -33,11 +33,7 @@ export function CapabilityTab({ capability, salesConfig, lastResult, saving }: C
     onValidate: ({ formData }) => parseWithZod(formData, { schema: capabilityFormSchema }),
   });
   return (
-    <Card aria-labelledby="capability-title">
-      <h2 id="capability-title" className="mb-1 text-lg font-semibold">
-        {t("capability.title", { name })}
-      </h2>
-      <p className="mb-4 text-sm text-slate-600">{t(`capabilities.descriptions.${capability}`)}</p>
+    <TitledCard id="capability-title" title={t("capability.title", { name })} description={t(`capabilities.descriptions.${capability}`)}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="capability" value={capability} />
         <FormErrors form={form} />
@@ -47,6 +43,6 @@ export function CapabilityTab({ capability, salesConfig, lastResult, saving }: C
           {saving ? t("bottom.saving") : t("capability.save", { name })}
         </Button>
       </Form>
-    </Card>
+    </TitledCard>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { CLIENT_STATUSES, PLANS, SALES_STYLES } from "#db/schema.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
+import { TitledCard } from "~/components/ui/card.tsx";
 import { CheckboxField, FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { CAPABILITY_GROUPS } from "../config-tabs.ts";
 import { clientDetailsFormSchema } from "../details-schema.ts";
@@ -41,10 +41,7 @@ function ClientDetailsForm({ client, lastResult, saving }: { client: ClientDetai
     onValidate: ({ formData }) => parseWithZod(formData, { schema: clientDetailsFormSchema }),
   });
   return (
-    <Card aria-labelledby="client-details-title">
-      <h2 id="client-details-title" className="mb-4 text-lg font-semibold">
-        {t("details.title")}
-      </h2>
+    <TitledCard id="client-details-title" title={t("details.title")}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors form={form} />
         <TextField field={fields.businessName} label={t("details.businessName")} />
@@ -63,7 +60,7 @@ function ClientDetailsForm({ client, lastResult, saving }: { client: ClientDetai
           {saving ? t("bottom.saving") : t("details.save")}
         </Button>
       </Form>
-    </Card>
+    </TitledCard>
   );
 }
 
@@ -83,10 +80,7 @@ function BusinessConfigForm({ salesConfig, lastResult, saving }: { salesConfig: 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: businessConfigFormSchema }),
   });
   return (
-    <Card aria-labelledby="business-config-title">
-      <h2 id="business-config-title" className="mb-4 text-lg font-semibold">
-        {t("business.title")}
-      </h2>
+    <TitledCard id="business-config-title" title={t("business.title")}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors form={form} />
         <TextField field={fields.businessName} label={t("business.businessName")} />
@@ -119,6 +113,6 @@ function BusinessConfigForm({ salesConfig, lastResult, saving }: { salesConfig: 
           {saving ? t("bottom.saving") : t("business.save")}
         </Button>
       </Form>
-    </Card>
+    </TitledCard>
   );
 }

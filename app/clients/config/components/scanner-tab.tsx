@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
+import { Card, TitledCard } from "~/components/ui/card.tsx";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 import { FormErrors, TextareaField } from "~/components/ui/form-fields.tsx";
 import { MAX_URLS_PER_SCAN } from "~/scanner/scan-request-schema.ts";
@@ -82,11 +82,7 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
 
   return (
     <div className="space-y-6">
-      <Card aria-labelledby="scanner-title">
-        <h2 id="scanner-title" className="mb-1 text-lg font-semibold">
-          {t("scanner.title")}
-        </h2>
-        <p className="mb-4 text-sm text-slate-600">{t("scanner.intro")}</p>
+      <TitledCard id="scanner-title" title={t("scanner.title")} description={t("scanner.intro")}>
         <Form method="post" {...getFormProps(form)} onSubmit={scanInBrowser} className="space-y-4">
           <FormErrors form={form} />
           <TextareaField
@@ -129,7 +125,7 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
             </ol>
           </section>
         ) : null}
-      </Card>
+      </TitledCard>
 
       <Card aria-labelledby="topics-title">
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">

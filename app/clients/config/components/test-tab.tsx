@@ -4,7 +4,7 @@ import type { FetcherWithComponents } from "react-router";
 import type { FullClientTestResult } from "~/checks/full-client-test.server.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
+import { TitledCard } from "~/components/ui/card.tsx";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 type TestTabProps = { fetcher: FetcherWithComponents<unknown>; result: FullClientTestResult | undefined };
@@ -16,13 +16,7 @@ export function TestTab({ fetcher, result }: TestTabProps) {
   const running = fetcher.state !== "idle";
   const allPassed = result ? result.summary.passed === result.summary.total : false;
   return (
-    <Card aria-labelledby="test-tab-title" className="space-y-4">
-      <div>
-        <h2 id="test-tab-title" className="mb-1 text-lg font-semibold">
-          {t("test.title")}
-        </h2>
-        <p className="text-sm text-slate-600">{t("test.intro")}</p>
-      </div>
+    <TitledCard id="test-tab-title" title={t("test.title")} description={t("test.intro")} className="space-y-4">
       <fetcher.Form method="post">
         {hydrated ? <input type="hidden" name="enhanced" value="true" /> : null}
         <Button type="submit" name="intent" value="test" disabled={running}>
@@ -59,6 +53,6 @@ export function TestTab({ fetcher, result }: TestTabProps) {
           </details>
         </div>
       ) : null}
-    </Card>
+    </TitledCard>
   );
 }
