@@ -11,6 +11,11 @@ export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /** The pay page's calls are public: a payer makes a handful, a guesser many. */
 const PAYMENT_RATE_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000 };
+/**
+ * The webhook is public too, and each call costs a call to PayPal's verify endpoint: PayPal's own
+ * deliveries come from a few addresses, so the limit per address is generous but bounded.
+ */
+export const WEBHOOK_RATE_LIMIT = { limit: 300, windowMs: 10 * 60 * 1000 };
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -26,10 +31,10 @@ export function outcomeResponse(context: Context, outcome: PaymentOutcome) {
 }
 
 /** Counts the call against the caller's address and refuses it (429) past the limit. */
-export async function limitPaymentCalls(context: Context) {
+export async function limitPaymentCalls(context: Context, { name = "payments", rule = PAYMENT_RATE_LIMIT } = {}) {
   const db = context.get(databaseContext);
-  const bucket = `payments:${context.get(requestInfoContext).ip}`;
-  const verdict = await checkRateLimit(db, [bucket], PAYMENT_RATE_LIMIT);
+  const bucket = `${name}:${context.get(requestInfoContext).ip}`;
+  const verdict = await checkRateLimit(db, [bucket], rule);
   if (verdict.limited) return jsonError(context, "errors.tooMany", 429, {}, tooManyRequestsHeaders(verdict));
   await countAgainstRateLimit(db, [bucket]);
   return null;

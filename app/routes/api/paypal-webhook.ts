@@ -1,6 +1,15 @@
 import type { Route } from "./+types/paypal-webhook";
 import { databaseContext, envContext } from "~/context.ts";
-import { jsonError, methodNotAllowed, outcomeResponse, readPaymentBody, requirePayPal, WEBHOOK_BODY_LIMIT } from "~/payments/payment-api.server.ts";
+import {
+  jsonError,
+  limitPaymentCalls,
+  methodNotAllowed,
+  outcomeResponse,
+  readPaymentBody,
+  requirePayPal,
+  WEBHOOK_BODY_LIMIT,
+  WEBHOOK_RATE_LIMIT,
+} from "~/payments/payment-api.server.ts";
 import { handlePayPalWebhook } from "~/payments/payments.server.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -10,6 +19,8 @@ export function loader({ context }: Route.LoaderArgs) {
 /** PayPal's webhook (PAYMENT.CAPTURE.COMPLETED marks the bill paid), its signature checked through PayPal. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(context, "POST");
+  const limited = await limitPaymentCalls(context, { name: "paypal-webhook", rule: WEBHOOK_RATE_LIMIT });
+  if (limited) return limited;
   const webhookId = context.get(envContext).PAYPAL_WEBHOOK_ID;
   const { paypal, refusal } = requirePayPal(context);
   if (refusal) return refusal;

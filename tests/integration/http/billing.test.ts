@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { periodOf } from "~/billing/periods.ts";
 import { parseCsv } from "../../support/csv.ts";
-import { languageCookie, loginAsOperator, postForm, request } from "../../support/http.ts";
+import { languageCookie, loginAsOperator, postForm, request, uniqueIp } from "../../support/http.ts";
+import { WEBHOOK_RATE_LIMIT } from "~/payments/payment-api.server.ts";
 import { startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
 import { FAKE_PAYPAL_CREDENTIALS, startFakePayPal, type FakePayPal } from "../../support/fake-paypal.ts";
 
@@ -125,6 +126,16 @@ describe("PayPal calls on a server without PayPal", () => {
     expect((await request("/api/paypal/order/BAD$ID/capture", { method: "POST" })).status).toBe(404);
     expect((await request("/pay/not-a-token")).status).toBe(404);
     expect((await request(`/pay/${"a".repeat(64)}`)).status).toBe(404);
+  });
+
+  it("limits webhook calls per address before any other work (each would cost a call to PayPal)", async () => {
+    const ip = uniqueIp();
+    const webhook = () => request("/api/paypal/webhook", { method: "POST", ip, headers: { "Content-Type": "application/json" }, body: "{}" });
+    const answers = await Promise.all(Array.from({ length: WEBHOOK_RATE_LIMIT.limit }, webhook));
+    expect(answers.every((answer) => answer.status === 503)).toBe(true);
+    const refused = await webhook();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).not.toBeNull();
   });
 });
 
