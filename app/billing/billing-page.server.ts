@@ -3,7 +3,7 @@ import { listClientsForPicker } from "~/models/client.server.ts";
 import { getBillingTotalsByStatus, listBillingEvents, listBillingPeriods, listBillingRecords, type BillingFilter } from "~/models/billing.server.ts";
 import { billingTotals, periodChange } from "./billing.server.ts";
 import { GENERATABLE_MONTHS } from "./billing-schema.ts";
-import { hasEnded, periodBounds, periodOf, shiftPeriod, type BillingPeriod } from "./periods.ts";
+import { periodBounds, periodOf, shiftPeriod, type BillingPeriod } from "./periods.ts";
 
 export const BILLING_PAGE_SIZE = 25;
 
@@ -41,11 +41,11 @@ export async function loadBillingPage(
     page: shownPage,
     pageCount,
     records: records.map((record) => {
-      const period = record.billingPeriod as BillingPeriod;
+      const { end } = periodBounds(record.billingPeriod as BillingPeriod, timeZone);
       return {
         ...record,
         // A month in progress is billed so far and paid once it ends.
-        payableFrom: hasEnded(period, now, timeZone) ? null : periodBounds(period, timeZone).end,
+        payableFrom: now >= end ? null : end,
         events: events.filter((event) => event.billingRecordId === record.id),
       };
     }),

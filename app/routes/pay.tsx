@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/pay";
 import { formatPeriod, statusTone } from "~/billing/format-period.ts";
-import { hasEnded, periodBounds, type BillingPeriod } from "~/billing/periods.ts";
+import { periodBounds, type BillingPeriod } from "~/billing/periods.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -44,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const period = record.billingPeriod as BillingPeriod;
   const bounds = periodBounds(period, env.TZ_DISPLAY);
   // A month in progress is not payable yet: its bill grows until the month ends.
-  const payableFrom = hasEnded(period, new Date(), env.TZ_DISPLAY) ? null : bounds.end;
+  const payableFrom = new Date() >= bounds.end ? null : bounds.end;
   const payable = record.status !== "paid" && payableFrom === null;
   return {
     title: t("pay.title", { ns: "payments" }),
