@@ -66,6 +66,20 @@ export default tseslint.config(
     },
   },
   {
+    // With future.v8_passThroughRequests a data request's URL ends in `.data`: a redirect built from it
+    // lands on a 404. Loaders and actions read the normalized `url` argument instead.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='request'][property.name='url']",
+          message: "Use the handler's `url` argument: request.url ends in .data on a data request.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call their `use` argument, which is not React's `use`.
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -33,7 +33,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { title: getTranslator(context)("title", { ns: "billing" }), timeZone, filter, exportSearch: exportSearchOf(url.searchParams), ...pageData };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const db = context.get(databaseContext);
   const t = getTranslator(context);
   const operator = context.get(operatorContext);
@@ -48,8 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const error = errors[0] ?? t("errors.invalid", { ns: "billing" });
     return data({ result: submission.reply(), error, markPaid: markPaidFailureOf(formData, Boolean(submission.error?.note)) }, { status: 400 });
   }
-  const back = new URL(request.url);
-  const backPath = `${back.pathname}${back.search}`;
+  const backPath = `${url.pathname}${url.search}`;
   const now = new Date();
   if (submission.value.intent === "generate") {
     const counts = await generateBills(db, { period: submission.value.period, clientId: submission.value.clientId, timeZone, now, operatorId: operator.id });

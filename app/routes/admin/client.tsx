@@ -93,7 +93,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
  * the Settings tab's Activate, Suspend and Cancel (a new status, kept in the audit trail). Both come
  * back to the page with a toast, with or without JavaScript.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const t = getTranslator(context);
   const db = context.get(databaseContext);
   const id = clientIdSchema.safeParse(params.clientId);
@@ -102,8 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (formData.get("intent") === "sync") {
     const client = await findClientById(db, id.data);
     if (!client) throw data(null, { status: 404 });
-    const back = new URL(request.url);
-    const backPath = `${back.pathname}${back.search}`;
+    const backPath = `${url.pathname}${url.search}`;
     const result = await syncHivePress(db, client, { allowHosts: context.get(envContext).SCANNER_ALLOW_HOSTS });
     if (result.success) {
       return redirectWithSuccess(backPath, {

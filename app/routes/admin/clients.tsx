@@ -53,14 +53,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const t = getTranslator(context);
   const tc = (key: string, values?: Record<string, unknown>) => t(key, { ns: "clients", ...values });
   const db = context.get(databaseContext);
   const formData = await request.formData();
   const intent = intentSchema.safeParse(formData.get("intent"));
   if (!intent.success) throw data(null, { status: 400 });
-  const back = new URL(request.url);
 
   if (intent.data === ADD_CLIENT_INTENT) {
     const submission = parseWithZod(formData, { schema: newClientSchema });
@@ -76,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const client = id.success ? await findClientById(db, id.data) : undefined;
   if (!client) throw data(null, { status: 404 });
   const enhanced = isDataRequest(request);
-  back.pathname = back.pathname.replace(/\.data$/, "");
+  const back = `${url.pathname}${url.search}`;
   try {
     const result = await runRecordedFullClientTest({
       db,
@@ -91,14 +90,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const values = result.summary;
     if (outcome === "passed") {
       const toast = { message: tc("test.allPassed"), description: tc("test.allPassedDescription", values) };
-      return enhanced ? dataWithSuccess(reply, toast) : redirectWithSuccess(back.toString(), toast);
+      return enhanced ? dataWithSuccess(reply, toast) : redirectWithSuccess(back, toast);
     }
     const toast = { message: tc("test.issues"), description: tc("test.issuesDescription", values) };
-    if (outcome === "partial") return enhanced ? dataWithWarning(reply, toast) : redirectWithWarning(back.toString(), toast);
-    return enhanced ? dataWithError(reply, toast) : redirectWithError(back.toString(), toast);
+    if (outcome === "partial") return enhanced ? dataWithWarning(reply, toast) : redirectWithWarning(back, toast);
+    return enhanced ? dataWithError(reply, toast) : redirectWithError(back, toast);
   } catch {
     const reply: TestReply = { test: { clientId: client.id, outcome: "error", passed: 0, total: 0 } };
-    return enhanced ? dataWithError(reply, tc("test.unable")) : redirectWithError(back.toString(), tc("test.unable"));
+    return enhanced ? dataWithError(reply, tc("test.unable")) : redirectWithError(back, tc("test.unable"));
   }
 }
 

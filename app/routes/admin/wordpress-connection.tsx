@@ -32,15 +32,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** Saves the connection, then goes back where the form was (the system status page, or the client's settings). */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const client = await requireClient(params, context);
   const submission = parseWithZod(await request.formData(), { schema: wordpressConnectionSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["applicationPassword"] }) }, { status: 400 });
   }
   await updateWordPressConnection(context.get(databaseContext), client.id, submission.value);
-  const back = new URL(request.headers.get("Referer") ?? "", request.url);
-  const sameOrigin = back.origin === new URL(request.url).origin && back.pathname.startsWith("/admin/");
+  const back = new URL(request.headers.get("Referer") ?? "", url);
+  const sameOrigin = back.origin === url.origin && back.pathname.startsWith("/admin/");
   return redirectWithSuccess(sameOrigin ? `${back.pathname}${back.search}` : `/admin/system-status?clientId=${client.id}`, getTranslator(context)("connection.saved", { ns: "checks" }));
 }
 
