@@ -24,7 +24,7 @@ async function expectShellAround(page: Page, heading: string, language: keyof ty
 
 test.describe("admin errors keep the shell", () => {
   // The drill's 500s are on purpose, and the browser reports each one it loads.
-  test.use({ allowedConsoleErrors: /status of 500/ });
+  test.use({ allowedConsoleErrors: /status of 500/, expectedErrorPages: /^\/(admin\/(failure-drill|no-such-page)|no-such-page)/ });
   test.beforeEach(async ({ signIn }) => signIn());
 
   test("an error in a page's loader: the error panel in the shell, and the operator moves on", async ({ page }) => {

@@ -136,12 +136,16 @@ test.describe("admin shell", () => {
   });
 });
 
-test("an unknown page shows Page Not Found in both languages", async ({ page }) => {
-  const hebrew = await page.goto("/this/does/not/exist");
-  expect(hebrew?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "הדף לא נמצא" })).toBeVisible();
-  expect(await htmlDirection(page)).toBe("rtl");
-  const english = await page.goto("/this/does/not/exist?lng=en");
-  expect(english?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+test.describe("an unknown page", () => {
+  test.use({ expectedErrorPages: /^\/this\/does\/not\/exist/ });
+
+  test("shows Page Not Found in both languages", async ({ page }) => {
+    const hebrew = await page.goto("/this/does/not/exist");
+    expect(hebrew?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "הדף לא נמצא" })).toBeVisible();
+    expect(await htmlDirection(page)).toBe("rtl");
+    const english = await page.goto("/this/does/not/exist?lng=en");
+    expect(english?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  });
 });

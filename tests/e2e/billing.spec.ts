@@ -47,6 +47,8 @@ test.describe("Billing and payments", () => {
     await generate.getByLabel("Month").selectOption(PAST_PERIOD);
     await generate.getByRole("button", { name: "Generate bills" }).click();
     await expect(page.getByText(/^Bills generated: \d+ new/)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/billing\?lng=en$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
 
     await gotoHydrated(page, `/admin/billing?period=${PAST_PERIOD}&status=overdue&lng=en`);
     const row = page.getByRole("table").getByRole("row").nth(1);
@@ -60,6 +62,8 @@ test.describe("Billing and payments", () => {
     await row.getByLabel("Note").fill("Bank transfer 4471");
     await row.getByRole("button", { name: "Mark as paid" }).click();
     await expect(page.getByText("Marked as paid.", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/billing\\?period=${PAST_PERIOD}&status=overdue&lng=en$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
 
     await gotoHydrated(page, `/admin/billing?period=${PAST_PERIOD}&status=paid&lng=en`);
     const paidRow = page.getByRole("table").getByRole("row").filter({ hasText: client }).filter({ hasText: "Paid" }).first();

@@ -207,11 +207,15 @@ test.describe("the client list", () => {
     });
   });
 
-  test("shows 'Client not found' for an unknown id", async ({ page, signIn }) => {
-    await signIn();
-    const response = await page.goto("/admin/clients/999999?lng=en");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Client not found" })).toBeVisible();
+  test.describe("an unknown id", () => {
+    test.use({ expectedErrorPages: /^\/admin\/clients\/999999/ });
+
+    test("shows 'Client not found'", async ({ page, signIn }) => {
+      await signIn();
+      const response = await page.goto("/admin/clients/999999?lng=en");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Client not found" })).toBeVisible();
+    });
   });
 });
 

@@ -10,12 +10,53 @@ type Fixtures = {
   signIn: () => Promise<void>;
   /** Console errors a test causes on purpose (a page made to fail), which it asserts in its own way. */
   allowedConsoleErrors: RegExp | undefined;
+  /**
+   * Pages a test opens expecting an error answer (a 404 page, a refused pay link), matched against the
+   * path and query. Any other page or page data answered with 4xx/5xx fails the test.
+   */
+  expectedErrorPages: RegExp | undefined;
 };
+
+/**
+ * What the operator or visitor ends up looking at must never be an accident: a URL holding React
+ * Router's `.data` suffix (a redirect built from a data request's URL), an error page the test did not
+ * ask for, or a console error. Collected for every test, checked after it.
+ */
+/** A form refused with its reasons: invalid fields (400), a state that forbids the change (409), too many tries (429). */
+const FORM_ANSWER_STATUSES = new Set([400, 409, 422, 429]);
+
+function watchWhereThePageLands(page: Page, expectedErrorPages: RegExp | undefined) {
+  const problems: string[] = [];
+  const expected = (url: URL) => expectedErrorPages?.test(`${url.pathname}${url.search}`) ?? false;
+  page.on("framenavigated", (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const url = new URL(frame.url());
+    if (url.pathname.endsWith(".data")) problems.push(`the page landed on a data URL: ${url.pathname}${url.search}`);
+  });
+  page.on("response", (response) => {
+    const status = response.status();
+    if (status < 400) return;
+    const request = response.request();
+    const url = new URL(response.url());
+    const isDocument = request.resourceType() === "document" && request.frame() === page.mainFrame();
+    // A loader's data for a client-side navigation: its 4xx/5xx is the error page the user sees.
+    // An action's 4xx is a form's validation answer, shown beside its fields.
+    const isPageData = url.pathname.endsWith(".data") && (request.method() === "GET" || status >= 500);
+    // Without JavaScript the same validation answer is a whole page: the form again, with its errors.
+    const isFormAnswer = request.method() === "POST" && FORM_ANSWER_STATUSES.has(status);
+    if ((isDocument || isPageData) && !isFormAnswer && !expected(url)) {
+      problems.push(`${request.method()} ${url.pathname.replace(/\.data$/, "")}${url.search} answered ${status}`);
+    }
+  });
+  return problems;
+}
 
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [undefined, { option: true }],
-  page: async ({ page, allowedConsoleErrors }, use) => {
+  expectedErrorPages: [undefined, { option: true }],
+  page: async ({ page, allowedConsoleErrors, expectedErrorPages }, use) => {
     const errors: string[] = [];
+    const landings = watchWhereThePageLands(page, expectedErrorPages);
     const allowed = (text: string) => allowedConsoleErrors?.test(text) ?? false;
     page.on("console", (message) => {
       // The browser reports every 4xx response it loads; the tests assert those statuses themselves.
@@ -28,6 +69,7 @@ export const test = base.extend<Fixtures>({
     });
     await use(page);
     expect(errors, "console errors on the page").toEqual([]);
+    expect(landings, "pages the test did not expect to fail").toEqual([]);
   },
   signIn: async ({ page }, use) => {
     await use(async () => {
