@@ -66,6 +66,27 @@ export default tseslint.config(
     },
   },
   {
+    // Code that can reach the browser never imports the database layer: table definitions would ship
+    // column names like password_hash to every visitor. Its vocabularies live in db/vocabulary.ts;
+    // types are erased, so a type import is fine.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}", "app/routes/**", "app/runtime.server.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              allowTypeImports: true,
+              regex: "^(#db/(?!vocabulary\\.ts$)|(\\.\\./)+db/)",
+              message: "Browser-reachable code imports only #db/vocabulary.ts from the database layer.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // With future.v8_passThroughRequests a data request's URL ends in `.data`: a redirect built from it
     // lands on a 404. Loaders and actions read the normalized `url` argument instead.
     files: ["app/routes/**/*.{ts,tsx}"],

@@ -15,6 +15,20 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import {
+  PLANS,
+  CLIENT_STATUSES,
+  SALES_STYLES,
+  TONES,
+  MESSAGE_TYPES,
+  FUNCTION_TYPES,
+  KNOWLEDGE_ORIGINS,
+  JOB_OUTCOMES,
+  BILLING_EVENT_KINDS,
+  type AlexCapabilities,
+  type FunctionClientDetails,
+} from "./vocabulary.ts";
+
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
 });
@@ -25,57 +39,6 @@ const tsvector = customType<{ data: string }>({
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-
-export const PLANS = ["basic", "premium", "enterprise"] as const;
-export const CLIENT_STATUSES = ["active", "suspended", "cancelled"] as const;
-export const SALES_STYLES = ["consultative", "aggressive", "hybrid"] as const;
-export const TONES = ["friendly_professional", "formal", "casual", "energetic"] as const;
-export const MESSAGE_TYPES = [
-  "conversation",
-  "article",
-  "solution",
-  "contact_collected",
-  "payment_confirmed",
-  "images_received",
-  "article_approved",
-  "general",
-] as const;
-export const BILLABLE_MESSAGE_TYPES = ["conversation", "article", "solution"] as const;
-export const FUNCTION_TYPES = [
-  "party_planning_consultation_complete",
-  "client_introduction_complete",
-  "article_generation_complete",
-] as const;
-export const BILLING_STATUSES = ["paid", "pending", "overdue"] as const;
-export const KNOWLEDGE_ORIGINS = ["scan", "faq", "hivepress", "manual"] as const;
-export const CAPABILITIES = [
-  "support",
-  "sales",
-  "retention",
-  "functions",
-  "b2c",
-  "b2b",
-  "public",
-  "internal",
-  "saas",
-  "custom",
-  "api",
-  "payment",
-] as const;
-
-export type Plan = (typeof PLANS)[number];
-export type ClientStatus = (typeof CLIENT_STATUSES)[number];
-export type MessageType = (typeof MESSAGE_TYPES)[number];
-export type Capability = (typeof CAPABILITIES)[number];
-export type AlexCapabilities = Record<Capability, boolean> & Record<`${Capability}Prompt`, string>;
-export type FunctionClientDetails = {
-  clientName?: string;
-  partyType?: string;
-  guestCount?: number;
-  budget?: string;
-  location?: string;
-  phone?: string;
-};
 
 export const operators = pgTable("operators", {
   id: serial("id").primaryKey(),
@@ -112,7 +75,6 @@ export const rateLimitEvents = pgTable(
   (table) => [index("rate_limit_events_bucket_idx").on(table.bucket, table.createdAt)],
 );
 
-export const JOB_OUTCOMES = ["succeeded", "failed"] as const;
 
 /**
  * One row per run of a scheduled job (app/jobs/). The unique (job, slot) pair is what keeps a
@@ -419,7 +381,6 @@ export const billingRecords = pgTable(
   ],
 );
 
-export const BILLING_EVENT_KINDS = ["generated", "recomputed", "marked_paid", "paid_paypal", "overdue"] as const;
 
 /** The audit trail of a billing record: who or what changed it, when, and the operator's note. */
 export const billingRecordEvents = pgTable(

@@ -2,7 +2,7 @@
  * The words of the demo seed: businesses, their configurations and what visitors say to them.
  * db/seed.ts decides the numbers and the times; this file only holds text.
  */
-import type { Capability, ClientStatus, MessageType, Plan } from "./schema.ts";
+import type { Capability, ClientStatus, MessageType, Plan } from "./vocabulary.ts";
 
 export type Language = "he" | "en";
 export type FollowUpType = Exclude<MessageType, "conversation">;

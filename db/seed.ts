@@ -7,26 +7,8 @@
 import type { Database } from "./connection.ts";
 import { generateLicenseKey, generatePublicSessionId } from "./license-key.ts";
 import { knowledgeSearchText } from "./search-text.ts";
-import {
-  CAPABILITIES,
-  billingRecords,
-  chatSessions,
-  clientStatusChanges,
-  clients,
-  completedFunctions,
-  contactLeads,
-  investmentInquiries,
-  knowledgeEntries,
-  messageImages,
-  messages,
-  newsletterSubscribers,
-  salesConfigs,
-  trainingConfigs,
-  type AlexCapabilities,
-  type ClientStatus,
-  type FunctionClientDetails,
-  type MessageType,
-} from "./schema.ts";
+import { billingRecords, chatSessions, clientStatusChanges, clients, completedFunctions, contactLeads, investmentInquiries, knowledgeEntries, messageImages, messages, newsletterSubscribers, salesConfigs, trainingConfigs } from "./schema.ts";
+import { CAPABILITIES, type AlexCapabilities, type ClientStatus, type FunctionClientDetails, type MessageType } from "./vocabulary.ts";
 import {
   CONTACT_LEADS,
   DEMO_CLIENTS,

@@ -1,5 +1,5 @@
 import type { Database } from "#db/connection.ts";
-import { MESSAGE_TYPES, type MessageType } from "#db/schema.ts";
+import { MESSAGE_TYPES, type MessageType } from "#db/vocabulary.ts";
 import type { AnalyticsPeriod } from "~/analytics/periods.ts";
 import { daysFrom, monthsBetween, revenueByStreamPerMonth } from "~/analytics/revenue.ts";
 import {

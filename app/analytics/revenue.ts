@@ -1,4 +1,4 @@
-import type { MessageType } from "#db/schema.ts";
+import type { MessageType } from "#db/vocabulary.ts";
 
 /** Where the provider's money comes from (spec §9): the monthly fee, billable messages, completed functions. */
 export const REVENUE_STREAMS = ["baseFees", "conversations", "articles", "solutions", "functions"] as const;

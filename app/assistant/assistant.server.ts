@@ -1,5 +1,5 @@
 import type { Database } from "#db/connection.ts";
-import type { MessageType } from "#db/schema.ts";
+import type { MessageType } from "#db/vocabulary.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";

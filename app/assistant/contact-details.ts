@@ -1,4 +1,4 @@
-import type { FunctionClientDetails } from "#db/schema.ts";
+import type { FunctionClientDetails } from "#db/vocabulary.ts";
 
 /**
  * What a visitor tells about themselves, read from their own words: an Israeli phone number in any

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGE_TYPES } from "#db/schema.ts";
+import { MESSAGE_TYPES } from "#db/vocabulary.ts";
 import { classifyTurn, costCentsOf, deliverableFromWords, type TurnFacts } from "./message-type.ts";
 
 const plain: TurnFacts = { providerFailed: false, firstReplyOfSession: false, imageCount: 0, contactCollected: false, deliverable: undefined };

@@ -1,4 +1,4 @@
-import { BILLABLE_MESSAGE_TYPES, type MessageType } from "#db/schema.ts";
+import { BILLABLE_MESSAGE_TYPES, type MessageType } from "#db/vocabulary.ts";
 
 /** What a reply delivered beyond talk, as the provider reports it (the model through a tool). */
 export const DELIVERABLES = ["article", "solution", "article_approved", "payment_confirmed"] as const;

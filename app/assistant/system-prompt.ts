@@ -1,4 +1,4 @@
-import { CAPABILITIES, type AlexCapabilities, type Capability } from "#db/schema.ts";
+import { CAPABILITIES, type AlexCapabilities, type Capability } from "#db/vocabulary.ts";
 import type { Language } from "~/i18n/config.ts";
 
 /** What the assistant knows of a business: its client row, training config and sales config. */

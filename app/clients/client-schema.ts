@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLIENT_STATUSES, PLANS } from "#db/schema.ts";
+import { CLIENT_STATUSES, PLANS } from "#db/vocabulary.ts";
 import { singleLineText } from "~/lib/text.ts";
 
 /** A client id in a path: a positive PostgreSQL integer, anything else is no client. */

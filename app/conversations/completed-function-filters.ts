@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FUNCTION_TYPES } from "#db/schema.ts";
+import { FUNCTION_TYPES } from "#db/vocabulary.ts";
 
 /** Rows on a page of the list. */
 export const FUNCTIONS_PAGE_SIZE = 25;

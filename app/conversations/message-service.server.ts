@@ -1,6 +1,6 @@
 import type { Database } from "#db/connection.ts";
 import { generatePublicSessionId } from "#db/license-key.ts";
-import type { FunctionClientDetails } from "#db/schema.ts";
+import type { FunctionClientDetails } from "#db/vocabulary.ts";
 import { answerVisitor } from "~/assistant/assistant.server.ts";
 import { hasNameAndPhone } from "~/assistant/contact-details.ts";
 import { classifyTurn, costCentsOf } from "~/assistant/message-type.ts";

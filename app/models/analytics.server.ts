@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { chatSessions, clients, clientStatusChanges, completedFunctions, messages, messageStatsHourly, MESSAGE_TYPES, type MessageType } from "#db/schema.ts";
+import { chatSessions, clients, clientStatusChanges, completedFunctions, messages, messageStatsHourly } from "#db/schema.ts";
+import { MESSAGE_TYPES, type MessageType } from "#db/vocabulary.ts";
 import { splitByHour, type TimeRange } from "~/lib/hour-ranges.ts";
 
 /**

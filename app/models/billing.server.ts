@@ -1,16 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import {
-  BILLABLE_MESSAGE_TYPES,
-  billingRecordEvents,
-  billingRecords,
-  clients,
-  clientStatusChanges,
-  messages,
-  operators,
-  paymentOrders,
-  type BILLING_EVENT_KINDS,
-} from "#db/schema.ts";
+import { billingRecordEvents, billingRecords, clients, clientStatusChanges, messages, operators, paymentOrders } from "#db/schema.ts";
+import { BILLABLE_MESSAGE_TYPES, type BILLING_EVENT_KINDS } from "#db/vocabulary.ts";
 
 export type BillableMessageType = (typeof BILLABLE_MESSAGE_TYPES)[number];
 export type BillingEventKind = (typeof BILLING_EVENT_KINDS)[number];

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { chatSessions, clients, messageImages, messages, type FunctionClientDetails } from "#db/schema.ts";
+import { chatSessions, clients, messageImages, messages } from "#db/schema.ts";
+import { type FunctionClientDetails } from "#db/vocabulary.ts";
 
 /**
  * A session is active while its last message is younger than this (issue 8: "computed when read,

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { generateLicenseKey } from "#db/license-key.ts";
-import { clients, clientStatusChanges, operators, type ClientStatus, type Plan } from "#db/schema.ts";
+import { clients, clientStatusChanges, operators } from "#db/schema.ts";
+import { type ClientStatus, type Plan } from "#db/vocabulary.ts";
 
 export type Client = typeof clients.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { and, avg, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { chatSessions, clients, completedFunctions, type FunctionClientDetails } from "#db/schema.ts";
+import { chatSessions, clients, completedFunctions } from "#db/schema.ts";
+import { type FunctionClientDetails } from "#db/vocabulary.ts";
 
 type FunctionType = (typeof completedFunctions.$inferInsert)["functionType"];
 

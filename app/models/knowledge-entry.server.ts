@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { selectRows, type Database } from "#db/connection.ts";
-import { knowledgeEntries, type KNOWLEDGE_ORIGINS } from "#db/schema.ts";
+import { knowledgeEntries } from "#db/schema.ts";
+import { type KNOWLEDGE_ORIGINS } from "#db/vocabulary.ts";
 import { inTopic, knowledgeSearchText, questionSearchWords, toTsQueryAlternatives } from "#db/search-text.ts";
 
 export type NewKnowledgeEntry = Pick<

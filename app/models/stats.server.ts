@@ -1,15 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, ne, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import {
-  chatSessions,
-  clients,
-  clientStatusChanges,
-  completedFunctions,
-  messageUsageDaily,
-  messages,
-  type ClientStatus,
-  type FunctionClientDetails,
-} from "#db/schema.ts";
+import { chatSessions, clients, clientStatusChanges, completedFunctions, messageUsageDaily, messages } from "#db/schema.ts";
+import { type ClientStatus, type FunctionClientDetails } from "#db/vocabulary.ts";
 
 export type Comparison = { current: number; previous: number };
 

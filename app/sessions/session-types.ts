@@ -1,4 +1,4 @@
-import type { MessageType } from "#db/schema.ts";
+import type { MessageType } from "#db/vocabulary.ts";
 
 /** Spec §3 chat session, plus the completed function the monitor's badge shows. */
 export type SessionView = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { plainText } from "~/lib/text.ts";
-import { TONES } from "#db/schema.ts";
+import { TONES } from "#db/vocabulary.ts";
 
 /** Spec §5: the training screen's business types and its fixed sales flow. */
 export const TRAINING_BUSINESS_TYPES = ["marketing", "realestate", "restaurant", "retail", "services"] as const;

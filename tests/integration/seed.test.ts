@@ -2,15 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseHandle } from "../../db/connection.ts";
 import { isDatabaseEmpty, seedDemo, type SeedSummary } from "../../db/seed.ts";
-import {
-  MESSAGE_TYPES,
-  billingRecords,
-  chatSessions,
-  clients,
-  completedFunctions,
-  messageImages,
-  messages,
-} from "../../db/schema.ts";
+import { billingRecords, chatSessions, clients, completedFunctions, messageImages, messages } from "../../db/schema.ts";
+import { MESSAGE_TYPES } from "../../db/vocabulary.ts";
 
 const NOW = new Date("2025-06-18T14:30:00.000Z");
 const DAY = 24 * 60 * 60 * 1000;

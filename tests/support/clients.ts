@@ -1,5 +1,6 @@
 import type { Database } from "#db/connection.ts";
-import { clients, type ClientStatus } from "#db/schema.ts";
+import { clients } from "#db/schema.ts";
+import { type ClientStatus } from "#db/vocabulary.ts";
 
 /** A client created at a fixed moment, its e-mail, domain and license key derived from its name. */
 export async function addClient(db: Database, name: string, createdAt: string, status: ClientStatus = "active") {

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { PLANS } from "#db/schema.ts";
+import { PLANS } from "#db/vocabulary.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ClientStatus } from "#db/schema.ts";
+import type { ClientStatus } from "#db/vocabulary.ts";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 
 const TONE: Record<ClientStatus, BadgeTone> = { active: "success", suspended: "warning", cancelled: "danger" };

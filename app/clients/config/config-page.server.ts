@@ -14,7 +14,7 @@ import { scanUrls, urlLines } from "~/scanner/scan.server.ts";
 import { clientDetailsFormSchema } from "./details-schema.ts";
 import { businessConfigFormSchema, capabilityFormSchema, promptKey, websiteUrlsFormSchema } from "./sales-config-schema.ts";
 import { salesConfigView, updateSalesConfig } from "./sales-config.server.ts";
-import { CAPABILITIES } from "#db/schema.ts";
+import { CAPABILITIES } from "#db/vocabulary.ts";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 

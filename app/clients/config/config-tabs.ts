@@ -1,4 +1,4 @@
-import { CAPABILITIES, type Capability } from "#db/schema.ts";
+import { CAPABILITIES, type Capability } from "#db/vocabulary.ts";
 
 /** Spec §2: the settings page's sixteen tabs, in order. The capability tabs carry the capability's name. */
 export const CONFIG_TABS = [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLIENT_STATUSES, PLANS } from "#db/schema.ts";
+import { CLIENT_STATUSES, PLANS } from "#db/vocabulary.ts";
 import { plainText } from "~/lib/text.ts";
 
 

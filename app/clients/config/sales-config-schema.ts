@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { plainText } from "~/lib/text.ts";
-import { CAPABILITIES, SALES_STYLES, type AlexCapabilities, type Capability } from "#db/schema.ts";
+import { CAPABILITIES, SALES_STYLES, type AlexCapabilities, type Capability } from "#db/vocabulary.ts";
 
 export const PROMPT_MAX = 10_000;
 const WEBSITE_URLS_MAX = 20_000;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { FunctionClientDetails } from "#db/schema.ts";
+import type { FunctionClientDetails } from "#db/vocabulary.ts";
 import { FUNCTION_DETAIL_KEYS } from "~/conversations/function-details.ts";
 import { formatNumber } from "~/lib/format.ts";
 

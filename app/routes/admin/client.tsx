@@ -8,7 +8,7 @@ import { dataWithError, redirectWithError, redirectWithSuccess } from "remix-toa
 import { z } from "zod";
 import type { Route } from "./+types/client";
 import type { Database } from "#db/connection.ts";
-import type { ClientStatus } from "#db/schema.ts";
+import type { ClientStatus } from "#db/vocabulary.ts";
 import { clientIdSchema, statusChangeSchema, USAGE_PERIODS } from "~/clients/client-schema.ts";
 import { ClientStatusBadge } from "~/clients/components/status-badge.tsx";
 import { SyncDataButton } from "~/clients/components/sync-data-button.tsx";

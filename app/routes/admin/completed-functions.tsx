@@ -18,7 +18,7 @@ import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { formatCents, formatNumber } from "~/lib/format.ts";
 import { listClientsForPicker } from "~/models/client.server.ts";
-import { FUNCTION_TYPES } from "#db/schema.ts";
+import { FUNCTION_TYPES } from "#db/vocabulary.ts";
 
 export const handle = { i18n: ["functions"] };
 

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { TONES } from "#db/schema.ts";
+import { TONES } from "#db/vocabulary.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { TitledCard } from "~/components/ui/card.tsx";
 import { FormErrors, SelectField, TextareaField } from "~/components/ui/form-fields.tsx";

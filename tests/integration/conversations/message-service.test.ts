@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
 import { generateLicenseKey } from "#db/license-key.ts";
-import { chatSessions, clients, completedFunctions, messageImages, messages, trainingConfigs, type ClientStatus } from "#db/schema.ts";
+import { chatSessions, clients, completedFunctions, messageImages, messages, trainingConfigs } from "#db/schema.ts";
+import { type ClientStatus } from "#db/vocabulary.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import type { VisitorMessage } from "~/conversations/message-schema.ts";
 import {

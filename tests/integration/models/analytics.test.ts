@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
 import { eq } from "drizzle-orm";
-import { chatSessions, clientStatusChanges, completedFunctions, messages, type FunctionClientDetails, type MessageType } from "#db/schema.ts";
+import { chatSessions, clientStatusChanges, completedFunctions, messages } from "#db/schema.ts";
+import { type FunctionClientDetails, type MessageType } from "#db/vocabulary.ts";
 import { loadAnalytics } from "~/analytics/analytics.server.ts";
 import { computeBills } from "~/billing/billing.server.ts";
 import type { BillingPeriod } from "~/billing/periods.ts";

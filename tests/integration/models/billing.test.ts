@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
-import { billingRecordEvents, billingRecords, chatSessions, clientStatusChanges, messages, operators, type MessageType } from "#db/schema.ts";
+import { billingRecordEvents, billingRecords, chatSessions, clientStatusChanges, messages, operators } from "#db/schema.ts";
+import { type MessageType } from "#db/vocabulary.ts";
 import { seedDemo } from "#db/seed.ts";
 import { loadAnalytics } from "~/analytics/analytics.server.ts";
 import { billingTotals, computeBills, generateBills, markOverdueBills, markPaidByOperator, monthlyRevenue, periodChange } from "~/billing/billing.server.ts";

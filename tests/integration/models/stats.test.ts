@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
-import { chatSessions, clientStatusChanges, completedFunctions, messages, type MessageType } from "#db/schema.ts";
+import { chatSessions, clientStatusChanges, completedFunctions, messages } from "#db/schema.ts";
+import { type MessageType } from "#db/vocabulary.ts";
 import {
   countClients,
   getDashboardStats,

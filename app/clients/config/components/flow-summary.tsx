@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CAPABILITIES } from "#db/schema.ts";
+import { CAPABILITIES } from "#db/vocabulary.ts";
 import { TitledCard } from "~/components/ui/card.tsx";
 import { PROMPT_EXCERPT_CHARS } from "../config-tabs.ts";
 import { promptKey } from "../sales-config-schema.ts";

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { CLIENT_STATUSES, PLANS, SALES_STYLES } from "#db/schema.ts";
+import { CLIENT_STATUSES, PLANS, SALES_STYLES } from "#db/vocabulary.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { TitledCard } from "~/components/ui/card.tsx";
 import { CheckboxField, FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";

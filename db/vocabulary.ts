@@ -1,0 +1,58 @@
+/**
+ * The product's fixed vocabularies (plans, statuses, message and function types, capabilities) and the
+ * shapes stored in JSON columns. Drizzle-free on purpose: forms and badges in the browser import these,
+ * and the table definitions in db/schema.ts must never reach a client bundle.
+ */
+export const PLANS = ["basic", "premium", "enterprise"] as const;
+export const CLIENT_STATUSES = ["active", "suspended", "cancelled"] as const;
+export const SALES_STYLES = ["consultative", "aggressive", "hybrid"] as const;
+export const TONES = ["friendly_professional", "formal", "casual", "energetic"] as const;
+export const MESSAGE_TYPES = [
+  "conversation",
+  "article",
+  "solution",
+  "contact_collected",
+  "payment_confirmed",
+  "images_received",
+  "article_approved",
+  "general",
+] as const;
+export const BILLABLE_MESSAGE_TYPES = ["conversation", "article", "solution"] as const;
+export const FUNCTION_TYPES = [
+  "party_planning_consultation_complete",
+  "client_introduction_complete",
+  "article_generation_complete",
+] as const;
+export const BILLING_STATUSES = ["paid", "pending", "overdue"] as const;
+export const KNOWLEDGE_ORIGINS = ["scan", "faq", "hivepress", "manual"] as const;
+export const CAPABILITIES = [
+  "support",
+  "sales",
+  "retention",
+  "functions",
+  "b2c",
+  "b2b",
+  "public",
+  "internal",
+  "saas",
+  "custom",
+  "api",
+  "payment",
+] as const;
+
+export type Plan = (typeof PLANS)[number];
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+export type Capability = (typeof CAPABILITIES)[number];
+export type AlexCapabilities = Record<Capability, boolean> & Record<`${Capability}Prompt`, string>;
+export type FunctionClientDetails = {
+  clientName?: string;
+  partyType?: string;
+  guestCount?: number;
+  budget?: string;
+  location?: string;
+  phone?: string;
+};
+
+export const JOB_OUTCOMES = ["succeeded", "failed"] as const;
+export const BILLING_EVENT_KINDS = ["generated", "recomputed", "marked_paid", "paid_paypal", "overdue"] as const;
