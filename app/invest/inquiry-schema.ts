@@ -22,6 +22,13 @@ export const INVESTMENT_RANGES = {
 
 export type InvestmentRange = { value: string; min: number; max?: number };
 
+/** The page a range belongs to: dollar ranges are the English page's, shekel ranges the Hebrew page's. */
+export function languageOfRange(amount: unknown): Language | undefined {
+  return (Object.keys(INVESTMENT_RANGES) as Language[]).find((language) =>
+    INVESTMENT_RANGES[language].some((range) => range.value === amount),
+  );
+}
+
 export const INVESTMENT_CURRENCY = { en: "USD", he: "ILS" } as const satisfies Record<Language, string>;
 
 export const EXPERTISE_AREAS = ["funding", "marketing", "tech", "business", "advisory", "partnerships", "operations"] as const;

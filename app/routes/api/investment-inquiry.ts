@@ -1,5 +1,5 @@
 import type { Route } from "./+types/investment-inquiry";
-import { investmentInquirySchema } from "~/invest/inquiry-schema.ts";
+import { investmentInquirySchema, languageOfRange } from "~/invest/inquiry-schema.ts";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { isLanguage, type Language } from "~/i18n/config.ts";
 import { getI18nInstance, languageContext } from "~/i18n/middleware.server.ts";
@@ -21,7 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * 201 with the new id; otherwise a 4xx with `{ error, fields }` in the inquiry's language: the
- * body's `language` when it names one (the English page sends "en"), else the request's.
+ * body's `language` when it names one (the English page sends "en"), else the language whose page
+ * offers the chosen range (dollars: English, shekels: Hebrew), else the request's.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(context.get(languageContext));
@@ -40,7 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ error: t(refusal.key), fields: {} }, { status: refusal.status, headers: NO_STORE });
   }
 
-  const language: Language = isLanguage(body.value.language) ? body.value.language : requestLanguage;
+  const language: Language = isLanguage(body.value.language)
+    ? body.value.language
+    : (languageOfRange(body.value.investmentAmount) ?? requestLanguage);
   const t = await translatorFor(language);
   const parsed = investmentInquirySchema(language).safeParse(body.value);
   if (!parsed.success) {

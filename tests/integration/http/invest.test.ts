@@ -144,6 +144,27 @@ describe("POST /api/investment-inquiry", () => {
   });
 
   it.each([
+    ["100k-250k", "USD", "en"],
+    ["50k-100k", "USD", "en"],
+    ["250k-500k", "USD", "en"],
+    ["500k-1m", "USD", "en"],
+    ["1m+", "USD", "en"],
+    ["180k-360k", "ILS", "he"],
+    ["360k-900k", "ILS", "he"],
+    ["900k-1.8m", "ILS", "he"],
+    ["1.8m-3.6m", "ILS", "he"],
+    ["3.6m+", "ILS", "he"],
+  ])("takes the plain payload without `language`: %s is stored in %s with language %s, whatever the request says", async (range, currency, language) => {
+    const name = `Range investor ${range} ${Date.now()}`;
+    const payload = { name, email: "ranges@example.com", phone: "+972 52-123-4567", company: "Ranges Ltd", investmentAmount: range, expertise: "tech", message: "Hello" };
+    const hebrewRequest = { headers: { Cookie: languageCookie("he") } };
+    const response = await postJson(payload, language === "en" ? hebrewRequest : { path: `${API}?lng=en` });
+    expect(response.status).toBe(201);
+    const [newest] = await exportedInquiries();
+    expect(newest?.slice(1)).toEqual([name, "ranges@example.com", "'+972 52-123-4567", "Ranges Ltd", range, currency, "tech", "Hello", language]);
+  });
+
+  it.each([
     ["malformed JSON", "{name: 'x'", "application/json"],
     ["a JSON array", "[]", "application/json"],
     ["JSON null", "null", "application/json"],
