@@ -7,7 +7,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { nonceContext } from "~/context.ts";
 import { i18nContext } from "~/i18n/middleware.server.ts";
 import { MAX_MESSAGE_BODY_BYTES } from "~/conversations/message-schema.ts";
-import { CHAT_MESSAGES_ENDPOINT } from "~/demo/chat-client.ts";
+import { CHAT_API_PATHS } from "~/conversations/chat-contract.ts";
 import { frontDoor } from "~/server/front-door.server.ts";
 import { logError } from "~/server/log.server.ts";
 
@@ -16,7 +16,7 @@ export { startRuntime, stopRuntime } from "~/runtime.server.ts";
 export { answerClientError, appHandler } from "~/server/front-door.server.ts";
 
 /** The front door every request meets first; the message API alone takes images in its body. */
-export const frontDoorHandler = frontDoor({ largeBodies: { [CHAT_MESSAGES_ENDPOINT]: MAX_MESSAGE_BODY_BYTES } });
+export const frontDoorHandler = frontDoor({ largeBodies: { [CHAT_API_PATHS.messages]: MAX_MESSAGE_BODY_BYTES } });
 
 export const streamTimeout = 5_000;
 

@@ -1,5 +1,6 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 import { CLIENT_CHECK_KINDS } from "./checks/connection-result.ts";
+import { CHAT_API_PATHS } from "./conversations/chat-contract.ts";
 import { INVEST_PATHS, LANGUAGES } from "./i18n/config.ts";
 
 /**
@@ -20,10 +21,10 @@ export default [
   ...LANGUAGES.map((language) => route(INVEST_PATHS[language].slice(1), "routes/invest.tsx", { id: `invest-${language}` })),
   route("api/investment-inquiry", "routes/api/investment-inquiry.ts"),
   // The plugin's endpoints are public: the license key names the client. Anything else a JSON 404.
-  route("api/wordpress/messages", "routes/api/wordpress-messages.ts"),
-  route("api/wordpress/chat-ui", "routes/api/wordpress-chat-ui.ts"),
-  route("api/wordpress/history", "routes/api/wordpress-history.ts"),
-  route("api/wordpress/feedback", "routes/api/wordpress-feedback.ts"),
+  route(CHAT_API_PATHS.messages.slice(1), "routes/api/wordpress-messages.ts"),
+  route(CHAT_API_PATHS.chatUi.slice(1), "routes/api/wordpress-chat-ui.ts"),
+  route(CHAT_API_PATHS.history.slice(1), "routes/api/wordpress-history.ts"),
+  route(CHAT_API_PATHS.feedback.slice(1), "routes/api/wordpress-feedback.ts"),
   route("api/wordpress/*", "routes/api/not-found.ts", { id: "api-wordpress-not-found" }),
   // Paying a bill is public: the pay token (or an order this server opened) names the bill.
   route("pay/:token", "routes/pay.tsx"),

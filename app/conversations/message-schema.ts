@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text.ts";
-
-/** Issue 8: a visitor message is 1 to 2,000 characters once trimmed. */
-export const MESSAGE_MAX_LENGTH = 2000;
-export const MAX_IMAGES = 3;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+import { MAX_IMAGE_BYTES, MAX_IMAGES, MESSAGE_MAX_LENGTH } from "./chat-contract.ts";
 /** Base64 of the largest image: 4 characters for every 3 bytes. */
 const MAX_IMAGE_BASE64_LENGTH = Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
 /** Three images at their largest, in base64, and room for the rest of the JSON. */
@@ -27,7 +23,7 @@ const imageSchema = z.object({
     .pipe(z.string().min(4).max(MAX_IMAGE_BASE64_LENGTH).regex(BASE64)),
 });
 
-/** The message API's request body (issue 8, DESIGN.md §5.3). */
+/** The message API's request body. */
 export const visitorMessageSchema = z.object({
   license: text(200),
   /** Absent or null for a new conversation; the reply names the session to continue. */

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { ChatUnavailableError, chatMessageSchema, newClientMessageId, sendChatMessage, type ChatMessageRequest } from "./chat-client.ts";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -45,13 +46,10 @@ async function failureOf(promise: Promise<unknown>) {
 
 describe("sendChatMessage", () => {
   it("posts the message as JSON and returns the reply", async () => {
-    answer = { status: 200, body: JSON.stringify({ sessionId: "sess_abc", reply: "שלום! אנחנו פתוחים 9-18.", messageType: "conversation" }) };
+    const reply = { sessionId: "sess_abc", messageId: 41, reply: "שלום! אנחנו פתוחים 9-18.", messageType: "conversation", cost: 1 };
+    answer = { status: 200, body: JSON.stringify(reply) };
     received.length = 0;
-    await expect(sendChatMessage(request, { endpoint })).resolves.toEqual({
-      sessionId: "sess_abc",
-      reply: "שלום! אנחנו פתוחים 9-18.",
-      messageType: "conversation",
-    });
+    await expect(sendChatMessage(request, { endpoint })).resolves.toEqual(reply);
     expect(received).toEqual([{ method: "POST", contentType: "application/json", body: request }]);
   });
 
@@ -79,12 +77,12 @@ describe("sendChatMessage", () => {
 });
 
 describe("chatMessageSchema", () => {
-  it("trims, refuses empty or blank text, and allows at most 500 characters", () => {
+  it("trims, refuses empty or blank text, and allows as many characters as the message API", () => {
     expect(chatMessageSchema.parse("  שלום \n")).toBe("שלום");
     expect(chatMessageSchema.safeParse("").success).toBe(false);
     expect(chatMessageSchema.safeParse(" \n\t ").success).toBe(false);
-    expect(chatMessageSchema.parse(` ${"a".repeat(500)} `)).toHaveLength(500);
-    expect(chatMessageSchema.safeParse("a".repeat(501)).success).toBe(false);
+    expect(chatMessageSchema.parse(` ${"a".repeat(MESSAGE_MAX_LENGTH)} `)).toHaveLength(MESSAGE_MAX_LENGTH);
+    expect(chatMessageSchema.safeParse("a".repeat(MESSAGE_MAX_LENGTH + 1)).success).toBe(false);
   });
 });
 

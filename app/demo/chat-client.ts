@@ -1,25 +1,21 @@
 import { z } from "zod";
+import { CHAT_API_PATHS, MESSAGE_MAX_LENGTH, type ChatReply } from "~/conversations/chat-contract.ts";
 
 export { newClientMessageId } from "~/lib/client-message-id.ts";
 
-/**
- * The browser's side of the conversation runtime's message API (DESIGN.md §5): the only place
- * that knows its address and shapes. The runtime only has to make the endpoint answer.
- */
-export const CHAT_MESSAGES_ENDPOINT = "/api/wordpress/messages";
-export const CHAT_MESSAGE_MAX_LENGTH = 500;
+/** The public demo's side of the message API (its contract: app/conversations/chat-contract.ts). */
 const REPLY_TIMEOUT_MS = 30_000;
 
-/** What a visitor may send: trimmed, not empty, at most 500 characters. */
-export const chatMessageSchema = z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH);
+/** What a visitor may send: trimmed, not empty, as long as the message API takes. */
+export const chatMessageSchema = z.string().trim().min(1).max(MESSAGE_MAX_LENGTH);
 
 const chatReplySchema = z.object({
   sessionId: z.string().min(1),
+  messageId: z.number(),
   reply: z.string(),
   messageType: z.string(),
-});
-
-export type ChatReply = z.infer<typeof chatReplySchema>;
+  cost: z.number(),
+}) satisfies z.ZodType<ChatReply>;
 
 export type ChatMessageRequest = {
   license: string;
@@ -48,7 +44,7 @@ type SendOptions = { endpoint?: string; timeoutMs?: number };
 
 export async function sendChatMessage(
   request: ChatMessageRequest,
-  { endpoint = CHAT_MESSAGES_ENDPOINT, timeoutMs = REPLY_TIMEOUT_MS }: SendOptions = {},
+  { endpoint = CHAT_API_PATHS.messages, timeoutMs = REPLY_TIMEOUT_MS }: SendOptions = {},
 ): Promise<ChatReply> {
   let response: Response;
   try {

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { CHAT_MESSAGE_MAX_LENGTH } from "./chat-client.ts";
+import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 
 export const RECENT_SEARCHES_KEY = "alex-demo:recent-searches";
 export const RECENT_SEARCHES_LIMIT = 5;
 
 export const recentSearchesSchema = z
-  .array(z.string().min(1).max(CHAT_MESSAGE_MAX_LENGTH))
+  .array(z.string().min(1).max(MESSAGE_MAX_LENGTH))
   .transform((searches) => searches.slice(0, RECENT_SEARCHES_LIMIT));
 
 /** Newest first, each text once, at most a handful. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { generateLicenseKey } from "#db/license-key.ts";
+import { generateLicenseKey, LICENSE_KEY_PATTERN } from "#db/license-key.ts";
 import { clients, clientStatusChanges, operators } from "#db/schema.ts";
 import { type ClientStatus, type Plan } from "#db/vocabulary.ts";
 
@@ -18,6 +18,7 @@ export async function findProviderDemoClient(db: Database) {
 
 /** The client a widget's license key belongs to: what the chat UI and the message API need to know of it. */
 export async function findClientByLicenseKey(db: Database, licenseKey: string) {
+  if (!LICENSE_KEY_PATTERN.test(licenseKey)) return undefined;
   const [client] = await db
     .select({
       id: clients.id,
@@ -36,6 +37,7 @@ export async function findClientByLicenseKey(db: Database, licenseKey: string) {
 
 /** The client a plugin download is for, by id or by license key. */
 export async function findClientForPlugin(db: Database, by: { clientId: number } | { licenseKey: string }) {
+  if ("licenseKey" in by && !LICENSE_KEY_PATTERN.test(by.licenseKey)) return undefined;
   const [client] = await db
     .select({ id: clients.id, businessName: clients.businessName, licenseKey: clients.licenseKey, websiteDomain: clients.websiteDomain })
     .from(clients)

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
+import { CHAT_API_PATHS } from "~/conversations/chat-contract.ts";
 import { readZip } from "../../tests/support/zip.ts";
 import { LAUNCHER_SCRIPT, phpString, pluginFiles, pluginZipStream, PLUGIN_SLUG } from "./plugin-zip.server.ts";
 
@@ -75,6 +76,10 @@ describe("the plugin's files", () => {
     const defaults = fileText(files, "includes/defaults.php");
     expect(defaults).toContain("define( 'ALEX_AI_DEFAULT_LICENSE_KEY', 'alex_0123456789abcdef0123456789abcdef' );");
     expect(defaults).toContain("define( 'ALEX_AI_DEFAULT_SERVER_URL', 'https://alex.example.com' );");
+  });
+
+  it("open the chat at the address the server serves it (app/conversations/chat-contract.ts)", () => {
+    expect(fileText(files, "alex-ai-assistant.php")).toContain(`'${CHAT_API_PATHS.chatUi}'`);
   });
 
   it("remove their options on uninstall, and only from WordPress's uninstaller", () => {

@@ -9,7 +9,8 @@ import widgetScript from "./client/main.ts?bundle";
 import widgetStyle from "./client/widget.css?bundle";
 import { ChatPage, NoticePage } from "./components/chat-page.tsx";
 import { frameAncestorsDirective } from "./frame-ancestors.ts";
-import { MAX_MESSAGE_LENGTH, WIDGET_CLIENT_TEXTS, type WidgetConfig } from "./widget-config.ts";
+import { CHAT_API_PATHS, MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
+import { WIDGET_CLIENT_TEXTS, type WidgetConfig } from "./widget-config.ts";
 
 /** The chat UI's language: the one the plugin passes (`lang`, from the site's locale), Hebrew by default. */
 export const chatUiLanguageOf = (lang: string | null): Language => (lang?.toLowerCase().startsWith("en") ? "en" : "he");
@@ -71,11 +72,11 @@ export async function chatUiResponse(db: Database, { license, language, nonce }:
   const config: WidgetConfig = {
     license: client.licenseKey,
     language,
-    maxMessageLength: MAX_MESSAGE_LENGTH,
+    maxMessageLength: MESSAGE_MAX_LENGTH,
     endpoints: {
-      messages: `/api/wordpress/messages${lng}`,
-      history: `/api/wordpress/history${lng}`,
-      feedback: `/api/wordpress/feedback${lng}`,
+      messages: `${CHAT_API_PATHS.messages}${lng}`,
+      history: `${CHAT_API_PATHS.history}${lng}`,
+      feedback: `${CHAT_API_PATHS.feedback}${lng}`,
     },
     texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, t(`client.${key}`)])) as WidgetConfig["texts"],
   };

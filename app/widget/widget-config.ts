@@ -30,8 +30,6 @@ export type WidgetConfig = {
   texts: Record<WidgetClientText, string>;
 };
 
-/** The longest visitor message the message API takes (issue 8: 1-2000 characters after trimming). */
-export const MAX_MESSAGE_LENGTH = 2000;
 /** How many earlier messages a reload shows. */
 export const HISTORY_LIMIT = 50;
 

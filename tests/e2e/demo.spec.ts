@@ -1,9 +1,10 @@
+import { CHAT_API_PATHS } from "../../app/conversations/chat-contract.ts";
 import type { Page, Request } from "@playwright/test";
 import { DESKTOP, expect, expectNoAxeViolations, expectNoSidewaysScroll, gotoHydrated, PHONE, test } from "./fixtures.ts";
 
 const CHAT = "/minimal-chat-demo";
 const PREVIEW = "/test-plugin-preview";
-const MESSAGES_API = "/api/wordpress/messages";
+const MESSAGES_API = CHAT_API_PATHS.messages;
 const NARROW = { width: 360, height: 740 };
 
 
@@ -115,17 +116,17 @@ test.describe("minimal chat demo", () => {
     await expect(log.getByText("שלום! אני Alex", { exact: false })).toBeVisible();
   });
 
-  test("keeps the message to 500 characters and sends it trimmed", async ({ page }) => {
+  test("keeps the message to the message API's 2,000 characters and sends it trimmed", async ({ page }) => {
     await gotoHydrated(page, `${CHAT}?lng=en`);
     const input = page.getByRole("textbox", { name: "Your message" });
-    await input.fill(`  ${"a".repeat(600)}`);
-    await expect(input).toHaveValue(`  ${"a".repeat(498)}`);
-    await expect(page.getByText("500/500 characters")).toBeVisible();
+    await input.fill(`  ${"a".repeat(2100)}`);
+    await expect(input).toHaveValue(`  ${"a".repeat(1998)}`);
+    await expect(page.getByText("2,000/2,000 characters")).toBeVisible();
 
-    await input.fill(`   ${"b".repeat(497)}`);
+    await input.fill(`   ${"b".repeat(1997)}`);
     const request = page.waitForRequest((each) => new URL(each.url()).pathname === MESSAGES_API);
     await input.press("Enter");
-    expect((await request).postDataJSON().message).toBe("b".repeat(497));
+    expect((await request).postDataJSON().message).toBe("b".repeat(1997));
   });
 
   test("sends nothing while the input is empty or only spaces", async ({ page }) => {

@@ -13,8 +13,8 @@ import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
 test.describe.configure({ mode: "serial" });
 
 const LANGUAGES = {
-  he: { locale: "he_IL", license: "alex_wordpress_e2e_hebrew_site_0001", business: "אתר הוורדפרס", greeting: "שלום מאתר הוורדפרס! במה אפשר לעזור?" },
-  en: { locale: "en_US", license: "alex_wordpress_e2e_english_site_001", business: "WordPress Test Site", greeting: "Hello from the WordPress site! How can I help?" },
+  he: { locale: "he_IL", license: "alex_00000000000000000000000000e2e0e1", business: "אתר הוורדפרס", greeting: "שלום מאתר הוורדפרס! במה אפשר לעזור?" },
+  en: { locale: "en_US", license: "alex_00000000000000000000000000e2e0e2", business: "WordPress Test Site", greeting: "Hello from the WordPress site! How can I help?" },
 } as const;
 type SiteLanguage = keyof typeof LANGUAGES;
 

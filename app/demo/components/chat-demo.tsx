@@ -1,10 +1,10 @@
+import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { ArrowLeft, Bot, History, LoaderCircle, RotateCcw, SendHorizontal, Settings } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BRAND_NAME_MAX_LENGTH, BRANDING_KEY, brandingSchema, DEFAULT_BRANDING, SUBTITLE_MAX_LENGTH, type Branding } from "~/demo/branding.ts";
 import {
-  CHAT_MESSAGE_MAX_LENGTH,
   chatMessageSchema,
   ChatUnavailableError,
   newClientMessageId,
@@ -276,7 +276,7 @@ function Composer({ draft, setDraft, sending, send, textarea, scrollKey }: Compo
         name="message"
         rows={3}
         value={draft}
-        maxLength={CHAT_MESSAGE_MAX_LENGTH}
+        maxLength={MESSAGE_MAX_LENGTH}
         placeholder={t("chat.input.placeholder")}
         aria-describedby={`${id}-hint ${id}-count`}
         onChange={(event) => setDraft(event.currentTarget.value)}
@@ -289,7 +289,7 @@ function Composer({ draft, setDraft, sending, send, textarea, scrollKey }: Compo
         <p id={`${id}-count`} className="text-xs text-slate-600 tabular-nums">
           {t("chat.input.counter", {
             used: formatNumber(draft.length, i18n.language),
-            max: formatNumber(CHAT_MESSAGE_MAX_LENGTH, i18n.language),
+            max: formatNumber(MESSAGE_MAX_LENGTH, i18n.language),
           })}
         </p>
         <Button type="submit" className="ms-auto min-w-28" disabled={empty || sending}>

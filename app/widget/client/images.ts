@@ -1,7 +1,9 @@
-/** What a visitor may attach to one message (issue 8): up to 3 images, JPEG, PNG or WebP, 5 MB each. */
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from "~/conversations/chat-contract.ts";
+
+/** What a visitor may attach to one message: the message API's image limits, in JPEG, PNG or WebP. */
 export const IMAGE_LIMITS = {
-  maxCount: 3,
-  maxBytes: 5 * 1024 * 1024,
+  maxCount: MAX_IMAGES,
+  maxBytes: MAX_IMAGE_BYTES,
   types: ["image/jpeg", "image/png", "image/webp"],
 } as const;
 

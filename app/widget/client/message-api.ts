@@ -1,3 +1,4 @@
+import type { ChatReply } from "~/conversations/chat-contract.ts";
 import { createSseParser } from "./sse.ts";
 
 /** An image as the message API takes it: the file's name and its bytes in base64 (the server reads the type from them). */
@@ -12,7 +13,7 @@ export type OutgoingMessage = {
   images?: OutgoingImage[];
 };
 
-export type Reply = { sessionId: string; messageId: number | string; reply: string; messageType: string; cost: number };
+export type Reply = ChatReply;
 
 /** `error` is the server's message in the visitor's language; null when no usable answer came at all. */
 export type SendResult = { ok: true; reply: Reply } | { ok: false; status: number | null; error: string | null };
@@ -23,7 +24,7 @@ function asReply(value: unknown): Reply | null {
   if (!isRecord(value)) return null;
   const { sessionId, messageId, reply, messageType, cost } = value;
   if (typeof sessionId !== "string" || typeof reply !== "string" || typeof messageType !== "string") return null;
-  if (typeof messageId !== "number" && typeof messageId !== "string") return null;
+  if (typeof messageId !== "number") return null;
   return { sessionId, messageId, reply, messageType, cost: typeof cost === "number" ? cost : 0 };
 }
 

@@ -157,7 +157,7 @@ describe("POST /api/investment-inquiry", () => {
   ])("takes the plain payload without `language`: %s is stored in %s with language %s, whatever the request says", async (range, currency, language) => {
     const name = `Range investor ${range} ${Date.now()}`;
     const payload = { name, email: "ranges@example.com", phone: "+972 52-123-4567", company: "Ranges Ltd", investmentAmount: range, expertise: "tech", message: "Hello" };
-    const hebrewRequest = { headers: { Cookie: languageCookie("he") } };
+    const hebrewRequest = { headers: { Cookie: await languageCookie("he") } };
     const response = await postJson(payload, language === "en" ? hebrewRequest : { path: `${API}?lng=en` });
     expect(response.status).toBe(201);
     const [newest] = await exportedInquiries();

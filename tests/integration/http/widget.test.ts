@@ -11,10 +11,10 @@ import { uniqueIp } from "../../support/http.ts";
  * database holds clients in every state: the widget's answers depend on a client's status and domain.
  */
 const LICENSE = {
-  active: "alex_widgettest000000000000000000active",
-  quiet: "alex_widgettest00000000000000000000quiet",
-  suspended: "alex_widgettest0000000000000000suspended",
-  cancelled: "alex_widgettest0000000000000000cancelled",
+  active: "alex_000000000000000000000000000000a0",
+  quiet: "alex_000000000000000000000000000000a1",
+  suspended: "alex_000000000000000000000000000000a2",
+  cancelled: "alex_000000000000000000000000000000a3",
 };
 const SESSION = { withMessages: "sess_widget_test_with_messages", ofQuietClient: "sess_widget_test_of_quiet_client" };
 const GREETING = "שלום! כאן חנות המבחן, במה אפשר לעזור?";

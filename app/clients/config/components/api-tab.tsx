@@ -1,3 +1,4 @@
+import { CHAT_API_PATHS } from "~/conversations/chat-contract.ts";
 import { useTranslation } from "react-i18next";
 import { TitledCard } from "~/components/ui/card.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
@@ -23,11 +24,11 @@ export function ApiTab({ client, serverUrl, pluginVersion, wordpressConnection }
     { label: t("apiTab.licenseKey"), value: client.licenseKey, copy: true },
     {
       label: t("apiTab.chatUi"),
-      value: `${serverUrl}/api/wordpress/chat-ui?license=${license}`,
+      value: `${serverUrl}${CHAT_API_PATHS.chatUi}?license=${license}`,
     },
     {
       label: t("apiTab.messages"),
-      value: `POST ${serverUrl}/api/wordpress/messages`,
+      value: `POST ${serverUrl}${CHAT_API_PATHS.messages}`,
     },
     {
       label: t("apiTab.listings"),

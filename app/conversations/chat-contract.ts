@@ -1,0 +1,22 @@
+/**
+ * The public chat API as its callers see it: where it lives, what a message may hold and what an
+ * answer looks like. The server (app/conversations/message-schema.ts, app/routes.ts), the widget
+ * (app/widget/) and the public demo (app/demo/) all read it from here. Free of zod and of server
+ * code, because the widget's own small script bundles it.
+ */
+
+/** The plugin's endpoints on our server; app/plugin/wordpress/alex-ai-assistant.php names chatUi too. */
+export const CHAT_API_PATHS = {
+  chatUi: "/api/wordpress/chat-ui",
+  messages: "/api/wordpress/messages",
+  history: "/api/wordpress/history",
+  feedback: "/api/wordpress/feedback",
+} as const;
+
+/** A visitor's message: 1 to 2,000 characters once trimmed, with up to three images of 5 MB each. */
+export const MESSAGE_MAX_LENGTH = 2000;
+export const MAX_IMAGES = 3;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** The answer to a message: as JSON, or as the `done` event of the stream. */
+export type ChatReply = { sessionId: string; messageId: number; reply: string; messageType: string; cost: number };
