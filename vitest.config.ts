@@ -2,6 +2,10 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { browserBundles } from "./scripts/browser-bundles.ts";
 
+/**
+ * Two projects: `unit` (next to the code, no build, no server: seconds) and `integration` (databases,
+ * the production build served over HTTP, the hostile-input suite). `npm run test:unit` runs the first.
+ */
 export default defineConfig({
   plugins: [browserBundles()],
   resolve: {
@@ -11,12 +15,21 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/hostile/**/*.test.ts"],
     setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/silent-logs.ts"],
-    globalSetup: ["tests/support/http-server.global.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
     env: { LOG_LEVEL: "silent" },
+    projects: [
+      { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts", "tests/hostile/**/*.test.ts"],
+          globalSetup: ["tests/support/http-server.global.ts"],
+        },
+      },
+    ],
   },
 });

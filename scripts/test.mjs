@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint, build, Vitest (unit + integration), Playwright (end-to-end in
-// Debian's Chromium against the production build), then one closing line with the totals.
+// `npm test`: typecheck, lint, Vitest's unit project (no build needed), the production build, Vitest's
+// integration project (databases and HTTP against the build), Playwright (end-to-end in Debian's
+// Chromium against the build), then one closing line with the totals.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -37,24 +38,25 @@ function ensureChromium() {
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
 
-let ok = run("typecheck", bin("react-router"), ["typegen"]) && run("typecheck", bin("tsc"), []);
-ok = run("lint", bin("eslint"), [".", "--max-warnings", "0"]) && ok;
-ok = ok && run("build", bin("react-router"), ["build"]);
-
 let passed = 0;
 let failed = 0;
-if (ok) {
-  const vitestReport = path.join(reports, "vitest.json");
-  const unitOk = run("vitest (unit and integration)", bin("vitest"), [
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${vitestReport}`,
-  ]);
-  const vitest = readJson(vitestReport);
+
+function vitestProject(name) {
+  const report = path.join(reports, `vitest-${name}.json`);
+  const projectOk = run(`vitest (${name})`, bin("vitest"), ["run", "--project", name, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  const vitest = readJson(report);
   passed += vitest?.numPassedTests ?? 0;
-  failed += vitest?.numFailedTests ?? (unitOk ? 0 : 1);
-  ok = unitOk && ok;
+  failed += vitest?.numFailedTests ?? (projectOk ? 0 : 1);
+  return projectOk;
+}
+
+let ok = run("typecheck", bin("react-router"), ["typegen"]) && run("typecheck", bin("tsc"), []);
+ok = run("lint", bin("eslint"), [".", "--max-warnings", "0"]) && ok;
+ok = vitestProject("unit") && ok;
+ok = ok && run("build", bin("react-router"), ["build"]);
+
+if (ok) {
+  ok = vitestProject("integration") && ok;
 
   if (ensureChromium()) {
     const e2eReport = path.join(reports, "playwright.json");
@@ -70,7 +72,7 @@ if (ok) {
     failed += 1;
     ok = false;
   }
-} else {
+} else if (failed === 0) {
   failed += 1;
 }
 
