@@ -3,8 +3,8 @@ import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
 import { createRequestHandler, type ServerBuild, type RouterContextProvider } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { INVEST_PATHS, isLanguage, LANGUAGES, type Language } from "~/i18n/config.ts";
-import { isAdminPath } from "~/i18n/middleware.server.ts";
+import { LANGUAGES, type Language } from "~/i18n/config.ts";
+import { languageFor, languageInCookieHeader } from "~/i18n/language-rule.ts";
 import { resources } from "~/i18n/resources.server.ts";
 import { baselineSecurityHeaders } from "./security.server.ts";
 
@@ -103,14 +103,9 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) 
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("")}\r\n${body}`);
 }
 
-/** The language of a refusal: the visitor's choice when it shows, else that part of the site's default. */
+/** The language of a refusal, by the same rule as every page's (app/i18n/language-rule.ts). */
 export function languageOf(request: IncomingMessage, pathname: string): Language {
-  const chosen =
-    /[?&]lng=(\w+)/.exec(request.url ?? "")?.[1] ?? /(?:^|;\s*)lng=(\w+)/.exec(request.headers.cookie ?? "")?.[1];
-  const fixed = LANGUAGES.find((language) => INVEST_PATHS[language] === pathname.replace(/(\.data|\/+)$/, ""));
-  if (fixed) return fixed;
-  if (isLanguage(chosen)) return chosen;
-  return isAdminPath(pathname) ? "en" : "he";
+  return languageFor(pathname, /[?&]lng=(\w+)/.exec(request.url ?? "")?.[1], languageInCookieHeader(request.headers.cookie));
 }
 
 function refuse(

@@ -76,6 +76,17 @@ describe("the front door: methods", () => {
     for (const header of SECURITY_HEADERS) expect(answer.headers[header]).toBeDefined();
   });
 
+  it("answers in the language the visitor chose earlier (its cookie), by the same rule as the pages", async () => {
+    const choose = (language: string) =>
+      request(`/?lng=${language}`).then((response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("lng="))!.split(";")[0]!);
+    const english = await rawRequest("TRACE", "/contact", { Cookie: await choose("en") });
+    expect(english.body).toBe("This method is not allowed here.\n");
+    const hebrewAdmin = await rawRequest("TRACE", "/admin/clients", { Cookie: await choose("he") });
+    expect(hebrewAdmin.body).toBe("פעולה זו אינה מותרת כאן.\n");
+    const pitch = await rawRequest("TRACE", "/invest-en", { Cookie: await choose("he") });
+    expect(pitch.body).toBe("This method is not allowed here.\n");
+  });
+
   it("answers headers over Node's 16 KB limit with 431, a message in both languages and the security headers", async () => {
     const answer = await rawRequest("GET", "/", { "X-Padding": "x".repeat(20_000) });
     expect(answer.status).toBe(431);
