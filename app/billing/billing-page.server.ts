@@ -20,7 +20,7 @@ export async function loadBillingPage(
   const [totals, change, clients, periods, counts] = await Promise.all([
     billingTotals(db, filter),
     periodChange(db, comparedPeriod, filter.clientId),
-    listClientsForPicker(db),
+    listClientsForPicker(db, { billable: true }),
     listBillingPeriods(db),
     getBillingTotalsByStatus(db, filter),
   ]);

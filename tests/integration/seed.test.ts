@@ -44,12 +44,12 @@ describe("seedDemo", () => {
     expect(await isDatabaseEmpty(db)).toBe(false);
   });
 
-  it("seeds ~7 clients, one of them the provider's demo and one a party planning platform", async () => {
+  it("seeds ~7 clients, one of them a party planning platform, and leaves the public demo's client to the start-up", async () => {
     const rows = await db.select().from(clients);
     expect(rows.length).toBe(summary.clients);
     expect(rows.length).toBeGreaterThanOrEqual(6);
     expect(rows.length).toBeLessThanOrEqual(8);
-    expect(rows.filter((row) => row.isProviderDemo)).toHaveLength(1);
+    expect(rows.filter((row) => row.isDemo)).toHaveLength(0);
     expect(rows.some((row) => row.businessType === "party planning platform")).toBe(true);
     expect(new Set(rows.map((row) => row.status))).toEqual(new Set(["active", "suspended", "cancelled"]));
     for (const row of rows) expect(row.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
