@@ -597,7 +597,10 @@ type PlannedBill = {
   createdAt: Date;
 };
 
-/** The last three calendar months (in Israel, as app/billing/ bills), each billed to the clients that existed in it. */
+/**
+ * The last three closed calendar months (in Israel, as app/billing/ bills), each billed to the clients
+ * that existed in it. The month in progress is never a stored bill: the billing page computes it.
+ */
 function planBilling(plannedClients: PlannedClient[], sessions: PlannedSession[], now: Date): PlannedBill[] {
   const usage = new Map<string, number>();
   const usageKey = (client: PlannedClient, period: string) => `${client.licenseKey}|${period}`;
@@ -609,11 +612,11 @@ function planBilling(plannedClients: PlannedClient[], sessions: PlannedSession[]
   }
 
   const [year, month] = billingPeriodOf(now).split("-").map(Number) as [number, number];
-  const months = [2, 1, 0].map((monthsAgo) => {
+  const months = [3, 2, 1].map((monthsAgo) => {
     const start = israelMonthStart(year, month - 1 - monthsAgo);
     const end = israelMonthStart(year, month - monthsAgo);
     const dueAt = new Date(end.getTime() + PAYMENT_TERM_DAYS * DAY);
-    return { start, end, dueAt, period: billingPeriodOf(start), isCurrent: monthsAgo === 0 };
+    return { start, end, dueAt, period: billingPeriodOf(start) };
   });
 
   return plannedClients.flatMap((client) => {
@@ -621,9 +624,9 @@ function planBilling(plannedClients: PlannedClient[], sessions: PlannedSession[]
       (month) =>
         client.createdAt < month.end && (client.cancelledAt === undefined || client.cancelledAt >= month.start.getTime()),
     );
-    const lastClosed = billed.filter((month) => !month.isCurrent).at(-1);
+    const lastClosed = billed.at(-1);
     return billed.map((month): PlannedBill => {
-      const unpaid = month.isCurrent || (client.content.hasOverdueBill && month === lastClosed);
+      const unpaid = client.content.hasOverdueBill && month === lastClosed;
       const paidAt = new Date(Math.min(month.end.getTime() + 3 * DAY, now.getTime()));
       return {
         client,

@@ -146,12 +146,14 @@ export async function insertBillingEvents(
   );
 }
 
-export type BillingFilter = { clientId?: number; billingPeriod?: string; status?: string };
+/** `beforePeriod` keeps the records of earlier periods ("YYYY-MM" sorts as time does). */
+export type BillingFilter = { clientId?: number; billingPeriod?: string; status?: string; beforePeriod?: string };
 
-const filterOf = ({ clientId, billingPeriod, status }: BillingFilter): SQL | undefined =>
+const filterOf = ({ clientId, billingPeriod, status, beforePeriod }: BillingFilter): SQL | undefined =>
   and(
     clientId === undefined ? undefined : eq(billingRecords.clientId, clientId),
     billingPeriod === undefined ? undefined : eq(billingRecords.billingPeriod, billingPeriod),
+    beforePeriod === undefined ? undefined : lt(billingRecords.billingPeriod, beforePeriod),
     status === undefined ? undefined : eq(billingRecords.status, status),
   );
 
