@@ -65,7 +65,7 @@ describe.each(testDrivers)("the public demo's client on %s", (driver) => {
         createdAt: new Date(startedAt.getTime() + index * 1000),
       })),
     );
-    await db.insert(completedFunctions).values({ clientId: demo.id, sessionId: session!.id, functionType: "client_introduction", completedAt: new Date(startedAt.getTime() + 500) });
+    await db.insert(completedFunctions).values({ clientId: demo.id, sessionId: session!.id, functionType: "client_introduction_complete", completedAt: new Date(startedAt.getTime() + 500) });
   }
 
   beforeAll(async () => {
