@@ -35,7 +35,7 @@ const PAGES = {
     failure: `שגיאה בשליחת הפנייה. נסו שוב או פנו ישירות אל ${INVESTOR_EMAIL}.`,
     badEmail: "נא להזין כתובת אימייל תקינה.",
     chat: "שאלו את אלכס על ההשקעה",
-    chatWindow: { log: "השיחה", input: "ההודעה שלך", greeting: "שלום! איך אפשר לעזור היום?" },
+    chatWindow: { log: "השיחה", input: "ההודעה שלך", greeting: "שלום! אני Alex, העוזר הדיגיטלי שעונה ללקוחות שלכם 24/7." },
     back: "חזרה לדף הבית",
     expertise: "tech",
   },
