@@ -4,7 +4,7 @@ import path from "node:path";
 import type { MiddlewareFunction } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
 import { openDatabase, type Database, type DatabaseHandle } from "#db/connection.ts";
-import { isDatabaseEmpty, seedDemo } from "#db/seed.ts";
+import { ensureDemoClient, isDatabaseEmpty, seedDemo } from "#db/seed.ts";
 import { hashPassword } from "~/auth/password.server.ts";
 import { configureSessionCookie } from "~/auth/session.server.ts";
 import { configureCredentialsKey, resolveCredentialsKey } from "~/checks/credentials.server.ts";
@@ -69,6 +69,7 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
       await seedDemo(database.db);
       report.push("Demo data: seeded");
     }
+    if (await ensureDemoClient(database.db)) report.push("Public demo: its own client created (never billed)");
   } catch (error) {
     await database.close();
     throw error;

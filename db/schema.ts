@@ -115,12 +115,19 @@ export const clients = pgTable(
     /** Visitor messages a calendar month (UTC) may carry at most; null: no cap. */
     monthlyMessageCap: integer("monthly_message_cap"),
     onboardingPaid: boolean("onboarding_paid").notNull().default(false),
-    /** The provider's own demo client, whose chat the public pages link to. */
-    isProviderDemo: boolean("is_provider_demo").notNull().default(false),
+    /**
+     * The public demo's client: /minimal-chat-demo and the investor pages talk to Alex through it.
+     * Never billed and left out of every total (app/models/demo-client.server.ts); one at most.
+     */
+    isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("clients_status_idx").on(table.status), index("clients_created_idx").on(table.createdAt)],
+  (table) => [
+    index("clients_status_idx").on(table.status),
+    index("clients_created_idx").on(table.createdAt),
+    uniqueIndex("clients_demo_idx").on(table.isDemo).where(sql`${table.isDemo}`),
+  ],
 );
 
 export const clientStatusChanges = pgTable(

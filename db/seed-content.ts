@@ -26,7 +26,10 @@ export type DemoClient = {
   plan: Plan;
   status: ClientStatus;
   onboardingPaid: boolean;
-  isProviderDemo?: boolean;
+  /** The provider's own business: it chats from the seed's first day, before any other client joined. */
+  isProvider?: boolean;
+  /** The name the assistant gives the business (its sales settings' business name), when not the client's own. */
+  speaksAs?: string;
   /** Sign-up time relative to the seed's "now". */
   joined: { daysAgo: number } | "this-month" | "last-month";
   /** Oldest first; the client stops chatting at the first change away from active. */
@@ -71,7 +74,7 @@ const alexAi: DemoClient = {
   plan: "enterprise",
   status: "active",
   onboardingPaid: true,
-  isProviderDemo: true,
+  isProvider: true,
   joined: { daysAgo: 362 },
   traffic: 3,
   training: {
@@ -862,6 +865,22 @@ const bdikotPlus: DemoClient = {
       },
     },
   },
+};
+
+/**
+ * The public demo's own client (clients.is_demo), created at start-up when missing, seed or not: it
+ * knows and says what the provider's client does, under a name that tells the operator which is which.
+ */
+export const PUBLIC_DEMO_CLIENT: DemoClient = {
+  ...alexAi,
+  businessName: "Alex AI (public demo)",
+  speaksAs: alexAi.businessName,
+  ownerEmail: "demo@alex-ai.co.il",
+  plan: "basic",
+  isProvider: false,
+  joined: { daysAgo: 0 },
+  traffic: 0,
+  conversations: {},
 };
 
 export const DEMO_CLIENTS: readonly DemoClient[] = [

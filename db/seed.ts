@@ -4,6 +4,7 @@
  * same `now` are identical except for license keys and public session ids, which stay truly random:
  * a well-known demo key must never be able to exist in production.
  */
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "./connection.ts";
 import { generateLicenseKey, generatePublicSessionId } from "./license-key.ts";
 import { knowledgeSearchText } from "./search-text.ts";
@@ -12,6 +13,7 @@ import { CAPABILITIES, type AlexCapabilities, type ClientStatus, type FunctionCl
 import {
   CONTACT_LEADS,
   DEMO_CLIENTS,
+  PUBLIC_DEMO_CLIENT,
   GENERIC_FOLLOW_UPS,
   INVESTMENT_INQUIRIES,
   LOCATIONS,
@@ -65,9 +67,30 @@ const TINY_PNG = Buffer.from(
   "base64",
 );
 
+/** No clients but the public demo's, which every start-up creates (ensureDemoClient). */
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
-  const rows = await db.select({ id: clients.id }).from(clients).limit(1);
+  const rows = await db.select({ id: clients.id }).from(clients).where(eq(clients.isDemo, false)).limit(1);
   return rows.length === 0;
+}
+
+/** The first key of the advisory lock that keeps two servers starting together from creating two demo clients ("demo" in ASCII). */
+const DEMO_LOCK_NAMESPACE = 0x64_65_6d_6f;
+
+/**
+ * Creates the public demo's client (PUBLIC_DEMO_CLIENT, flagged `is_demo`, no monthly fee) with its
+ * training, sales settings and knowledge, unless there is one: the public pages' chat needs it on
+ * every database, demo data or not. Says whether it created it.
+ */
+export async function ensureDemoClient(db: Database, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_LOCK_NAMESPACE}, 0)`);
+    const [existing] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.isDemo, true)).limit(1);
+    if (existing) return false;
+    const planned = planClient(PUBLIC_DEMO_CLIENT, now);
+    const clientIds = await insertClients(tx, [planned], { isDemo: true });
+    await insertClientConfigs(tx, [planned], clientIds);
+    return true;
+  });
 }
 
 export async function seedDemo(db: Database, options: { now?: Date } = {}): Promise<SeedSummary> {
@@ -353,7 +376,7 @@ function pickChattingClient(random: Random, start: number, plannedClients: Plann
   const candidates = plannedClients.filter(
     (client) => client.createdAt.getTime() + 2 * HOUR <= start && start + HOUR <= client.activeUntil,
   );
-  const pool = candidates.length > 0 ? candidates : plannedClients.filter((client) => client.content.isProviderDemo);
+  const pool = candidates.length > 0 ? candidates : plannedClients.filter((client) => client.content.isProvider);
   return random.weighted(pool.map((client) => [client, client.content.traffic] as const));
 }
 
@@ -556,7 +579,10 @@ type PlannedBill = {
   createdAt: Date;
 };
 
-/** The last three calendar months (in Israel, as app/billing/ bills), each billed to the clients that existed in it. */
+/**
+ * The last three closed calendar months (in Israel, as app/billing/ bills), each billed to the clients
+ * that existed in it. The month in progress is never a stored bill: the billing page computes it.
+ */
 function planBilling(plannedClients: PlannedClient[], sessions: PlannedSession[], now: Date): PlannedBill[] {
   const usage = new Map<string, number>();
   const usageKey = (client: PlannedClient, period: string) => `${client.licenseKey}|${period}`;
@@ -568,11 +594,11 @@ function planBilling(plannedClients: PlannedClient[], sessions: PlannedSession[]
   }
 
   const [year, month] = billingPeriodOf(now).split("-").map(Number) as [number, number];
-  const months = [2, 1, 0].map((monthsAgo) => {
+  const months = [3, 2, 1].map((monthsAgo) => {
     const start = israelMonthStart(year, month - 1 - monthsAgo);
     const end = israelMonthStart(year, month - monthsAgo);
     const dueAt = new Date(end.getTime() + PAYMENT_TERM_DAYS * DAY);
-    return { start, end, dueAt, period: billingPeriodOf(start), isCurrent: monthsAgo === 0 };
+    return { start, end, dueAt, period: billingPeriodOf(start) };
   });
 
   return plannedClients.flatMap((client) => {
@@ -580,9 +606,9 @@ function planBilling(plannedClients: PlannedClient[], sessions: PlannedSession[]
       (month) =>
         client.createdAt < month.end && (client.cancelledAt === undefined || client.cancelledAt >= month.start.getTime()),
     );
-    const lastClosed = billed.filter((month) => !month.isCurrent).at(-1);
+    const lastClosed = billed.at(-1);
     return billed.map((month): PlannedBill => {
-      const unpaid = month.isCurrent || (client.content.hasOverdueBill && month === lastClosed);
+      const unpaid = client.content.hasOverdueBill && month === lastClosed;
       const paidAt = new Date(Math.min(month.end.getTime() + 3 * DAY, now.getTime()));
       return {
         client,
@@ -613,7 +639,7 @@ function idOf<K>(ids: Map<K, number>, key: K): number {
   return id;
 }
 
-async function insertClients(tx: Transaction, plannedClients: PlannedClient[]): Promise<ClientIds> {
+async function insertClients(tx: Transaction, plannedClients: PlannedClient[], { isDemo = false } = {}): Promise<ClientIds> {
   const rows = await tx
     .insert(clients)
     .values(
@@ -626,9 +652,9 @@ async function insertClients(tx: Transaction, plannedClients: PlannedClient[]): 
         plan: content.plan,
         status: content.status,
         licenseKey,
-        monthlyFeeCents: MONTHLY_FEE_CENTS,
+        monthlyFeeCents: isDemo ? 0 : MONTHLY_FEE_CENTS,
         onboardingPaid: content.onboardingPaid,
-        isProviderDemo: content.isProviderDemo ?? false,
+        isDemo,
         createdAt,
         updatedAt: statusChanges.at(-1)?.at ?? createdAt,
       })),
@@ -660,7 +686,7 @@ async function insertClientConfigs(tx: Transaction, plannedClients: PlannedClien
   }));
   const salesRows = plannedClients.map((client) => ({
     clientId: idOf(clientIds, client),
-    businessName: client.content.businessName,
+    businessName: client.content.speaksAs ?? client.content.businessName,
     pricing: client.content.sales.pricing,
     salesStyle: client.content.sales.salesStyle,
     websiteUrls: client.content.sales.websitePaths.map((path) => siteUrl(client.content, path)).join("\n"),

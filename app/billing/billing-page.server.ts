@@ -1,56 +1,74 @@
 import type { Database } from "#db/connection.ts";
 import { listClientsForPicker } from "~/models/client.server.ts";
 import { getBillingTotalsByStatus, listBillingEvents, listBillingPeriods, listBillingRecords, type BillingFilter } from "~/models/billing.server.ts";
-import { billingTotals, periodChange } from "./billing.server.ts";
+import { billingTotals, monthSoFar, periodChange } from "./billing.server.ts";
 import { GENERATABLE_MONTHS } from "./billing-schema.ts";
-import { periodBounds, periodOf, shiftPeriod, type BillingPeriod } from "./periods.ts";
+import { periodOf, shiftPeriod, type BillingPeriod } from "./periods.ts";
 
 export const BILLING_PAGE_SIZE = 25;
 
+/** The month the page shows when the URL names none: the last closed one, whose bills are final. */
+export const defaultBillingPeriod = (now: Date, timeZone: string) => shiftPeriod(periodOf(now, timeZone), -1);
+
 /**
- * Everything /admin/billing shows, from the records the filter selects: the totals per status add up
- * to those records, and the change compares the chosen period (else last month) with the one before.
+ * Everything /admin/billing shows. The month in progress is computed from the messages on every
+ * visit (every billable client, one added today too); the records below are the closed months' bills,
+ * with totals per status that add up to them and the chosen month (else the last closed one) against
+ * the one before.
  */
 export async function loadBillingPage(
   db: Database,
   { filter, page, timeZone, now }: { filter: BillingFilter & { billingPeriod?: BillingPeriod }; page: number; timeZone: string; now: Date },
 ) {
   const currentPeriod = periodOf(now, timeZone);
-  const comparedPeriod = filter.billingPeriod ?? shiftPeriod(currentPeriod, -1);
-  const [totals, change, clients, periods, counts] = await Promise.all([
-    billingTotals(db, filter),
+  // Bills of the month in progress stored by an earlier version are stale by nature: the live month stands for them.
+  const closed: BillingFilter = { ...filter, beforePeriod: currentPeriod };
+  const comparedPeriod = filter.billingPeriod ?? defaultBillingPeriod(now, timeZone);
+  const [totals, change, clients, periods, counts, month] = await Promise.all([
+    billingTotals(db, closed),
     periodChange(db, comparedPeriod, filter.clientId),
-    listClientsForPicker(db),
+    listClientsForPicker(db, { billable: true }),
     listBillingPeriods(db),
-    getBillingTotalsByStatus(db, filter),
+    getBillingTotalsByStatus(db, closed),
+    monthSoFar(db, { timeZone, now, clientId: filter.clientId }),
   ]);
   const recordCount = counts.reduce((sum, row) => sum + row.records, 0);
   const pageCount = Math.max(1, Math.ceil(recordCount / BILLING_PAGE_SIZE));
   const shownPage = Math.min(page, pageCount);
-  const records = await listBillingRecords(db, filter, { limit: BILLING_PAGE_SIZE, offset: (shownPage - 1) * BILLING_PAGE_SIZE });
+  const records = await listBillingRecords(db, closed, { limit: BILLING_PAGE_SIZE, offset: (shownPage - 1) * BILLING_PAGE_SIZE });
   const events = await listBillingEvents(db, records.map((record) => record.id));
-  const generatable = Array.from({ length: GENERATABLE_MONTHS + 1 }, (_, index) => shiftPeriod(currentPeriod, -index));
+  const generatable = Array.from({ length: GENERATABLE_MONTHS }, (_, index) => shiftPeriod(currentPeriod, -(index + 1)));
+  const nameOf = new Map(clients.map((client) => [client.id, client.businessName]));
   return {
     totals,
     change,
     clients,
-    periods: [...new Set([...generatable, ...periods])].sort().reverse(),
+    periods: [...new Set([...generatable, ...periods.filter((period) => period < currentPeriod)])].sort().reverse(),
     generatable,
-    currentPeriod,
+    monthInProgress: {
+      period: month.period,
+      previousPeriod: month.previousPeriod,
+      payableFrom: month.payableFrom,
+      totalCents: month.totalCents,
+      previousCents: month.previousCents,
+      bills: month.bills
+        .map(({ clientId, baseFeeCents, usageFeesCents, totalCents, usage }) => ({
+          clientId,
+          businessName: nameOf.get(clientId) ?? "",
+          baseFeeCents,
+          usageFeesCents,
+          totalCents,
+          usage,
+        }))
+        .sort((a, b) => a.businessName.localeCompare(b.businessName) || a.clientId - b.clientId),
+    },
     recordCount,
     page: shownPage,
     pageCount,
-    records: records.map((record) => {
-      const { end } = periodBounds(record.billingPeriod as BillingPeriod, timeZone);
-      return {
-        ...record,
-        // A month in progress is billed so far and paid once it ends.
-        payableFrom: now >= end ? null : end,
-        events: events.filter((event) => event.billingRecordId === record.id),
-      };
-    }),
+    records: records.map((record) => ({ ...record, events: events.filter((event) => event.billingRecordId === record.id) })),
   };
 }
 
 export type BillingPageData = Awaited<ReturnType<typeof loadBillingPage>>;
 export type BillingRow = BillingPageData["records"][number];
+export type MonthInProgress = BillingPageData["monthInProgress"];

@@ -174,21 +174,31 @@ export async function periodChange(db: Database, period: BillingPeriod, clientId
   return { period, previousPeriod, current: totals.get(period) ?? 0, previous: totals.get(previousPeriod) ?? 0 };
 }
 
+const sumOf = (bills: ComputedBill[]) => bills.reduce((total, bill) => total + bill.totalCents, 0);
+
 /**
- * The dashboard's monthly revenue: what this month's bills come to so far (base fees plus usage
- * until now), against last month's bills up to the same point of the month. The same computation
- * as the records, so the dashboard and the billing page cannot disagree.
+ * The month in progress, computed from the messages until now whenever it is asked for (it is never
+ * a stored bill, so it cannot be stale): each billable client's bill so far, their sum, and last
+ * month's bills up to the same point of the month to compare with. It becomes a bill when it ends.
  */
-export async function monthlyRevenue(db: Database, { timeZone, now }: { timeZone: string; now: Date }) {
+export async function monthSoFar(db: Database, { timeZone, now, clientId }: { timeZone: string; now: Date; clientId?: number }) {
   const period = periodOf(now, timeZone);
   const previousPeriod = shiftPeriod(period, -1);
-  const elapsed = now.getTime() - periodBounds(period, timeZone).start.getTime();
+  const bounds = periodBounds(period, timeZone);
   const previousBounds = periodBounds(previousPeriod, timeZone);
-  const sameSpanLastMonth = new Date(Math.min(previousBounds.start.getTime() + elapsed, previousBounds.end.getTime()));
-  const [current, previous] = await Promise.all([
-    computeBills(db, { period, timeZone, usageUntil: now }),
-    computeBills(db, { period: previousPeriod, timeZone, usageUntil: sameSpanLastMonth }),
+  const sameSpanLastMonth = new Date(Math.min(previousBounds.start.getTime() + (now.getTime() - bounds.start.getTime()), previousBounds.end.getTime()));
+  const [bills, previousBills] = await Promise.all([
+    computeBills(db, { period, timeZone, usageUntil: now, clientId }),
+    computeBills(db, { period: previousPeriod, timeZone, usageUntil: sameSpanLastMonth, clientId }),
   ]);
-  const sumOf = (bills: ComputedBill[]) => bills.reduce((total, bill) => total + bill.totalCents, 0);
-  return { current: sumOf(current), previous: sumOf(previous) };
+  return { period, previousPeriod, payableFrom: bounds.end, bills, totalCents: sumOf(bills), previousCents: sumOf(previousBills) };
+}
+
+/**
+ * The dashboard's monthly revenue: the month in progress so far against last month up to the same
+ * point. The same computation as the billing page's, so the two cannot disagree.
+ */
+export async function monthlyRevenue(db: Database, { timeZone, now }: { timeZone: string; now: Date }) {
+  const month = await monthSoFar(db, { timeZone, now });
+  return { current: month.totalCents, previous: month.previousCents };
 }

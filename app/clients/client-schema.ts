@@ -87,9 +87,13 @@ export type ClientUpdateInput = z.infer<typeof clientUpdateSchema>;
 /** The Settings tab's Activate, Suspend and Cancel buttons. */
 export const statusChangeSchema = z.object({ status: fields.status });
 
-/** The client list's URL: `?q=` searches name, e-mail, domain and license key; `?status=` filters. */
+/**
+ * The client list's URL: `?q=` searches name, e-mail, domain and license key; `?status=` filters;
+ * `?demo=show` lists the public demo's client too.
+ */
 export const clientListQuerySchema = z.object({
   q: z.string().trim().max(CLIENT_LIMITS.search).catch(""),
   status: z.enum(STATUS_FILTERS).catch("all"),
+  demo: z.enum(["show"]).optional().catch(undefined),
 });
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;

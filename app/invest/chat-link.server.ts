@@ -1,13 +1,14 @@
 import type { Database } from "#db/connection.ts";
 import type { Language } from "~/i18n/config.ts";
-import { findProviderDemoClient } from "~/models/client.server.ts";
+import { findDemoClient } from "~/models/demo-client.server.ts";
 
 /**
- * "Ask the agent": the English page opens the chat monitor; the Hebrew page opens Alex itself,
- * as the provider's own client, in the plugin's chat window (null while there is no such client).
+ * "Ask Alex" on both investor pages opens the public chat: Alex itself, as the public demo's client
+ * (never billed), in the plugin's chat window in the page's language; null while that client is not
+ * active, as /minimal-chat-demo then says Alex is unreachable.
  */
 export async function investorChatUrl(db: Database, language: Language): Promise<string | null> {
-  if (language === "en") return "/admin/chat-sessions";
-  const demoClient = await findProviderDemoClient(db);
-  return demoClient ? `/api/wordpress/chat-ui?${new URLSearchParams({ license: demoClient.licenseKey })}` : null;
+  const demoClient = await findDemoClient(db);
+  if (demoClient?.status !== "active") return null;
+  return `/api/wordpress/chat-ui?${new URLSearchParams({ license: demoClient.licenseKey, lang: language })}`;
 }

@@ -3,6 +3,7 @@ import type { Database } from "#db/connection.ts";
 import { chatSessions, clients, clientStatusChanges, completedFunctions, messages, messageStatsHourly } from "#db/schema.ts";
 import { MESSAGE_TYPES, type MessageType } from "#db/vocabulary.ts";
 import { splitByHour, type TimeRange } from "~/lib/hour-ranges.ts";
+import { notDemoClient } from "./demo-client.server.ts";
 
 /**
  * The stretch an analytics page covers and the one it is compared with. The current period is the
@@ -56,10 +57,10 @@ export async function getAnalyticsWindow(db: Database, days: number, timeZone: s
 
 const iso = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-/** Conditions that put a row's time in the current or the previous period. */
-function periodsOf(column: Parameters<typeof gte>[0], window: AnalyticsWindow) {
+/** Conditions that put a chat session's time in the current or the previous period; the demo's sessions are in neither. */
+function periodsOf(column: typeof chatSessions.startedAt | typeof chatSessions.feedbackAt, window: AnalyticsWindow) {
   return {
-    both: and(gte(column, window.previousStart), lt(column, window.now)),
+    both: and(gte(column, window.previousStart), lt(column, window.now), notDemoClient(chatSessions.clientId)),
     current: sql`${column} >= ${iso(window.currentStart)}`,
     previous: sql`${column} < ${iso(window.previousEnd)}`,
   };
@@ -107,7 +108,8 @@ async function messageStatsPerType<Name extends string>(db: Database, ranges: Re
     db
       .select({ messageType: messages.messageType, ...rawColumns })
       .from(messages)
-      .where(or(...rawWhere))
+      // The hourly rollup leaves the demo's messages out by itself (migration 0010).
+      .where(and(or(...rawWhere), notDemoClient(messages.clientId)))
       .groupBy(messages.messageType),
   ]);
   const byType = new Map(MESSAGE_TYPES.map((type) => [type, Object.fromEntries(names.map((name) => [name, noStats()])) as Record<Name, MessageStats>]));
@@ -214,7 +216,7 @@ export async function countConversationsPerDay(db: Database, window: AnalyticsWi
   const rows = await db
     .select({ bucket: sql<number>`width_bucket(${chatSessions.startedAt}, ${dayStarts})`.mapWith(Number), conversations: sql<number>`count(*)`.mapWith(Number) })
     .from(chatSessions)
-    .where(and(gte(chatSessions.startedAt, window.currentStart), lt(chatSessions.startedAt, window.now)))
+    .where(and(gte(chatSessions.startedAt, window.currentStart), lt(chatSessions.startedAt, window.now), notDemoClient(chatSessions.clientId)))
     .groupBy(sql`1`);
   return rows.map((row) => ({ dayIndex: row.bucket - 1, conversations: row.conversations }));
 }
@@ -271,7 +273,7 @@ export async function sumUsagePerMonth(db: Database, since: Date, until: Date, t
       ? db
           .select({ month: rawMonth, messageType: messages.messageType, cents: sql<number>`sum(${messages.costCents})`.mapWith(Number) })
           .from(messages)
-          .where(and(or(...edges.map((edge) => within(messages.createdAt, edge))), sql`${messages.costCents} > 0`))
+          .where(and(or(...edges.map((edge) => within(messages.createdAt, edge))), sql`${messages.costCents} > 0`, notDemoClient(messages.clientId)))
           .groupBy(sql`1`, messages.messageType)
       : [],
   ]);
@@ -291,7 +293,7 @@ export async function sumFunctionProfitPerMonth(db: Database, since: Date, until
   return db
     .select({ month, cents: sql<number>`sum(${completedFunctions.profitCents})`.mapWith(Number) })
     .from(completedFunctions)
-    .where(and(gte(completedFunctions.completedAt, since), lt(completedFunctions.completedAt, until)))
+    .where(and(gte(completedFunctions.completedAt, since), lt(completedFunctions.completedAt, until), notDemoClient(completedFunctions.clientId)))
     .groupBy(sql`1`);
 }
 
@@ -310,5 +312,6 @@ export async function listClientFeeMonths(db: Database, timeZone: string) {
       lastMonth: sql<string | null>`case when ${clients.status} = 'cancelled'
         then to_char(coalesce(${cancelledAt}, ${clients.updatedAt}) at time zone ${timeZone}, 'YYYY-MM') end`,
     })
-    .from(clients);
+    .from(clients)
+    .where(eq(clients.isDemo, false));
 }

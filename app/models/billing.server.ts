@@ -14,7 +14,7 @@ const cancelledAt = sql<Date>`(case when ${clients.status} = 'cancelled' then co
 
 /**
  * The clients a period bills: created before it ends and not cancelled before it starts (the month
- * a client is cancelled in is still billed; a suspended client still pays its base fee).
+ * a client is cancelled in is still billed; a suspended client still pays its base fee), never the public demo's.
  */
 export async function listBillableClients(db: Database, { start, end }: { start: Date; end: Date }, clientId?: number) {
   return db
@@ -23,6 +23,8 @@ export async function listBillableClients(db: Database, { start, end }: { start:
     .where(
       and(
         lt(clients.createdAt, end),
+        // The public demo's client is never billed.
+        eq(clients.isDemo, false),
         // A raw SQL expression has no column to encode a Date: postgres.js needs it as text.
         or(ne(clients.status, "cancelled"), sql`${cancelledAt} >= ${start.toISOString()}::timestamptz`),
         clientId === undefined ? undefined : eq(clients.id, clientId),
@@ -135,12 +137,14 @@ export async function insertBillingEvents(
   );
 }
 
-export type BillingFilter = { clientId?: number; billingPeriod?: string; status?: string };
+/** `beforePeriod` keeps the records of earlier periods ("YYYY-MM" sorts as time does). */
+export type BillingFilter = { clientId?: number; billingPeriod?: string; status?: string; beforePeriod?: string };
 
-const filterOf = ({ clientId, billingPeriod, status }: BillingFilter): SQL | undefined =>
+const filterOf = ({ clientId, billingPeriod, status, beforePeriod }: BillingFilter): SQL | undefined =>
   and(
     clientId === undefined ? undefined : eq(billingRecords.clientId, clientId),
     billingPeriod === undefined ? undefined : eq(billingRecords.billingPeriod, billingPeriod),
+    beforePeriod === undefined ? undefined : lt(billingRecords.billingPeriod, beforePeriod),
     status === undefined ? undefined : eq(billingRecords.status, status),
   );
 

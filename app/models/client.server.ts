@@ -6,16 +6,6 @@ import { type ClientStatus, type Plan } from "#db/vocabulary.ts";
 
 export type Client = typeof clients.$inferSelect;
 
-/** The provider's own client: the public pages and the chat demo talk to Alex through it. */
-export async function findProviderDemoClient(db: Database) {
-  const [client] = await db
-    .select({ id: clients.id, businessName: clients.businessName, licenseKey: clients.licenseKey, status: clients.status })
-    .from(clients)
-    .where(eq(clients.isProviderDemo, true))
-    .limit(1);
-  return client;
-}
-
 /** The client a widget's license key belongs to: what the chat UI and the message API need to know of it. */
 export async function findClientByLicenseKey(db: Database, licenseKey: string) {
   if (!LICENSE_KEY_PATTERN.test(licenseKey)) return undefined;
@@ -46,11 +36,12 @@ export async function findClientForPlugin(db: Database, by: { clientId: number }
   return client;
 }
 
-/** Every client, by name: the plugin manager's picker. */
-export async function listClientsForPicker(db: Database) {
+/** Every client, by name: the pickers; `billable` leaves out the public demo's, which is never billed. */
+export async function listClientsForPicker(db: Database, { billable = false } = {}) {
   return db
     .select({ id: clients.id, businessName: clients.businessName, websiteDomain: clients.websiteDomain, status: clients.status })
     .from(clients)
+    .where(billable ? eq(clients.isDemo, false) : undefined)
     .orderBy(asc(clients.businessName), asc(clients.id));
 }
 
@@ -62,9 +53,13 @@ export async function findClientById(db: Database, id: number): Promise<Client |
 /** `%` and `_` typed in the search box are searched for, not wildcards. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The client list: newest first, matching the search in name, e-mail, domain or license key. */
-export async function listClients(db: Database, filter: { search?: string; status?: ClientStatus } = {}): Promise<Client[]> {
+/**
+ * The client list: newest first, matching the search in name, e-mail, domain or license key. The
+ * public demo's client is nobody's business: it is listed only when asked for.
+ */
+export async function listClients(db: Database, filter: { search?: string; status?: ClientStatus; withDemo?: boolean } = {}): Promise<Client[]> {
   const conditions: (SQL | undefined)[] = [];
+  if (!filter.withDemo) conditions.push(eq(clients.isDemo, false));
   if (filter.status) conditions.push(eq(clients.status, filter.status));
   if (filter.search) {
     const pattern = likePattern(filter.search);

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, ne, sql, sum, type SQL } from "
 import type { Database } from "#db/connection.ts";
 import { chatSessions, clients, clientStatusChanges, completedFunctions, messageUsageDaily, messages } from "#db/schema.ts";
 import { type ClientStatus, type FunctionClientDetails } from "#db/vocabulary.ts";
+import { notDemoClient } from "./demo-client.server.ts";
 
 export type Comparison = { current: number; previous: number };
 
@@ -40,8 +41,9 @@ const statusAt = (moment: Date) => sql<ClientStatus>`coalesce((
   where ${clientStatusChanges.clientId} = ${clients.id} and ${clientStatusChanges.changedAt} <= ${moment.toISOString()}::timestamptz
   order by ${clientStatusChanges.changedAt} desc limit 1), 'active')`;
 
+/** The dashboard's figures leave the public demo out, as billing and analytics do (app/models/demo-client.server.ts). */
 async function activeClientsWhere(db: Database, condition: SQL | undefined) {
-  const [row] = await db.select({ clients: count() }).from(clients).where(condition);
+  const [row] = await db.select({ clients: count() }).from(clients).where(and(condition, eq(clients.isDemo, false)));
   return row?.clients ?? 0;
 }
 
@@ -72,7 +74,7 @@ async function rawArticlesBetween(db: Database, from: Date, to: Date) {
   const [row] = await db
     .select({ value: count() })
     .from(messages)
-    .where(and(gte(messages.createdAt, from), lt(messages.createdAt, to), eq(messages.messageType, "article")));
+    .where(and(gte(messages.createdAt, from), lt(messages.createdAt, to), eq(messages.messageType, "article"), notDemoClient(messages.clientId)));
   return row?.value ?? 0;
 }
 
@@ -84,7 +86,7 @@ async function articlesBetween(db: Database, from: Date, to: Date) {
       ? db
           .select({ articles: sum(messageUsageDaily.articles).mapWith(Number) })
           .from(messageUsageDaily)
-          .where(and(gte(messageUsageDaily.day, days.first), lt(messageUsageDaily.day, days.end)))
+          .where(and(gte(messageUsageDaily.day, days.first), lt(messageUsageDaily.day, days.end), notDemoClient(messageUsageDaily.clientId)))
           .then(([row]) => row?.articles ?? 0)
       : 0,
   ]);
@@ -95,7 +97,7 @@ async function sessionsStartedBetween(db: Database, from: Date, to: Date) {
   const [row] = await db
     .select({ value: count() })
     .from(chatSessions)
-    .where(and(gte(chatSessions.startedAt, from), lt(chatSessions.startedAt, to)));
+    .where(and(gte(chatSessions.startedAt, from), lt(chatSessions.startedAt, to), notDemoClient(chatSessions.clientId)));
   return row?.value ?? 0;
 }
 
@@ -148,6 +150,7 @@ export async function listRecentActivity(db: Database, limit = 8): Promise<Activ
       .select({ at: chatSessions.startedAt, businessName: clients.businessName })
       .from(chatSessions)
       .innerJoin(clients, eq(clients.id, chatSessions.clientId))
+      .where(eq(clients.isDemo, false))
       .orderBy(desc(chatSessions.startedAt))
       .limit(limit),
     db
@@ -159,11 +162,13 @@ export async function listRecentActivity(db: Database, limit = 8): Promise<Activ
       })
       .from(completedFunctions)
       .innerJoin(clients, eq(clients.id, completedFunctions.clientId))
+      .where(eq(clients.isDemo, false))
       .orderBy(desc(completedFunctions.completedAt))
       .limit(limit),
     db
       .select({ at: clients.createdAt, businessName: clients.businessName })
       .from(clients)
+      .where(eq(clients.isDemo, false))
       .orderBy(desc(clients.createdAt))
       .limit(limit),
     db
@@ -175,6 +180,7 @@ export async function listRecentActivity(db: Database, limit = 8): Promise<Activ
       })
       .from(clientStatusChanges)
       .innerJoin(clients, eq(clients.id, clientStatusChanges.clientId))
+      .where(eq(clients.isDemo, false))
       .orderBy(desc(clientStatusChanges.changedAt))
       .limit(limit),
   ]);
@@ -217,7 +223,7 @@ export async function listHighUsageClients(db: Database, since: Date, limit = 3,
   const named = await db
     .select({ id: clients.id, businessName: clients.businessName })
     .from(clients)
-    .where(and(inArray(clients.id, ids), ne(clients.status, "cancelled")));
+    .where(and(inArray(clients.id, ids), ne(clients.status, "cancelled"), eq(clients.isDemo, false)));
   return named
     .map((client) => ({ ...client, messages: messagesOf.get(client.id) ?? 0 }))
     .sort((a, b) => b.messages - a.messages || (a.businessName < b.businessName ? -1 : a.businessName > b.businessName ? 1 : 0))
@@ -225,7 +231,7 @@ export async function listHighUsageClients(db: Database, since: Date, limit = 3,
 }
 
 export async function countClients(db: Database) {
-  const [row] = await db.select({ value: count() }).from(clients);
+  const [row] = await db.select({ value: count() }).from(clients).where(eq(clients.isDemo, false));
   return row?.value ?? 0;
 }
 

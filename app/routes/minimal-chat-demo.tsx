@@ -2,15 +2,15 @@ import type { Route } from "./+types/minimal-chat-demo";
 import { ChatDemo } from "~/demo/components/chat-demo.tsx";
 import { databaseContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { findProviderDemoClient } from "~/models/client.server.ts";
+import { findDemoClient } from "~/models/demo-client.server.ts";
 
 export const handle = { i18n: ["demo"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getTranslator(context);
-  const demoClient = await findProviderDemoClient(context.get(databaseContext));
+  const demoClient = await findDemoClient(context.get(databaseContext));
   return {
-    // The demo talks to Alex as the provider's own client; without an active one it says Alex is unreachable.
+    // The demo talks to Alex as the public demo's client (never billed); without an active one it says Alex is unreachable.
     license: demoClient?.status === "active" ? demoClient.licenseKey : null,
     title: t("chat.title", { ns: "demo" }),
     description: t("chat.description", { ns: "demo" }),

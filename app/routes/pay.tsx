@@ -2,6 +2,7 @@ import { CheckCircle2, Receipt } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import type { Route } from "./+types/pay";
+import { computeBills } from "~/billing/billing.server.ts";
 import { formatPeriod, statusTone } from "~/billing/format-period.ts";
 import { periodBounds, type BillingPeriod } from "~/billing/periods.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
@@ -38,23 +39,28 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getTranslator(context);
   const env = context.get(envContext);
-  const record = PAY_TOKEN.test(params.token) ? await findBillingRecordByPayToken(context.get(databaseContext), params.token) : undefined;
+  const db = context.get(databaseContext);
+  const record = PAY_TOKEN.test(params.token) ? await findBillingRecordByPayToken(db, params.token) : undefined;
   if (!record) throw data({ title: t("pay.notFound", { ns: "payments" }) }, { status: 404 });
   const configured = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
   const period = record.billingPeriod as BillingPeriod;
   const bounds = periodBounds(period, env.TZ_DISPLAY);
   // A month in progress is not payable yet: its bill grows until the month ends.
-  const payableFrom = new Date() >= bounds.end ? null : bounds.end;
+  const now = new Date();
+  const payableFrom = now >= bounds.end ? null : bounds.end;
   const payable = record.status !== "paid" && payableFrom === null;
+  // Its amounts so far come from the messages, as on the billing page: a record stored earlier in the month is already behind.
+  const [soFar] = payableFrom ? await computeBills(db, { period, timeZone: env.TZ_DISPLAY, usageUntil: now, clientId: record.clientId }) : [];
+  const amounts = soFar ?? record;
   return {
     title: t("pay.title", { ns: "payments" }),
     token: params.token,
     bill: {
       businessName: record.businessName,
       period: record.billingPeriod,
-      baseFeeCents: record.baseFeeCents,
-      usageFeesCents: record.usageFeesCents,
-      totalCents: record.totalCents,
+      baseFeeCents: amounts.baseFeeCents,
+      usageFeesCents: amounts.usageFeesCents,
+      totalCents: amounts.totalCents,
       currency: record.currency,
       status: record.status,
       dueAt: bounds.dueAt,

@@ -1,4 +1,6 @@
+import { formatPeriod } from "../../app/billing/format-period.ts";
 import { periodOf, shiftPeriod } from "../../app/billing/periods.ts";
+import { formatCents } from "../../app/lib/format.ts";
 import { PORT } from "../../playwright.config.ts";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal.ts";
 import { DESKTOP, expect, expectNoAxeViolations, gotoHydrated, PHONE, test } from "./fixtures.ts";
@@ -12,6 +14,26 @@ let fake: FakePayPal;
  * its five clients' bills are then overdue, payable and nobody else's. (A month in progress cannot be paid.)
  */
 const PAST_PERIOD = shiftPeriod(periodOf(new Date(), "Asia/Jerusalem"), -4);
+const CURRENT_PERIOD = periodOf(new Date(), "Asia/Jerusalem");
+const LAST_CLOSED = shiftPeriod(CURRENT_PERIOD, -1);
+const money = (language: "en" | "he", dollars: number) => formatCents(dollars * 100, language);
+
+const MONTH_WORDS = {
+  en: {
+    period: "Billing period",
+    monthTitle: `${formatPeriod(CURRENT_PERIOD, "en")} so far`,
+    usageOf: (name: string) => `Usage of ${name}`,
+    recentUsage: "Recent Usage",
+    cost: "Cost",
+  },
+  he: {
+    period: "תקופת חיוב",
+    monthTitle: `${formatPeriod(CURRENT_PERIOD, "he")} עד כה`,
+    usageOf: (name: string) => `השימוש של ${name}`,
+    recentUsage: "שימוש אחרון",
+    cost: "עלות",
+  },
+} as const;
 
 test.beforeAll(async () => {
   fake = await startFakePayPal({ port: PORT + 1 });
@@ -35,9 +57,10 @@ test.describe("Billing and payments", () => {
     await search.getByLabel("Status").selectOption("overdue");
     await search.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/status=overdue/);
-    const rows = page.getByRole("table").getByRole("row");
+    const rows = page.getByRole("region", { name: "Billing records" }).getByRole("table").getByRole("row");
     await expect(rows.nth(1)).toContainText("Overdue");
-    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/admin/billing/export?status=overdue");
+    // The picker's default month goes along: the CSV holds what the page shows.
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", `/admin/billing/export?period=${LAST_CLOSED}&status=overdue`);
   });
 
   test("generates a past month's bills and marks one paid with a note kept in its history", async ({ page, signIn }) => {
@@ -51,7 +74,7 @@ test.describe("Billing and payments", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
 
     await gotoHydrated(page, `/admin/billing?period=${PAST_PERIOD}&status=overdue&lng=en`);
-    const row = page.getByRole("table").getByRole("row").nth(1);
+    const row = page.getByRole("region", { name: "Billing records" }).getByRole("table").getByRole("row").nth(1);
     const client = (await row.getByRole("cell").first().textContent()) ?? "";
     await row.locator("summary", { hasText: "Mark as paid" }).click();
     // A blank note passes the browser's check but not the server's: the message shows by this row's field, not elsewhere.
@@ -66,31 +89,56 @@ test.describe("Billing and payments", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
 
     await gotoHydrated(page, `/admin/billing?period=${PAST_PERIOD}&status=paid&lng=en`);
-    const paidRow = page.getByRole("table").getByRole("row").filter({ hasText: client }).filter({ hasText: "Paid" }).first();
+    const paidRow = page.getByRole("region", { name: "Billing records" }).getByRole("table").getByRole("row").filter({ hasText: client }).filter({ hasText: "Paid" }).first();
     await paidRow.locator("summary", { hasText: "History" }).click();
     await expect(paidRow.getByText("Bank transfer 4471")).toBeVisible();
   });
 
-  test("shows the month in progress as not yet payable", async ({ page, signIn }) => {
-    await signIn();
-    await gotoHydrated(page, `/admin/billing?period=${periodOf(new Date(), "Asia/Jerusalem")}&lng=en`);
-    const row = page.getByRole("table").getByRole("row").nth(1);
-    await expect(row.getByText(/^Month in progress: payable from /)).toBeVisible();
-    await expect(row.getByRole("link", { name: /^Pay link for / })).toHaveCount(0);
+  for (const language of ["en", "he"] as const) {
+    const words = MONTH_WORDS[language];
+    test(`shows the month in progress live, a client added today at once, as its usage page does (${language})`, async ({ page, signIn }) => {
+      await signIn();
+      const name = `Fresh ${language} ${Date.now()}`;
+      const created = await page.request.post("/api/clients", {
+        data: { businessName: name, ownerEmail: `fresh-${language}@example.com`, websiteDomain: `fresh-${language}.example`, businessType: "retail" },
+      });
+      expect(created.status()).toBe(201);
+      const client = (await created.json()) as { id: number; licenseKey: string };
 
-    // A pay link sent earlier shows the bill so far and when it can be paid, without PayPal's buttons.
-    const bills = (await (await page.request.get(`/api/billing?period=${periodOf(new Date(), "Asia/Jerusalem")}`)).json()) as { payPath: string }[];
-    await page.setViewportSize(PHONE);
-    await gotoHydrated(page, `${bills[0]!.payPath}?lng=he`);
-    await expect(page.getByText(/^החשבון הזה הוא של חודש שעדיין בעיצומו/)).toBeVisible();
-    await expect(page.getByRole("button", { name: "Pay with PayPal" })).toHaveCount(0);
-    await page.screenshot({ path: "screenshots/pay-in-progress-he-phone.png", fullPage: true });
-  });
+      await gotoHydrated(page, `/admin/billing?lng=${language}`);
+      // The picker shows the last closed month, whose bills are final.
+      await expect(page.getByRole("search").getByLabel(words.period)).toHaveValue(LAST_CLOSED);
+      const month = page.getByRole("region", { name: words.monthTitle });
+      const row = () => month.getByRole("table").getByRole("row").filter({ hasText: name });
+      await expect(row().getByRole("cell")).toHaveText([name, "0", "0", "0", money(language, 50), money(language, 0), money(language, 50)]);
+
+      // A visitor's first message is a conversation ($1): the month so far follows at once.
+      const sent = await page.request.post("/api/wordpress/messages", {
+        data: { license: client.licenseKey, sessionId: null, clientMessageId: crypto.randomUUID(), message: "Hello" },
+      });
+      expect(sent.status()).toBe(200);
+      await page.reload();
+      await expect(row().getByRole("cell")).toHaveText([name, "1", "0", "0", money(language, 50), money(language, 1), money(language, 51)]);
+
+      // The same figures as the client's usage this month, where the row's name leads.
+      const usage = (await (await page.request.get(`/api/clients/${client.id}/usage?period=month`)).json()) as { conversations: number; totalCost: number }[];
+      expect(usage.map((day) => [day.conversations, day.totalCost])).toEqual([[1, 1]]);
+      for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+        await page.setViewportSize(viewport);
+        await page.screenshot({ path: `/tmp/h3-billing-${language}-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize(DESKTOP);
+      await row().getByRole("link", { name: words.usageOf(name) }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/clients/${client.id}\\?tab=usage`));
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+      await expect(page.getByRole("region", { name: words.recentUsage })).toContainText(`${words.cost}: ${money(language, 1)}`);
+    });
+  }
 
   test("pays an unpaid bill through PayPal from its pay page, exactly once", async ({ page, signIn }) => {
     await signIn();
     await gotoHydrated(page, `/admin/billing?period=${PAST_PERIOD}&status=overdue&lng=en`);
-    const row = page.getByRole("table").getByRole("row").nth(1);
+    const row = page.getByRole("region", { name: "Billing records" }).getByRole("table").getByRole("row").nth(1);
     const client = (await row.getByRole("cell").first().textContent()) ?? "";
     const payPath = await row.getByRole("link", { name: /^Pay link for / }).getAttribute("href");
     expect(payPath).toMatch(/^\/pay\/[0-9a-f]{64}$/);
@@ -122,7 +170,7 @@ test.describe("Billing and payments", () => {
 
     await signIn();
     await gotoHydrated(page, `/admin/billing?period=${PAST_PERIOD}&status=paid&lng=en`);
-    const paidRow = page.getByRole("table").getByRole("row").filter({ hasText: client }).filter({ hasText: "Paid" });
+    const paidRow = page.getByRole("region", { name: "Billing records" }).getByRole("table").getByRole("row").filter({ hasText: client }).filter({ hasText: "Paid" });
     await paidRow.first().locator("summary", { hasText: "History" }).click();
     await expect(page.getByText("Paid through PayPal").first()).toBeVisible();
   });

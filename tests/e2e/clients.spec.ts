@@ -126,6 +126,25 @@ for (const language of ["en", "he"] as const) {
 test.describe("the client list", () => {
   // The full test includes the external checks (issue 12): a demo client has no reachable WordPress site here, so
   // even a trained client is partial; tests/integration/checks/system-checks.test.ts sees "all passed" against a real one.
+  for (const [language, words] of [
+    ["en", { show: "Show the public demo", apply: "Search", badge: "Public demo" }],
+    ["he", { show: "הצגת ההדגמה הציבורית", apply: "חיפוש", badge: "הדגמה ציבורית" }],
+  ] as const) {
+    test(`lists the public demo's client only when asked for (${language})`, async ({ page, signIn }) => {
+      await signIn();
+      await gotoHydrated(page, `/admin/clients?lng=${language}`);
+      const table = page.getByRole("table");
+      await expect(table.getByRole("row").filter({ hasText: "Alex AI" }).first()).toBeVisible();
+      await expect(table.getByText("Alex AI (public demo)")).toHaveCount(0);
+      await page.getByRole("checkbox", { name: words.show }).check();
+      await page.getByRole("button", { name: words.apply, exact: true }).click();
+      await expect(page).toHaveURL(/[?&]demo=show/);
+      const demoRow = table.getByRole("row").filter({ hasText: "Alex AI (public demo)" });
+      await expect(demoRow).toContainText(words.badge);
+      await page.screenshot({ path: `/tmp/h3-clients-demo-${language}.png` });
+    });
+  }
+
   test("tests a client's integration: partial for a trained client without a site, fewer passed for a new one", async ({ page, signIn }) => {
     await signIn();
     await gotoHydrated(page, "/admin/clients?lng=en&q=alex-ai.co.il");

@@ -18,6 +18,7 @@ const PAGES = {
     failure: `Error sending inquiry. Please try again or contact ${INVESTOR_EMAIL} directly.`,
     badEmail: "Please enter a valid email address.",
     chat: "Ask Alex about the investment",
+    chatWindow: { log: "Conversation", input: "Your message", greeting: "Hello! How can I help you today?" },
     back: "Back to home",
     expertise: "marketing",
   },
@@ -34,6 +35,7 @@ const PAGES = {
     failure: `שגיאה בשליחת הפנייה. נסו שוב או פנו ישירות אל ${INVESTOR_EMAIL}.`,
     badEmail: "נא להזין כתובת אימייל תקינה.",
     chat: "שאלו את אלכס על ההשקעה",
+    chatWindow: { log: "השיחה", input: "ההודעה שלך", greeting: "שלום! אני Alex, העוזר הדיגיטלי שעונה ללקוחות שלכם 24/7." },
     back: "חזרה לדף הבית",
     expertise: "tech",
   },
@@ -108,16 +110,19 @@ for (const [language, spec] of Object.entries(PAGES) as [keyof typeof PAGES, Pag
       await expect(form(page).getByLabel(spec.labels.message)).toHaveAttribute("rows", spec.rows);
     });
 
-    test("the chat button opens the agent in a new tab", async ({ page }) => {
+    test("the chat button opens the public chat in a new tab, in the page's language", async ({ page }) => {
       await page.goto(spec.path);
       const buttons = page.getByRole("link", { name: spec.chat });
       await expect(buttons).toHaveCount(2);
       for (const button of await buttons.all()) {
         await expect(button).toHaveAttribute("target", "_blank");
         await expect(button).toHaveAttribute("rel", /\bnoopener\b/);
-        if (language === "en") await expect(button).toHaveAttribute("href", "/admin/chat-sessions");
-        else await expect(button).toHaveAttribute("href", /^\/api\/wordpress\/chat-ui\?license=alex_[0-9a-f]{32}$/);
+        await expect(button).toHaveAttribute("href", new RegExp(`^/api/wordpress/chat-ui\\?license=alex_[0-9a-f]{32}&lang=${language}$`));
       }
+      const [chat] = await Promise.all([page.context().waitForEvent("page"), buttons.first().click()]);
+      await expect(chat.getByRole("log", { name: spec.chatWindow.log })).toContainText(spec.chatWindow.greeting);
+      await expect(chat.getByRole("textbox", { name: spec.chatWindow.input })).toBeVisible();
+      await chat.close();
     });
 
     test("with JavaScript: sends JSON, confirms inline and resets", async ({ page }) => {

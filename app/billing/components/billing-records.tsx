@@ -128,18 +128,11 @@ function RecordActions({
       timeStyle: "short",
       timeZone,
     }).format(date);
-  const day = (date: Date) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(date);
   const payPath = `/pay/${row.payToken}`;
-  const inProgress = row.payableFrom !== null;
-  const unpaid = row.status !== "paid" && !inProgress;
+  const unpaid = row.status !== "paid";
   return (
     <div className="min-w-56 space-y-2">
-      {row.payableFrom ? (
-        <p className="text-sm text-slate-600">
-          {t("actions.payableFrom", { date: day(row.payableFrom) })}
-        </p>
-      ) : unpaid ? (
+      {unpaid ? (
         <div className="flex flex-wrap items-center gap-2">
           <Button asChild size="sm" variant="secondary">
             <a

@@ -8,14 +8,14 @@ import { SelectField } from "~/components/ui/form-fields.tsx";
 import { formatPeriod } from "../format-period.ts";
 
 type GenerateBillsFormProps = {
+  /** The closed months, newest first: a month in progress is not billed before it ends. */
   periods: string[];
-  currentPeriod: string;
   clients: { id: number; businessName: string }[];
   error: string | undefined;
 };
 
-/** Generates (or recomputes) a month's bills now, for every client or one; the monthly job does the same for the month just ended. */
-export function GenerateBillsForm({ periods, currentPeriod, clients, error }: GenerateBillsFormProps) {
+/** Generates (or recomputes) a closed month's bills now, for every client or one; the monthly job does the same for the month just ended. */
+export function GenerateBillsForm({ periods, clients, error }: GenerateBillsFormProps) {
   const { t, i18n } = useTranslation("billing");
   const busy = useNavigation().formData?.get("intent") === "generate";
   return (
@@ -26,11 +26,8 @@ export function GenerateBillsForm({ periods, currentPeriod, clients, error }: Ge
         <SelectField
           name="period"
           label={t("generate.period")}
-          defaultValue={periods[1] ?? currentPeriod}
-          options={periods.map((period) => ({
-            value: period,
-            label: period === currentPeriod ? t("generate.currentPeriod", { period: formatPeriod(period, i18n.language) }) : formatPeriod(period, i18n.language),
-          }))}
+          defaultValue={periods[0]}
+          options={periods.map((period) => ({ value: period, label: formatPeriod(period, i18n.language) }))}
           className="min-w-48 flex-1"
         />
         <SelectField

@@ -6,11 +6,13 @@ import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { Route } from "./+types/billing";
 import { generateBills, markPaidByOperator } from "~/billing/billing.server.ts";
 import { billingActionSchema, filterFromSearch } from "~/billing/billing-schema.ts";
-import { loadBillingPage } from "~/billing/billing-page.server.ts";
+import { defaultBillingPeriod, loadBillingPage } from "~/billing/billing-page.server.ts";
 import { BillingFilters } from "~/billing/components/billing-filters.tsx";
 import { BillingRecords } from "~/billing/components/billing-records.tsx";
 import { GenerateBillsForm } from "~/billing/components/generate-bills-form.tsx";
+import { MonthInProgressCard } from "~/billing/components/month-in-progress.tsx";
 import { formatPeriod } from "~/billing/format-period.ts";
+import { hasEnded } from "~/billing/periods.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { StatCard } from "~/components/ui/stat-card.tsx";
@@ -23,14 +25,17 @@ export const handle = { i18n: ["billing"] };
 export async function loader({ url, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const timeZone = context.get(envContext).TZ_DISPLAY;
-  const filter = filterFromSearch(url.searchParams);
+  const now = new Date();
+  const parsed = filterFromSearch(url.searchParams);
+  // No period in the address: the last closed month. An empty one (the picker's "All periods"): every month.
+  const filter = { ...parsed, period: url.searchParams.has("period") ? parsed.period : defaultBillingPeriod(now, timeZone) };
   const pageData = await loadBillingPage(db, {
     filter: { clientId: filter.clientId, billingPeriod: filter.period, status: filter.status },
     page: filter.page,
     timeZone,
-    now: new Date(),
+    now,
   });
-  return { title: getTranslator(context)("title", { ns: "billing" }), timeZone, filter, exportSearch: exportSearchOf(url.searchParams), ...pageData };
+  return { title: getTranslator(context)("title", { ns: "billing" }), timeZone, filter, exportSearch: exportSearchOf(filter), ...pageData };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -51,6 +56,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const backPath = `${url.pathname}${url.search}`;
   const now = new Date();
   if (submission.value.intent === "generate") {
+    if (!hasEnded(submission.value.period, now, timeZone)) {
+      return data({ result: submission.reply(), error: t("errors.periodInProgress", { ns: "billing" }), markPaid: undefined }, { status: 400 });
+    }
     const counts = await generateBills(db, { period: submission.value.period, clientId: submission.value.clientId, timeZone, now, operatorId: operator.id });
     return redirectWithSuccess(backPath, t("generate.done", { ns: "billing", ...counts }));
   }
@@ -75,7 +83,7 @@ const STATUS_CARDS: { status: string; icon: LucideIcon }[] = [
 export default function Billing({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("billing");
   const language = i18n.language;
-  const { totals, change, records, filter, clients, periods, generatable, currentPeriod, recordCount, page, pageCount, timeZone, exportSearch } = loaderData;
+  const { totals, change, records, filter, clients, periods, generatable, monthInProgress, recordCount, page, pageCount, timeZone, exportSearch } = loaderData;
   const billedChange = percentChange(change.current, change.previous);
   const grandTotal = totals.reduce((sum, total) => sum + total.totalCents, 0);
 
@@ -93,6 +101,8 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
           </Button>
         }
       />
+
+      <MonthInProgressCard month={monthInProgress} timeZone={timeZone} />
 
       <BillingFilters clients={clients} periods={periods} filter={filter} />
 
@@ -137,7 +147,7 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
         </p>
       </section>
 
-      <GenerateBillsForm periods={generatable} currentPeriod={currentPeriod} clients={clients} error={actionData?.markPaid ? undefined : actionData?.error} />
+      <GenerateBillsForm periods={generatable} clients={clients} error={actionData?.markPaid ? undefined : actionData?.error} />
 
       <section aria-labelledby="billing-records" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex items-center gap-2 border-b border-slate-200 p-4">
@@ -165,13 +175,12 @@ function markPaidFailureOf(formData: FormData, noteError: boolean) {
   return Number.isSafeInteger(recordId) && recordId > 0 ? { recordId, noteError } : undefined;
 }
 
-/** The page's filters, carried to the CSV export so it holds what the page shows (every page of it). */
-function exportSearchOf(search: URLSearchParams) {
+/** The page's filters (its default month too), carried to the CSV export so it holds what the page shows (every page of it). */
+function exportSearchOf(filter: { clientId?: number; period?: string; status?: string }) {
   const kept = new URLSearchParams();
-  for (const key of ["clientId", "period", "status"]) {
-    const value = search.get(key);
-    if (value) kept.set(key, value);
-  }
+  if (filter.clientId) kept.set("clientId", String(filter.clientId));
+  if (filter.period) kept.set("period", filter.period);
+  if (filter.status) kept.set("status", filter.status);
   const text = kept.toString();
   return text ? `?${text}` : "";
 }

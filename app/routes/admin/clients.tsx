@@ -13,11 +13,12 @@ import { AddClientForm, ADD_CLIENT_INTENT } from "~/clients/components/add-clien
 import { IntegrationTestButton, TEST_INTENT, type TestReply } from "~/clients/components/integration-test-button.tsx";
 import { ClientStatusBadge } from "~/clients/components/status-badge.tsx";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
+import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
-import { SelectField, TextField } from "~/components/ui/form-fields.tsx";
+import { CheckboxField, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { ResponsiveTable, type Column } from "~/components/ui/responsive-table.tsx";
 import { databaseContext, envContext } from "~/context.ts";
@@ -35,14 +36,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const clients = await listClients(context.get(databaseContext), {
     search: query.q || undefined,
     status: query.status === "all" ? undefined : query.status,
+    withDemo: query.demo === "show",
   });
   return {
     title: getTranslator(context)("title", { ns: "clients" }),
     query,
     // `?add` opens the add-client section: the dialog's address without JavaScript.
     adding: url.searchParams.has("add"),
-    clients: clients.map(({ id, businessName, websiteDomain, businessType, plan, status, licenseKey }) => ({
+    clients: clients.map(({ id, businessName, websiteDomain, businessType, plan, status, licenseKey, isDemo }) => ({
       id,
+      isDemo,
       businessName,
       websiteDomain,
       businessType,
@@ -122,6 +125,11 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
           <Link to={`/admin/clients/${client.id}`} className="font-medium text-brand-700 hover:underline" aria-label={t("list.details", { name: client.businessName })}>
             {client.businessName}
           </Link>
+          {client.isDemo ? (
+            <Badge tone="neutral" className="ms-2">
+              {t("list.demoBadge")}
+            </Badge>
+          ) : null}
           <p className="text-slate-500" dir="ltr">
             {client.websiteDomain}
           </p>
@@ -228,6 +236,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
             defaultValue={query.status}
             options={STATUS_FILTERS.map((status) => ({ value: status, label: status === "all" ? t("list.allStatuses") : t(`status.${status}`) }))}
           />
+          <CheckboxField name="demo" value="show" label={t("list.showDemo")} hint={t("list.showDemoHint")} defaultChecked={query.demo === "show"} className="self-center" />
           <Button type="submit" variant="secondary">
             <Search className="h-4 w-4" aria-hidden="true" />
             {t("list.apply")}

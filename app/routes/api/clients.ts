@@ -11,6 +11,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const clients = await listClients(context.get(databaseContext), {
     search: query.q || undefined,
     status: query.status === "all" ? undefined : query.status,
+    withDemo: query.demo === "show",
   });
   return Response.json(clients.map(clientJson), { headers: NO_STORE });
 }

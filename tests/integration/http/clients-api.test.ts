@@ -113,6 +113,12 @@ describe("the client API", () => {
     expect(suspended.every((client) => client.status === "suspended")).toBe(true);
   });
 
+  it("GET leaves the public demo's client out unless asked for with ?demo=show", async () => {
+    const names = async (query: string) => ((await (await get(`/api/clients${query}`)).json()) as { businessName: string }[]).map((client) => client.businessName);
+    expect(await names("")).not.toContain("Alex AI (public demo)");
+    expect(await names("?demo=show")).toContain("Alex AI (public demo)");
+  });
+
   it("GET and PUT answer 404 for an unknown or malformed id", async () => {
     for (const id of ["999999", "0", "-1", "abc", "1.5"]) {
       const got = await get(`/api/clients/${id}`);

@@ -45,7 +45,9 @@ describe("the investor pages", () => {
     expect(htmlTag(html)).toContain('lang="en"');
     expect(htmlTag(html)).toContain('dir="ltr"');
     expect(html).toContain("$500K");
-    expect(html).toMatch(/<a[^>]*href="\/admin\/chat-sessions"[^>]*target="_blank"/);
+    // The public chat in English, never the operator's login.
+    expect(html).toMatch(/<a[^>]*href="\/api\/wordpress\/chat-ui\?license=alex_[0-9a-f]{32}&amp;lang=en"[^>]*target="_blank"/);
+    expect(html).not.toContain('href="/admin');
     expect(html).toMatch(/<textarea[^>]*rows="4"/);
     expect(html).not.toContain("<script src=\"http");
   });
@@ -58,7 +60,7 @@ describe("the investor pages", () => {
     expect(htmlTag(html)).toContain('dir="rtl"');
     expect(html).toContain("1.8M");
     expect(html).toContain("180");
-    expect(html).toMatch(/<a[^>]*href="\/api\/wordpress\/chat-ui\?license=alex_[0-9a-f]{32}"[^>]*target="_blank"/);
+    expect(html).toMatch(/<a[^>]*href="\/api\/wordpress\/chat-ui\?license=alex_[0-9a-f]{32}&amp;lang=he"[^>]*target="_blank"/);
     expect(html).toMatch(/<textarea[^>]*rows="6"/);
   });
 

@@ -192,7 +192,7 @@ describe("POST /api/wordpress/messages on a server with an AI provider and inact
     // Prepare the embedded database first (seeded, one client suspended), then hand the folder to the server.
     const database = await openDatabase({ dataDir });
     await seedDemo(database.db);
-    const [active] = await database.db.select({ licenseKey: clients.licenseKey }).from(clients).where(eq(clients.isProviderDemo, true));
+    const [active] = await database.db.select({ licenseKey: clients.licenseKey }).from(clients).where(eq(clients.businessName, "Alex AI"));
     licenses.active = active!.licenseKey;
     licenses.suspended = generateLicenseKey();
     await database.db.insert(clients).values({

@@ -140,6 +140,13 @@ describe("GET /api/wordpress/chat-ui", () => {
     expect(html).toContain('"feedback":"/api/wordpress/feedback?lng=en"');
   });
 
+  it("greets in the chat's language: a Hebrew greeting is not shown in an English chat", async () => {
+    const html = await (await get(`/api/wordpress/chat-ui?license=${LICENSE.active}&lang=en`)).text();
+    expect(html).toMatch(/<html lang="en" dir="ltr">/);
+    expect(html).toContain("Hello! How can I help you today?");
+    expect(html).not.toContain(GREETING);
+  });
+
   it("lets only the client's own domain and its www. frame it", async () => {
     const csp = (await get(`/api/wordpress/chat-ui?license=${LICENSE.quiet}`)).headers.get("Content-Security-Policy")!;
     expect(csp).toContain("frame-ancestors 'self' https://quiet.example http://quiet.example https://www.quiet.example http://www.quiet.example");

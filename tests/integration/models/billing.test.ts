@@ -5,11 +5,12 @@ import { billingRecordEvents, billingRecords, chatSessions, clientStatusChanges,
 import { type MessageType } from "#db/vocabulary.ts";
 import { seedDemo } from "#db/seed.ts";
 import { loadAnalytics } from "~/analytics/analytics.server.ts";
-import { billingTotals, computeBills, generateBills, markOverdueBills, markPaidByOperator, monthlyRevenue, periodChange } from "~/billing/billing.server.ts";
+import { billingTotals, computeBills, generateBills, markOverdueBills, markPaidByOperator, monthlyRevenue, monthSoFar, periodChange } from "~/billing/billing.server.ts";
 import { periodOf, shiftPeriod } from "~/billing/periods.ts";
 import { monthlyBillingJob } from "~/jobs/jobs.server.ts";
 import { runJob } from "~/jobs/runner.server.ts";
 import { listBillingEvents, listBillingRecords } from "~/models/billing.server.ts";
+import { listDailyUsage, type DailyUsage } from "~/models/usage.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { addClient } from "../../support/clients.ts";
 
@@ -185,7 +186,8 @@ describe.each(testDrivers)("billing on the demo data on %s", (driver) => {
 
   it("seeds bills that agree with the billing computation, and regenerating changes nothing", async () => {
     const current = periodOf(now, TZ);
-    for (const period of [shiftPeriod(current, -2), shiftPeriod(current, -1), current]) {
+    expect(await listBillingRecords(db, { billingPeriod: current }, { limit: 1000 })).toEqual([]);
+    for (const period of [shiftPeriod(current, -3), shiftPeriod(current, -2), shiftPeriod(current, -1)]) {
       const computed = await computeBills(db, { period, timeZone: TZ });
       const stored = await listBillingRecords(db, { billingPeriod: period }, { limit: 1000 });
       expect(stored.map((record) => [record.clientId, record.totalCents]).sort()).toEqual(computed.map((bill) => [bill.clientId, bill.totalCents]).sort());
@@ -200,10 +202,54 @@ describe.each(testDrivers)("billing on the demo data on %s", (driver) => {
     expect(totals.reduce((sum, total) => sum + total.records, 0)).toBe(records.length);
     expect(totals.reduce((sum, total) => sum + total.totalCents, 0)).toBe(records.reduce((sum, record) => sum + record.totalCents, 0));
     for (const record of records) expect(record.totalCents).toBe(record.baseFeeCents + record.usageFeesCents);
-    const change = await periodChange(db, periodOf(now, TZ));
+    const change = await periodChange(db, shiftPeriod(periodOf(now, TZ), -1));
     expect(change.current).toBe(records.filter((record) => record.billingPeriod === change.period).reduce((sum, record) => sum + record.totalCents, 0));
-    // The dashboard's month so far is this month's bills.
-    expect((await monthlyRevenue(db, { timeZone: TZ, now })).current).toBe(change.current);
+    // The dashboard's month so far is the billing page's month in progress.
+    const month = await monthSoFar(db, { timeZone: TZ, now });
+    expect((await monthlyRevenue(db, { timeZone: TZ, now })).current).toBe(month.totalCents);
+  });
+
+  it("shows a client added today in the month in progress at once, its estimate following its usage", async () => {
+    const later = new Date(now.getTime() + 1000);
+    const newcomer = await addClient(db, "Newcomer", later.toISOString());
+    const before = await monthSoFar(db, { timeZone: TZ, now: new Date(later.getTime() + 1000) });
+    expect(before.bills.find((bill) => bill.clientId === newcomer.id)).toMatchObject({ baseFeeCents: 5000, usageFeesCents: 0, totalCents: 5000 });
+    await addMessages(db, newcomer.id, [
+      ["conversation", 100, new Date(later.getTime() + 2000).toISOString()],
+      ["article", 100, new Date(later.getTime() + 3000).toISOString()],
+    ]);
+    const after = await monthSoFar(db, { timeZone: TZ, now: new Date(later.getTime() + 4000) });
+    expect(after.bills.find((bill) => bill.clientId === newcomer.id)).toMatchObject({ usageFeesCents: 200, totalCents: 5200 });
+    expect(after.totalCents).toBe(before.totalCents + 200);
+  });
+
+  it("bills each client what its usage page shows, for a closed month and for the month in progress", async () => {
+    const checkedAt = new Date(now.getTime() + 10_000);
+    const current = periodOf(checkedAt, TZ);
+    const lastMonth = shiftPeriod(current, -1);
+    const [lastMonthBills, month] = await Promise.all([
+      listBillingRecords(db, { billingPeriod: lastMonth }, { limit: 1000 }),
+      monthSoFar(db, { timeZone: TZ, now: checkedAt }),
+    ]);
+    const inMonth = (days: DailyUsage[], period: string) => days.filter((day) => day.date.startsWith(period));
+    const sum = (days: DailyUsage[], key: "conversations" | "articles" | "solutions" | "totalCents") => days.reduce((total, day) => total + day[key], 0);
+    expect(lastMonthBills.length).toBeGreaterThan(3);
+    for (const record of lastMonthBills) {
+      const days = inMonth(await listDailyUsage(db, record.clientId, { since: "all", timeZone: TZ }), lastMonth);
+      expect(record.usageFeesCents, record.businessName).toBe(sum(days, "totalCents"));
+    }
+    expect(month.bills.some((bill) => bill.usageFeesCents > 0)).toBe(true);
+    for (const bill of month.bills) {
+      // The usage page's "This Month" (and GET /api/clients/{id}/usage?period=month).
+      const days = await listDailyUsage(db, bill.clientId, { since: "month", timeZone: TZ, now: checkedAt });
+      expect(inMonth(days, current)).toEqual(days);
+      expect([bill.usage.conversation.count, bill.usage.article.count, bill.usage.solution.count, bill.usageFeesCents]).toEqual([
+        sum(days, "conversations"),
+        sum(days, "articles"),
+        sum(days, "solutions"),
+        sum(days, "totalCents"),
+      ]);
+    }
   });
 
   it("shows on the analytics page, month by month, what the bills come to", async () => {
@@ -211,7 +257,10 @@ describe.each(testDrivers)("billing on the demo data on %s", (driver) => {
     const records = await listBillingRecords(db, {}, { limit: 10_000 });
     const billedMonths = [...new Set(records.map((record) => record.billingPeriod))];
     expect(billedMonths).toHaveLength(3);
-    for (const month of billedMonths) {
+    // 90 days reach back into the oldest billed month, or start just after it.
+    const chartedMonths = billedMonths.filter((month) => revenueByMonth.some((row) => row.month === month));
+    expect(chartedMonths.length).toBeGreaterThanOrEqual(2);
+    for (const month of chartedMonths) {
       const shown = revenueByMonth.find((row) => row.month === month)!.streams;
       const billed = records.filter((record) => record.billingPeriod === month).reduce((sum, record) => sum + record.totalCents, 0);
       expect(shown.baseFees + shown.conversations + shown.articles + shown.solutions, month).toBe(billed);
