@@ -8,7 +8,7 @@ import type { ClientCheckKind, ConnectionResult } from "./connection-result.ts";
 import { checkDatabase } from "./database-check.server.ts";
 import { recordIntegrationCheck } from "~/models/integration-check.server.ts";
 import { registerClientCheck, runFullClientTest, type CheckContext, type FullClientTestResult } from "./full-client-test.server.ts";
-import { explain, explanationText, type Translate } from "./explanation.ts";
+import { explain, type Translate } from "./explanation.ts";
 import { runConnectionCheck, type ProbeOutcome } from "./run-check.server.ts";
 import { checkHivePress, checkUpload, checkWordPress } from "./site-checks.server.ts";
 import { resolveWordPressTarget, WordPressRest } from "./wordpress-site.server.ts";
