@@ -27,7 +27,7 @@ describe("explainCheckError", () => {
   ])("%s → %s", (error, key) => {
     const explanation = explainCheckError(error);
     expect(explanation.key).toBe(key);
-    if (!(error instanceof CheckTimeoutError)) expect(explanation.raw).toContain(error.message);
+    if (!(error instanceof CheckTimeoutError)) expect(explanation.raw).toContain((error as Error).message);
   });
 
   it("names the host DNS did not find, and the private address it refused", () => {
