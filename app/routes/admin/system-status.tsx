@@ -42,15 +42,19 @@ const actionClientSchema = z.object({ clientId: clientIdSchema, tab: z.enum(TABS
 
 export const handle = { i18n: ["checks", "clients"] };
 
-const historyEntry = (row: IntegrationCheckRow): CheckHistoryEntry => ({
-  id: row.id,
-  success: row.success,
-  durationMs: row.durationMs,
-  message: row.message,
-  explanation: readStoredExplanation(row.explanation),
-  details: row.details,
-  checkedAt: row.createdAt.toISOString(),
-});
+/** The text in the runner's language goes to the page only for rows stored before explanations. */
+function historyEntry(row: IntegrationCheckRow): CheckHistoryEntry {
+  const explanation = readStoredExplanation(row.explanation);
+  return {
+    id: row.id,
+    success: row.success,
+    durationMs: row.durationMs,
+    message: explanation.error ? "" : row.message,
+    explanation,
+    details: row.details,
+    checkedAt: row.createdAt.toISOString(),
+  };
+}
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
