@@ -76,12 +76,12 @@ describe("the billing page and API", () => {
     expect(tooLong.status).toBe(400);
     expect(await tooLong.text()).toContain("The note is too long");
     expect((await post({ intent: "markPaid", recordId: "0", note: "x" })).status).toBe(400);
-    const missing = await post({ intent: "markPaid", recordId: "99999", note: "x" });
+    const missing = await post({ intent: "markPaid", recordId: "99999", note: "x", confirmed: "yes" });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("This billing record does not exist.");
     // The month in progress still grows: marking its bill paid is refused by its row, with the reason.
     const [inProgress] = await records(cookie, `?status=pending&period=${currentPeriod()}`);
-    const early = await post({ intent: "markPaid", recordId: String(inProgress!.id), note: "Paid early" });
+    const early = await post({ intent: "markPaid", recordId: String(inProgress!.id), note: "Paid early", confirmed: "yes" });
     expect(early.status).toBe(409);
     expect(await early.text()).toContain("This month has not ended yet");
     expect((await post({ intent: "generate", period: "2026-13" })).status).toBe(400);
@@ -102,7 +102,14 @@ describe("the billing page and API", () => {
     expect((await records(cookie)).length).toBe(once);
 
     const pending = endedUnpaid(await records(cookie));
-    const mark = () => postForm("/admin/billing", { intent: "markPaid", recordId: String(pending!.id), note: "Wire 991" }, { headers: { Cookie: cookie } });
+    const mark = (confirmed = "yes") => postForm("/admin/billing?lng=en", { intent: "markPaid", recordId: String(pending!.id), note: "Wire 991", confirmed }, { headers: { Cookie: cookie } });
+    // Not confirmed (a post without JavaScript's dialog): the page asks, with the note kept, and nothing is paid.
+    const asked = await mark("");
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain("as paid?");
+    expect(question).toMatch(/<input type="hidden" name="note" value="Wire 991"\/>/);
+    expect((await records(cookie)).find((record) => record.id === pending!.id)?.status).not.toBe("paid");
     expect((await mark()).status).toBe(302);
     expect((await mark()).status).toBe(302);
     const after = (await records(cookie)).find((record) => record.id === pending!.id);
