@@ -1,4 +1,5 @@
 import { ExternalLink, FileX } from "lucide-react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import { Alert } from "~/components/ui/alert.tsx";
@@ -140,7 +141,8 @@ function RecordActions({
   const day = (date: Date) =>
     new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(date);
   const payPath = `/pay/${row.payToken}`;
-  const formId = `mark-paid-${row.id}`;
+  // The row is drawn twice (a table row from lg up, a card below), so its form's id comes from useId, not the record.
+  const formId = useId();
   const confirmText = {
     title: t("markPaid.confirmTitle", { client: row.businessName, period: formatPeriod(row.billingPeriod, i18n.language) }),
     description: t("markPaid.confirmDescription", { total: formatCents(row.totalCents, i18n.language, row.currency) }),
