@@ -2,7 +2,7 @@ import type { Database } from "#db/connection.ts";
 import { recordIntegrationCheck } from "~/models/integration-check.server.ts";
 import { CheckFailure, CheckTimeoutError, explainCheckError } from "./check-errors.server.ts";
 import { CHECK_TIMEOUT_MS, type CheckKind, type ConnectionResult } from "./connection-result.ts";
-import { explanationText, type Explanation, type StoredExplanation, type Translate } from "./explanation.ts";
+import { explain, explanationText, type Explanation, type StoredExplanation, type Translate } from "./explanation.ts";
 
 /** What a probe found: nothing thrown means connected unless it says otherwise. */
 export type ProbeOutcome = { ok: boolean; failure?: Explanation; notice?: Explanation; details: Record<string, unknown> };
@@ -33,7 +33,7 @@ export async function runConnectionCheck(db: Database, target: { kind: CheckKind
     if (!controller.signal.aborted) controller.abort();
   }
   const durationMs = Math.round(performance.now() - started);
-  const error = outcome.ok ? undefined : (outcome.failure ?? explainCheckError(undefined));
+  const error = outcome.ok ? undefined : (outcome.failure ?? explain("explain.unexpected"));
   const explanation: StoredExplanation = { ...(error ? { error } : {}), ...(outcome.notice ? { notice: outcome.notice } : {}) };
   const message = error ? explanationText(t, error) : "";
   const row = await recordIntegrationCheck(db, {
