@@ -492,7 +492,10 @@ export const integrationChecks = pgTable(
     kind: text("kind").notNull(),
     success: boolean("success").notNull(),
     durationMs: integer("duration_ms").notNull(),
+    /** The message in the language of the operator who ran the check; rows before `explanation` have only this. */
     message: text("message").notNull().default(""),
+    /** `{error?, notice?}`, each a translation key with its values (app/checks/explanation.ts): shown in the reader's language. */
+    explanation: jsonb("explanation"),
     details: jsonb("details"),
     createdAt: createdAt(),
   },

@@ -5,8 +5,9 @@ import { ModelFailure } from "~/assistant/model-provider.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import type { Client } from "~/models/client.server.ts";
-import { CheckFailure, type Translate } from "./check-errors.server.ts";
+import { CheckFailure } from "./check-errors.server.ts";
 import { CHECK_TIMEOUT_MS } from "./connection-result.ts";
+import { explain } from "./explanation.ts";
 import type { ProbeOutcome } from "./run-check.server.ts";
 
 const REPLY_EXCERPT = 200;
@@ -19,7 +20,7 @@ function providerError(failure: ModelFailure): string {
 }
 
 /** A real round trip to the configured AI provider (or the built-in responder) with the client's own prompt, timed. */
-export async function checkAi(db: Database, env: Env, client: Client, language: Language, t: Translate): Promise<ProbeOutcome> {
+export async function checkAi(db: Database, env: Env, client: Client, language: Language): Promise<ProbeOutcome> {
   const settings = modelSettingsFrom(env);
   const details: Record<string, unknown> = settings
     ? { provider: "model", model: settings.model, baseUrl: new URL(settings.baseUrl).origin }
@@ -33,6 +34,6 @@ export async function checkAi(db: Database, env: Env, client: Client, language: 
   } catch (error) {
     if (!(error instanceof ModelFailure)) throw error;
     details.latencyMs = Math.round(performance.now() - started);
-    throw new CheckFailure(t(`ai.${error.reason}`, { error: providerError(error) }), details);
+    throw new CheckFailure(explain(`ai.${error.reason}`, undefined, providerError(error)), details);
   }
 }

@@ -1,3 +1,5 @@
+import type { Explanation } from "./explanation.ts";
+
 /** The checks of /admin/system-status, each with its own API (`GET /api/system/test-*`). */
 export const CLIENT_CHECK_KINDS = ["wordpress", "hivepress", "ai", "upload"] as const;
 export const CHECK_KINDS = ["database", ...CLIENT_CHECK_KINDS] as const;
@@ -14,7 +16,13 @@ export type ConnectionResult = {
   status: ConnectionStatus;
   checkedAt: string;
   durationMs: number;
+  /** Why it failed, in the caller's language; the explanation's key and values are in `explanation`. */
   error?: string;
+  /** The error as the other side gave it (an OpenSSL line, "status: the server's message"). */
+  rawError?: string;
+  explanation?: Explanation;
+  /** How the check reached the site, e.g. over http after https failed for an address without a scheme. */
+  notice?: string;
   details: Record<string, unknown>;
 };
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Database } from "#db/connection.ts";
 import type { Env } from "~/env.server.ts";
 import { databaseServerVersion, lastAppliedMigration, pingDatabase } from "~/models/health.server.ts";
-import type { Translate } from "./check-errors.server.ts";
+import { explain } from "./explanation.ts";
 import type { ProbeOutcome } from "./run-check.server.ts";
 
 const JOURNAL = path.resolve(process.cwd(), "db/migrations/meta/_journal.json");
@@ -14,7 +14,7 @@ function shippedMigrations(): { tag: string; when: number }[] {
 }
 
 /** A round trip, the server's version, the driver, and whether every shipped migration is applied. */
-export async function checkDatabase(db: Database, env: Pick<Env, "DATABASE_URL">, t: Translate): Promise<ProbeOutcome> {
+export async function checkDatabase(db: Database, env: Pick<Env, "DATABASE_URL">): Promise<ProbeOutcome> {
   const started = performance.now();
   await pingDatabase(db);
   const roundTripMs = Math.round((performance.now() - started) * 10) / 10;
@@ -28,6 +28,6 @@ export async function checkDatabase(db: Database, env: Pick<Env, "DATABASE_URL">
     roundTripMs,
     migrations: { applied: applied.count, shipped: shipped.length, latest: newestShipped?.tag ?? null, upToDate },
   };
-  if (!upToDate) return { ok: false, error: t("database.migrationsPending", { latest: newestShipped?.tag }), details };
+  if (!upToDate) return { ok: false, failure: explain("database.migrationsPending", { latest: newestShipped?.tag ?? "" }), details };
   return { ok: true, details };
 }

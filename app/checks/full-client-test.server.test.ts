@@ -10,35 +10,36 @@ const context: CheckContext = {
   serverUrl: "http://localhost",
   env: {} as Env,
   language: "en",
-  t: (key) => key,
+  t: (key, options) => `${String(options?.ns)}:${key}${options?.count === undefined ? "" : `(${String(options.count)})`}`,
 };
 
 describe("runFullClientTest", () => {
-  it("counts the passes, and a check that throws fails with its message while the others still run", async () => {
+  it("counts the passes, and a check that throws fails with its raw error while the others still run", async () => {
     const result = await runFullClientTest(context, [
-      { test: "first", run: async () => ({ success: true, message: "fine", data: { n: 1 } }) },
+      { test: "first", run: async () => ({ success: true, explanation: { key: "fine", ns: "clients" }, data: { n: 1 } }) },
       {
         test: "second",
         run: async () => {
           throw new Error("connection refused");
         },
       },
-      { test: "third", run: async () => ({ success: false, message: "missing" }) },
+      { test: "third", run: async () => ({ success: false, explanation: { key: "knowledgeBase.empty", ns: "clients", values: { count: 0 } } }) },
     ]);
     expect(result.summary).toEqual({ passed: 1, total: 3 });
-    expect(result.tests.map(({ test, success, message, data }) => ({ test, success, message, data }))).toEqual([
-      { test: "first", success: true, message: "fine", data: { n: 1 } },
-      { test: "second", success: false, message: "connection refused", data: null },
-      { test: "third", success: false, message: "missing", data: null },
+    expect(result.tests.map(({ test, success, message, explanation, data }) => ({ test, success, message, explanation, data }))).toEqual([
+      { test: "first", success: true, message: "clients:fine", explanation: { key: "fine", ns: "clients" }, data: { n: 1 } },
+      { test: "second", success: false, message: "checks:explain.unexpected", explanation: { key: "explain.unexpected", raw: "connection refused" }, data: null },
+      { test: "third", success: false, message: "clients:knowledgeBase.empty(0)", explanation: { key: "knowledgeBase.empty", ns: "clients", values: { count: 0 } }, data: null },
     ]);
     expect(result.details).toMatchObject({ clientId: 7, businessName: "Shop" });
   });
 
   it("keeps the list open: a registered check joins every later run, once", async () => {
     const before = registeredClientChecks().length;
-    registerClientCheck({ test: "external", run: async () => ({ success: true, message: "ok" }) });
+    const check = { test: "external", run: async () => ({ success: true, explanation: { key: "ok" } }) };
+    registerClientCheck(check);
     expect(registeredClientChecks().length).toBe(before + 1);
-    expect(() => registerClientCheck({ test: "external", run: async () => ({ success: true, message: "ok" }) })).toThrow();
+    expect(() => registerClientCheck(check)).toThrow();
   });
 
   it("builds the plugin of a client without writing anything", async () => {

@@ -7,6 +7,8 @@ import { findClientById, type Client } from "~/models/client.server.ts";
 import { findSalesConfig } from "~/models/sales-config.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { pluginZipStream } from "~/plugin/plugin-zip.server.ts";
+import { rawErrorOf } from "./check-errors.server.ts";
+import { explain, explanationText, type Explanation, type ExplanationValue, type Translate } from "./explanation.ts";
 
 /** What every check gets: the client under test, the database, and where its plugin would point. */
 export type CheckContext = {
@@ -16,15 +18,17 @@ export type CheckContext = {
   /** The external checks read the AI provider and the allowed private hosts from it. */
   env: Env;
   language: Language;
-  /** Translates a key of the `clients` namespace (another with `ns`) in the operator's language. */
-  t: (key: string, values?: Record<string, unknown>) => string;
+  /** Translates a key of the `clients` namespace (another with `ns`) in the caller's language: the API's answer and the stored run's text. */
+  t: Translate;
 };
 
-export type CheckOutcome = { success: boolean; message: string; data?: unknown };
+/** What a check found, as a key and values (shown in each reader's language) rather than as text. */
+export type CheckOutcome = { success: boolean; explanation: Explanation; data?: unknown };
 
 export type ClientCheck = { test: string; run: (context: CheckContext) => Promise<CheckOutcome> };
 
-export type CheckResult = { test: string; success: boolean; duration: number; message: string; data: unknown };
+/** `message` is in the language of whoever ran it; `explanation` (missing in runs stored before it) lets the page show it in the reader's. */
+export type CheckResult = { test: string; success: boolean; duration: number; message: string; explanation?: Explanation; data: unknown };
 
 /** Spec §3 "Integration test result". */
 export type FullClientTestResult = {
@@ -32,6 +36,9 @@ export type FullClientTestResult = {
   tests: CheckResult[];
   details: { clientId: number; businessName: string; licenseKey: string; startedAt: string; finishedAt: string };
 };
+
+/** The local checks' messages are in the `clients` namespace. */
+const said = (key: string, values?: Record<string, ExplanationValue>): Explanation => ({ ns: "clients", ...explain(key, values) });
 
 /** A well-formed key from db/license-key.ts: "alex_" and 128 bits in hex. */
 const LICENSE_KEY_FORMAT = /^alex_[0-9a-f]{32}$/;
@@ -43,70 +50,70 @@ const LICENSE_KEY_FORMAT = /^alex_[0-9a-f]{32}$/;
 const checks: ClientCheck[] = [
   {
     test: "database",
-    async run({ db, t }) {
+    async run({ db }) {
       await pingDatabase(db);
-      return { success: true, message: t("fullTest.database.ok") };
+      return { success: true, explanation: said("fullTest.database.ok") };
     },
   },
   {
     test: "client_record",
-    async run({ db, client, t }) {
+    async run({ db, client }) {
       const record = await findClientById(db, client.id);
-      if (!record) return { success: false, message: t("fullTest.clientRecord.missing") };
+      if (!record) return { success: false, explanation: said("fullTest.clientRecord.missing") };
       return {
         success: true,
-        message: t("fullTest.clientRecord.ok", { businessName: record.businessName }),
+        explanation: said("fullTest.clientRecord.ok", { businessName: record.businessName }),
         data: { id: record.id, status: record.status, plan: record.plan, websiteDomain: record.websiteDomain },
       };
     },
   },
   {
     test: "training_config",
-    async run({ db, client, t }) {
+    async run({ db, client }) {
       const config = await findTrainingConfig(db, client.id);
-      if (!config) return { success: false, message: t("fullTest.trainingConfig.missing") };
+      if (!config) return { success: false, explanation: said("fullTest.trainingConfig.missing") };
       return {
         success: true,
-        message: t("fullTest.trainingConfig.ok"),
+        explanation: said("fullTest.trainingConfig.ok"),
         data: { tone: config.tone, isActive: config.isActive, greeting: config.greeting.length > 0 },
       };
     },
   },
   {
     test: "sales_config",
-    async run({ db, client, t }) {
+    async run({ db, client }) {
       const config = await findSalesConfig(db, client.id);
-      if (!config) return { success: false, message: t("fullTest.salesConfig.missing") };
+      if (!config) return { success: false, explanation: said("fullTest.salesConfig.missing") };
       const enabled = Object.entries(config.capabilities).filter(([, value]) => value === true).map(([name]) => name);
-      return { success: true, message: t("fullTest.salesConfig.ok"), data: { salesStyle: config.salesStyle, capabilities: enabled } };
+      return { success: true, explanation: said("fullTest.salesConfig.ok"), data: { salesStyle: config.salesStyle, capabilities: enabled } };
     },
   },
   {
     test: "knowledge_base",
-    async run({ db, client, t }) {
+    async run({ db, client }) {
       const count = await countKnowledgeEntries(db, client.id);
       return count > 0
-        ? { success: true, message: t("fullTest.knowledgeBase.ok", { count }), data: { entries: count } }
-        : { success: false, message: t("fullTest.knowledgeBase.empty"), data: { entries: 0 } };
+        ? { success: true, explanation: said("fullTest.knowledgeBase.ok", { count }), data: { entries: count } }
+        : { success: false, explanation: said("fullTest.knowledgeBase.empty"), data: { entries: 0 } };
     },
   },
   {
     test: "license",
-    async run({ client, t }) {
-      if (!LICENSE_KEY_FORMAT.test(client.licenseKey)) return { success: false, message: t("fullTest.license.malformed") };
+    async run({ client }) {
+      if (!LICENSE_KEY_FORMAT.test(client.licenseKey)) return { success: false, explanation: said("fullTest.license.malformed") };
       // The widget and the message API serve active clients only.
       if (client.status !== "active") {
-        return { success: false, message: t("fullTest.license.inactive", { status: t(`status.${client.status}`) }), data: { status: client.status } };
+        return { success: false, explanation: said("fullTest.license.inactive", { status: { key: `status.${client.status}` } }), data: { status: client.status } };
       }
-      return { success: true, message: t("fullTest.license.ok"), data: { status: client.status } };
+      return { success: true, explanation: said("fullTest.license.ok"), data: { status: client.status } };
     },
   },
   {
     test: "plugin_build",
-    async run({ client, serverUrl, t }) {
+    async run({ client, serverUrl }) {
       let bytes = 0;
       for await (const chunk of pluginZipStream({ licenseKey: client.licenseKey, serverUrl })) bytes += chunk.byteLength;
-      return { success: bytes > 0, message: t("fullTest.plugin.ok", { bytes }), data: { bytes, serverUrl } };
+      return { success: bytes > 0, explanation: said("fullTest.plugin.ok", { bytes }), data: { bytes, serverUrl } };
     },
   },
 ];
@@ -129,13 +136,14 @@ export async function runFullClientTest(context: CheckContext, list: readonly Cl
     try {
       outcome = await check.run(context);
     } catch (error) {
-      outcome = { success: false, message: error instanceof Error ? error.message : String(error) };
+      outcome = { success: false, explanation: explain("explain.unexpected", undefined, rawErrorOf(error)) };
     }
     tests.push({
       test: check.test,
       success: outcome.success,
       duration: Math.round(performance.now() - start),
-      message: outcome.message,
+      message: explanationText(context.t, outcome.explanation),
+      explanation: outcome.explanation,
       data: outcome.data ?? null,
     });
   }

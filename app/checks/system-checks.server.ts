@@ -3,35 +3,45 @@ import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import type { Client } from "~/models/client.server.ts";
 import { checkAi } from "./ai-check.server.ts";
-import { describeCheckError, type Translate } from "./check-errors.server.ts";
+import { CheckFailure, explainCheckError } from "./check-errors.server.ts";
 import type { ClientCheckKind, ConnectionResult } from "./connection-result.ts";
 import { checkDatabase } from "./database-check.server.ts";
 import { recordIntegrationCheck } from "~/models/integration-check.server.ts";
 import { registerClientCheck, runFullClientTest, type CheckContext, type FullClientTestResult } from "./full-client-test.server.ts";
+import { explain, type Translate } from "./explanation.ts";
 import { runConnectionCheck, type ProbeOutcome } from "./run-check.server.ts";
 import { checkHivePress, checkUpload, checkWordPress } from "./site-checks.server.ts";
 import { resolveWordPressTarget, WordPressRest } from "./wordpress-site.server.ts";
 
-/** What a system check needs: the database, the environment (AI provider, allowed hosts) and the operator's language. */
+/** What a system check needs: the database, the environment (AI provider, allowed hosts) and the caller's language (the API's answer). */
 export type SystemCheckContext = { db: Database; env: Env; language: Language; t: Translate };
 
 export function runDatabaseCheck({ db, env, t }: SystemCheckContext): Promise<ConnectionResult> {
-  return runConnectionCheck(db, { kind: "database", clientId: null }, () => checkDatabase(db, env, t), describeCheckError(t));
+  return runConnectionCheck(db, { kind: "database", clientId: null }, () => checkDatabase(db, env), t);
 }
 
 const SITE_CHECKS = { wordpress: checkWordPress, hivepress: checkHivePress, upload: checkUpload } as const;
 
 async function probeClient(context: SystemCheckContext, kind: ClientCheckKind, client: Client, signal: AbortSignal): Promise<ProbeOutcome> {
-  const { db, env, language, t } = context;
-  if (kind === "ai") return checkAi(db, env, client, language, t);
+  const { db, env, language } = context;
+  if (kind === "ai") return checkAi(db, env, client, language);
   const target = await resolveWordPressTarget(db, client);
-  const rest = new WordPressRest(target, { signal, allowHosts: env.SCANNER_ALLOW_HOSTS, t });
-  return SITE_CHECKS[kind]({ rest, licenseKey: client.licenseKey, t });
+  const rest = new WordPressRest(target, { signal, allowHosts: env.SCANNER_ALLOW_HOSTS });
+  try {
+    const outcome = await SITE_CHECKS[kind]({ rest, licenseKey: client.licenseKey });
+    const notice = rest.schemeNotice();
+    return notice ? { ...outcome, notice } : outcome;
+  } catch (error) {
+    // A later request failed after the scheme was settled: the result still says which one answered.
+    const notice = rest.schemeNotice();
+    if (!notice || (error instanceof CheckFailure && error.notice)) throw error;
+    throw new CheckFailure(explainCheckError(error), error instanceof CheckFailure ? error.details : { siteUrl: rest.siteUrl }, notice);
+  }
 }
 
 /** One check of one client, kept in its history. */
 export function runClientCheck(context: SystemCheckContext, kind: ClientCheckKind, client: Client): Promise<ConnectionResult> {
-  return runConnectionCheck(context.db, { kind, clientId: client.id }, (signal) => probeClient(context, kind, client, signal), describeCheckError(context.t));
+  return runConnectionCheck(context.db, { kind, clientId: client.id }, (signal) => probeClient(context, kind, client, signal), context.t);
 }
 
 /** Refresh Status: the database and every check of the client at once (each within its own 5 s). */
@@ -47,9 +57,8 @@ for (const kind of ["wordpress", "hivepress", "ai", "upload"] as const) {
   registerClientCheck({
     test: kind,
     async run({ db, env, language, client, t }) {
-      const translate: Translate = (key, values) => t(key, { ...values, ns: "checks" });
-      const result = await runClientCheck({ db, env, language, t: translate }, kind, client);
-      return { success: result.status === "connected", message: result.error ?? translate(`${kind}.ok`), data: result.details };
+      const result = await runClientCheck({ db, env, language, t }, kind, client);
+      return { success: result.status === "connected", explanation: result.explanation ?? explain(`${kind}.ok`), data: result.details };
     },
   });
 }

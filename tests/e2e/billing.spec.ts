@@ -78,13 +78,19 @@ test.describe("Billing and payments", () => {
     const client = (await row.getByRole("cell").first().textContent()) ?? "";
     await row.locator("summary", { hasText: "Mark as paid" }).click();
     // A blank note passes the browser's check but not the server's: the message shows by this row's field, not elsewhere.
+    // Each post is confirmed first, in a dialog naming the client and the month.
+    const confirm = page.getByRole("dialog", { name: new RegExp(`^Mark ${client}'s bill for .+ as paid\\?$`) });
     await row.getByLabel("Note").fill("   ");
     await row.getByRole("button", { name: "Mark as paid" }).click();
+    await confirm.getByRole("button", { name: "Mark as paid" }).click();
     await expect(row.getByText("Write a note: how was it paid?")).toBeVisible();
     await expect(generate.getByText("Write a note: how was it paid?")).toHaveCount(0);
     await row.getByLabel("Note").fill("Bank transfer 4471");
     await row.getByRole("button", { name: "Mark as paid" }).click();
+    await expect(confirm).toContainText("A paid bill never changes again");
+    await confirm.getByRole("button", { name: "Mark as paid" }).click();
     await expect(page.getByText("Marked as paid.", { exact: true })).toBeVisible();
+    await expect(confirm).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/admin/billing\\?period=${PAST_PERIOD}&status=overdue&lng=en$`));
     await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
 

@@ -104,6 +104,9 @@ test("the test tab runs the full client test", async ({ page, signIn }) => {
   await gotoHydrated(page, configPath(CLIENT_EN, "test", "en"));
   await page.getByRole("button", { name: "Run Tests" }).click();
   await expect(page.getByText(/\d+ of \d+ passed/).first()).toBeVisible();
+  // Each check by its name in words, not its identifier.
+  await expect(page.getByText("Client record", { exact: true })).toBeVisible();
+  await expect(page.getByText("knowledge_base", { exact: true })).toHaveCount(0);
   await page.getByText("Details (JSON)").click();
   await expect(page.locator("pre")).toContainText('"clientId"');
 });

@@ -16,7 +16,7 @@ const TEXT = {
     added: "Client added",
     settings: "Settings",
     suspend: "Suspend",
-    cancel: "Cancel",
+    cancel: "Cancel subscription",
     activate: "Activate",
     updated: "Status Updated",
     suspended: "Suspended",
@@ -36,7 +36,7 @@ const TEXT = {
     added: "הלקוח נוסף",
     settings: "הגדרות",
     suspend: "השהיה",
-    cancel: "ביטול",
+    cancel: "ביטול המנוי",
     activate: "הפעלה",
     updated: "הסטטוס עודכן",
     suspended: "מושהה",
@@ -83,11 +83,14 @@ for (const language of ["en", "he"] as const) {
 
       await settingsTab(page, text).click();
       await expect(page.getByRole("button", { name: text.activate })).toBeDisabled();
+      // Suspend and cancel ask first (tests/e2e/confirmations.spec.ts looks at the dialogs closely).
       await page.getByRole("button", { name: text.suspend }).click();
+      await page.getByRole("dialog").getByRole("button", { name: text.suspend }).click();
       await expect(page.getByText(text.updated, { exact: true })).toBeVisible();
       await expect(page.getByRole("button", { name: text.suspend })).toBeDisabled();
       await expect(page.getByRole("button", { name: text.activate })).toBeEnabled();
       await page.getByRole("button", { name: text.cancel, exact: true }).click();
+      await page.getByRole("dialog").getByRole("button", { name: text.cancel, exact: true }).click();
       await expect(page.getByRole("button", { name: text.cancel, exact: true })).toBeDisabled();
       const history = page.getByRole("list").filter({ hasText: "e2e-operator" });
       await expect(history.getByRole("listitem")).toHaveCount(2);
@@ -115,6 +118,8 @@ for (const language of ["en", "he"] as const) {
 
         await settingsTab(page, text).click();
         await page.getByRole("button", { name: text.suspend }).click();
+        // Without the dialog the page asks, then acts.
+        await page.getByRole("alert").getByRole("button", { name: text.suspend }).click();
         await expect(page.getByText(new RegExp(text.updated))).toBeVisible();
         await expect(page.getByRole("button", { name: text.suspend })).toBeDisabled();
         await expect(page.getByRole("heading", { name: text.history })).toBeVisible();

@@ -68,8 +68,8 @@ async function signInToAlex(page: Page) {
 }
 
 const TEXT = {
-  en: { title: "Client System Status", refresh: "Refresh Status", full: "Full System Test", connected: "Connected", disconnected: "Disconnected", wordpressTab: "WordPress Test", uploadTab: "Upload Test", runUpload: "Run Upload Test", testing: "Testing…", refused: "Could not connect (ECONNREFUSED)." },
-  he: { title: "מצב המערכת של הלקוח", refresh: "רענון מצב", full: "בדיקת מערכת מלאה", connected: "מחובר", disconnected: "מנותק", wordpressTab: "בדיקת וורדפרס", uploadTab: "בדיקת העלאה", runUpload: "הרצת בדיקת העלאה", testing: "בודק…", refused: "לא ניתן היה להתחבר (ECONNREFUSED)." },
+  en: { title: "Client System Status", refresh: "Refresh Status", full: "Full System Test", connected: "Connected", disconnected: "Disconnected", wordpressTab: "WordPress Test", uploadTab: "Upload Test", runUpload: "Run Upload Test", testing: "Testing…", refused: "The connection was refused: nothing answers on that address and port, or a firewall blocks it." },
+  he: { title: "מצב המערכת של הלקוח", refresh: "רענון מצב", full: "בדיקת מערכת מלאה", connected: "מחובר", disconnected: "מנותק", wordpressTab: "בדיקת וורדפרס", uploadTab: "בדיקת העלאה", runUpload: "הרצת בדיקת העלאה", testing: "בודק…", refused: "החיבור נדחה: אף שרת לא עונה בכתובת ובפורט האלה, או שחומת אש חוסמת אותם." },
 } as const;
 
 for (const language of ["en", "he"] as const) {

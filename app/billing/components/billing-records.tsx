@@ -1,9 +1,11 @@
 import { ExternalLink, FileX } from "lucide-react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { ConfirmButton, ConfirmStep } from "~/components/ui/confirm.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { TextareaField } from "~/components/ui/form-fields.tsx";
@@ -17,6 +19,8 @@ import { formatPeriod, statusTone } from "../format-period.ts";
 
 /** A refused "mark as paid", shown by its row. */
 export type MarkPaidError = { recordId: number; noteError: boolean; message: string };
+/** A "mark as paid" posted without its confirmation (no JavaScript): the server asks by its row. */
+export type MarkPaidConfirmation = { recordId: number; note: string };
 
 type BillingRecordsProps = {
   records: BillingRow[];
@@ -24,6 +28,7 @@ type BillingRecordsProps = {
   pageCount: number;
   timeZone: string;
   markPaidError: MarkPaidError | undefined;
+  confirmMarkPaid: MarkPaidConfirmation | undefined;
 };
 
 export function BillingRecords({
@@ -32,6 +37,7 @@ export function BillingRecords({
   pageCount,
   timeZone,
   markPaidError,
+  confirmMarkPaid,
 }: BillingRecordsProps) {
   const { t, i18n } = useTranslation("billing");
   const language = i18n.language;
@@ -97,6 +103,7 @@ export function BillingRecords({
                 row={row}
                 timeZone={timeZone}
                 error={markPaidError?.recordId === row.id ? markPaidError : undefined}
+                confirmation={confirmMarkPaid?.recordId === row.id ? confirmMarkPaid : undefined}
               />
             ),
           },
@@ -115,12 +122,15 @@ function RecordActions({
   row,
   timeZone,
   error,
+  confirmation,
 }: {
   row: BillingRow;
   timeZone: string;
   error: MarkPaidError | undefined;
+  confirmation: MarkPaidConfirmation | undefined;
 }) {
   const { t, i18n } = useTranslation("billing");
+  const location = useLocation();
   const locale = intlLocaleOf(isLanguage(i18n.language) ? i18n.language : "en");
   const when = (date: Date) =>
     new Intl.DateTimeFormat(locale, {
@@ -129,6 +139,14 @@ function RecordActions({
       timeZone,
     }).format(date);
   const payPath = `/pay/${row.payToken}`;
+  // The row is drawn twice (a table row from lg up, a card below), so its form's id comes from useId, not the record.
+  const formId = useId();
+  const confirmText = {
+    title: t("markPaid.confirmTitle", { client: row.businessName, period: formatPeriod(row.billingPeriod, i18n.language) }),
+    description: t("markPaid.confirmDescription", { total: formatCents(row.totalCents, i18n.language, row.currency) }),
+    confirmLabel: t("markPaid.submit"),
+    confirmVariant: "primary" as const,
+  };
   const unpaid = row.status !== "paid";
   return (
     <div className="min-w-56 space-y-2">
@@ -156,14 +174,20 @@ function RecordActions({
         </p>
       ) : null}
       {unpaid || row.events.length > 0 ? (
-        <details className="group text-sm" open={error ? true : undefined}>
+        <details className="group text-sm" open={error || confirmation ? true : undefined}>
           <summary className="cursor-pointer font-medium text-brand-700 hover:underline">
             {unpaid ? t("actions.markPaid") : t("actions.history")}
           </summary>
           <div className="mt-2 space-y-3">
             {error && !error.noteError ? <Alert tone="error">{error.message}</Alert> : null}
-            {unpaid ? (
-              <Form method="post" className="space-y-2">
+            {unpaid && confirmation ? (
+              <ConfirmStep
+                {...confirmText}
+                fields={{ intent: "markPaid", recordId: row.id, note: confirmation.note }}
+                cancelTo={`${location.pathname}${location.search}`}
+              />
+            ) : unpaid ? (
+              <Form id={formId} method="post" className="space-y-2">
                 <input type="hidden" name="intent" value="markPaid" />
                 <input type="hidden" name="recordId" value={row.id} />
                 <TextareaField
@@ -176,9 +200,9 @@ function RecordActions({
                   dir="auto"
                   errors={error?.noteError ? [error.message] : undefined}
                 />
-                <Button type="submit" size="sm">
+                <ConfirmButton form={formId} size="sm" {...confirmText}>
                   {t("markPaid.submit")}
-                </Button>
+                </ConfirmButton>
               </Form>
             ) : null}
             {row.events.length > 0 ? (

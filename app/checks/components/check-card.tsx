@@ -4,9 +4,53 @@ import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
 import type { CheckKind } from "../connection-result.ts";
+import { explanationText, type Explanation, type StoredExplanation } from "../explanation.ts";
 
-/** One stored result, as the page gets it from its loader. */
-export type CheckHistoryEntry = { id: number; success: boolean; durationMs: number; message: string; details: unknown; checkedAt: string };
+/** One stored result, as the page gets it from its loader: `message` is in its runner's language, `explanation` (newer rows) in any. */
+export type CheckHistoryEntry = {
+  id: number;
+  success: boolean;
+  durationMs: number;
+  message: string;
+  explanation: StoredExplanation;
+  details: unknown;
+  checkedAt: string;
+};
+
+/** An explanation in the reader's language. */
+export function useExplanationText() {
+  const { t } = useTranslation(["checks", "clients"]);
+  return (explanation: Explanation) => explanationText(t, explanation);
+}
+
+/** A check's name as words ("Client record"), whatever identifier it runs under (`client_record`). */
+export function useCheckName() {
+  const { t } = useTranslation("checks");
+  return (test: string) => t(`testNames.${test}`, { defaultValue: test });
+}
+
+/**
+ * Why a check failed: a short explanation in the reader's language, and the raw error as the other
+ * side gave it behind a toggle. A raw error is one long unbroken line (an OpenSSL error, a URL), so
+ * both may break anywhere rather than widen the card and the page.
+ */
+export function CheckMessage({ explanation, message }: { explanation: Explanation | undefined; message: string }) {
+  const { t } = useTranslation("checks");
+  const text = useExplanationText();
+  return (
+    <div className="min-w-0 space-y-1 wrap-anywhere">
+      <p>{explanation ? text(explanation) : message}</p>
+      {explanation?.raw ? (
+        <details>
+          <summary className="cursor-pointer text-xs font-medium underline">{t("card.rawError")}</summary>
+          <code dir="ltr" className="mt-1 block text-start font-mono text-xs whitespace-pre-wrap wrap-anywhere">
+            {explanation.raw}
+          </code>
+        </details>
+      ) : null}
+    </div>
+  );
+}
 
 /** Spec §4: connected, disconnected, testing, and anything else as a warning (here: never checked). */
 export type CardStatus = "connected" | "disconnected" | "testing" | "unknown";
@@ -43,8 +87,8 @@ export function DetailsList({ details }: { details: unknown }) {
     <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
       {Object.entries(details as Record<string, unknown>).map(([name, value]) => (
         <div key={name} className="contents">
-          <dt className="font-medium text-slate-600">{name}</dt>
-          <dd dir="ltr" className="text-start break-words text-slate-900">
+          <dt className="font-medium wrap-anywhere text-slate-600">{name}</dt>
+          <dd dir="ltr" className="text-start wrap-anywhere text-slate-900">
             {detailText(value)}
           </dd>
         </div>
@@ -59,11 +103,12 @@ type CheckCardProps = { kind: CheckKind; history: readonly CheckHistoryEntry[]; 
 export function CheckCard({ kind, history, testing, timeZone, historyLimit }: CheckCardProps) {
   const { t } = useTranslation("checks");
   const formatTime = useCheckTime(timeZone);
+  const text = useExplanationText();
   const latest = history[0];
   const status: CardStatus = testing ? "testing" : !latest ? "unknown" : latest.success ? "connected" : "disconnected";
   const titleId = `check-${kind}-title`;
   return (
-    <Card aria-labelledby={titleId} aria-busy={testing || undefined} className="space-y-3">
+    <Card aria-labelledby={titleId} aria-busy={testing || undefined} className="min-w-0 space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="text-base font-semibold text-slate-900">
           {t(`kinds.${kind}`)}
@@ -74,7 +119,12 @@ export function CheckCard({ kind, history, testing, timeZone, historyLimit }: Ch
         {t("card.lastChecked")}: {latest ? <time dateTime={latest.checkedAt}>{formatTime(latest.checkedAt)}</time> : t("card.never")}
         {latest ? <> · {t("card.duration", { ms: latest.durationMs })}</> : null}
       </p>
-      {latest && !latest.success && latest.message ? <Alert tone="error" announce={false}>{latest.message}</Alert> : null}
+      {latest?.explanation.notice ? <p className="text-sm wrap-anywhere text-slate-600">{text(latest.explanation.notice)}</p> : null}
+      {latest && !latest.success && (latest.explanation.error || latest.message) ? (
+        <Alert tone="error" announce={false}>
+          <CheckMessage explanation={latest.explanation.error} message={latest.message} />
+        </Alert>
+      ) : null}
       {latest ? (
         <details className="group">
           <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("card.details")}</summary>
@@ -96,7 +146,9 @@ export function CheckCard({ kind, history, testing, timeZone, historyLimit }: Ch
                   {formatTime(entry.checkedAt)}
                 </time>
                 <span className="text-slate-500">{t("card.duration", { ms: entry.durationMs })}</span>
-                {entry.message ? <span className="min-w-0 basis-full break-words text-slate-700">{entry.message}</span> : null}
+                {entry.explanation.error || entry.message ? (
+                  <span className="min-w-0 basis-full wrap-anywhere text-slate-700">{entry.explanation.error ? text(entry.explanation.error) : entry.message}</span>
+                ) : null}
               </li>
             ))}
           </ol>

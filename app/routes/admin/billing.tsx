@@ -14,6 +14,7 @@ import { MonthInProgressCard } from "~/billing/components/month-in-progress.tsx"
 import { formatPeriod } from "~/billing/format-period.ts";
 import { hasEnded } from "~/billing/periods.ts";
 import { Button } from "~/components/ui/button.tsx";
+import { isConfirmed } from "~/components/ui/confirm.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
@@ -63,6 +64,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     return redirectWithSuccess(backPath, t("generate.done", { ns: "billing", ...counts }));
   }
   const { recordId, note } = submission.value;
+  // A paid bill never changes again: asked for first (the dialog, or this answer without JavaScript).
+  if (!isConfirmed(formData)) return { confirmMarkPaid: { recordId, note } };
   const outcome = await markPaidByOperator(db, { recordId, note, operatorId: operator.id, now, timeZone });
   if (outcome === "marked") return redirectWithSuccess(backPath, t("markPaid.done", { ns: "billing" }));
   if (outcome === "alreadyPaid") return redirectWithError(backPath, t("markPaid.alreadyPaid", { ns: "billing" }));
@@ -147,7 +150,7 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
         </p>
       </section>
 
-      <GenerateBillsForm periods={generatable} clients={clients} error={actionData?.markPaid ? undefined : actionData?.error} />
+      <GenerateBillsForm periods={generatable} clients={clients} error={actionData && "error" in actionData && !actionData.markPaid ? actionData.error : undefined} />
 
       <section aria-labelledby="billing-records" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex items-center gap-2 border-b border-slate-200 p-4">
@@ -161,7 +164,8 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
           page={page}
           pageCount={pageCount}
           timeZone={timeZone}
-          markPaidError={actionData?.markPaid && { ...actionData.markPaid, message: actionData.error }}
+          markPaidError={actionData && "markPaid" in actionData && actionData.markPaid ? { ...actionData.markPaid, message: actionData.error } : undefined}
+          confirmMarkPaid={actionData && "confirmMarkPaid" in actionData ? actionData.confirmMarkPaid : undefined}
         />
       </section>
     </div>

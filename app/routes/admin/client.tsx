@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Activity, Ban, Bot, CircleCheck, DollarSign, Download, FileDown, MessageSquare, PauseCircle, SearchX } from "lucide-react";
 import type { ReactNode } from "react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { dataWithError, redirectWithError, redirectWithSuccess } from "remix-toast";
@@ -15,6 +14,7 @@ import { SyncDataButton } from "~/clients/components/sync-data-button.tsx";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, TitledCard } from "~/components/ui/card.tsx";
+import { ConfirmButton, ConfirmStep, isConfirmed } from "~/components/ui/confirm.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -32,6 +32,9 @@ import { getClientUsageTotals, listDailyUsage, listLatestClientSessions, type Cl
 
 /** Spec §9: the client page shows at most 10 usage days and 10 sessions. */
 const RECENT_LIMIT = 10;
+/** The statuses that take the chat away from a client's visitors: asked for before they are set. */
+const HARMFUL_STATUSES: readonly ClientStatus[] = ["suspended", "cancelled"];
+
 /** Spec §9: a session id is shown cut at 20 characters. */
 const SESSION_ID_SHOWN = 20;
 
@@ -91,7 +94,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 /**
  * The page's two posts: Sync Data (`intent=sync`, the HivePress listings into the knowledge base) and
  * the Settings tab's Activate, Suspend and Cancel (a new status, kept in the audit trail). Both come
- * back to the page with a toast, with or without JavaScript.
+ * back to the page with a toast, with or without JavaScript. Suspend and Cancel act only when
+ * confirmed; without the confirmation the answer is the confirmation step (app/components/ui/confirm.tsx).
  */
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const t = getTranslator(context);
@@ -119,6 +123,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   if (submission.status !== "success") {
     return dataWithError({ result: submission.reply() }, t("errors.statusInvalid", { ns: "clients" }), { status: 400 });
   }
+  if (HARMFUL_STATUSES.includes(submission.value.status) && !isConfirmed(formData)) return { confirmStatus: submission.value.status };
   const client = await updateClient(db, id.data, { status: submission.value.status }, context.get(operatorContext).id);
   if (!client) throw data(null, { status: 404 });
   const status = t(`status.${client.status}`, { ns: "clients" });
@@ -132,7 +137,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 
 type Loaded = Extract<Route.ComponentProps["loaderData"], { view: unknown }>;
 
-export default function ClientDetail({ loaderData }: Route.ComponentProps) {
+export default function ClientDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("clients");
   if (!loaderData.client || !("view" in loaderData)) {
     return (
@@ -168,12 +173,12 @@ export default function ClientDetail({ loaderData }: Route.ComponentProps) {
         actions={<SyncDataButton />}
       />
       <LinkTabs label={t("detail.tabsLabel")} current={view.tab} tabs={TABS.map((tab) => ({ value: tab, label: t(`detail.tabs.${tab}`) }))} />
-      <TabPanel data={loaderData} />
+      <TabPanel data={loaderData} confirmStatus={actionData && "confirmStatus" in actionData ? actionData.confirmStatus : undefined} />
     </div>
   );
 }
 
-function TabPanel({ data: loaded }: { data: Loaded }) {
+function TabPanel({ data: loaded, confirmStatus }: { data: Loaded; confirmStatus: ClientStatus | undefined }) {
   switch (loaded.view.tab) {
     case "overview":
       return <Overview data={loaded} totals={loaded.view.totals} />;
@@ -184,7 +189,7 @@ function TabPanel({ data: loaded }: { data: Loaded }) {
     case "training":
       return <Training clientId={loaded.client.id} training={loaded.view.training} />;
     case "settings":
-      return <Settings data={loaded} history={loaded.view.history} />;
+      return <Settings data={loaded} history={loaded.view.history} confirmStatus={confirmStatus} />;
   }
 }
 
@@ -407,26 +412,56 @@ const STATUS_BUTTONS: { status: ClientStatus; key: string; icon: typeof CircleCh
 function Settings({
   data: { client, timeZone, now },
   history,
+  confirmStatus,
 }: {
   data: Loaded;
   history: { id: number; fromStatus: ClientStatus; toStatus: ClientStatus; changedAt: Date; operator: string | null }[];
+  confirmStatus: ClientStatus | undefined;
 }) {
   const { t, i18n } = useTranslation("clients");
   const navigation = useNavigation();
-  const [pending, setPending] = useState<ClientStatus | null>(null);
-  const submitting = navigation.state !== "idle" && pending !== null;
+  const submitting = navigation.state !== "idle" && navigation.formData?.has("status") === true;
+  const settingsPath = `/admin/clients/${client.id}?tab=settings`;
+  const confirmText = (key: string) => ({
+    title: t(`detail.settings.confirm.${key}.title`, { name: client.businessName }),
+    description: t(`detail.settings.confirm.${key}.description`, { name: client.businessName }),
+    confirmLabel: t(`detail.settings.${key}`),
+  });
+  const asked = STATUS_BUTTONS.find((button) => button.status === confirmStatus && client.status !== confirmStatus);
   return (
     <div className="space-y-6">
       <TitledCard id="account-status-title" title={t("detail.settings.title")} description={t("detail.settings.description")} className="space-y-4">
         <p>{t("detail.settings.current", { status: t(`status.${client.status}`) })}</p>
-        <Form method="post" className="flex flex-wrap gap-3" onSubmit={(event) => setPending((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") as ClientStatus)}>
-          {STATUS_BUTTONS.map(({ status, key, icon: Icon, variant }) => (
-            <Button key={status} type="submit" name="status" value={status} variant={variant} disabled={client.status === status || submitting}>
-              <Icon className="h-4 w-4" aria-hidden="true" />
-              {t(`detail.settings.${key}`)}
-            </Button>
-          ))}
-        </Form>
+        {asked ? (
+          <ConfirmStep {...confirmText(asked.key)} fields={{ status: asked.status }} action={settingsPath} cancelTo={settingsPath} />
+        ) : (
+          <div className="flex flex-wrap gap-3">
+            {STATUS_BUTTONS.map(({ status, key, icon: Icon, variant }) => {
+              const formId = `status-${status}`;
+              const disabled = client.status === status || submitting;
+              const label = (
+                <>
+                  <Icon className="h-4 w-4" aria-hidden="true" />
+                  {t(`detail.settings.${key}`)}
+                </>
+              );
+              return (
+                <Form key={status} id={formId} method="post" action={settingsPath}>
+                  <input type="hidden" name="status" value={status} />
+                  {HARMFUL_STATUSES.includes(status) ? (
+                    <ConfirmButton form={formId} {...confirmText(key)} variant={variant} disabled={disabled}>
+                      {label}
+                    </ConfirmButton>
+                  ) : (
+                    <Button type="submit" variant={variant} disabled={disabled}>
+                      {label}
+                    </Button>
+                  )}
+                </Form>
+              );
+            })}
+          </div>
+        )}
       </TitledCard>
       <TitledCard id="status-history-title" title={t("detail.settings.history")}>
         {history.length === 0 ? (

@@ -5,9 +5,10 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { redirectWithError, redirectWithSuccess, redirectWithToast } from "remix-toast";
 import { z } from "zod";
 import type { Route } from "./+types/system-status";
-import { CheckCard, DetailsList, StatusBadge, useCheckTime, type CheckHistoryEntry } from "~/checks/components/check-card.tsx";
+import { CheckCard, CheckMessage, DetailsList, StatusBadge, useCheckName, useCheckTime, type CheckHistoryEntry } from "~/checks/components/check-card.tsx";
 import { WordPressConnectionForm } from "~/checks/components/wordpress-connection-form.tsx";
 import { CHECK_KINDS, CLIENT_CHECK_KINDS, HISTORY_PER_CHECK, WORDPRESS_ENDPOINTS, type CheckKind } from "~/checks/connection-result.ts";
+import { readExplanation, readStoredExplanation } from "~/checks/explanation.ts";
 import type { FullClientTestResult } from "~/checks/full-client-test.server.ts";
 import { FULL_TEST_KIND, runAllChecks, runClientCheck, runRecordedFullClientTest, type SystemCheckContext } from "~/checks/system-checks.server.ts";
 import { loadWordPressConnectionView } from "~/checks/wordpress-connection.server.ts";
@@ -39,16 +40,21 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 const actionClientSchema = z.object({ clientId: clientIdSchema, tab: z.enum(TABS).catch("connections") });
 
-export const handle = { i18n: ["checks"] };
+export const handle = { i18n: ["checks", "clients"] };
 
-const historyEntry = (row: IntegrationCheckRow): CheckHistoryEntry => ({
-  id: row.id,
-  success: row.success,
-  durationMs: row.durationMs,
-  message: row.message,
-  details: row.details,
-  checkedAt: row.createdAt.toISOString(),
-});
+/** The text in the runner's language goes to the page only for rows stored before explanations. */
+function historyEntry(row: IntegrationCheckRow): CheckHistoryEntry {
+  const explanation = readStoredExplanation(row.explanation);
+  return {
+    id: row.id,
+    success: row.success,
+    durationMs: row.durationMs,
+    message: explanation.error ? "" : row.message,
+    explanation,
+    details: row.details,
+    checkedAt: row.createdAt.toISOString(),
+  };
+}
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
@@ -307,11 +313,12 @@ function ActionButton({ intent, kind, hidden, busy, variant = "primary", icon, c
 function FullTestResults({ fullTest, testing, timeZone }: { fullTest: Route.ComponentProps["loaderData"]["fullTest"]; testing: boolean; timeZone: string }) {
   const { t } = useTranslation("checks");
   const formatTime = useCheckTime(timeZone);
+  const checkName = useCheckName();
   if (!fullTest) return null;
   const { summary, tests } = fullTest.result;
   const allPassed = summary.passed === summary.total;
   return (
-    <Card aria-labelledby="full-test-title" className="space-y-3">
+    <Card aria-labelledby="full-test-title" className="min-w-0 space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="full-test-title" className="text-lg font-semibold">
           {t("fullTest.title")}
@@ -326,12 +333,12 @@ function FullTestResults({ fullTest, testing, timeZone }: { fullTest: Route.Comp
           <li key={test.test} className="space-y-1 py-2">
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={test.success ? "connected" : "disconnected"} />
-              <span className="font-medium text-slate-900" dir="ltr">
-                {test.test}
-              </span>
+              <span className="font-medium text-slate-900">{checkName(test.test)}</span>
               <span className="text-sm text-slate-500">{t("card.duration", { ms: test.duration })}</span>
             </div>
-            <p className="text-sm text-slate-700">{test.message}</p>
+            <div className="text-sm text-slate-700">
+              <CheckMessage explanation={readExplanation(test.explanation)} message={test.message} />
+            </div>
             {test.data && !test.success ? <DetailsList details={test.data} /> : null}
           </li>
         ))}

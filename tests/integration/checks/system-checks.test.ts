@@ -35,7 +35,8 @@ const LICENSES = {
 } as const;
 type Name = keyof typeof LICENSES;
 
-type Result = { kind: string; status: "connected" | "disconnected"; checkedAt: string; durationMs: number; error?: string; details: Record<string, unknown> };
+type Result = { kind: string; status: "connected" | "disconnected"; checkedAt: string; durationMs: number; error?: string; rawError?: string; details: Record<string, unknown> };
+const REFUSED = "The connection was refused: nothing answers on that address and port, or a firewall blocks it.";
 type FullTest = { summary: { passed: number; total: number }; tests: { test: string; success: boolean; message: string; data: unknown }[] };
 
 let alex: RunningServer;
@@ -178,12 +179,15 @@ describe("the system checks against real WordPress sites", () => {
     expect((await check("wordpress", "otherLicense")).error).toBe("Alex's plugin holds another license key than this client's.");
     const upload = await check("upload", "badPassword");
     expect(upload.status).toBe("disconnected");
-    expect(upload.error).toMatch(/^401: .+ WordPress accepts Application Passwords only over https, or over http when the site's environment type is local\.$/);
+    expect(upload.error).toBe(
+      "WordPress refused the Application Password (401): the site answers over http only, and WordPress accepts Application Passwords only over https (or over http when the site's environment type is local).",
+    );
+    expect(upload.rawError).toMatch(/^401: .+/);
   });
 
   it("a dead port, a site that never answers (5 s), a private address and no connection: disconnected with a clear message", async () => {
     for (const kind of ["wordpress", "hivepress", "upload"]) {
-      expect(await check(kind, "dead"), kind).toMatchObject({ status: "disconnected", error: "Could not connect (ECONNREFUSED)." });
+      expect(await check(kind, "dead"), kind).toMatchObject({ status: "disconnected", error: REFUSED, rawError: expect.stringContaining("ECONNREFUSED") });
     }
     const slow = await check("wordpress", "hanging");
     expect(slow).toMatchObject({ status: "disconnected", error: "No answer within 5 seconds." });
@@ -200,10 +204,13 @@ describe("the system checks against real WordPress sites", () => {
     expect(result.error).toBe("התוסף של Alex אינו פעיל באתר (alex/v1 אינו בין מרחבי ה-REST שלו).");
   });
 
-  it("keeps each result in its history, shown on the system status page", async () => {
-    const html = await (await get(`/admin/system-status?clientId=${ids.dead}`)).text();
+  it("keeps each result in its history, shown on the system status page in the reader's language, not the runner's", async () => {
+    expect((await check("wordpress", "dead", "?lng=he")).error).toBe("החיבור נדחה: אף שרת לא עונה בכתובת ובפורט האלה, או שחומת אש חוסמת אותם.");
+    const html = await (await get(`/admin/system-status?clientId=${ids.dead}&lng=en`)).text();
     expect(html).toContain("Client System Status");
-    expect(html).toContain("Could not connect (ECONNREFUSED).");
+    expect(html).toContain(REFUSED);
+    expect(html).not.toContain("החיבור נדחה");
+    expect(html).toContain("ECONNREFUSED");
     expect(html).toContain(LICENSES.dead);
     expect(html.match(/Disconnected/g)!.length).toBeGreaterThanOrEqual(3);
   });

@@ -77,7 +77,7 @@ describe("the billing page and API", () => {
     expect(tooLong.status).toBe(400);
     expect(await tooLong.text()).toContain("The note is too long");
     expect((await post({ intent: "markPaid", recordId: "0", note: "x" })).status).toBe(400);
-    const missing = await post({ intent: "markPaid", recordId: "99999", note: "x" });
+    const missing = await post({ intent: "markPaid", recordId: "99999", note: "x", confirmed: "yes" });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("This billing record does not exist.");
     // The month in progress is not a bill before it ends: the page computes it.
@@ -103,7 +103,14 @@ describe("the billing page and API", () => {
     expect((await records(cookie)).length).toBe(once);
 
     const pending = endedUnpaid(await records(cookie));
-    const mark = () => postForm("/admin/billing", { intent: "markPaid", recordId: String(pending!.id), note: "Wire 991" }, { headers: { Cookie: cookie } });
+    const mark = (confirmed = "yes") => postForm("/admin/billing?lng=en", { intent: "markPaid", recordId: String(pending!.id), note: "Wire 991", confirmed }, { headers: { Cookie: cookie } });
+    // Not confirmed (a post without JavaScript's dialog): the page asks, with the note kept, and nothing is paid.
+    const asked = await mark("");
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain("as paid?");
+    expect(question).toMatch(/<input type="hidden" name="note" value="Wire 991"\/>/);
+    expect((await records(cookie)).find((record) => record.id === pending!.id)?.status).not.toBe("paid");
     expect((await mark()).status).toBe(302);
     expect((await mark()).status).toBe(302);
     const after = (await records(cookie)).find((record) => record.id === pending!.id);

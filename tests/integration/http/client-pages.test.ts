@@ -59,7 +59,16 @@ describe("the client pages without JavaScript", () => {
     const settings = await (await get(`/admin/clients/${id}?tab=settings&lng=en`)).text();
     expect(settings).toContain("The status has not changed since the client was added.");
 
-    const changed = await post(`/admin/clients/${id}`, { status: "cancelled" });
+    // Not confirmed (no JavaScript, so no dialog): the page asks, naming the client and the effect, and nothing changes.
+    const asked = await post(`/admin/clients/${id}?tab=settings&lng=en`, { status: "cancelled" });
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain("Cancel Trail&#x27;s subscription?");
+    expect(question).toContain("no monthly fee is billed after this month");
+    expect(question).toContain("Current status: Active");
+    expect(question).toMatch(/<button type="submit"[^>]*value="yes" name="confirmed"[^>]*>Cancel subscription<\/button>/);
+
+    const changed = await post(`/admin/clients/${id}`, { status: "cancelled", confirmed: "yes" });
     expect(changed.status).toBe(302);
     expect(changed.headers.get("Location")).toBe(`/admin/clients/${id}?tab=settings`);
     const after = await (await get(`/admin/clients/${id}?tab=settings&lng=en`)).text();

@@ -1,6 +1,8 @@
 import { CircleCheck, CircleX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { FetcherWithComponents } from "react-router";
+import { CheckMessage, useCheckName } from "~/checks/components/check-card.tsx";
+import { readExplanation } from "~/checks/explanation.ts";
 import type { FullClientTestResult } from "~/checks/full-client-test.server.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -13,6 +15,7 @@ type TestTabProps = { fetcher: FetcherWithComponents<unknown>; result: FullClien
 export function TestTab({ fetcher, result }: TestTabProps) {
   const { t, i18n } = useTranslation("client-config");
   const hydrated = useHydrated();
+  const checkName = useCheckName();
   const running = fetcher.state !== "idle";
   const allPassed = result ? result.summary.passed === result.summary.total : false;
   return (
@@ -37,10 +40,12 @@ export function TestTab({ fetcher, result }: TestTabProps) {
                 ) : (
                   <CircleX className="mt-0.5 h-4 w-4 shrink-0 text-red-600" aria-label={t("test.failure")} />
                 )}
-                <span className="min-w-0 flex-1">
-                  <span className="font-medium text-slate-900">{test.test}</span>
-                  <span className="block text-slate-600">{test.message}</span>
-                </span>
+                <div className="min-w-0 flex-1">
+                  <span className="font-medium text-slate-900">{checkName(test.test)}</span>
+                  <div className="text-slate-600">
+                    <CheckMessage explanation={readExplanation(test.explanation)} message={test.message} />
+                  </div>
+                </div>
                 <span className="text-slate-500 tabular-nums">{t("test.ms", { value: new Intl.NumberFormat(i18n.language).format(test.duration) })}</span>
               </li>
             ))}

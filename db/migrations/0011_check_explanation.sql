@@ -1,0 +1,1 @@
+ALTER TABLE "integration_checks" ADD COLUMN "explanation" jsonb;
