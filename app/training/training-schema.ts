@@ -42,7 +42,7 @@ export const trainingApiSchema = z.object({
   isActive: trainingFields.isActive.default(true),
 });
 
-/** PUT changes only the fields it names. */
+/** PUT changes only the fields it names; the read-only ones the GET answers (id, clientId, dates) are dropped. */
 export const trainingApiUpdateSchema = z.object(trainingFields).partial();
 
 /** The AI training page's form: the client, the texts, and the FAQ as typed. */
