@@ -36,7 +36,7 @@ const knowledgeTopicSchema = z
  */
 export const salesConfigApiSchema = z
   .object({
-    clientId: z.unknown().optional().transform(() => undefined),
+    clientId: z.unknown().optional(),
     knowledgeBase: z.array(knowledgeTopicSchema, "errors.invalid").max(KNOWLEDGE_TOPICS_MAX, "errors.tooMany").optional(),
     businessName: plainText(200).optional(),
     pricing: plainText(2_000).optional(),
@@ -46,7 +46,8 @@ export const salesConfigApiSchema = z
     customInstructions: plainText(PROMPT_MAX).optional(),
     alexCapabilities: z.object(capabilitiesShape).strict().optional(),
   })
-  .strict();
+  .strict()
+  .transform(({ clientId: _readOnly, ...config }) => config);
 
 export type SalesConfigInput = z.infer<typeof salesConfigApiSchema>;
 

@@ -33,7 +33,7 @@ export type SalesConfigView = Awaited<ReturnType<typeof salesConfigView>>;
  * answered leaves the entries (and their ids) as they were.
  */
 export async function updateSalesConfig(db: Database, clientId: number, input: SalesConfigInput): Promise<SalesConfig> {
-  const { alexCapabilities, knowledgeBase, clientId: _readOnly, ...fields } = input;
+  const { alexCapabilities, knowledgeBase, ...fields } = input;
   if (knowledgeBase) await replaceScannedTopics(db, clientId, knowledgeBase);
   const stored = alexCapabilities ? ((await findSalesConfig(db, clientId))?.capabilities ?? {}) : undefined;
   return saveSalesConfig(db, clientId, {
