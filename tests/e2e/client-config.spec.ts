@@ -107,18 +107,3 @@ test("the test tab runs the full client test", async ({ page, signIn }) => {
   await page.getByText("Details (JSON)").click();
   await expect(page.locator("pre")).toContainText('"clientId"');
 });
-
-test("AI training: saves, then the preview answers through the assistant", async ({ page, signIn }) => {
-  await signIn();
-  await gotoHydrated(page, `/admin/ai-training?lng=en`);
-  await page.getByRole("button", { name: "Save training" }).click();
-  await expect(page.getByText("Please choose a client first").first()).toBeVisible();
-  await page.getByLabel("Client", { exact: true }).selectOption({ index: CLIENT_EN });
-  await expect(page).toHaveURL(/clientId=/);
-  await page.getByLabel("Greeting").fill("Hello from the training page!");
-  await page.getByRole("button", { name: "Save training" }).click();
-  await expect(page.getByText("Training saved", { exact: true })).toBeVisible();
-  await page.getByLabel("Your message").fill("Hi, what do you offer?");
-  await page.getByRole("button", { name: "Send" }).click();
-  await expect(page.getByText("Hi, what do you offer?")).toBeVisible();
-});

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useNavigation } from "react-router";
+import { useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/ai-training";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
@@ -27,6 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     language: context.get(languageContext),
     t: (key, values) => t(key, { ns: "client-config", ...values }),
   });
+}
+
+/** A preview turn changes nothing the page shows but the conversation: no need to reload its data (nor to hold the Send button). */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "AI Training"} | Alex` }];

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
@@ -21,13 +21,15 @@ export function ChatPreview({ clientId }: { clientId: number | null }) {
   const conversation = latest?.conversation ?? [];
   const asking = fetcher.state !== "idle";
   const pendingQuestion = asking ? String(fetcher.formData?.get("message") ?? "") : "";
-  const formRef = useRef<HTMLFormElement>(null);
   const logRef = useRef<HTMLOListElement>(null);
 
-  // The question is on its way (its text already read into the post): the box is free for the next one.
-  useEffect(() => {
-    if (fetcher.state === "submitting") formRef.current?.reset();
-  }, [fetcher.state]);
+  /** Sends the question, then empties the box for the next one (the post already holds the text). */
+  function ask(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    void fetcher.submit(new FormData(form, (event.nativeEvent as SubmitEvent).submitter), { method: "post" });
+    form.reset();
+  }
 
   useEffect(() => {
     logRef.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
@@ -46,7 +48,7 @@ export function ChatPreview({ clientId }: { clientId: number | null }) {
           {pendingQuestion ? <Exchange question={pendingQuestion} answer={null} /> : null}
         </ol>
       </div>
-      <fetcher.Form ref={formRef} method="post" className="flex items-end gap-2">
+      <fetcher.Form method="post" onSubmit={ask} className="flex items-end gap-2">
         <input type="hidden" name="clientId" value={clientId ?? ""} />
         <input type="hidden" name="conversation" value={JSON.stringify(conversation)} />
         <TextField
