@@ -99,6 +99,7 @@ function FaqRows({ form, field }: { form: TrainingFormMetadata[0]; field: Traini
                   type="submit"
                   variant="ghost"
                   size="sm"
+                  className="disabled:opacity-40"
                   {...form.reorder.getButtonProps({ name: field.name, from: index, to: index - 1 })}
                   disabled={index === 0}
                   aria-label={t("training.moveUp", { number })}
@@ -109,6 +110,7 @@ function FaqRows({ form, field }: { form: TrainingFormMetadata[0]; field: Traini
                   type="submit"
                   variant="ghost"
                   size="sm"
+                  className="disabled:opacity-40"
                   {...form.reorder.getButtonProps({ name: field.name, from: index, to: index + 1 })}
                   disabled={index === rows.length - 1}
                   aria-label={t("training.moveDown", { number })}
