@@ -1,8 +1,9 @@
 import { Parser } from "htmlparser2";
+import { KNOWLEDGE_LIMITS } from "./knowledge-limits.ts";
 
 export type PageTopic = { topic: string; content: string };
 
-export const EXTRACT_LIMITS = { topicChars: 200, contentChars: 20_000, topicsPerPage: 200 } as const;
+export const EXTRACT_LIMITS = { ...KNOWLEDGE_LIMITS, topicsPerPage: 200 } as const;
 
 /** Whole subtrees that are not the page's own words: chrome, code, forms, hidden things. */
 const SKIPPED = new Set([

@@ -4,49 +4,112 @@ import { redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import type { Database } from "#db/connection.ts";
 import { answerVisitor, modelSettingsFrom } from "~/assistant/assistant.server.ts";
+import { BUSINESS_TYPES } from "~/clients/client-schema.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
-import { findClientById } from "~/models/client.server.ts";
-import { createTrainingConfig, updateTrainingConfig } from "~/models/training-config.server.ts";
-import { parseFaq, SALES_FLOW, trainingFormSchema } from "./training-schema.ts";
+import { findClientById, listClientsForPicker } from "~/models/client.server.ts";
+import { createTrainingConfig, findTrainingConfig, updateTrainingConfig } from "~/models/training-config.server.ts";
+import { conversationSchema, previewSchema, PREVIEW_TURNS, type PreviewTurn } from "./preview-schema.ts";
+import { SALES_FLOW, TRAINING_BUSINESS_TYPES, trainingFormSchema, type FaqRow } from "./training-schema.ts";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-const previewSchema = z.object({
-  clientId: z.coerce.number("errors.chooseClient").int().positive("errors.chooseClient"),
-  message: z.string().trim().min(1, "errors.required").max(500, "errors.tooLong"),
-});
+const selectedClientSchema = z.coerce.number().int().positive().max(2_147_483_647).nullable().catch(null);
+
+/** Blank rows the form offers to fill in: one under the saved ones, three when there are none. */
+const BLANK_FAQ_ROWS = { afterSaved: 1, whenEmpty: 3 } as const;
+
+/** The page's client picker, the chosen client (`?clientId=`) and the form's values for it. */
+export async function loadTrainingPage(db: Database, requestedClientId: string | null) {
+  const clients = await listClientsForPicker(db);
+  const requested = selectedClientSchema.parse(requestedClientId);
+  const selected = clients.find((client) => client.id === requested);
+  const client = selected ? await findClientById(db, selected.id) : undefined;
+  const training = client ? await findTrainingConfig(db, client.id) : undefined;
+  const businessType = training?.businessType ?? client?.businessType ?? "";
+  const faq = training ? faqRowsOf(training.knowledgeBase) : [];
+  const blankRows = faq.length > 0 ? BLANK_FAQ_ROWS.afterSaved : BLANK_FAQ_ROWS.whenEmpty;
+  return {
+    clients: clients.map(({ id, businessName }) => ({ id, businessName })),
+    selectedId: client?.id ?? null,
+    businessTypes: BUSINESS_TYPES.filter((type) => (TRAINING_BUSINESS_TYPES as readonly string[]).includes(type) || type === businessType),
+    /** When the form was last saved: a new value remounts the form on the saved values. */
+    savedAt: training?.updatedAt.toISOString() ?? null,
+    form: client
+      ? {
+          businessType: (BUSINESS_TYPES as readonly string[]).includes(businessType) ? businessType : "",
+          greeting: training?.greeting ?? "",
+          tone: training?.tone ?? "friendly_professional",
+          businessInfo: training?.businessInfo ?? "",
+          faq: [...faq, ...Array.from({ length: blankRows }, () => ({ q: "", a: "" }))],
+        }
+      : null,
+  };
+}
+
+/**
+ * The FAQ rows of a stored knowledge base: `faq` as a list of `{q, a}`, or, written before the rows
+ * existed, as one text, shown as an answer waiting for its question.
+ */
+export function faqRowsOf(knowledgeBase: Record<string, unknown>): FaqRow[] {
+  const { faq } = knowledgeBase;
+  if (typeof faq === "string") return faq.trim() ? [{ q: "", a: faq.trim() }] : [];
+  if (!Array.isArray(faq)) return [];
+  return faq.flatMap((row: unknown) => {
+    const { q, a } = (row ?? {}) as { q?: unknown; a?: unknown };
+    return typeof q === "string" || typeof a === "string" ? [{ q: typeof q === "string" ? q : "", a: typeof a === "string" ? a : "" }] : [];
+  });
+}
 
 export type TrainingActionContext = { db: Database; env: Env; language: Language; t: Translate };
 
-/** Save (spec §4: update if a config exists, otherwise create) or a preview turn through the real assistant. */
-export async function handleTrainingAction(formData: FormData, { db, env, language, t }: TrainingActionContext) {
-  if (formData.get("intent") === "preview") {
-    const submission = parseWithZod(formData, { schema: previewSchema });
-    if (submission.status !== "success") return data({ intent: "preview" as const, result: submission.reply(), reply: null }, { status: 400 });
-    const client = await findClientById(db, submission.value.clientId);
-    if (!client) return data({ intent: "preview" as const, result: submission.reply({ formErrors: ["errors.chooseClient"] }), reply: null }, { status: 400 });
-    const answer = await answerVisitor(db, modelSettingsFrom(env), {
-      client,
-      message: submission.value.message,
-      imageCount: 0,
-      requestLanguage: language,
-      history: [],
-      knownDetails: {},
-      onDelta: () => {},
-    });
-    return { intent: "preview" as const, result: submission.reply({ resetForm: true }), reply: { question: submission.value.message, answer: answer.reply } };
-  }
-
+/**
+ * The page's posts: a preview turn (`intent=preview`), the FAQ rows' add, remove and move buttons
+ * (Conform's list intents: without JavaScript they come here and the form comes back changed), or
+ * the save (spec §4: update if a config exists, otherwise create).
+ */
+export async function handleTrainingAction(formData: FormData, context: TrainingActionContext) {
+  if (formData.get("intent") === "preview") return previewTurn(formData, context);
+  const { db, t } = context;
   const submission = parseWithZod(formData, { schema: trainingFormSchema });
-  if (submission.status !== "success") return data({ intent: "save" as const, result: submission.reply(), reply: null }, { status: 400 });
+  if (submission.status !== "success") {
+    return data({ intent: "save" as const, result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  }
   const { clientId, faq, ...fields } = submission.value;
   if (!(await findClientById(db, clientId))) {
-    return data({ intent: "save" as const, result: submission.reply({ formErrors: ["errors.chooseClient"] }), reply: null }, { status: 400 });
+    return data({ intent: "save" as const, result: submission.reply({ formErrors: ["errors.chooseClient"] }) }, { status: 400 });
   }
-  const config = { ...fields, knowledgeBase: parseFaq(faq), salesFlow: [...SALES_FLOW] };
+  // Keys other than `faq` (sent through the JSON API) are kept: the page edits the FAQ alone.
+  const { faq: _previousFaq, ...otherKnowledge } = (await findTrainingConfig(db, clientId))?.knowledgeBase ?? {};
+  const knowledgeBase = faq.length > 0 ? { ...otherKnowledge, faq } : otherKnowledge;
+  const config = { ...fields, knowledgeBase, salesFlow: [...SALES_FLOW] };
   // Update if a config exists, otherwise create; a create that lost a race to another save updates after all.
   const updated = await updateTrainingConfig(db, clientId, config);
   if (!updated && !(await createTrainingConfig(db, clientId, config))) await updateTrainingConfig(db, clientId, config);
   return redirectWithSuccess(`/admin/ai-training?clientId=${clientId}`, t("training.saved"));
+}
+
+/**
+ * One turn of the chat preview through the real assistant, nothing stored. The conversation so far
+ * comes with the post and goes back with the answer, so the page shows all of it, with or without
+ * JavaScript, and the assistant answers in its context.
+ */
+async function previewTurn(formData: FormData, { db, env, language }: TrainingActionContext) {
+  const conversation = conversationSchema.parse(formData.get("conversation"));
+  const refused = (error: string) => data({ intent: "preview" as const, conversation, error }, { status: 400 });
+  const parsed = previewSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "errors.invalid");
+  const client = await findClientById(db, parsed.data.clientId);
+  if (!client) return refused("errors.chooseClient");
+  const answer = await answerVisitor(db, modelSettingsFrom(env), {
+    client,
+    message: parsed.data.message,
+    imageCount: 0,
+    requestLanguage: language,
+    history: conversation.map((turn) => ({ userMessage: turn.question, aiResponse: turn.answer, messageType: "conversation" })),
+    knownDetails: {},
+    onDelta: () => {},
+  });
+  const turns: PreviewTurn[] = [...conversation, { question: parsed.data.message, answer: answer.reply }];
+  return { intent: "preview" as const, conversation: turns.slice(-PREVIEW_TURNS), error: null };
 }

@@ -1,25 +1,33 @@
 import { z } from "zod";
 import { plainText } from "~/lib/text.ts";
 import { TONES } from "#db/vocabulary.ts";
+import { BUSINESS_TYPES } from "~/clients/client-schema.ts";
 
-/** Spec §5: the training screen's business types and its fixed sales flow. */
+/**
+ * Spec §5: the business types the training screen offers and its fixed sales flow. A client added
+ * with another of the client list's types keeps it here too: the form is prefilled from the client.
+ */
 export const TRAINING_BUSINESS_TYPES = ["marketing", "realestate", "restaurant", "retail", "services"] as const;
 export const SALES_FLOW = ["need identification", "solution presentation", "deal closing"] as const;
 
 const LIMITS = { businessType: 100, greeting: 2_000, businessInfo: 20_000, faq: 50_000 } as const;
 
+/** Thirty full rows stay under the knowledge base's 50,000 characters. */
+export const FAQ_LIMITS = { rows: 30, question: 300, answer: 1_200 } as const;
 
-/** Spec §4 "FAQ text is parsed as JSON; if invalid it is stored as an object with one faq entry holding the raw text". */
-export function parseFaq(raw: string): Record<string, unknown> {
-  if (!raw.trim()) return {};
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // Not JSON: kept as written.
-  }
-  return { faq: raw };
-}
+/** One question and its answer, as the assistant reads them (`knowledgeBase.faq`); a blank row is no row. */
+const faqRowSchema = z
+  .object({
+    q: plainText(FAQ_LIMITS.question).optional().default(""),
+    a: plainText(FAQ_LIMITS.answer).optional().default(""),
+  })
+  .superRefine((row, ctx) => {
+    if (row.q && !row.a) ctx.addIssue({ code: "custom", path: ["a"], message: "errors.answerRequired" });
+    if (row.a && !row.q) ctx.addIssue({ code: "custom", path: ["q"], message: "errors.questionRequired" });
+  });
+
+export type FaqRow = { q: string; a: string };
+
 
 const trainingFields = {
   businessType: plainText(LIMITS.businessType).min(1, "errors.required"),
@@ -42,15 +50,20 @@ export const trainingApiSchema = z.object({
   isActive: trainingFields.isActive.default(true),
 });
 
-/** PUT changes only the fields it names. */
+/** PUT changes only the fields it names; the read-only ones the GET answers (id, clientId, dates) are dropped. */
 export const trainingApiUpdateSchema = z.object(trainingFields).partial();
 
-/** The AI training page's form: the client, the texts, and the FAQ as typed. */
+/** The AI training page's form: the client, the texts, and the FAQ as question and answer rows. */
 export const trainingFormSchema = z.object({
   clientId: z.coerce.number("errors.chooseClient").int().positive("errors.chooseClient"),
-  businessType: z.enum(TRAINING_BUSINESS_TYPES, "errors.required"),
+  businessType: z.enum(BUSINESS_TYPES, "errors.required"),
   greeting: plainText(LIMITS.greeting).optional().default(""),
   tone: z.enum(TONES, "errors.unknownTone"),
   businessInfo: plainText(LIMITS.businessInfo).optional().default(""),
-  faq: z.string().max(LIMITS.faq, "errors.tooLong").optional().default(""),
+  faq: z
+    .array(faqRowSchema)
+    .max(FAQ_LIMITS.rows, "errors.tooMany")
+    .optional()
+    .default([])
+    .transform((rows) => rows.filter((row) => row.q && row.a)),
 });

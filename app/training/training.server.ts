@@ -1,4 +1,5 @@
-import type { TrainingConfig } from "~/models/training-config.server.ts";
+import { isDeepStrictEqual } from "node:util";
+import type { TrainingConfig, TrainingConfigFields } from "~/models/training-config.server.ts";
 
 /** Spec §7's training config as the JSON API answers it. */
 export function trainingView(config: TrainingConfig) {
@@ -17,3 +18,13 @@ export function trainingView(config: TrainingConfig) {
   };
 }
 
+/**
+ * The fields of an update that differ from the stored config: a GET's answer sent back unchanged
+ * changes nothing, not even `updatedAt`. (Its read-only fields, id, clientId and the dates, never
+ * reach here: the update schema drops them.)
+ */
+export function changedTrainingFields(config: TrainingConfig, update: Partial<TrainingConfigFields>): Partial<TrainingConfigFields> {
+  return Object.fromEntries(
+    Object.entries(update).filter(([key, value]) => value !== undefined && !isDeepStrictEqual(config[key as keyof TrainingConfigFields], value)),
+  );
+}

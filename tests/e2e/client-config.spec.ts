@@ -1,4 +1,5 @@
 import { startTestSite, type TestSite } from "../support/test-site.ts";
+import type { Page } from "@playwright/test";
 import { DESKTOP, expect, expectNoSidewaysScroll, gotoHydrated, PHONE, test } from "./fixtures.ts";
 
 /** The seeded clients the tests change (their own capability and page), so parallel tests never meet. */
@@ -111,17 +112,60 @@ test("the test tab runs the full client test", async ({ page, signIn }) => {
   await expect(page.locator("pre")).toContainText('"clientId"');
 });
 
-test("AI training: saves, then the preview answers through the assistant", async ({ page, signIn }) => {
-  await signIn();
-  await gotoHydrated(page, `/admin/ai-training?lng=en`);
-  await page.getByRole("button", { name: "Save training" }).click();
-  await expect(page.getByText("Please choose a client first").first()).toBeVisible();
-  await page.getByLabel("Client", { exact: true }).selectOption({ index: CLIENT_EN });
-  await expect(page).toHaveURL(/clientId=/);
-  await page.getByLabel("Greeting").fill("Hello from the training page!");
-  await page.getByRole("button", { name: "Save training" }).click();
-  await expect(page.getByText("Training saved", { exact: true })).toBeVisible();
-  await page.getByLabel("Your message").fill("Hi, what do you offer?");
-  await page.getByRole("button", { name: "Send" }).click();
-  await expect(page.getByText("Hi, what do you offer?")).toBeVisible();
+/** A client of the test's own: saving its whole business config would race the tests on the seeded ones. */
+async function newClient(page: Page) {
+  const businessName = `Settings ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const response = await page.request.post("/api/clients", {
+    data: { businessName, ownerEmail: "owner@settings.example", websiteDomain: "settings.example", businessType: "retail" },
+  });
+  expect(response.status()).toBe(201);
+  return { id: ((await response.json()) as { id: number }).id, businessName };
+}
+
+test.describe("each settings form saves and restores on its own", () => {
+  test("English, desktop, with JavaScript: the business config's save leaves the details form alone", async ({ page, signIn }) => {
+    await page.setViewportSize(DESKTOP);
+    await signIn();
+    const client = await newClient(page);
+    await gotoHydrated(page, configPath(client.id, "general", "en"));
+    const details = page.getByRole("region", { name: "Client details" });
+    const business = page.getByRole("region", { name: "Business and sales config" });
+
+    await details.getByLabel("Business name").fill("Not saved");
+    await details.getByRole("button", { name: "Restore Saved Details" }).click();
+    await expect(details.getByLabel("Business name")).toHaveValue(client.businessName);
+
+    await details.getByLabel("Business name").fill("Not saved either");
+    await business.getByLabel("Display name").fill("Shown to visitors");
+    await business.getByRole("button", { name: "Save Business Config" }).click();
+    await expect(page.getByText("Settings saved successfully", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/clients/${client.id}/config\\?tab=general`));
+    await page.reload();
+    await expect(business.getByLabel("Display name")).toHaveValue("Shown to visitors");
+    await expect(details.getByLabel("Business name")).toHaveValue(client.businessName);
+    // No detached button below the tabs claims to save "settings" as a whole.
+    await expect(page.getByRole("button", { name: /^Save settings$/ })).toHaveCount(0);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("Hebrew, phone: restore brings back the saved details, save stores them", async ({ page, signIn }) => {
+      await page.setViewportSize(PHONE);
+      await signIn();
+      const client = await newClient(page);
+      await page.goto(configPath(client.id, "general", "he"));
+      const details = page.getByRole("region", { name: "פרטי הלקוח" });
+      await details.getByLabel("שם העסק").fill("לא נשמר");
+      await details.getByRole("button", { name: "שחזר פרטים שמורים" }).click();
+      await expect(details.getByLabel("שם העסק")).toHaveValue(client.businessName);
+      await expectNoSidewaysScroll(page);
+
+      await details.getByLabel("שם העסק").fill(`${client.businessName} בע"מ`);
+      await details.getByRole("button", { name: "שמור פרטי לקוח" }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/clients/${client.id}/config\\?tab=general`));
+      await expect(page.getByText("פרטי הלקוח עודכנו בהצלחה", { exact: true })).toBeVisible();
+      await expect(details.getByLabel("שם העסק")).toHaveValue(`${client.businessName} בע"מ`);
+    });
+  });
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { plainText } from "~/lib/text.ts";
+import { KNOWLEDGE_LIMITS } from "~/scanner/knowledge-limits.ts";
+import { scanUrlSchema } from "~/scanner/scan-request-schema.ts";
 import { CAPABILITIES, SALES_STYLES, type AlexCapabilities, type Capability } from "#db/vocabulary.ts";
 
 export const PROMPT_MAX = 10_000;
@@ -15,9 +17,27 @@ const capabilitiesShape = Object.fromEntries(
   ]),
 ) as { [K in keyof AlexCapabilities]: z.ZodOptional<z.ZodType<AlexCapabilities[K]>> };
 
-/** PUT /api/admin/clients/{id}/sales-config: any of the config's fields; unknown keys refused. */
+/** Far above what twenty scanned pages give, far below what the body limit would let through. */
+const KNOWLEDGE_TOPICS_MAX = 5_000;
+
+/** One extracted topic as the GET lists it; its address is shown as a link, so only http(s) or none. */
+const knowledgeTopicSchema = z
+  .object({
+    topic: plainText(KNOWLEDGE_LIMITS.topicChars).min(1, "errors.required"),
+    url: z.union([z.literal(""), scanUrlSchema], "errors.invalidUrl"),
+    content: plainText(KNOWLEDGE_LIMITS.contentChars).min(1, "errors.required"),
+  })
+  .strict();
+
+/**
+ * PUT /api/admin/clients/{id}/sales-config: any of the config's fields, so the object its GET answers
+ * can be sent back as it is. `clientId` is read-only (the path names the client) and ignored; the
+ * knowledge base replaces the scanned topics. Keys the GET never answers are refused.
+ */
 export const salesConfigApiSchema = z
   .object({
+    clientId: z.unknown().optional(),
+    knowledgeBase: z.array(knowledgeTopicSchema, "errors.invalid").max(KNOWLEDGE_TOPICS_MAX, "errors.tooMany").optional(),
     businessName: plainText(200).optional(),
     pricing: plainText(2_000).optional(),
     salesStyle: z.enum(SALES_STYLES, "errors.unknownSalesStyle").optional(),
@@ -26,7 +46,8 @@ export const salesConfigApiSchema = z
     customInstructions: plainText(PROMPT_MAX).optional(),
     alexCapabilities: z.object(capabilitiesShape).strict().optional(),
   })
-  .strict();
+  .strict()
+  .transform(({ clientId: _readOnly, ...config }) => config);
 
 export type SalesConfigInput = z.infer<typeof salesConfigApiSchema>;
 

@@ -1,41 +1,21 @@
 import { useTranslation } from "react-i18next";
-import { useNavigation } from "react-router";
-import { z } from "zod";
+import { useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/ai-training";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
-import { listClientsForPicker } from "~/models/client.server.ts";
-import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { ChatPreview } from "~/training/components/chat-preview.tsx";
 import { ClientPicker } from "~/training/components/client-picker.tsx";
 import { TrainingForm } from "~/training/components/training-form.tsx";
-import { handleTrainingAction } from "~/training/training-page.server.ts";
-
-const selectedClientSchema = z.coerce.number().int().positive().max(2_147_483_647).nullable().catch(null);
+import { handleTrainingAction, loadTrainingPage } from "~/training/training-page.server.ts";
 
 export const handle = { i18n: ["client-config"] };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const db = context.get(databaseContext);
-  const clients = await listClientsForPicker(db);
-  const requested = selectedClientSchema.parse(url.searchParams.get("clientId"));
-  const selected = clients.find((client) => client.id === requested) ?? null;
-  const training = selected ? await findTrainingConfig(db, selected.id) : undefined;
   return {
     title: getTranslator(context)("training.title", { ns: "client-config" }),
-    clients,
-    selectedId: selected?.id ?? null,
-    training: training
-      ? {
-          businessType: training.businessType,
-          greeting: training.greeting,
-          tone: training.tone,
-          businessInfo: training.businessInfo,
-          faq: Object.keys(training.knowledgeBase).length > 0 ? JSON.stringify(training.knowledgeBase, null, 2) : "",
-        }
-      : null,
+    ...(await loadTrainingPage(context.get(databaseContext), url.searchParams.get("clientId"))),
   };
 }
 
@@ -49,12 +29,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** A preview turn changes nothing the page shows but the conversation: no need to reload its data (nor to hold the Send button). */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "preview" ? false : defaultShouldRevalidate;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "AI Training"} | Alex` }];
 
 export default function AiTraining({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("client-config");
   const navigation = useNavigation();
-  const { clients, selectedId, training } = loaderData;
+  const { clients, selectedId, businessTypes, form, savedAt } = loaderData;
   return (
     <FormMessages ns="client-config">
       <div className="space-y-6">
@@ -62,13 +47,14 @@ export default function AiTraining({ loaderData, actionData }: Route.ComponentPr
         <ClientPicker clients={clients} selectedId={selectedId} />
         <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
           <TrainingForm
-            key={selectedId ?? "none"}
+            key={`${selectedId ?? "none"}@${savedAt ?? ""}`}
             clientId={selectedId}
-            training={training}
+            businessTypes={businessTypes}
+            values={form}
             lastResult={actionData?.intent === "save" ? actionData.result : undefined}
             saving={navigation.state === "submitting" && navigation.formData?.get("intent") === "save"}
           />
-          <ChatPreview clientId={selectedId} />
+          <ChatPreview key={selectedId ?? "none"} clientId={selectedId} />
         </div>
       </div>
     </FormMessages>

@@ -9,7 +9,7 @@ import { FlowSummary } from "~/clients/config/components/flow-summary.tsx";
 import { GeneralTab } from "~/clients/config/components/general-tab.tsx";
 import { ScannerTab } from "~/clients/config/components/scanner-tab.tsx";
 import { TestTab } from "~/clients/config/components/test-tab.tsx";
-import { CONFIG_TABS, isCapabilityTab, type ConfigTab } from "~/clients/config/config-tabs.ts";
+import { CONFIG_TABS, isCapabilityTab } from "~/clients/config/config-tabs.ts";
 import { handleConfigAction, loadConfigPage } from "~/clients/config/config-page.server.ts";
 import type { FullClientTestResult } from "~/checks/full-client-test.server.ts";
 import { clientIdSchema } from "~/clients/client-schema.ts";
@@ -25,9 +25,6 @@ import { serverUrlFor } from "~/plugin/download.server.ts";
 import { PLUGIN_VERSION } from "~/plugin/plugin-zip.server.ts";
 
 const tabSchema = z.enum(CONFIG_TABS).catch("general");
-
-/** The tabs whose form the bottom buttons save and reset. */
-const MAIN_FORM: Partial<Record<ConfigTab, string>> = { general: "business-config-form", scanner: "website-urls-form" };
 
 async function clientOr404(context: Route.LoaderArgs["context"], rawId: string) {
   const id = clientIdSchema.safeParse(rawId);
@@ -79,9 +76,8 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
   const { t } = useTranslation("client-config");
   const { tab, client, salesConfig } = loaderData;
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
+  const savingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const testFetcher = useFetcher<typeof action>();
-  const mainForm = MAIN_FORM[tab] ?? (isCapabilityTab(tab) ? `capability-form-${tab}` : undefined);
   const resultFor = (intent: string) => (actionData && actionData.intent === intent ? actionData.result : undefined);
 
   return (
@@ -103,17 +99,17 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
 
         <div key={tab} className="space-y-6">
           {tab === "general" ? (
-            <GeneralTab client={client} salesConfig={salesConfig} detailsResult={resultFor("details")} businessResult={resultFor("business")} saving={saving} />
+            <GeneralTab client={client} salesConfig={salesConfig} detailsResult={resultFor("details")} businessResult={resultFor("business")} savingIntent={savingIntent} />
           ) : null}
           {isCapabilityTab(tab) ? (
-            <CapabilityTab capability={tab} salesConfig={salesConfig} lastResult={resultFor("capability")} saving={saving} />
+            <CapabilityTab capability={tab} salesConfig={salesConfig} lastResult={resultFor("capability")} saving={savingIntent === "capability"} />
           ) : null}
           {tab === "scanner" ? (
             <ScannerTab
               clientId={client.id}
               salesConfig={salesConfig}
               lastResult={resultFor("urls") ?? resultFor("scan")}
-              saving={saving}
+              saving={savingIntent !== null}
             />
           ) : null}
           {tab === "api" ? <ApiTab client={client} serverUrl={loaderData.serverUrl} pluginVersion={loaderData.pluginVersion} wordpressConnection={loaderData.wordpressConnection} /> : null}
@@ -123,16 +119,6 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
           ) : null}
         </div>
 
-        {mainForm ? (
-          <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4">
-            <Button type="submit" form={mainForm} name="intent" value={tab === "general" ? "business" : tab === "scanner" ? "urls" : "capability"} disabled={saving}>
-              {saving ? t("bottom.saving") : t("bottom.save")}
-            </Button>
-            <Button type="reset" form={mainForm} variant="secondary">
-              {t("bottom.reset")}
-            </Button>
-          </div>
-        ) : null}
       </div>
     </FormMessages>
   );

@@ -3,7 +3,7 @@ import { NO_STORE, clientFromPath, configTranslator, jsonError, methodNotAllowed
 import { databaseContext } from "~/context.ts";
 import { createTrainingConfig, findTrainingConfig, updateTrainingConfig } from "~/models/training-config.server.ts";
 import { trainingApiSchema, trainingApiUpdateSchema } from "~/training/training-schema.ts";
-import { trainingView } from "~/training/training.server.ts";
+import { changedTrainingFields, trainingView } from "~/training/training.server.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const client = await clientFromPath(context, params.clientId);
@@ -29,7 +29,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const body = await readValidBody(request, context, trainingApiUpdateSchema);
   if (!body.ok) return body.response;
-  const updated = await updateTrainingConfig(db, client.id, body.data);
+  const stored = await findTrainingConfig(db, client.id);
+  if (!stored) return jsonError(404, t("api.trainingNotFound"));
+  const changes = changedTrainingFields(stored, body.data);
+  const updated = Object.keys(changes).length > 0 ? await updateTrainingConfig(db, client.id, changes) : stored;
   if (!updated) return jsonError(404, t("api.trainingNotFound"));
   return Response.json(trainingView(updated), { headers: NO_STORE });
 }

@@ -382,10 +382,15 @@ describe("the settings page /admin/clients/{id}/config without JavaScript", () =
 });
 
 describe("the AI training page /admin/ai-training without JavaScript", () => {
-  it("asks for a client first, then saves; FAQ that is not JSON is kept as {faq}", async () => {
+  it("asks for a client first, prefills the client's business type, then saves the FAQ rows", async () => {
     const none = await postPage("/admin/ai-training", { intent: "save", clientId: "", businessType: "services", tone: "formal" }, "he");
     expect(none.status).toBe(400);
     expect(await none.text()).toContain("נא לבחור לקוח קודם");
+
+    // Not trained yet: the form starts from the client's own business type, with blank rows to fill in.
+    const page = await (await call(`/admin/ai-training?clientId=${ids.scanned}`)).text();
+    expect(page).toMatch(/<option value="services" selected="">/);
+    expect(page).toContain('name="faq[2].q"');
 
     const saved = await postPage(`/admin/ai-training?clientId=${ids.scanned}`, {
       intent: "save",
@@ -394,20 +399,83 @@ describe("the AI training page /admin/ai-training without JavaScript", () => {
       greeting: "Welcome to Harbor Dental!",
       tone: "energetic",
       businessInfo: "Open Sunday to Thursday.",
-      faq: "Do you take walk-ins? Yes.",
+      "faq[0].q": "Do you take walk-ins?",
+      "faq[0].a": "Yes, until noon.",
+      "faq[1].q": "",
+      "faq[1].a": "",
+      "faq[2].q": "יש חניה?",
+      "faq[2].a": "כן, מאחורי הבניין.",
     });
     expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/admin/ai-training?clientId=${ids.scanned}`);
     const training = (await (await call(`/api/clients/${ids.scanned}/training`)).json()) as Record<string, unknown>;
     expect(training).toMatchObject({
       greeting: "Welcome to Harbor Dental!",
       tone: "energetic",
-      knowledgeBase: { faq: "Do you take walk-ins? Yes." },
+      knowledgeBase: { faq: [{ q: "Do you take walk-ins?", a: "Yes, until noon." }, { q: "יש חניה?", a: "כן, מאחורי הבניין." }] },
       salesFlow: ["need identification", "solution presentation", "deal closing"],
     });
+    const reloaded = await (await call(`/admin/ai-training?clientId=${ids.scanned}`)).text();
+    expect(reloaded).toContain('name="faq[1].q" value="יש חניה?"');
+  });
 
-    const preview = await postPage(`/admin/ai-training?clientId=${ids.scanned}`, { intent: "preview", clientId: String(ids.scanned), message: "When are you open?" });
+  it("adds, moves and removes rows with plain posts, saving nothing; a half-filled row is refused", async () => {
+    const path = `/admin/ai-training?clientId=${ids.scanned}`;
+    const before = await (await call(`/api/clients/${ids.scanned}/training`)).json();
+    const rows = { intent: "", clientId: String(ids.scanned), businessType: "services", tone: "formal", "faq[0].q": "First?", "faq[0].a": "One.", "faq[1].q": "Second?", "faq[1].a": "Two." };
+    const withIntent = (intent: unknown) => ({ ...rows, __intent__: JSON.stringify(intent) });
+
+    const added = await postPage(path, withIntent({ type: "insert", payload: { name: "faq", defaultValue: { q: "", a: "" } } }));
+    expect(added.status).toBe(200);
+    const addedHtml = await added.text();
+    expect(addedHtml).toContain('name="faq[2].q"');
+    expect(addedHtml).not.toContain('name="faq[3].q"');
+
+    const moved = await (await postPage(path, withIntent({ type: "reorder", payload: { name: "faq", from: 1, to: 0 } }))).text();
+    expect(moved).toContain('name="faq[0].q" value="Second?"');
+    expect(moved).toContain('name="faq[1].q" value="First?"');
+
+    const removed = await (await postPage(path, withIntent({ type: "remove", payload: { name: "faq", index: 0 } }))).text();
+    expect(removed).toContain('name="faq[0].q" value="Second?"');
+    expect(removed).not.toContain('name="faq[1].q"');
+    expect(await (await call(`/api/clients/${ids.scanned}/training`)).json()).toEqual(before);
+
+    const half = await postPage(path, { ...rows, intent: "save", "faq[1].a": "" }, "he");
+    expect(half.status).toBe(400);
+    expect(await half.text()).toContain("כתבו את התשובה לשאלה הזו");
+    expect(await (await call(`/api/clients/${ids.scanned}/training`)).json()).toEqual(before);
+  });
+
+  it("keeps knowledge-base keys the API stored when the page saves its rows", async () => {
+    const path = `/api/clients/${ids.scanned}/training`;
+    expect((await call(path, { method: "PUT", json: { knowledgeBase: { hours: "8:00-18:00", faq: "old text" } } })).status).toBe(200);
+    // Text written before the rows existed shows as an answer waiting for its question.
+    const page = await (await call(`/admin/ai-training?clientId=${ids.scanned}`)).text();
+    expect(page).toMatch(/name="faq\[0\]\.a"[^>]*>old text<\/textarea>/);
+    await postPage(`/admin/ai-training?clientId=${ids.scanned}`, {
+      intent: "save",
+      clientId: String(ids.scanned),
+      businessType: "services",
+      tone: "formal",
+      "faq[0].q": "What did the old text say?",
+      "faq[0].a": "old text",
+    });
+    const training = (await (await call(path)).json()) as { knowledgeBase: unknown };
+    expect(training.knowledgeBase).toEqual({ hours: "8:00-18:00", faq: [{ q: "What did the old text say?", a: "old text" }] });
+  });
+
+  it("answers a preview turn with the whole conversation so far, and refuses an empty question with 400", async () => {
+    const path = `/admin/ai-training?clientId=${ids.scanned}`;
+    const earlier = [{ question: "Hello there", answer: "Hi! How can I help?" }];
+    const preview = await postPage(path, { intent: "preview", clientId: String(ids.scanned), message: "When are you open?", conversation: JSON.stringify(earlier) });
     expect(preview.status).toBe(200);
-    expect(await preview.text()).toContain("When are you open?");
+    const html = await preview.text();
+    expect(html).toContain("Hello there");
+    expect(html).toContain("Hi! How can I help?");
+    expect(html).toContain("When are you open?");
+    const empty = await postPage(path, { intent: "preview", clientId: String(ids.scanned), message: " ", conversation: "not json" }, "en");
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Required");
   });
 });
 

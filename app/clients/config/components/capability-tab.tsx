@@ -3,11 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Capability } from "#db/vocabulary.ts";
-import { Button } from "~/components/ui/button.tsx";
 import { TitledCard } from "~/components/ui/card.tsx";
 import { FormErrors, SwitchField, TextareaField } from "~/components/ui/form-fields.tsx";
 import { capabilityFormSchema, PROMPT_MAX, promptKey } from "../sales-config-schema.ts";
 import type { SalesConfigView } from "../sales-config.server.ts";
+import { FormActions } from "./form-actions.tsx";
 
 type CapabilityTabProps = {
   capability: Capability;
@@ -39,9 +39,7 @@ export function CapabilityTab({ capability, salesConfig, lastResult, saving }: C
         <FormErrors form={form} />
         <SwitchField field={fields.enabled} label={t("capability.switch", { name })} onText={t("capability.active")} offText={t("capability.inactive")} />
         <TextareaField field={fields.prompt} label={t("capability.prompt")} hint={t("capability.promptHint", { max: PROMPT_MAX })} rows={10} maxLength={PROMPT_MAX} />
-        <Button type="submit" name="intent" value="capability" disabled={saving}>
-          {saving ? t("bottom.saving") : t("capability.save", { name })}
-        </Button>
+        <FormActions intent="capability" saveLabel={t("capability.save", { name })} resetLabel={t("capability.reset", { name })} saving={saving} />
       </Form>
     </TitledCard>
   );

@@ -3,12 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { CLIENT_STATUSES, PLANS, SALES_STYLES } from "#db/vocabulary.ts";
-import { Button } from "~/components/ui/button.tsx";
 import { TitledCard } from "~/components/ui/card.tsx";
 import { CheckboxField, FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { CAPABILITY_GROUPS } from "../config-tabs.ts";
 import { clientDetailsFormSchema } from "../details-schema.ts";
 import { businessConfigFormSchema } from "../sales-config-schema.ts";
+import { FormActions } from "./form-actions.tsx";
 import type { SalesConfigView } from "../sales-config.server.ts";
 
 type ClientDetails = { id: number; businessName: string; contactEmail: string; websiteDomain: string; licenseKey: string; plan: string; status: string };
@@ -18,14 +18,15 @@ type GeneralTabProps = {
   salesConfig: SalesConfigView;
   detailsResult: SubmissionResult<string[]> | null | undefined;
   businessResult: SubmissionResult<string[]> | null | undefined;
-  saving: boolean;
+  /** The intent of the form being saved, if any. */
+  savingIntent: string | null;
 };
 
-export function GeneralTab({ client, salesConfig, detailsResult, businessResult, saving }: GeneralTabProps) {
+export function GeneralTab({ client, salesConfig, detailsResult, businessResult, savingIntent }: GeneralTabProps) {
   return (
     <div className="grid gap-6 xl:grid-cols-2">
-      <ClientDetailsForm client={client} lastResult={detailsResult} saving={saving} />
-      <BusinessConfigForm salesConfig={salesConfig} lastResult={businessResult} saving={saving} />
+      <ClientDetailsForm client={client} lastResult={detailsResult} saving={savingIntent === "details"} />
+      <BusinessConfigForm salesConfig={salesConfig} lastResult={businessResult} saving={savingIntent === "business"} />
     </div>
   );
 }
@@ -56,9 +57,7 @@ function ClientDetailsForm({ client, lastResult, saving }: { client: ClientDetai
             options={CLIENT_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
           />
         </div>
-        <Button type="submit" name="intent" value="details" disabled={saving}>
-          {saving ? t("bottom.saving") : t("details.save")}
-        </Button>
+        <FormActions intent="details" saveLabel={t("details.save")} resetLabel={t("details.reset")} saving={saving} />
       </Form>
     </TitledCard>
   );
@@ -109,9 +108,7 @@ function BusinessConfigForm({ salesConfig, lastResult, saving }: { salesConfig: 
             </fieldset>
           ))}
         </fieldset>
-        <Button type="submit" name="intent" value="business" disabled={saving}>
-          {saving ? t("bottom.saving") : t("business.save")}
-        </Button>
+        <FormActions intent="business" saveLabel={t("business.save")} resetLabel={t("business.reset")} saving={saving} />
       </Form>
     </TitledCard>
   );

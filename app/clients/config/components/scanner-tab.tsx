@@ -83,7 +83,7 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
   return (
     <div className="space-y-6">
       <TitledCard id="scanner-title" title={t("scanner.title")} description={t("scanner.intro")}>
-        <Form method="post" {...getFormProps(form)} onSubmit={scanInBrowser} className="space-y-4">
+        <Form method="post" {...getFormProps(form)} onSubmit={scanInBrowser} onReset={() => setText(salesConfig.websiteUrls)} className="space-y-4">
           <FormErrors form={form} />
           <TextareaField
             field={fields.websiteUrls}
@@ -100,6 +100,9 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
             </Button>
             <Button type="submit" name="intent" value="urls" variant="secondary" disabled={scanning || saving}>
               {t("scanner.saveUrls")}
+            </Button>
+            <Button type="reset" variant="secondary" disabled={scanning || saving}>
+              {t("scanner.reset")}
             </Button>
           </div>
         </Form>
