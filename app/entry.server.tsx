@@ -13,7 +13,8 @@ import { logError } from "~/server/log.server.ts";
 
 export { requestInfoContext } from "~/context.ts";
 export { startRuntime, stopRuntime } from "~/runtime.server.ts";
-export { answerClientError, appHandler } from "~/server/front-door.server.ts";
+export { appHandler } from "~/server/express-adapter.server.ts";
+export { answerClientError } from "~/server/front-door.server.ts";
 
 /** The front door every request meets first; the message API alone takes images in its body. */
 export const frontDoorHandler = frontDoor({ largeBodies: { [CHAT_API_PATHS.messages]: MAX_MESSAGE_BODY_BYTES } });

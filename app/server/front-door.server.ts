@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
-import { createRequestHandler, type ServerBuild, type RouterContextProvider } from "react-router";
-import { writeReadableStreamToWritable } from "@react-router/node";
 import { LANGUAGES, type Language } from "~/i18n/config.ts";
 import { languageFor, languageInCookieHeader } from "~/i18n/language-rule.ts";
 import { resources } from "~/i18n/resources.server.ts";
@@ -137,6 +135,9 @@ function pathOf(request: IncomingMessage) {
 
 /** The body read before routing, handed to the request React Router gets. */
 const bodies = new WeakMap<IncomingMessage, Buffer>();
+
+/** The body the front door read and capped for this request (a stream cannot be read twice); undefined for a GET. */
+export const cappedBodyOf = (request: IncomingMessage) => bodies.get(request);
 
 type BodyRead = { kind: "read"; body: Buffer } | { kind: "too-large" } | { kind: "timed-out" };
 
@@ -285,70 +286,5 @@ export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoo
       bodies.set(request, read.body);
       next();
     });
-  };
-}
-
-/** The request's URL as the browser saw it; a Host header that is not a host name reads as localhost. */
-function requestUrl(request: Parameters<RequestHandler>[0]) {
-  // Express reads the host name from X-Forwarded-Host only when the proxy is trusted; the port comes from the same header.
-  const trustsProxy = (request.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean)(request.socket.remoteAddress, 0);
-  const forwardedHost = trustsProxy ? request.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
-  const hostname = request.hostname.split(/[\\/?#@\s]/)[0] || "localhost";
-  const port = /:(\d{1,5})$/.exec(forwardedHost || request.get("host") || "")?.[1];
-  try {
-    return new URL(`${request.protocol}://${hostname}${port ? `:${port}` : ""}${request.originalUrl}`);
-  } catch {
-    return new URL(`${request.protocol}://localhost${request.originalUrl}`);
-  }
-}
-
-type AppHandlerOptions = {
-  build: ServerBuild;
-  mode: string;
-  getLoadContext: (request: IncomingMessage) => RouterContextProvider;
-};
-
-/**
- * React Router behind the front door: the same as @react-router/express's handler, except that
- * the request's body is the one the front door already read and capped (a stream cannot be read twice).
- */
-export function appHandler({ build, mode, getLoadContext }: AppHandlerOptions): RequestHandler {
-  const handleRequest = createRequestHandler(build, mode);
-  return async (request, response, next) => {
-    try {
-      const controller = new AbortController();
-      response.on("close", () => {
-        if (!response.writableFinished) controller.abort();
-      });
-      const url = requestUrl(request);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (Array.isArray(value)) for (const one of value) headers.append(name, one);
-        else if (value !== undefined) headers.set(name, value);
-      }
-      const body = bodies.get(request);
-      const webRequest = new Request(url.href, {
-        method: request.method,
-        headers,
-        signal: controller.signal,
-        ...(request.method !== "GET" && request.method !== "HEAD" ? { body: new Uint8Array(body ?? Buffer.alloc(0)) } : {}),
-      });
-      const answer = await handleRequest(webRequest, getLoadContext(request));
-      if (response.destroyed || response.writableEnded) {
-        await answer.body?.cancel();
-        return;
-      }
-      response.statusMessage = answer.statusText;
-      response.status(answer.status);
-      for (const [name, value] of answer.headers.entries()) response.append(name, value);
-      // An answer React Router gives without running our middleware (its own cross-site form check) gets the baseline too;
-      // every other answer has its headers from the middleware already (the framed widget without X-Frame-Options).
-      if (!answer.headers.has("X-Content-Type-Options")) for (const [name, value] of Object.entries(baselineSecurityHeaders())) response.setHeader(name, value);
-      if (answer.body) await writeReadableStreamToWritable(answer.body, response);
-      else response.end();
-    } catch (error) {
-      if (response.destroyed || response.writableEnded) return;
-      next(error);
-    }
   };
 }

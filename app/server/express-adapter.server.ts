@@ -1,0 +1,81 @@
+import type { IncomingMessage } from "node:http";
+import type { RequestHandler } from "express";
+import { createRequestHandler, type ServerBuild, type RouterContextProvider } from "react-router";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import { cappedBodyOf } from "./front-door.server.ts";
+import { baselineSecurityHeaders } from "./security.server.ts";
+
+/*
+ * Express to React Router, as @react-router/express does it, with two differences that are the reason
+ * this copy exists: the body is the one app/server/front-door.server.ts already read and capped, and an
+ * answer React Router gives without our middleware still gets the baseline security headers.
+ * tests/integration/http/express-adapter.test.ts pins its behaviour.
+ */
+
+/** The request's URL as the browser saw it; a Host header that is not a host name reads as localhost. */
+export function requestUrl(request: Parameters<RequestHandler>[0]) {
+  // Express reads the host name from X-Forwarded-Host only when the proxy is trusted; the port comes from the same header.
+  const trustsProxy = (request.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean)(request.socket.remoteAddress, 0);
+  const forwardedHost = trustsProxy ? request.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
+  const hostname = request.hostname.split(/[\\/?#@\s]/)[0] || "localhost";
+  const port = /:(\d{1,5})$/.exec(forwardedHost || request.get("host") || "")?.[1];
+  try {
+    return new URL(`${request.protocol}://${hostname}${port ? `:${port}` : ""}${request.originalUrl}`);
+  } catch {
+    return new URL(`${request.protocol}://localhost${request.originalUrl}`);
+  }
+}
+
+/** The Fetch API request React Router reads: the browser's URL, every header, and the body the front door capped. */
+export function toWebRequest(request: Parameters<RequestHandler>[0], signal?: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(requestUrl(request).href, {
+    method: request.method,
+    headers,
+    signal,
+    ...(hasBody ? { body: new Uint8Array(cappedBodyOf(request) ?? Buffer.alloc(0)) } : {}),
+  });
+}
+
+type AppHandlerOptions = {
+  build: ServerBuild;
+  mode: string;
+  getLoadContext: (request: IncomingMessage) => RouterContextProvider;
+};
+
+/**
+ * React Router behind the front door: the same as @react-router/express's handler, except that
+ * the request's body is the one the front door already read and capped (a stream cannot be read twice).
+ */
+export function appHandler({ build, mode, getLoadContext }: AppHandlerOptions): RequestHandler {
+  const handleRequest = createRequestHandler(build, mode);
+  return async (request, response, next) => {
+    try {
+      const controller = new AbortController();
+      response.on("close", () => {
+        if (!response.writableFinished) controller.abort();
+      });
+      const answer = await handleRequest(toWebRequest(request, controller.signal), getLoadContext(request));
+      if (response.destroyed || response.writableEnded) {
+        await answer.body?.cancel();
+        return;
+      }
+      response.statusMessage = answer.statusText;
+      response.status(answer.status);
+      for (const [name, value] of answer.headers.entries()) response.append(name, value);
+      // An answer React Router gives without running our middleware (its own cross-site form check) gets the baseline too;
+      // every other answer has its headers from the middleware already (the framed widget without X-Frame-Options).
+      if (!answer.headers.has("X-Content-Type-Options")) for (const [name, value] of Object.entries(baselineSecurityHeaders())) response.setHeader(name, value);
+      if (answer.body) await writeReadableStreamToWritable(answer.body, response);
+      else response.end();
+    } catch (error) {
+      if (response.destroyed || response.writableEnded) return;
+      next(error);
+    }
+  };
+}
