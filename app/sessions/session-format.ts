@@ -2,11 +2,6 @@ import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
 
 const localeOf = (language: string) => intlLocaleOf(isLanguage(language) ? language : "en");
 
-/** A date and time in the operator's zone and language (Hebrew locale in Hebrew). */
-export function formatSessionTime(iso: string, language: string, timeZone: string) {
-  return new Intl.DateTimeFormat(localeOf(language), { timeZone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-}
-
 /** "1 hr 5 min", "3 min 20 sec", "45 sec": the largest two units, through the locale. */
 export function formatDuration(seconds: number, language: string) {
   const locale = localeOf(language);

@@ -9,8 +9,7 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { TextareaField } from "~/components/ui/form-fields.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
-import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
-import { formatCents } from "~/lib/format.ts";
+import { formatCents, formatDate, formatDateTime } from "~/lib/format.ts";
 import type { BillingRow } from "../billing-page.server.ts";
 import { NOTE_MAX_LENGTH } from "../billing-schema.ts";
 import { formatPeriod, statusTone } from "../format-period.ts";
@@ -121,15 +120,8 @@ function RecordActions({
   error: MarkPaidError | undefined;
 }) {
   const { t, i18n } = useTranslation("billing");
-  const locale = intlLocaleOf(isLanguage(i18n.language) ? i18n.language : "en");
-  const when = (date: Date) =>
-    new Intl.DateTimeFormat(locale, {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone,
-    }).format(date);
-  const day = (date: Date) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(date);
+  const when = (date: Date) => formatDateTime(date, i18n.language, timeZone);
+  const day = (date: Date) => formatDate(date, i18n.language, timeZone);
   const payPath = `/pay/${row.payToken}`;
   const inProgress = row.payableFrom !== null;
   const unpaid = row.status !== "paid" && !inProgress;

@@ -12,12 +12,11 @@ import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { formatCents, formatNumber } from "~/lib/format.ts";
+import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import { listClientsForPicker } from "~/models/client.server.ts";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
 import { QuickViewDialog } from "~/sessions/components/quick-view-dialog.tsx";
 import { SessionFilters } from "~/sessions/components/session-filters.tsx";
-import { formatSessionTime } from "~/sessions/session-format.ts";
 import { queryOf, sessionDetailPath, sessionPageQuerySchema, shortSessionId } from "~/sessions/session-query.ts";
 import type { SessionView } from "~/sessions/session-types.ts";
 import { loadSessionList } from "~/sessions/sessions.server.ts";
@@ -110,7 +109,7 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
   const language = i18n.language;
   const time = (iso: string) => (
     <time dateTime={iso} className="block min-w-24">
-      {formatSessionTime(iso, language, timeZone)}
+      {formatDateTime(iso, language, timeZone)}
     </time>
   );
   return (

@@ -24,7 +24,7 @@ import { PageHeader } from "~/components/ui/page-header.tsx";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { formatCents, formatEventTime, formatNumber } from "~/lib/format.ts";
+import { formatCents, formatDate, formatEventTime, formatNumber } from "~/lib/format.ts";
 import { syncHivePress } from "~/scanner/hivepress.server.ts";
 import { findClientById, listClientStatusChanges, updateClient } from "~/models/client.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
@@ -252,7 +252,6 @@ function Usage({ data: { client }, days }: { data: Loaded; days: DailyUsage[] })
   const { t, i18n } = useTranslation("clients");
   const hydrated = useHydrated();
   const language = i18n.language;
-  const dayFormat = new Intl.DateTimeFormat(language === "he" ? "he-IL" : "en-US", { dateStyle: "medium", timeZone: "UTC" });
   return (
     <div className="space-y-6">
       <Card aria-labelledby="usage-export-title" className="space-y-3">
@@ -286,7 +285,7 @@ function Usage({ data: { client }, days }: { data: Loaded; days: DailyUsage[] })
           <ul className="divide-y divide-slate-100">
             {days.map((day) => (
               <li key={day.date} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <span className="font-medium">{dayFormat.format(new Date(`${day.date}T00:00:00Z`))}</span>
+                <span className="font-medium">{formatDate(`${day.date}T00:00:00Z`, language, "UTC")}</span>
                 <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
                   <span>
                     {t("detail.usage.conversations")}: {formatNumber(day.conversations, language)}

@@ -10,10 +10,10 @@ import { LinkTabs } from "~/components/ui/link-tabs.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { ResponsiveTable, type Column } from "~/components/ui/responsive-table.tsx";
 import { databaseContext, envContext } from "~/context.ts";
-import { intlLocaleOf, isLanguage, type Language } from "~/i18n/config.ts";
+import { isLanguage, type Language } from "~/i18n/config.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { exportPathOf, LEAD_LIST_KEYS, type LeadList } from "~/leads/lead-lists.ts";
-import { formatNumber } from "~/lib/format.ts";
+import { formatDateTime, formatNumber } from "~/lib/format.ts";
 import { countContactLeads, listContactLeads, type ContactLead } from "~/models/contact-lead.server.ts";
 import { countInvestmentInquiries, listInvestmentInquiries, type InvestmentInquiry } from "~/models/investment-inquiry.server.ts";
 import {
@@ -49,8 +49,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const { list, counts, timeZone } = loaderData;
   const language: Language = isLanguage(i18n.language) ? i18n.language : "en";
-  const formatDate = (date: Date) =>
-    new Intl.DateTimeFormat(intlLocaleOf(language), { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  const formatDate = (date: Date) => formatDateTime(date, language, timeZone);
   const listTitle = t(`leads.tabs.${list.tab}`);
   const total = counts[list.tab];
 

@@ -4,8 +4,8 @@ import { useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 import { sessionExportPath } from "../session-query.ts";
-import { formatSessionTime } from "../session-format.ts";
 import type { SessionExport, SessionView } from "../session-types.ts";
 import { ConversationThread, SessionSummaryList } from "./conversation-thread.tsx";
 
@@ -17,7 +17,7 @@ export function QuickViewDialog({ session, timeZone }: { session: SessionView; t
   const { t, i18n } = useTranslation("sessions");
   const fetcher = useFetcher<SessionExport | { success: false; error: string }>();
   const loaded = fetcher.data?.success ? fetcher.data : undefined;
-  const time = (iso: string) => formatSessionTime(iso, i18n.language, timeZone);
+  const time = (iso: string) => formatDateTime(iso, i18n.language, timeZone);
 
   return (
     <Dialog
