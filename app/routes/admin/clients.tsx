@@ -152,17 +152,20 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
               <span className="sr-only">{client.businessName}</span>
             </Link>
           </Button>
-          <Button asChild size="sm" variant="secondary">
-            <a
-              href={`/api/wordpress/chat-ui?${new URLSearchParams({ license: client.licenseKey, lang: i18n.language })}`}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              <ExternalLink className="h-4 w-4" aria-hidden="true" />
-              {t("list.openChat")}
-              <span className="sr-only">{t("list.openChatName", { name: client.businessName })}</span>
-            </a>
-          </Button>
+          {/* A suspended or cancelled client's chat only says it is unavailable. */}
+          {client.status === "active" ? (
+            <Button asChild size="sm" variant="secondary">
+              <a
+                href={`/api/wordpress/chat-ui?${new URLSearchParams({ license: client.licenseKey, lang: i18n.language })}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                {t("list.openChat")}
+                <span className="sr-only">{t("list.openChatName", { name: client.businessName })}</span>
+              </a>
+            </Button>
+          ) : null}
           <Button asChild size="sm" variant="secondary">
             <a href={`/api/download/plugin?clientId=${client.id}`} download>
               <Download className="h-4 w-4" aria-hidden="true" />

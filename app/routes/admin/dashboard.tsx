@@ -58,7 +58,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         title={t("dashboard.title")}
         actions={
           <Button asChild>
-            <Link to="/admin/clients">
+            {/* The clients page opens its add dialog at ?add, and without JavaScript shows its add section there. */}
+            <Link to="/admin/clients?add#add-client-section">
               <Plus className="h-4 w-4" aria-hidden="true" />
               {t("dashboard.addClient")}
             </Link>
