@@ -1,5 +1,12 @@
 import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
 
+/**
+ * A row action's label in the monitor's table: between the table's breakpoint and 2xl (a 1,366 px
+ * screen) the three actions fit one row only as icons, so there the label is for screen readers
+ * (and the button's title); wider, and on the phone's cards, it shows.
+ */
+export const ROW_ACTION_LABEL = "lg:max-2xl:sr-only";
+
 const localeOf = (language: string) => intlLocaleOf(isLanguage(language) ? language : "en");
 
 /** "1 hr 5 min", "3 min 20 sec", "45 sec": the largest two units, through the locale. */

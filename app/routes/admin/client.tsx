@@ -24,6 +24,7 @@ import { PageHeader } from "~/components/ui/page-header.tsx";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { useCodeLabels } from "~/i18n/code-labels.ts";
 import { formatCents, formatDate, formatEventTime, formatNumber } from "~/lib/format.ts";
 import { syncHivePress } from "~/scanner/hivepress.server.ts";
 import { findClientById, listClientStatusChanges, updateClient } from "~/models/client.server.ts";
@@ -134,6 +135,7 @@ type Loaded = Extract<Route.ComponentProps["loaderData"], { view: unknown }>;
 
 export default function ClientDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("clients");
+  const labels = useCodeLabels();
   if (!loaderData.client || !("view" in loaderData)) {
     return (
       <EmptyState
@@ -154,12 +156,12 @@ export default function ClientDetail({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
-            {client.businessName} <ClientStatusBadge status={client.status} />
+            <bdi>{client.businessName}</bdi> <ClientStatusBadge status={client.status} />
           </span>
         }
         description={
           <>
-            {t(`businessTypes.${client.businessType}`, { defaultValue: client.businessType })} ·{" "}
+            {labels.businessType(client.businessType)} ·{" "}
             <a href={`https://${client.websiteDomain}`} target="_blank" rel="noopener noreferrer" dir="ltr" className="text-brand-700 hover:underline">
               {client.websiteDomain}
             </a>
@@ -327,7 +329,7 @@ function Sessions({
           {sessions.map((session) => (
             <li key={session.publicId} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <span className="flex min-w-0 flex-wrap items-center gap-2">
-                <Link to={`/admin/session/${session.publicId}`} className="font-mono text-sm text-brand-700 hover:underline" dir="ltr" title={session.publicId}>
+                <Link to={`/admin/session/${session.publicId}`} className="font-mono text-sm text-brand-700 hover:underline" dir="ltr" translate="no" title={session.publicId}>
                   {session.publicId.length > SESSION_ID_SHOWN ? `${session.publicId.slice(0, SESSION_ID_SHOWN)}…` : session.publicId}
                 </Link>
                 <ClientSessionBadge active={session.isActive} />
@@ -356,6 +358,7 @@ function ClientSessionBadge({ active }: { active: boolean }) {
 
 function Training({ clientId, training }: { clientId: number; training: { greeting: string; tone: string; businessInfo: string } | null }) {
   const { t } = useTranslation("clients");
+  const labels = useCodeLabels();
   const configure = (
     <Button asChild>
       <Link to={`/admin/ai-training?clientId=${clientId}`}>
@@ -386,7 +389,7 @@ function Training({ clientId, training }: { clientId: number; training: { greeti
         </div>
         <div>
           <dt className="font-medium text-slate-600">{t("detail.training.tone")}</dt>
-          <dd>{training.tone ? t(`detail.training.tones.${training.tone}`, { defaultValue: training.tone }) : t("detail.training.defaultTone")}</dd>
+          <dd>{training.tone ? labels.tone(training.tone) : t("detail.training.defaultTone")}</dd>
         </div>
         <div>
           <dt className="font-medium text-slate-600">{t("detail.training.businessInfo")}</dt>

@@ -21,6 +21,7 @@ import { SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { ResponsiveTable, type Column } from "~/components/ui/responsive-table.tsx";
 import { databaseContext, envContext } from "~/context.ts";
+import { useCodeLabels } from "~/i18n/code-labels.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { isDataRequest } from "~/landing/public-form.server.ts";
 import { createClient, findClientById, listClients } from "~/models/client.server.ts";
@@ -109,6 +110,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
   const { t, i18n } = useTranslation("clients");
   const { clients, query, adding } = loaderData;
   const hydrated = useHydrated();
+  const labels = useCodeLabels();
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   const [dialogOpen, setDialogOpen] = useState(adding || lastResult !== undefined);
   const filtered = query.q !== "" || query.status !== "all";
@@ -120,7 +122,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
       cell: (client) => (
         <div className="min-w-0">
           <Link to={`/admin/clients/${client.id}`} className="font-medium text-brand-700 hover:underline" aria-label={t("list.details", { name: client.businessName })}>
-            {client.businessName}
+            <bdi>{client.businessName}</bdi>
           </Link>
           <p className="text-slate-500" dir="ltr">
             {client.websiteDomain}
@@ -128,7 +130,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         </div>
       ),
     },
-    { key: "type", header: t("list.columns.type"), cell: (client) => t(`businessTypes.${client.businessType}`, { defaultValue: client.businessType }) },
+    { key: "type", header: t("list.columns.type"), cell: (client) => labels.businessType(client.businessType) },
     { key: "plan", header: t("list.columns.plan"), cell: (client) => t(`plans.${client.plan}`) },
     { key: "status", header: t("list.columns.status"), cell: (client) => <ClientStatusBadge status={client.status} /> },
     {

@@ -150,6 +150,7 @@ export default function CompletedFunctions({ loaderData }: Route.ComponentProps)
                       title={row.sessionPublicId}
                       className="font-mono text-xs text-brand-700 hover:underline"
                       dir="ltr"
+                      translate="no"
                     >
                       {row.sessionPublicId.slice(0, 20)}
                     </Link>
