@@ -17,7 +17,7 @@ export function HandledCell({ list, lead, formatDate }: HandledCellProps) {
   const { t } = useTranslation("admin");
   const handled = lead.handledAt !== null;
   return (
-    <div className="flex min-w-40 flex-col items-start gap-2">
+    <div className="flex flex-col items-start gap-2">
       {lead.handledAt ? (
         <div className="text-xs text-slate-600">
           <Badge tone="success">{t("leads.handled.done", { date: formatDate(lead.handledAt) })}</Badge>

@@ -213,7 +213,7 @@ function InquiryList({ rows, formatDate, language }: { rows: ListedInvestmentInq
         {
           key: "message",
           cell: (row) => (row.message ? <p dir="auto">{row.message}</p> : <Missing />),
-          className: "min-w-48 max-w-sm whitespace-pre-line break-words",
+          className: "min-w-32 max-w-xs whitespace-pre-line break-words",
         },
         { key: "handled", cell: (row) => <HandledCell list="inquiries" lead={row} formatDate={formatDate} /> },
       ]}
