@@ -8,7 +8,7 @@ import { RouterContextProvider } from "react-router";
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(path.join(BUILD_DIR, "server/index.js"));
-const { startRuntime, stopRuntime, requestInfoContext, frontDoorHandler, appHandler, answerClientError } = build.entry.module;
+const { startRuntime, stopRuntime, requestInfoContext, normalizeAddress, frontDoorHandler, appHandler, answerClientError } = build.entry.module;
 
 let runtime;
 try {
@@ -37,7 +37,7 @@ app.use((request, response, next) => {
       path: request.originalUrl.split("?")[0],
       status: response.statusCode,
       ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-      ip: request.ip,
+      ip: request.ip && normalizeAddress(request.ip),
       bytes: Number(response.getHeader("content-length") ?? 0) || undefined,
     };
     process.stdout.write(`${JSON.stringify(log)}\n`);
@@ -57,7 +57,7 @@ app.all(
     mode: env.NODE_ENV === "production" ? "production" : "development",
     getLoadContext(request) {
       const context = new RouterContextProvider();
-      context.set(requestInfoContext, { ip: request.ip ?? "unknown" });
+      context.set(requestInfoContext, { ip: request.ip ? normalizeAddress(request.ip) : "unknown" });
       return context;
     },
   }),

@@ -12,6 +12,7 @@ import { frontDoor } from "~/server/front-door.server.ts";
 import { logError } from "~/server/log.server.ts";
 
 export { requestInfoContext } from "~/context.ts";
+export { normalizeAddress } from "~/lib/address.ts";
 export { startRuntime, stopRuntime } from "~/runtime.server.ts";
 export { appHandler } from "~/server/express-adapter.server.ts";
 export { answerClientError } from "~/server/front-door.server.ts";

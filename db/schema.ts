@@ -39,6 +39,11 @@ const tsvector = customType<{ data: string }>({
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/** A lead an operator has followed up: when, and who (null once that operator is gone). Unhandled: both null. */
+const handledColumns = () => ({
+  handledAt: timestamp("handled_at", { withTimezone: true }),
+  handledBy: integer("handled_by").references(() => operators.id, { onDelete: "set null" }),
+});
 
 export const operators = pgTable("operators", {
   id: serial("id").primaryKey(),
@@ -446,6 +451,7 @@ export const investmentInquiries = pgTable("investment_inquiries", {
   message: text("message").notNull().default(""),
   language: text("language").notNull().default("he"),
   createdAt: createdAt(),
+  ...handledColumns(),
 });
 
 export const contactLeads = pgTable("contact_leads", {
@@ -456,6 +462,7 @@ export const contactLeads = pgTable("contact_leads", {
   marketingConsent: boolean("marketing_consent").notNull().default(false),
   language: text("language").notNull().default("he"),
   createdAt: createdAt(),
+  ...handledColumns(),
 });
 
 export const newsletterSubscribers = pgTable(

@@ -18,13 +18,27 @@ export const billingFilterSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
-export const filterFromSearch = (search: URLSearchParams) =>
-  billingFilterSchema.parse({
-    clientId: search.get("clientId") || undefined,
-    period: search.get("period") || undefined,
-    status: search.get("status") || undefined,
-    page: search.get("page") ?? undefined,
-  });
+const filterFieldsOf = (search: URLSearchParams) => ({
+  clientId: search.get("clientId") || undefined,
+  period: search.get("period") || undefined,
+  status: search.get("status") || undefined,
+  page: search.get("page") ?? undefined,
+});
+
+export const filterFromSearch = (search: URLSearchParams) => billingFilterSchema.parse(filterFieldsOf(search));
+
+/** GET /api/billing: the page's filters, but a bad one is refused (400 naming it) rather than dropped. */
+const billingApiFilterSchema = z.object({
+  clientId: optionalId.optional(),
+  period: period.optional(),
+  status: z.enum(BILLING_STATUS_FILTERS).optional(),
+});
+
+/** The API's filter, or the name of the first parameter that is not one. */
+export function apiFilterFromSearch(search: URLSearchParams) {
+  const parsed = billingApiFilterSchema.safeParse(filterFieldsOf(search));
+  return parsed.success ? ({ ok: true, filter: parsed.data } as const) : ({ ok: false, parameter: String(parsed.error.issues[0]?.path[0]) } as const);
+}
 
 export const generateBillsSchema = z.object({
   intent: z.literal("generate"),

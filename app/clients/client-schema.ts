@@ -88,12 +88,20 @@ export type ClientUpdateInput = z.infer<typeof clientUpdateSchema>;
 export const statusChangeSchema = z.object({ status: fields.status });
 
 /**
- * The client list's URL: `?q=` searches name, e-mail, domain and license key; `?status=` filters;
- * `?demo=show` lists the public demo's client too.
+ * The client list page's URL: `?q=` searches name, e-mail, domain and license key; `?status=` filters;
+ * `?demo=show` lists the public demo's client too. A bad parameter falls back to no filter (a
+ * hand-edited link still opens).
  */
 export const clientListQuerySchema = z.object({
   q: z.string().trim().max(CLIENT_LIMITS.search).catch(""),
   status: z.enum(STATUS_FILTERS).catch("all"),
   demo: z.enum(["show"]).optional().catch(undefined),
+});
+
+/** GET /api/clients: the same filters, but a bad one is a 400 naming it, so a caller's typo is not read as "every client". */
+export const clientListApiQuerySchema = z.object({
+  q: z.string().trim().max(CLIENT_LIMITS.search, "errors.searchTooLong").default(""),
+  status: z.enum(STATUS_FILTERS, "errors.statusFilterInvalid").default("all"),
+  demo: z.enum(["show"], "errors.demoFilterInvalid").optional(),
 });
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;

@@ -1,14 +1,20 @@
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { LANGUAGES } from "~/i18n/config.ts";
 
 /**
  * A GET form: without JavaScript the button submits `?lng=`, with it the choice submits at once.
- * The server keeps the choice in a cookie and the page reloads in the other direction.
+ * The server keeps the choice in a cookie and the page reloads in the other direction. The page's
+ * own query (filters, page, tab) rides along as hidden fields, so the operator stays where they were.
  */
 export function LanguageSelect({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
+  const kept = [...new URLSearchParams(useLocation().search)].filter(([name]) => name !== "lng");
   return (
     <form method="get" className={className}>
+      {kept.map(([name, value], index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
       <label className="flex items-center gap-2 text-sm">
         <span className="sr-only">{t("language.label")}</span>
         <select

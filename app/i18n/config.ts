@@ -13,8 +13,11 @@ export const INVEST_PATHS = { en: "/invest-en", he: "/invest-he" } as const sati
 
 export const directionOf = (language: Language) => (language === "he" ? "rtl" : "ltr");
 
-/** Intl locale for numbers and dates: Hebrew in Israel, English with the same conventions. */
+/** Intl locale for numbers: Hebrew in Israel, English with US conventions (en-IL writes dollars as "US$"). */
 export const intlLocaleOf = (language: Language) => (language === "he" ? "he-IL" : "en-US");
+
+/** Intl locale for dates: Israeli habits in both languages, day before month (26/11/2026) and a 24-hour clock. */
+export const dateLocaleOf = (language: Language) => (language === "he" ? "he-IL" : "en-IL");
 
 export const i18nextOptions = {
   supportedLngs: [...LANGUAGES],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatEventTime, formatPercentChange, isolate, percentChange } from "./format.ts";
+import { formatCents, formatDate, formatDateTime, formatEventTime, formatPercentChange, isolate, percentChange } from "./format.ts";
 
 describe("format", () => {
   it("formats money in dollars for both languages", () => {
@@ -22,9 +22,18 @@ describe("format", () => {
     const zone = "Asia/Jerusalem";
     expect(formatEventTime(new Date("2026-11-22T11:55:00Z"), now, "en", zone)).toBe("5 minutes ago");
     expect(formatEventTime(new Date("2026-11-22T11:55:00Z"), now, "he", zone)).toBe("לפני 5 דקות");
-    expect(formatEventTime(new Date("2026-11-22T08:30:00Z"), now, "en", zone)).toBe("10:30 AM");
-    expect(formatEventTime(new Date("2026-11-21T08:30:00Z"), now, "en", zone)).toBe("Nov 21, 2026, 10:30 AM");
-    expect(formatEventTime(new Date("2026-11-21T22:30:00Z"), now, "en", zone)).toBe("12:30 AM");
+    expect(formatEventTime(new Date("2026-11-22T08:30:00Z"), now, "en", zone)).toBe("10:30");
+    expect(formatEventTime(new Date("2026-11-21T08:30:00Z"), now, "en", zone)).toBe("21/11/2026, 10:30");
+    expect(formatEventTime(new Date("2026-11-21T22:30:00Z"), now, "en", zone)).toBe("00:30");
+  });
+
+  it("writes dates the Israeli way in both languages: day first, a 24-hour clock, in the given zone", () => {
+    // 22:30 UTC on 28 March 2026 is already 1:30 on Sunday in Jerusalem (summer time since the 27th).
+    expect(formatDateTime("2026-03-28T22:30:00.000Z", "en", "Asia/Jerusalem")).toBe("29/03/2026, 01:30");
+    expect(formatDateTime(new Date("2026-11-26T14:05:09Z"), "en", "Asia/Jerusalem")).toBe("26/11/2026, 16:05");
+    expect(formatDateTime(new Date("2026-11-26T14:05:09Z"), "en", "Asia/Jerusalem", { seconds: true })).toBe("26/11/2026, 16:05:09");
+    expect(formatDateTime(new Date("2026-11-26T14:05:09Z"), "he", "Asia/Jerusalem")).toBe("26.11.2026, 16:05");
+    expect(formatDate(new Date("2026-11-26T23:00:00Z"), "en", "Asia/Jerusalem")).toBe("27/11/2026");
   });
 
   it("isolates names so their direction does not spill into the sentence", () => {

@@ -1,6 +1,7 @@
-import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
+import { dateLocaleOf, intlLocaleOf, isLanguage } from "~/i18n/config.ts";
 
 const localeOf = (language: string) => intlLocaleOf(isLanguage(language) ? language : "en");
+const dateLocale = (language: string) => dateLocaleOf(isLanguage(language) ? language : "en");
 
 /** Making an Intl.NumberFormat costs far more than using one, and a page formats dozens of figures. */
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -41,22 +42,33 @@ export function formatPercentChange(change: number, language: string) {
   }).format(change / 100);
 }
 
+// Spelled out rather than dateStyle/timeStyle, which write "1:30" for half past one at night.
+const DAY = { day: "2-digit", month: "2-digit", year: "numeric" } as const;
+const TIME = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
+const TIME_WITH_SECONDS = { ...TIME, second: "2-digit" } as const;
+
+/** 26/11/2026, 16:05 in English, 26.11.2026, 16:05 in Hebrew, in the given time zone. */
+export function formatDateTime(date: Date | string, language: string, timeZone: string, { seconds = false } = {}) {
+  return new Intl.DateTimeFormat(dateLocale(language), { ...DAY, ...(seconds ? TIME_WITH_SECONDS : TIME), timeZone }).format(new Date(date));
+}
+
+/** 26/11/2026 in English, 26.11.2026 in Hebrew, in the given time zone. */
+export function formatDate(date: Date | string, language: string, timeZone: string) {
+  return new Intl.DateTimeFormat(dateLocale(language), { ...DAY, timeZone }).format(new Date(date));
+}
+
 /**
  * "5 minutes ago" within the hour, then the time of day, then the date: exact, short, and in
  * the operator's time zone (the server and the browser render the same text).
  */
 export function formatEventTime(date: Date, now: Date, language: string, timeZone: string) {
   const minutes = Math.round((now.getTime() - date.getTime()) / 60_000);
-  const locale = localeOf(language);
   if (minutes >= 0 && minutes < 60) {
-    return new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(-minutes, "minute");
+    return new Intl.RelativeTimeFormat(localeOf(language), { numeric: "auto" }).format(-minutes, "minute");
   }
   const day = (moment: Date) => new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(moment);
-  const sameDay = day(date) === day(now);
-  return new Intl.DateTimeFormat(locale, {
-    timeZone,
-    ...(sameDay ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" }),
-  }).format(date);
+  if (day(date) === day(now)) return new Intl.DateTimeFormat(dateLocale(language), { ...TIME, timeZone }).format(date);
+  return formatDateTime(date, language, timeZone);
 }
 
 /** Keeps a name's own direction inside a sentence of the other language (a Hebrew name in English text). */

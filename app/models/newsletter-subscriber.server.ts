@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { newsletterSubscribers } from "#db/schema.ts";
+import { countLeadsWhere, leadConditions, newestFirst, type LeadFilter, type LeadPage } from "./lead-filter.server.ts";
 import { listNewestFirst, type NewestFirstPage } from "./newest-first.server.ts";
 
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
@@ -35,4 +36,21 @@ export async function countNewsletterSubscribers(db: Database) {
 
 export function listNewsletterSubscribers(db: Database, page?: NewestFirstPage): Promise<NewsletterSubscriber[]> {
   return listNewestFirst(db, newsletterSubscribers, page);
+}
+
+/** Subscribers have nothing to follow up: the filter's search alone applies. */
+const subscriberConditions = (filter: LeadFilter) => leadConditions(filter, [newsletterSubscribers.email]);
+
+export function countNewsletterSubscribersMatching(db: Database, filter: LeadFilter) {
+  return countLeadsWhere(db, newsletterSubscribers, subscriberConditions(filter));
+}
+
+export function listNewsletterSubscribersMatching(db: Database, filter: LeadFilter, { limit, offset }: LeadPage): Promise<NewsletterSubscriber[]> {
+  return db
+    .select()
+    .from(newsletterSubscribers)
+    .where(subscriberConditions(filter))
+    .orderBy(...newestFirst(newsletterSubscribers))
+    .limit(limit)
+    .offset(offset);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatSessionTime } from "./session-format.ts";
+import { formatDuration } from "./session-format.ts";
 
 describe("formatDuration", () => {
   it("shows the largest two units", () => {
@@ -15,9 +15,3 @@ describe("formatDuration", () => {
   });
 });
 
-describe("formatSessionTime", () => {
-  it("shows the moment in the operator's time zone", () => {
-    // 22:30 UTC on 28 March 2026 is already 1:30 on Sunday in Jerusalem (summer time since the 27th).
-    expect(formatSessionTime("2026-03-28T22:30:00.000Z", "en", "Asia/Jerusalem")).toBe("Mar 29, 2026, 1:30 AM");
-  });
-});

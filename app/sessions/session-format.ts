@@ -1,11 +1,13 @@
 import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
 
-const localeOf = (language: string) => intlLocaleOf(isLanguage(language) ? language : "en");
+/**
+ * A row action's label in the monitor's table: between the table's breakpoint and 2xl (a 1,366 px
+ * screen) the three actions fit one row only as icons, so there the label is for screen readers
+ * (and the button's title); wider, and on the phone's cards, it shows.
+ */
+export const ROW_ACTION_LABEL = "lg:max-2xl:sr-only";
 
-/** A date and time in the operator's zone and language (Hebrew locale in Hebrew). */
-export function formatSessionTime(iso: string, language: string, timeZone: string) {
-  return new Intl.DateTimeFormat(localeOf(language), { timeZone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-}
+const localeOf = (language: string) => intlLocaleOf(isLanguage(language) ? language : "en");
 
 /** "1 hr 5 min", "3 min 20 sec", "45 sec": the largest two units, through the locale. */
 export function formatDuration(seconds: number, language: string) {

@@ -1,5 +1,6 @@
 import type { Database } from "#db/connection.ts";
 import type { ExportedMessage, SessionExport, SessionList, SessionSummary, SessionView } from "./session-types.ts";
+import { normalizeAddress } from "~/lib/address.ts";
 import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
 import { findMonitoredSession, isSessionActive, listSessions, summarizeSessions, type MonitoredSession, type SessionFilter } from "~/models/chat-session.server.ts";
 import { findClientIdsMatching } from "~/models/client.server.ts";
@@ -27,7 +28,8 @@ function viewOf(session: MonitoredSession, completed: Completed | undefined, now
     messageCount: session.messageCount,
     startedAt: session.startedAt.toISOString(),
     lastMessageAt: session.lastMessageAt.toISOString(),
-    userIp: session.userIp,
+    // Sessions recorded before addresses were normalized still hold the IPv4-mapped form.
+    userIp: session.userIp && normalizeAddress(session.userIp),
     completedFunction: completed
       ? {
           functionType: completed.functionType,

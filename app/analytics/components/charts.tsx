@@ -93,7 +93,9 @@ export function BarList({ rows }: { rows: readonly { key: string; label: ReactNo
     <ul className="space-y-2">
       {rows.map((row) => (
         <li key={row.key} className="grid grid-cols-[minmax(0,9rem)_1fr_auto] sm:grid-cols-[minmax(0,13rem)_1fr_auto] items-center gap-3 text-sm">
-          <span className="truncate text-slate-700">{row.label}</span>
+          <span dir="auto" className="truncate text-start text-slate-700">
+            {row.label}
+          </span>
           <span className="h-3 rounded-full bg-slate-100">
             <span className="block h-3 rounded-full bg-brand-500" style={{ width: share(row.value, max) }} />
           </span>

@@ -11,8 +11,7 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { TextareaField } from "~/components/ui/form-fields.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
-import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
-import { formatCents } from "~/lib/format.ts";
+import { formatCents, formatDateTime } from "~/lib/format.ts";
 import type { BillingRow } from "../billing-page.server.ts";
 import { NOTE_MAX_LENGTH } from "../billing-schema.ts";
 import { formatPeriod, statusTone } from "../format-period.ts";
@@ -131,13 +130,7 @@ function RecordActions({
 }) {
   const { t, i18n } = useTranslation("billing");
   const location = useLocation();
-  const locale = intlLocaleOf(isLanguage(i18n.language) ? i18n.language : "en");
-  const when = (date: Date) =>
-    new Intl.DateTimeFormat(locale, {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone,
-    }).format(date);
+  const when = (date: Date) => formatDateTime(date, i18n.language, timeZone);
   const payPath = `/pay/${row.payToken}`;
   // The row is drawn twice (a table row from lg up, a card below), so its form's id comes from useId, not the record.
   const formId = useId();

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { Card } from "~/components/ui/card.tsx";
-import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import type { CheckKind } from "../connection-result.ts";
 import { explanationText, type Explanation, type StoredExplanation } from "../explanation.ts";
 
@@ -68,8 +68,7 @@ export function StatusBadge({ status }: { status: CardStatus }) {
 
 export function useCheckTime(timeZone: string) {
   const { i18n } = useTranslation();
-  const locale = intlLocaleOf(isLanguage(i18n.language) ? i18n.language : "en");
-  return (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium", timeZone }).format(new Date(iso));
+  return (iso: string) => formatDateTime(iso, i18n.language, timeZone, { seconds: true });
 }
 
 /** A value of a check's details as one short line: nested objects as compact JSON. */

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
+import { useCodeLabels } from "~/i18n/code-labels.ts";
 import { Form, useNavigation } from "react-router";
 import { PLANS } from "#db/vocabulary.ts";
 import { Button } from "~/components/ui/button.tsx";
@@ -13,6 +14,7 @@ export const ADD_CLIENT_INTENT = "create";
 /** Spec §5 "New client", in the add-client dialog or, without JavaScript, the page's own section. */
 export function AddClientForm({ lastResult, onCancel }: { lastResult: SubmissionResult<string[]> | undefined; onCancel?: () => void }) {
   const { t } = useTranslation("clients");
+  const labels = useCodeLabels();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === ADD_CLIENT_INTENT;
   const [form, fields] = useForm({
@@ -35,7 +37,7 @@ export function AddClientForm({ lastResult, onCancel }: { lastResult: Submission
           field={fields.businessType}
           label={t("add.businessType")}
           placeholder={t("add.chooseType")}
-          options={BUSINESS_TYPES.map((type) => ({ value: type, label: t(`businessTypes.${type}`) }))}
+          options={BUSINESS_TYPES.map((type) => ({ value: type, label: labels.businessType(type) }))}
         />
         <SelectField field={fields.plan} label={t("add.plan")} options={PLANS.map((plan) => ({ value: plan, label: t(`plans.${plan}`) }))} />
         <div className="flex flex-wrap gap-3">

@@ -13,9 +13,9 @@ import { PageHeader } from "~/components/ui/page-header.tsx";
 import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext } from "~/context.ts";
-import { intlLocaleOf, isLanguage, type Language } from "~/i18n/config.ts";
+import { dateLocaleOf, intlLocaleOf, isLanguage, type Language } from "~/i18n/config.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { formatCents, formatNumber, formatPercentChange, percentChange } from "~/lib/format.ts";
+import { formatCents, formatDate, formatNumber, formatPercentChange, percentChange } from "~/lib/format.ts";
 
 export const handle = { i18n: ["analytics"] };
 
@@ -82,13 +82,12 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
 }
 
 function makeFormats(language: Language, timeZone: string) {
-  const locale = intlLocaleOf(language);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone });
+  const locale = dateLocaleOf(language);
   // Days and months arrive as calendar strings; read at midnight UTC they format as themselves.
   const day = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
   const month = new Intl.DateTimeFormat(locale, { month: "short", year: "2-digit", timeZone: "UTC" });
   return {
-    date: (value: Date) => date.format(value),
+    date: (value: Date) => formatDate(value, language, timeZone),
     day: (value: string) => day.format(new Date(`${value}T00:00:00Z`)),
     month: (value: string) => month.format(new Date(`${value}-01T00:00:00Z`)),
   };

@@ -1,4 +1,4 @@
-import { Activity, MessageSquare, MessagesSquare, RefreshCw, SearchX, Users } from "lucide-react";
+import { Activity, FileText, MessageSquare, MessagesSquare, RefreshCw, SearchX, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/chat-sessions";
@@ -12,12 +12,12 @@ import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { formatCents, formatNumber } from "~/lib/format.ts";
+import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import { listClientsForPicker } from "~/models/client.server.ts";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
 import { QuickViewDialog } from "~/sessions/components/quick-view-dialog.tsx";
 import { SessionFilters } from "~/sessions/components/session-filters.tsx";
-import { formatSessionTime } from "~/sessions/session-format.ts";
+import { ROW_ACTION_LABEL } from "~/sessions/session-format.ts";
 import { queryOf, sessionDetailPath, sessionPageQuerySchema, shortSessionId } from "~/sessions/session-query.ts";
 import type { SessionView } from "~/sessions/session-types.ts";
 import { loadSessionList } from "~/sessions/sessions.server.ts";
@@ -110,7 +110,7 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
   const language = i18n.language;
   const time = (iso: string) => (
     <time dateTime={iso} className="block min-w-24">
-      {formatSessionTime(iso, language, timeZone)}
+      {formatDateTime(iso, language, timeZone)}
     </time>
   );
   return (
@@ -158,12 +158,15 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
           key: "actions",
           header: t("columns.actions"),
           cell: (session) => (
-            <div className="flex flex-col items-start gap-2">
-              <QuickViewDialog session={session} timeZone={timeZone} />
+            <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
+              <QuickViewDialog session={session} timeZone={timeZone} compact />
               <Button asChild variant="secondary" size="sm">
-                <Link to={sessionDetailPath(session.sessionId)}>{t("actions.details")}</Link>
+                <Link to={sessionDetailPath(session.sessionId)} title={t("actions.details")} className="whitespace-nowrap">
+                  <FileText className="h-4 w-4" aria-hidden="true" />
+                  <span className={ROW_ACTION_LABEL}>{t("actions.details")}</span>
+                </Link>
               </Button>
-              <ExportSessionButton clientId={session.clientId} sessionId={session.sessionId} />
+              <ExportSessionButton clientId={session.clientId} sessionId={session.sessionId} compact />
             </div>
           ),
         },

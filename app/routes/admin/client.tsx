@@ -24,7 +24,8 @@ import { PageHeader } from "~/components/ui/page-header.tsx";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { formatCents, formatEventTime, formatNumber } from "~/lib/format.ts";
+import { useCodeLabels } from "~/i18n/code-labels.ts";
+import { formatCents, formatDate, formatEventTime, formatNumber } from "~/lib/format.ts";
 import { syncHivePress } from "~/scanner/hivepress.server.ts";
 import { findClientById, listClientStatusChanges, updateClient } from "~/models/client.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
@@ -139,6 +140,7 @@ type Loaded = Extract<Route.ComponentProps["loaderData"], { view: unknown }>;
 
 export default function ClientDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("clients");
+  const labels = useCodeLabels();
   if (!loaderData.client || !("view" in loaderData)) {
     return (
       <EmptyState
@@ -159,12 +161,12 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
-            {client.businessName} <ClientStatusBadge status={client.status} />
+            <bdi>{client.businessName}</bdi> <ClientStatusBadge status={client.status} />
           </span>
         }
         description={
           <>
-            {t(`businessTypes.${client.businessType}`, { defaultValue: client.businessType })} ·{" "}
+            {labels.businessType(client.businessType)} ·{" "}
             <a href={`https://${client.websiteDomain}`} target="_blank" rel="noopener noreferrer" dir="ltr" className="text-brand-700 hover:underline">
               {client.websiteDomain}
             </a>
@@ -257,7 +259,6 @@ function Usage({ data: { client }, days }: { data: Loaded; days: DailyUsage[] })
   const { t, i18n } = useTranslation("clients");
   const hydrated = useHydrated();
   const language = i18n.language;
-  const dayFormat = new Intl.DateTimeFormat(language === "he" ? "he-IL" : "en-US", { dateStyle: "medium", timeZone: "UTC" });
   return (
     <div className="space-y-6">
       <Card aria-labelledby="usage-export-title" className="space-y-3">
@@ -291,7 +292,7 @@ function Usage({ data: { client }, days }: { data: Loaded; days: DailyUsage[] })
           <ul className="divide-y divide-slate-100">
             {days.map((day) => (
               <li key={day.date} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <span className="font-medium">{dayFormat.format(new Date(`${day.date}T00:00:00Z`))}</span>
+                <span className="font-medium">{formatDate(`${day.date}T00:00:00Z`, language, "UTC")}</span>
                 <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
                   <span>
                     {t("detail.usage.conversations")}: {formatNumber(day.conversations, language)}
@@ -333,7 +334,7 @@ function Sessions({
           {sessions.map((session) => (
             <li key={session.publicId} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <span className="flex min-w-0 flex-wrap items-center gap-2">
-                <Link to={`/admin/session/${session.publicId}`} className="font-mono text-sm text-brand-700 hover:underline" dir="ltr" title={session.publicId}>
+                <Link to={`/admin/session/${session.publicId}`} className="font-mono text-sm text-brand-700 hover:underline" dir="ltr" translate="no" title={session.publicId}>
                   {session.publicId.length > SESSION_ID_SHOWN ? `${session.publicId.slice(0, SESSION_ID_SHOWN)}…` : session.publicId}
                 </Link>
                 <ClientSessionBadge active={session.isActive} />
@@ -362,6 +363,7 @@ function ClientSessionBadge({ active }: { active: boolean }) {
 
 function Training({ clientId, training }: { clientId: number; training: { greeting: string; tone: string; businessInfo: string } | null }) {
   const { t } = useTranslation("clients");
+  const labels = useCodeLabels();
   const configure = (
     <Button asChild>
       <Link to={`/admin/ai-training?clientId=${clientId}`}>
@@ -392,7 +394,7 @@ function Training({ clientId, training }: { clientId: number; training: { greeti
         </div>
         <div>
           <dt className="font-medium text-slate-600">{t("detail.training.tone")}</dt>
-          <dd>{training.tone ? t(`detail.training.tones.${training.tone}`, { defaultValue: training.tone }) : t("detail.training.defaultTone")}</dd>
+          <dd>{training.tone ? labels.tone(training.tone) : t("detail.training.defaultTone")}</dd>
         </div>
         <div>
           <dt className="font-medium text-slate-600">{t("detail.training.businessInfo")}</dt>

@@ -22,6 +22,7 @@ import { CheckboxField, SelectField, TextField } from "~/components/ui/form-fiel
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { ResponsiveTable, type Column } from "~/components/ui/responsive-table.tsx";
 import { databaseContext, envContext } from "~/context.ts";
+import { useCodeLabels } from "~/i18n/code-labels.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { isDataRequest } from "~/landing/public-form.server.ts";
 import { createClient, findClientById, listClients } from "~/models/client.server.ts";
@@ -112,6 +113,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
   const { t, i18n } = useTranslation("clients");
   const { clients, query, adding } = loaderData;
   const hydrated = useHydrated();
+  const labels = useCodeLabels();
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   const [dialogOpen, setDialogOpen] = useState(adding || lastResult !== undefined);
   const filtered = query.q !== "" || query.status !== "all";
@@ -123,7 +125,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
       cell: (client) => (
         <div className="min-w-0">
           <Link to={`/admin/clients/${client.id}`} className="font-medium text-brand-700 hover:underline" aria-label={t("list.details", { name: client.businessName })}>
-            {client.businessName}
+            <bdi>{client.businessName}</bdi>
           </Link>
           {client.isDemo ? (
             <Badge tone="neutral" className="ms-2">
@@ -136,7 +138,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         </div>
       ),
     },
-    { key: "type", header: t("list.columns.type"), cell: (client) => t(`businessTypes.${client.businessType}`, { defaultValue: client.businessType }) },
+    { key: "type", header: t("list.columns.type"), cell: (client) => labels.businessType(client.businessType) },
     { key: "plan", header: t("list.columns.plan"), cell: (client) => t(`plans.${client.plan}`) },
     { key: "status", header: t("list.columns.status"), cell: (client) => <ClientStatusBadge status={client.status} /> },
     {
@@ -160,17 +162,20 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
               <span className="sr-only">{client.businessName}</span>
             </Link>
           </Button>
-          <Button asChild size="sm" variant="secondary">
-            <a
-              href={`/api/wordpress/chat-ui?${new URLSearchParams({ license: client.licenseKey, lang: i18n.language })}`}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              <ExternalLink className="h-4 w-4" aria-hidden="true" />
-              {t("list.openChat")}
-              <span className="sr-only">{t("list.openChatName", { name: client.businessName })}</span>
-            </a>
-          </Button>
+          {/* A suspended or cancelled client's chat only says it is unavailable. */}
+          {client.status === "active" ? (
+            <Button asChild size="sm" variant="secondary">
+              <a
+                href={`/api/wordpress/chat-ui?${new URLSearchParams({ license: client.licenseKey, lang: i18n.language })}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                {t("list.openChat")}
+                <span className="sr-only">{t("list.openChatName", { name: client.businessName })}</span>
+              </a>
+            </Button>
+          ) : null}
           <Button asChild size="sm" variant="secondary">
             <a href={`/api/download/plugin?clientId=${client.id}`} download>
               <Download className="h-4 w-4" aria-hidden="true" />

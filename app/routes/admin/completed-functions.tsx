@@ -14,9 +14,9 @@ import { FunctionDetails } from "~/conversations/components/function-details.tsx
 import { filterQuery, FUNCTIONS_PAGE_SIZE, parseCompletedFunctionFilters } from "~/conversations/completed-function-filters.ts";
 import { completedFunctionsPage } from "~/conversations/completed-functions.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
-import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
+import { isLanguage } from "~/i18n/config.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { formatCents, formatNumber } from "~/lib/format.ts";
+import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import { listClientsForPicker } from "~/models/client.server.ts";
 import { FUNCTION_TYPES } from "#db/vocabulary.ts";
 
@@ -43,8 +43,7 @@ export default function CompletedFunctions({ loaderData }: Route.ComponentProps)
   const { t, i18n } = useTranslation("functions");
   const { rows, totals, page, pageCount, filters, filtered, clients, timeZone } = loaderData;
   const language = isLanguage(i18n.language) ? i18n.language : "en";
-  const formatDate = (date: Date) =>
-    new Intl.DateTimeFormat(intlLocaleOf(language), { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  const formatDate = (date: Date) => formatDateTime(date, language, timeZone);
   const first = (page - 1) * FUNCTIONS_PAGE_SIZE + 1;
 
   return (
@@ -151,6 +150,7 @@ export default function CompletedFunctions({ loaderData }: Route.ComponentProps)
                       title={row.sessionPublicId}
                       className="font-mono text-xs text-brand-700 hover:underline"
                       dir="ltr"
+                      translate="no"
                     >
                       {row.sessionPublicId.slice(0, 20)}
                     </Link>

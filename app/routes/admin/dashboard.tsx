@@ -58,7 +58,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         title={t("dashboard.title")}
         actions={
           <Button asChild>
-            <Link to="/admin/clients">
+            {/* The clients page opens its add dialog at ?add, and without JavaScript shows its add section there. */}
+            <Link to="/admin/clients?add#add-client-section">
               <Plus className="h-4 w-4" aria-hidden="true" />
               {t("dashboard.addClient")}
             </Link>
@@ -197,7 +198,10 @@ function HighUsageList({ total, highUsage }: { total: number; highUsage: { id: n
         <li key={client.id} className="flex items-center gap-3">
           <Avatar initial={client.businessName.charAt(0).toUpperCase()} />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium">{client.businessName}</p>
+            {/* An English name on a Hebrew page is cut at its own end ("Simcha Party Pl…"), not at its start. */}
+            <p dir="auto" className="truncate text-start font-medium">
+              {client.businessName}
+            </p>
             <p className="text-sm text-slate-500">
               {t("dashboard.messagesInWindow", { count: client.messages, formatted: formatNumber(client.messages, i18n.language) })}
             </p>

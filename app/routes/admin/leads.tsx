@@ -1,58 +1,62 @@
-import { Download, Inbox } from "lucide-react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Download, Inbox, Search, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { data, Form, Link } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { Route } from "./+types/leads";
 import { INVESTMENT_CURRENCY, INVESTMENT_RANGES } from "~/invest/inquiry-schema.ts";
 import { formatRange } from "~/invest/money.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { LinkTabs } from "~/components/ui/link-tabs.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
 import { ResponsiveTable, type Column } from "~/components/ui/responsive-table.tsx";
-import { databaseContext, envContext } from "~/context.ts";
-import { intlLocaleOf, isLanguage, type Language } from "~/i18n/config.ts";
+import { databaseContext, envContext, operatorContext } from "~/context.ts";
+import { isLanguage, type Language } from "~/i18n/config.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { exportPathOf, LEAD_LIST_KEYS, type LeadList } from "~/leads/lead-lists.ts";
-import { formatNumber } from "~/lib/format.ts";
-import { countContactLeads, listContactLeads, type ContactLead } from "~/models/contact-lead.server.ts";
-import { countInvestmentInquiries, listInvestmentInquiries, type InvestmentInquiry } from "~/models/investment-inquiry.server.ts";
-import {
-  countNewsletterSubscribers,
-  listNewsletterSubscribers,
-  type NewsletterSubscriber,
-} from "~/models/newsletter-subscriber.server.ts";
-
-/** The page shows the newest rows; the CSV export has every one. */
-const SHOWN_ROWS = 100;
-
-const tabSchema = z.enum(LEAD_LIST_KEYS as [LeadList, ...LeadList[]]).catch("inquiries");
+import { HandledCell } from "~/leads/components/handled-cell.tsx";
+import { exportPathOf, LEAD_LIST_KEYS } from "~/leads/lead-lists.ts";
+import { handledFormSchema, HANDLED_FILTERS, isFollowedList, LEAD_SEARCH_MAX, leadsQuerySchema, MARK_HANDLED_INTENT } from "~/leads/lead-schema.ts";
+import { loadLeadsPage, markLeadHandled } from "~/leads/leads-page.server.ts";
+import { formatDateTime, formatNumber } from "~/lib/format.ts";
+import type { ListedContactLead } from "~/models/contact-lead.server.ts";
+import type { ListedInvestmentInquiry } from "~/models/investment-inquiry.server.ts";
+import type { NewsletterSubscriber } from "~/models/newsletter-subscriber.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const db = context.get(databaseContext);
-  const tab = tabSchema.parse(url.searchParams.get("tab") ?? undefined);
-  const [inquiries, contacts, newsletter] = await Promise.all([
-    countInvestmentInquiries(db),
-    countContactLeads(db),
-    countNewsletterSubscribers(db),
-  ]);
+  const query = leadsQuerySchema.parse(Object.fromEntries(url.searchParams));
   return {
     title: getTranslator(context)("leads.title", { ns: "admin" }),
     timeZone: context.get(envContext).TZ_DISPLAY,
-    counts: { inquiries, contacts, newsletter } satisfies Record<LeadList, number>,
-    list: await loadList(db, tab),
+    query,
+    ...(await loadLeadsPage(context.get(databaseContext), query)),
   };
+}
+
+/** Mark handled / Mark not handled, from a row's button: back to the same list, filters and page. */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: handledFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const t = getTranslator(context);
+  const back = `${url.pathname}${url.search}`;
+  const found = await markLeadHandled(context.get(databaseContext), submission.value, context.get(operatorContext).id);
+  if (!found) return redirectWithError(back, t("leads.handled.notFound", { ns: "admin" }));
+  const done = submission.value.intent === MARK_HANDLED_INTENT;
+  return redirectWithSuccess(back, t(done ? "leads.handled.markedDone" : "leads.handled.markedOpen", { ns: "admin" }));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Leads"} | Alex` }];
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
-  const { list, counts, timeZone } = loaderData;
+  const { list, counts, matching, page, pageCount, query, timeZone } = loaderData;
   const language: Language = isLanguage(i18n.language) ? i18n.language : "en";
-  const formatDate = (date: Date) =>
-    new Intl.DateTimeFormat(intlLocaleOf(language), { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  const formatDate = (date: Date) => formatDateTime(date, language, timeZone);
   const listTitle = t(`leads.tabs.${list.tab}`);
-  const total = counts[list.tab];
+  const followed = isFollowedList(list.tab);
+  const filtered = query.q !== "" || (followed && query.handled !== "all");
 
   return (
     <div className="space-y-6">
@@ -76,15 +80,46 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             </a>
           </Button>
         </div>
+        <Form method="get" role="search" aria-label={t("leads.filters.label")} className="flex flex-wrap items-end gap-3 border-b border-slate-100 p-4">
+          <input type="hidden" name="tab" value={list.tab} />
+          <TextField
+            type="search"
+            name="q"
+            label={t("leads.filters.search")}
+            placeholder={t(`leads.filters.searchPlaceholder.${list.tab}`)}
+            defaultValue={query.q}
+            maxLength={LEAD_SEARCH_MAX}
+            className="min-w-56 flex-1"
+          />
+          {followed ? (
+            <SelectField
+              name="handled"
+              label={t("leads.filters.handled")}
+              defaultValue={query.handled}
+              options={HANDLED_FILTERS.map((value) => ({ value, label: t(`leads.filters.handledOptions.${value}`) }))}
+            />
+          ) : null}
+          <Button type="submit" variant="secondary">
+            <Search className="h-4 w-4" aria-hidden="true" />
+            {t("leads.filters.apply")}
+          </Button>
+          {filtered ? (
+            <Button asChild variant="ghost">
+              <Link to={`?tab=${list.tab}`}>{t("leads.filters.clear")}</Link>
+            </Button>
+          ) : null}
+        </Form>
         {list.rows.length === 0 ? (
-          <EmptyState icon={Inbox} title={t(`leads.empty.${list.tab}`)} />
+          filtered ? (
+            <EmptyState icon={SearchX} title={t("leads.noMatch")} />
+          ) : (
+            <EmptyState icon={Inbox} title={t(`leads.empty.${list.tab}`)} />
+          )
         ) : (
           <>
-            {total > list.rows.length ? (
-              <p className="border-b border-slate-100 px-4 py-2 text-sm text-slate-600">
-                {t("leads.showing", { shown: formatNumber(list.rows.length, language), total: formatNumber(total, language) })}
-              </p>
-            ) : null}
+            <p className="border-b border-slate-100 px-4 py-2 text-sm text-slate-600" role="status">
+              {t("leads.matching", { count: matching, formatted: formatNumber(matching, language) })}
+            </p>
             {list.tab === "inquiries" ? (
               <InquiryList rows={list.rows} formatDate={formatDate} language={language} />
             ) : list.tab === "contacts" ? (
@@ -94,20 +129,10 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             )}
           </>
         )}
+        <Pagination page={page} pageCount={pageCount} className="border-t border-slate-200 p-4" />
       </section>
     </div>
   );
-}
-
-async function loadList(db: Parameters<typeof listInvestmentInquiries>[0], tab: LeadList) {
-  switch (tab) {
-    case "inquiries":
-      return { tab, rows: await listInvestmentInquiries(db, { limit: SHOWN_ROWS }) } as const;
-    case "contacts":
-      return { tab, rows: await listContactLeads(db, { limit: SHOWN_ROWS }) } as const;
-    case "newsletter":
-      return { tab, rows: await listNewsletterSubscribers(db, { limit: SHOWN_ROWS }) } as const;
-  }
 }
 
 type FormatDate = (date: Date) => string;
@@ -146,9 +171,9 @@ function EmailLink({ email }: { email: string }) {
   );
 }
 
-function InquiryList({ rows, formatDate, language }: { rows: InvestmentInquiry[]; formatDate: FormatDate; language: Language }) {
+function InquiryList({ rows, formatDate, language }: { rows: ListedInvestmentInquiry[]; formatDate: FormatDate; language: Language }) {
   const { t } = useTranslation("admin");
-  const amountOf = (inquiry: InvestmentInquiry) => {
+  const amountOf = (inquiry: ListedInvestmentInquiry) => {
     const inquiryLanguage: Language = isLanguage(inquiry.language) ? inquiry.language : "he";
     const range = INVESTMENT_RANGES[inquiryLanguage].find((candidate) => candidate.value === inquiry.investmentAmount);
     if (!range) return inquiry.investmentAmount;
@@ -188,14 +213,15 @@ function InquiryList({ rows, formatDate, language }: { rows: InvestmentInquiry[]
         {
           key: "message",
           cell: (row) => (row.message ? <p dir="auto">{row.message}</p> : <Missing />),
-          className: "min-w-48 max-w-sm whitespace-pre-line break-words",
+          className: "min-w-32 max-w-xs whitespace-pre-line break-words",
         },
+        { key: "handled", cell: (row) => <HandledCell list="inquiries" lead={row} formatDate={formatDate} /> },
       ]}
     />
   );
 }
 
-function ContactList({ rows, formatDate }: { rows: ContactLead[]; formatDate: FormatDate }) {
+function ContactList({ rows, formatDate }: { rows: ListedContactLead[]; formatDate: FormatDate }) {
   const { t } = useTranslation("admin");
   return (
     <LeadTable
@@ -207,6 +233,7 @@ function ContactList({ rows, formatDate }: { rows: ContactLead[]; formatDate: Fo
         { key: "phone", cell: (row) => <bdi className="whitespace-nowrap">{row.phone}</bdi> },
         { key: "marketingConsent", cell: (row) => t(row.marketingConsent ? "leads.yes" : "leads.no") },
         { key: "language", cell: (row) => t(`leads.languages.${row.language}`) },
+        { key: "handled", cell: (row) => <HandledCell list="contacts" lead={{ ...row, name: row.fullName }} formatDate={formatDate} /> },
       ]}
     />
   );

@@ -1,5 +1,5 @@
 import { CheckCircle2, Puzzle } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { Route } from "./+types/plugin";
 import { Card, TitledCard } from "~/components/ui/card.tsx";
@@ -30,6 +30,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Plugin Manager"} | Alex` }];
 
 const INSTALL_STEPS = ["download", "upload", "activate", "check", "settings"] as const;
+/** Setting names and WordPress capabilities inside a sentence: code, left to right, never translated. */
+const CODE = { code: <code dir="ltr" className="rounded bg-slate-100 px-1 text-xs" /> };
+
 const FEATURES = ["button", "lazy", "languages", "status", "listings"] as const;
 
 export default function PluginManager({ loaderData }: Route.ComponentProps) {
@@ -61,7 +64,7 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
           <code dir="ltr" className="rounded bg-slate-100 px-1.5 py-0.5 break-all text-slate-900">
             {serverUrl}
           </code>{" "}
-          {serverUrlFromEnv ? t("download.fromPublicUrl") : t("download.fromRequest")}
+          <Trans t={t} i18nKey={serverUrlFromEnv ? "download.fromPublicUrl" : "download.fromRequest"} components={CODE} />
         </p>
       </Card>
 
@@ -102,7 +105,9 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
             </code>
           </dd>
         </dl>
-        <p className="mt-4 text-sm text-slate-600">{t("settings.capability")}</p>
+        <p className="mt-4 text-sm text-slate-600">
+          <Trans t={t} i18nKey="settings.capability" components={CODE} />
+        </p>
       </TitledCard>
     </div>
   );

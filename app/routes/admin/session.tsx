@@ -1,5 +1,5 @@
 import { ArrowLeft, MessageSquareOff } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/session";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -87,9 +87,7 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
             </span>
             <Badge>{t("detail.messageCount", { count: session.messageCount, formatted: formatNumber(session.messageCount, language) })}</Badge>
             <Badge tone="info">
-              <span dir="ltr" className="font-mono">
-                {t("detail.licenseBadge", { key: session.licenseKey })}
-              </span>
+              <Trans t={t} i18nKey="detail.licenseBadge" values={{ key: session.licenseKey }} components={{ key: <code dir="ltr" className="font-mono" /> }} />
             </Badge>
           </span>
         }

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/billing";
-import { filterFromSearch } from "~/billing/billing-schema.ts";
+import { apiFilterFromSearch } from "~/billing/billing-schema.ts";
 import { databaseContext } from "~/context.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
 import { listBillingRecords } from "~/models/billing.server.ts";
 import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
@@ -8,7 +9,12 @@ const MAX_RECORDS = 1000;
 
 /** Spec §3 billing records (money in dollars, as the spec's shape; cents beside), optionally filtered like the page; operator-only. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const filter = filterFromSearch(url.searchParams);
+  const parsed = apiFilterFromSearch(url.searchParams);
+  if (!parsed.ok) {
+    const error = getTranslator(context)("errors.invalidParameter", { ns: "billing", parameter: parsed.parameter });
+    return Response.json({ error }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
+  }
+  const { filter } = parsed;
   const records = await listBillingRecords(
     context.get(databaseContext),
     { clientId: filter.clientId, billingPeriod: filter.period, status: filter.status },

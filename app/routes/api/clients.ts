@@ -1,5 +1,5 @@
 import type { Route } from "./+types/clients";
-import { clientListQuerySchema, newClientSchema } from "~/clients/client-schema.ts";
+import { clientListApiQuerySchema, newClientSchema } from "~/clients/client-schema.ts";
 import { clientJson, jsonError, NO_STORE, readClientBody } from "~/clients/clients.server.ts";
 import { databaseContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
@@ -7,7 +7,13 @@ import { createClient, listClients } from "~/models/client.server.ts";
 
 /** Spec §7: every client (`?q=` and `?status=` narrow the list as the client list page does). */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const query = clientListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const t = getTranslator(context);
+  const parsed = clientListApiQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) {
+    const fields = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), t(issue.message, { ns: "clients" })]));
+    return jsonError(t, "api.invalid", 400, fields);
+  }
+  const query = parsed.data;
   const clients = await listClients(context.get(databaseContext), {
     search: query.q || undefined,
     status: query.status === "all" ? undefined : query.status,

@@ -1,9 +1,9 @@
 import { Bot, User } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
-import { formatCents, formatNumber } from "~/lib/format.ts";
+import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import type { ExportedMessage, SessionSummary } from "../session-types.ts";
-import { formatDuration, formatSessionTime } from "../session-format.ts";
+import { formatDuration } from "../session-format.ts";
 
 const TYPE_TONES: Partial<Record<ExportedMessage["messageType"], BadgeTone>> = {
   conversation: "info",
@@ -30,7 +30,7 @@ export function ConversationThread({ messages, timeZone }: { messages: readonly 
         <li key={message.id} className="rounded-lg border border-slate-200 p-3">
           <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-slate-600">
             <MessageTypeBadge type={message.messageType} />
-            <time dateTime={message.timestamp}>{formatSessionTime(message.timestamp, i18n.language, timeZone)}</time>
+            <time dateTime={message.timestamp}>{formatDateTime(message.timestamp, i18n.language, timeZone)}</time>
             {message.cost > 0 ? (
               <span className="font-medium text-slate-800">{t("thread.cost", { cost: formatCents(Math.round(message.cost * 100), i18n.language) })}</span>
             ) : null}

@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button.tsx";
+import { ROW_ACTION_LABEL } from "../session-format.ts";
 import { sessionExportPath } from "../session-query.ts";
 
 type State = "idle" | "exporting" | "done" | "failed";
@@ -15,7 +16,7 @@ const filenameOf = (response: Response, fallback: string) =>
  * A link to the session's CSV: without JavaScript the browser downloads it. With it, the file is
  * fetched first so the page can say 'Export Complete' (or that it failed) when it has arrived.
  */
-export function ExportSessionButton({ clientId, sessionId }: { clientId: number; sessionId: string }) {
+export function ExportSessionButton({ clientId, sessionId, compact = false }: { clientId: number; sessionId: string; compact?: boolean }) {
   const { t } = useTranslation("sessions");
   const [state, setState] = useState<State>("idle");
   const href = sessionExportPath(clientId, sessionId, "csv");
@@ -46,9 +47,16 @@ export function ExportSessionButton({ clientId, sessionId }: { clientId: number;
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <Button asChild variant="secondary" size="sm">
-        <a href={href} download onClick={download} aria-disabled={state === "exporting" || undefined}>
+        <a
+          href={href}
+          download
+          onClick={download}
+          aria-disabled={state === "exporting" || undefined}
+          title={compact ? t("actions.export") : undefined}
+          className="whitespace-nowrap"
+        >
           <Download className="h-4 w-4" aria-hidden="true" />
-          {state === "exporting" ? t("actions.exporting") : t("actions.export")}
+          <span className={compact ? ROW_ACTION_LABEL : undefined}>{state === "exporting" ? t("actions.exporting") : t("actions.export")}</span>
         </a>
       </Button>
       <span role="status" className={state === "failed" ? "text-sm text-red-700" : "text-sm text-emerald-700"}>

@@ -4,8 +4,10 @@ import { useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
+import { useCodeLabels } from "~/i18n/code-labels.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { sessionExportPath } from "../session-query.ts";
-import { formatSessionTime } from "../session-format.ts";
+import { ROW_ACTION_LABEL } from "../session-format.ts";
 import type { SessionExport, SessionView } from "../session-types.ts";
 import { ConversationThread, SessionSummaryList } from "./conversation-thread.tsx";
 
@@ -13,11 +15,12 @@ import { ConversationThread, SessionSummaryList } from "./conversation-thread.ts
  * Quick View: 'Conversation Details' of one session in a dialog, read from the session export
  * when it opens (spec §2: client, license key, times, IP, business type, the thread, the summary).
  */
-export function QuickViewDialog({ session, timeZone }: { session: SessionView; timeZone: string }) {
+export function QuickViewDialog({ session, timeZone, compact = false }: { session: SessionView; timeZone: string; compact?: boolean }) {
   const { t, i18n } = useTranslation("sessions");
   const fetcher = useFetcher<SessionExport | { success: false; error: string }>();
   const loaded = fetcher.data?.success ? fetcher.data : undefined;
-  const time = (iso: string) => formatSessionTime(iso, i18n.language, timeZone);
+  const time = (iso: string) => formatDateTime(iso, i18n.language, timeZone);
+  const labels = useCodeLabels();
 
   return (
     <Dialog
@@ -26,9 +29,9 @@ export function QuickViewDialog({ session, timeZone }: { session: SessionView; t
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="secondary" size="sm">
+        <Button variant="secondary" size="sm" title={compact ? t("actions.quickView") : undefined} className="whitespace-nowrap">
           <Eye className="h-4 w-4" aria-hidden="true" />
-          {t("actions.quickView")}
+          <span className={compact ? ROW_ACTION_LABEL : undefined}>{t("actions.quickView")}</span>
         </Button>
       </DialogTrigger>
       <DialogContent title={t("quickView.title")} className="max-h-[90vh] max-w-2xl overflow-y-auto">
@@ -38,7 +41,7 @@ export function QuickViewDialog({ session, timeZone }: { session: SessionView; t
             <bdi>{session.client.businessName}</bdi>
           </dd>
           <dt className="text-slate-600">{t("quickView.licenseKey")}</dt>
-          <dd className="break-all font-mono text-xs" dir="ltr">
+          <dd className="break-all font-mono text-xs" dir="ltr" translate="no">
             {session.client.licenseKey}
           </dd>
           <dt className="text-slate-600">{t("quickView.started")}</dt>
@@ -51,7 +54,7 @@ export function QuickViewDialog({ session, timeZone }: { session: SessionView; t
           </dd>
           <dt className="text-slate-600">{t("quickView.businessType")}</dt>
           <dd>
-            <bdi>{session.client.businessType}</bdi>
+            <bdi>{labels.businessType(session.client.businessType)}</bdi>
           </dd>
         </dl>
         {loaded ? (

@@ -40,8 +40,12 @@ describe("the billing page and API", () => {
     const overdue = await records(cookie, "?status=overdue");
     expect(overdue.length).toBeGreaterThan(0);
     expect(overdue.every((record) => record.status === "overdue")).toBe(true);
-    // An unreadable filter is no filter, never a 500.
-    expect((await records(cookie, "?status=nonsense&period=2026-13&clientId=-4")).length).toBe(all.length);
+    // An unreadable filter is a 400 naming it, never a 500 nor every record.
+    for (const [query, parameter] of [["?status=nonsense", "status"], ["?period=2026-13", "period"], ["?clientId=-4", "clientId"]] as const) {
+      const refused = await request(`/api/billing${query}`, { headers: { Cookie: cookie } });
+      expect(refused.status, query).toBe(400);
+      expect(await refused.json(), query).toEqual({ error: `The parameter "${parameter}" is not valid.` });
+    }
   });
 
   it("exports the filtered records as CSV whose totals match the API's", async () => {

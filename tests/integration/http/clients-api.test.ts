@@ -119,6 +119,22 @@ describe("the client API", () => {
     expect(await names("?demo=show")).toContain("Alex AI (public demo)");
   });
 
+  it("GET refuses an unknown status filter or an overlong search with 400 naming it, in the operator's language", async () => {
+    const bogus = await get("/api/clients?status=bogus");
+    expect(bogus.status).toBe(400);
+    expect(await bogus.json()).toEqual({
+      error: "Some fields are not valid.",
+      fields: { status: "The status filter is all, active, suspended or cancelled." },
+    });
+    const hebrew = await get("/api/clients?status=bogus", { Cookie: `${cookie}; ${await languageCookie("he")}` });
+    expect(hebrew.status).toBe(400);
+    expect(((await hebrew.json()) as ErrorBody).error).toBe("חלק מהשדות אינם תקינים.");
+    const long = await get(`/api/clients?q=${"x".repeat(101)}`);
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as ErrorBody).fields).toEqual({ q: "The search is too long (100 characters at most)." });
+    expect((await get("/api/clients?status=all")).status).toBe(200);
+  });
+
   it("GET and PUT answer 404 for an unknown or malformed id", async () => {
     for (const id of ["999999", "0", "-1", "abc", "1.5"]) {
       const got = await get(`/api/clients/${id}`);

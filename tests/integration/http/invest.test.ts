@@ -93,6 +93,22 @@ describe("POST /api/investment-inquiry", () => {
     ]);
   });
 
+  it("stores an identical inquiry sent twice within a minute once, and answers both with its id", async () => {
+    const inquiry = validInquiry({ name: `Double click ${Date.now()}` });
+    const [first, second] = await Promise.all([postJson(inquiry, { ip: uniqueIp() }), postJson(inquiry, { ip: uniqueIp() })]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const [firstBody, secondBody] = [(await first.json()) as { id: number }, (await second.json()) as { id: number }];
+    expect(secondBody.id).toBe(firstBody.id);
+    const third = await postJson(inquiry);
+    expect(((await third.json()) as { id: number }).id).toBe(firstBody.id);
+    expect((await exportedInquiries()).filter((row) => row[1] === inquiry.name)).toHaveLength(1);
+
+    // Any field that differs makes it another inquiry.
+    const changed = await postJson({ ...inquiry, message: "And the financials, please." });
+    expect(((await changed.json()) as { id: number }).id).not.toBe(firstBody.id);
+    expect((await exportedInquiries()).filter((row) => row[1] === inquiry.name)).toHaveLength(2);
+  });
+
   it("stores a Hebrew inquiry with only the required fields, in shekels", async () => {
     const name = `משקיעה ${Date.now()}`;
     const response = await postJson({ name, email: "hebrew@example.co.il", investmentAmount: "900k-1.8m" });

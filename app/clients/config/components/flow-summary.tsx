@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { CAPABILITIES } from "#db/vocabulary.ts";
 import { TitledCard } from "~/components/ui/card.tsx";
+import { useCodeLabels } from "~/i18n/code-labels.ts";
+import { isolate } from "~/lib/format.ts";
 import { PROMPT_EXCERPT_CHARS } from "../config-tabs.ts";
 import { promptKey } from "../sales-config-schema.ts";
 import type { SalesConfigView } from "../sales-config.server.ts";
@@ -18,6 +20,7 @@ type FlowSummaryProps = {
 /** Spec §2 Flow Summary, read-only, written from this client's saved data (in the page's language). */
 export function FlowSummary({ data }: FlowSummaryProps) {
   const { t, i18n } = useTranslation("client-config");
+  const labels = useCodeLabels();
   const { client, salesConfig, training, knowledgeEntries } = data;
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   const active = CAPABILITIES.filter((capability) => salesConfig.alexCapabilities[capability]);
@@ -29,9 +32,11 @@ export function FlowSummary({ data }: FlowSummaryProps) {
       <TitledCard id="summary-client" title={t("summary.client")}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="font-medium">{t("summary.client")}</dt>
-          <dd>{client.businessName}</dd>
+          <dd>
+            <bdi>{client.businessName}</bdi>
+          </dd>
           <dt className="font-medium">{t("summary.businessType")}</dt>
-          <dd>{client.businessType}</dd>
+          <dd>{labels.businessType(client.businessType)}</dd>
           <dt className="font-medium">{t("summary.website")}</dt>
           <dd dir="ltr" className="text-start break-all">
             {client.websiteDomain}
@@ -59,10 +64,10 @@ export function FlowSummary({ data }: FlowSummaryProps) {
 
       <TitledCard id="summary-flow" title={t("summary.exampleFlow")}>
         <ol className="list-decimal space-y-2 ps-5 text-sm text-slate-700">
-          <li>{t("summary.visitorOpens", { website: client.websiteDomain || website })}</li>
+          <li>{t("summary.visitorOpens", { website: isolate(client.websiteDomain || website) })}</li>
           <li>{training?.greeting ? t("summary.greets", { greeting: training.greeting }) : t("summary.noGreeting")}</li>
           {(training?.salesFlow ?? []).map((stage, index) => (
-            <li key={stage}>{t("summary.stage", { number: number(index + 1), stage })}</li>
+            <li key={stage}>{t("summary.stage", { number: number(index + 1), stage: labels.salesStage(stage) })}</li>
           ))}
           <li>
             {firstTopic ? t("summary.answersFrom", { topic: firstTopic.topic, count: number(knowledgeEntries - 1) }) : t("summary.noKnowledge")}
@@ -87,7 +92,7 @@ export function FlowSummary({ data }: FlowSummaryProps) {
           <dt className="font-medium">{t("summary.websiteUrls")}</dt>
           <dd>{number(salesConfig.websiteUrls.split("\n").filter(Boolean).length)}</dd>
           <dt className="font-medium">{t("summary.training")}</dt>
-          <dd>{training ? t("summary.trainingYes", { tone: training.tone }) : t("summary.trainingNo")}</dd>
+          <dd>{training ? t("summary.trainingYes", { tone: labels.tone(training.tone) }) : t("summary.trainingNo")}</dd>
         </dl>
       </TitledCard>
 
