@@ -5,7 +5,8 @@ import { type FunctionClientDetails } from "#db/vocabulary.ts";
 
 /**
  * A session is active while its last message is younger than this: computed when read, so no timer
- * has to flip a flag. Every reader (the message API, the monitor, the client page) uses this one rule.
+ * has to flip a flag. Every reader (the chat sessions monitor and its API, the client page) uses
+ * this one rule.
  */
 export const SESSION_ACTIVE_WINDOW_MS = 30 * 60 * 1000;
 

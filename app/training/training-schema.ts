@@ -4,9 +4,9 @@ import { TONES } from "#db/vocabulary.ts";
 import { BUSINESS_TYPES } from "~/clients/client-schema.ts";
 
 /**
- * The business types the training screen offers, and the sales flow every assistant follows (not
- * editable). A client added
- * with another of the client list's types keeps it here too: the form is prefilled from the client.
+ * The business types the training screen offers, and the sales flow it shows and saves (not
+ * editable there; the JSON API may send another). A client added with another of the client list's
+ * types keeps it here too: the form is prefilled from the client.
  */
 export const TRAINING_BUSINESS_TYPES = ["marketing", "realestate", "restaurant", "retail", "services"] as const;
 export const SALES_FLOW = ["need identification", "solution presentation", "deal closing"] as const;
