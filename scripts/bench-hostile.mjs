@@ -1,5 +1,6 @@
-// `npm run bench:hostile`: how long each hostile request of issue 7 takes to be refused, and how
-// long /healthz takes while it is in flight, on the production build (run `npm run build` first).
+// `npm run bench:hostile`: how long each hostile request of docs/decisions/010-request-limits.md
+// takes to be refused, and how long /healthz takes while it is in flight, on the production build
+// (run `npm run build` first).
 // Starts `node server.mjs` on 127.0.0.1 with a throwaway embedded database, sends each request
 // ROUNDS times (one at a time, with a /healthz beside each), prints the median and the worst, then
 // stops the server and removes its data.

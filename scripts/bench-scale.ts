@@ -1,6 +1,6 @@
 /**
- * `npm run bench:scale`: the chat sessions monitor and the dashboard at production size (issue 10
- * item 6). On the PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
+ * `npm run bench:scale`: the chat sessions monitor and the dashboard at production size
+ * (docs/bench-scale.md). On the PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  * it creates a throwaway database `alex_scale`, migrates it, loads 300 clients, 100,000 sessions and
  * 1,000,000 messages with scripts/scale-data.ts, then measures in process, as a loader spends it:
  *   - GET /api/admin/sessions for the monitor's main filters (all clients this week, one client this

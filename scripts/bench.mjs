@@ -267,7 +267,7 @@ for (const row of rows.filter((row) => row !== notFound && !row.label.startsWith
   console.log(`Ratio ${row.label} [${row.served}] : 404 page [${notFound.served}] = ${ratio.toFixed(2)}${target}`);
 }
 
-// The message API and knowledge retrieval (issue 8), on the embedded database and on PostgreSQL;
+// The message API and knowledge retrieval, on the embedded database and on PostgreSQL;
 // it starts and stops its own servers, so the page bench's time limit no longer applies.
 clearTimeout(runLimit);
 const messagesBench = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-messages.ts")], {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Spec §9: the analytics periods, in days. */
+/** The analytics periods, in days. */
 export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 export const DEFAULT_PERIOD: AnalyticsPeriod = 30;

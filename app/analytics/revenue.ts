@@ -1,6 +1,6 @@
 import type { MessageType } from "#db/vocabulary.ts";
 
-/** Where the provider's money comes from (spec §9): the monthly fee, billable messages, completed functions. */
+/** Where the provider's money comes from: the monthly fee, billable messages, completed functions. */
 export const REVENUE_STREAMS = ["baseFees", "conversations", "articles", "solutions", "functions"] as const;
 export type RevenueStream = (typeof REVENUE_STREAMS)[number];
 

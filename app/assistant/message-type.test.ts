@@ -29,7 +29,7 @@ describe("classifyTurn", () => {
 });
 
 describe("costCentsOf", () => {
-  it("charges $1 for a conversation, an article and a solution, nothing for the rest (DESIGN.md §5.5)", () => {
+  it("charges $1 for a conversation, an article and a solution, nothing for the rest", () => {
     expect(Object.fromEntries(MESSAGE_TYPES.map((type) => [type, costCentsOf(type)]))).toEqual({
       conversation: 100,
       article: 100,

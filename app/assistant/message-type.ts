@@ -4,7 +4,7 @@ import { BILLABLE_MESSAGE_TYPES, type MessageType } from "#db/vocabulary.ts";
 export const DELIVERABLES = ["article", "solution", "article_approved", "payment_confirmed"] as const;
 export type Deliverable = (typeof DELIVERABLES)[number];
 
-/** DESIGN.md §5.5: a conversation, an article and a solution are $1 each; the rest is free. */
+/** A conversation, an article and a solution are billed $1 each; every other message type is free. */
 export const BILLABLE_EVENT_CENTS = 100;
 
 export type TurnFacts = {

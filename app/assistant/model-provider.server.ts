@@ -25,7 +25,7 @@ export type ModelTurn = {
   deliverable: Deliverable | undefined;
 };
 
-/** A reply slower than this is abandoned for the fallback (issue 8). */
+/** A reply slower than this is abandoned for the fallback: a stuck provider keeps no visitor waiting longer. */
 export const MODEL_TIMEOUT_MS = 20_000;
 /** Tool calls, then the reply: a turn never needs more model round trips than this. */
 const MAX_STEPS = 4;

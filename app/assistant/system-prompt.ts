@@ -24,7 +24,7 @@ export type BusinessProfile = {
 
 export type PromptPassage = { topic: string; content: string; sourceUrl: string | null };
 
-/** Spec §3 alexCapabilities: every flag and prompt present, missing or malformed values false and empty. */
+/** A sales config's `alexCapabilities` as the prompt reads them: every flag and prompt present, missing or malformed values false and empty. */
 export function normaliseCapabilities(raw: unknown): AlexCapabilities {
   const source = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   const result = {} as Record<string, boolean | string>;

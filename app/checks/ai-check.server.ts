@@ -12,7 +12,7 @@ import type { ProbeOutcome } from "./run-check.server.ts";
 
 const REPLY_EXCERPT = 200;
 
-/** Why the provider failed, as it said it: "status: body" for an HTTP error (spec §8). */
+/** Why the provider failed, as it said it: "status: body" for an HTTP error, as the other checks word one (`httpErrorText`). */
 function providerError(failure: ModelFailure): string {
   const cause = failure.cause;
   if (APICallError.isInstance(cause) && cause.statusCode) return `${cause.statusCode}: ${(cause.responseBody ?? cause.message).slice(0, 300)}`;

@@ -15,7 +15,7 @@ export class CheckFailure extends Error {
   }
 }
 
-/** Spec §8: a non-OK answer reads "status: the server's message" (WordPress's JSON `message`, else the body text). */
+/** The checks word a non-OK answer as "status: the server's message" (WordPress's JSON `message`, else the body text). */
 export function httpErrorText(response: SafeResponse): string {
   let message = "";
   try {

@@ -7,10 +7,10 @@ export const CHECK_KINDS = ["database", ...CLIENT_CHECK_KINDS] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 export type ClientCheckKind = (typeof CLIENT_CHECK_KINDS)[number];
 
-/** Spec §4: a connection is connected or disconnected; the page adds "testing" while one runs. */
+/** A connection is connected or disconnected; the page adds "testing" while one runs. */
 export type ConnectionStatus = "connected" | "disconnected";
 
-/** What every check answers (issue 12), and what its history keeps. */
+/** What every check of `CHECK_KINDS` answers, and what its history keeps. */
 export type ConnectionResult = {
   kind: CheckKind;
   status: ConnectionStatus;

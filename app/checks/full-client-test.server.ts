@@ -30,7 +30,7 @@ export type ClientCheck = { test: string; run: (context: CheckContext) => Promis
 /** `message` is in the language of whoever ran it; `explanation` (missing in runs stored before it) lets the page show it in the reader's. */
 export type CheckResult = { test: string; success: boolean; duration: number; message: string; explanation?: Explanation; data: unknown };
 
-/** Spec §3 "Integration test result". */
+/** What `POST /api/system/full-client-test/{id}` answers: the pass count, each check, the run's details. */
 export type FullClientTestResult = {
   summary: { passed: number; total: number };
   tests: CheckResult[];
@@ -160,7 +160,7 @@ export async function runFullClientTest(context: CheckContext, list: readonly Cl
   };
 }
 
-/** Spec §4: what the button shows after a run. */
+/** What the client list's test button shows after a run: all passed, some, or none. */
 export type TestOutcome = "passed" | "partial" | "failed";
 export const testOutcomeOf = ({ passed, total }: FullClientTestResult["summary"]): TestOutcome =>
   passed === total ? "passed" : passed === 0 ? "failed" : "partial";

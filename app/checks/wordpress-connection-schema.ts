@@ -3,7 +3,10 @@ import { z } from "zod";
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/** The WordPress connection form (issue 12 item 1); messages are keys of the `checks` namespace. */
+/**
+ * The WordPress connection form (site URL, user, Application Password) the WordPress checks sign in
+ * with; messages are keys of the `checks` namespace.
+ */
 export const wordpressConnectionSchema = z.object({
   siteUrl: z
     .string({ error: "connection.invalid.siteUrl" })

@@ -5,7 +5,7 @@ import { singleLineText } from "~/lib/text.ts";
 /** A client id in a path: a positive PostgreSQL integer, anything else is no client. */
 export const clientIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** Spec §5: the business types offered when adding a client. */
+/** The business types offered when adding a client. */
 export const BUSINESS_TYPES = [
   "marketing",
   "realestate",
@@ -18,7 +18,7 @@ export const BUSINESS_TYPES = [
   "other",
 ] as const;
 
-/** Spec §9: the periods of the usage API and the Export Usage dialog. */
+/** The periods of the usage API and the Export Usage dialog. */
 export const USAGE_PERIODS = ["week", "month", "quarter", "year", "all"] as const;
 export type UsagePeriod = (typeof USAGE_PERIODS)[number];
 
@@ -54,7 +54,7 @@ const fields = {
   status: z.enum(CLIENT_STATUSES, { error: "errors.statusInvalid" }),
 };
 
-/** Spec §5 "New client": the add-client form and `POST /api/clients`. */
+/** A new client: the add-client form and `POST /api/clients`. */
 export const newClientSchema = z.object({
   businessName: fields.businessName,
   ownerEmail: fields.ownerEmail,
@@ -65,7 +65,7 @@ export const newClientSchema = z.object({
 export type NewClientInput = z.infer<typeof newClientSchema>;
 
 /**
- * `PUT /api/clients/{id}`: a status alone or the whole client (spec §7). Fields it does not know
+ * `PUT /api/clients/{id}`: a status alone or the whole client. Fields it does not know
  * (id, licenseKey, createdAt of the object the client list sent) are ignored: the license key never changes.
  */
 export const clientUpdateSchema = z

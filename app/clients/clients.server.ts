@@ -11,7 +11,7 @@ export const NO_STORE = { "Cache-Control": "private, no-store" };
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** A client as the API shows it (spec §3): money in dollars, dates as ISO text. */
+/** A client as the API shows it: money in dollars, dates as ISO text. */
 export function clientJson(client: Client) {
   return {
     id: client.id,
@@ -29,7 +29,7 @@ export function clientJson(client: Client) {
   };
 }
 
-/** Spec §3 "Usage record". */
+/** One day of a client's usage, as the usage API answers it: money in dollars. */
 export const usageRecordJson = (day: DailyUsage) => ({
   date: day.date,
   conversations: day.conversations,

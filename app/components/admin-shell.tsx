@@ -20,7 +20,7 @@ import { LanguageSelect } from "~/components/language-select.tsx";
 import { Avatar } from "~/components/ui/card.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
 
-/** The navigation in the specification's order. */
+/** The back-office navigation, in its order on screen. */
 const NAVIGATION = [
   { to: "/admin/dashboard", key: "dashboard", icon: LayoutDashboard },
   { to: "/admin/clients", key: "clients", icon: Users },

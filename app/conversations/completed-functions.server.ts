@@ -9,7 +9,7 @@ import {
   type CompletedFunctionRow,
 } from "~/models/completed-function.server.ts";
 
-/** Spec §3 completed function: money in dollars, the session by its public id, times in ISO 8601. */
+/** The completed functions as their API gives them: money in dollars, the session by its public id, times in ISO 8601. */
 export async function completedFunctionList(db: Database) {
   const rows = await listCompletedFunctions(db);
   return rows.map((row) => ({

@@ -9,7 +9,7 @@ import { decodeImages, MAX_MESSAGE_BODY_BYTES, visitorMessageSchema } from "./me
 import { admitAddress, admitMessage, replyToMessage, type MessageReply, type Refusal, type ReplyJob } from "./message-service.server.ts";
 
 /**
- * POST /api/wordpress/messages, the widget's message API (issue 8 item 4). JSON in; JSON out, or
+ * POST /api/wordpress/messages, the widget's message API (docs/message-api.md). JSON in; JSON out, or
  * with `Accept: text/event-stream` a stream of `delta` events and a final `done` event carrying
  * the same fields as the JSON answer. Errors are `{ "error" }` in the request's language.
  */

@@ -26,16 +26,19 @@ import {
 import { checkRateLimit, countAgainstRateLimit } from "~/server/rate-limit.server.ts";
 import type { DecodedImage, VisitorMessage } from "./message-schema.ts";
 
-/** Issue 8's limits: per client address a minute, per session a day, and the client's own monthly cap. */
+/**
+ * The message API's limits (docs/decisions/006-conversation-runtime.md): per client address a minute,
+ * per session a day, and the client's own monthly cap.
+ */
 export const MESSAGES_PER_ADDRESS_PER_MINUTE = 30;
 export const MESSAGES_PER_SESSION_PER_DAY = 200;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** How much of the conversation the assistant sees. */
 const HISTORY_EXCHANGES = 20;
-/** A completed function earns the provider $1 (spec §9). */
+/** A completed function earns the provider $1 (the landing page's price list, `~/lib/pricing.ts`, says the same). */
 const FUNCTION_PROFIT_CENTS = 100;
-/** The business type (spec §5) whose introductions are party planning consultations. */
+/** The business type (one of `BUSINESS_TYPES`) whose introductions are party planning consultations. */
 const PARTY_PLANNING = "party planning platform";
 
 /** What the API answers for a message, and the last event of a streamed reply. */

@@ -10,7 +10,7 @@ type Answer = { status: number; body: string; delayMs?: number };
 let answer: Answer;
 const received: { method: string; contentType: string; body: unknown }[] = [];
 
-/** A real HTTP server on 127.0.0.1 answering as the runtime's message API is specified (DESIGN.md §5). */
+/** A real HTTP server on 127.0.0.1 answering as the message API does (docs/message-api.md). */
 let server: Server;
 let endpoint: string;
 

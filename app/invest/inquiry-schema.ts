@@ -2,7 +2,7 @@ import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text.ts";
 import type { Language } from "~/i18n/config.ts";
 
-/** Spec §9: the English page asks in dollars, the Hebrew page in shekels. `max` is absent for the open-ended top range. */
+/** The English page asks in dollars, the Hebrew page in shekels. `max` is absent for the open-ended top range. */
 export const INVESTMENT_RANGES = {
   en: [
     { value: "50k-100k", min: 50_000, max: 100_000 },

@@ -1,7 +1,7 @@
 import type { Language } from "~/i18n/config.ts";
 
 /**
- * The pitch's figures (spec §1, §9). Words live in the invest locale files; the numbers live here
+ * The pitch's figures. Words live in the invest locale files; the numbers live here
  * so the charts can draw them and Intl can write them in each language.
  */
 export const MARKET = { existingBusinesses: 1_270, targetBusinesses: 304_000, totalBusinesses: 760_000 } as const;
@@ -9,7 +9,7 @@ export const MARKET = { existingBusinesses: 1_270, targetBusinesses: 304_000, to
 /** Paying businesses at the end of each year of the plan. */
 export const PROJECTED_CUSTOMERS = [1_000, 4_000, 10_000] as const;
 
-/** Spec §9: the whole round, split four ways. */
+/** How the whole round will be spent, split four ways. */
 export const USE_OF_FUNDS = [
   { key: "technology", percent: 30 },
   { key: "marketing", percent: 40 },
@@ -28,7 +28,7 @@ export type PitchMoney = {
   projectedRevenue: readonly [number, number, number];
 };
 
-/** The English pitch is in dollars, the Hebrew one in shekels (spec §1: $500K or 1.8M shekels; §9: 180 a month plus 3.6 a conversation). */
+/** The English pitch is in dollars, the Hebrew one in shekels: $500K or 1.8M shekels; $50 or 180 shekels a month plus $1 or 3.6 shekels a conversation. */
 export const PITCH_MONEY: Record<Language, PitchMoney> = {
   en: { currency: "USD", ask: 500_000, monthlyFee: 50, perConversation: 1, typicalMonth: 150, projectedRevenue: [900_000, 4_500_000, 12_600_000] },
   he: {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { EXAMPLE_MONTHLY_CONVERSATIONS, MAX_MONTHLY_QUANTITY, monthlyCost, PRICING, readMonthlyQuantity } from "./pricing.ts";
 
 describe("pricing", () => {
-  it("holds the price list of the specification, without VAT", () => {
+  it("holds the price list: $50 a month, $1 a conversation, article or solution, without VAT", () => {
     expect(PRICING.monthlyBaseCents).toBe(5000);
     expect(PRICING.perConversationCents).toBe(100);
     expect(PRICING.perArticleCents).toBe(100);

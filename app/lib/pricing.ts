@@ -1,6 +1,8 @@
 /**
- * The price list of spec §9, in US cents, VAT not included. The landing page shows it and
- * the calculator uses it; billing reuses the same numbers, so there is one place to change them.
+ * The price list, in US cents, VAT not included: the landing page shows it and its calculator uses
+ * it. The message cost (`~/assistant/message-type.ts`), the completed function's profit
+ * (`~/conversations/message-service.server.ts`) and the default monthly fee (`db/schema.ts`) still
+ * hold the same numbers on their own, so a price change must be made there too.
  */
 export const PRICING = {
   currency: "USD",

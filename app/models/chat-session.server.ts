@@ -4,8 +4,9 @@ import { chatSessions, clients, messageImages, messages } from "#db/schema.ts";
 import { type FunctionClientDetails } from "#db/vocabulary.ts";
 
 /**
- * A session is active while its last message is younger than this (issue 8: "computed when read,
- * no timer needed"). Every reader (the message API, the monitor, the client page) uses this one rule.
+ * A session is active while its last message is younger than this: computed when read, so no timer
+ * has to flip a flag. Every reader (the chat sessions monitor and its API, the client page) uses
+ * this one rule.
  */
 export const SESSION_ACTIVE_WINDOW_MS = 30 * 60 * 1000;
 
@@ -17,7 +18,7 @@ export const sessionIsActiveAt = (now: Date) =>
 export const isSessionActive = (lastMessageAt: Date, now: Date) =>
   now.getTime() - lastMessageAt.getTime() < SESSION_ACTIVE_WINDOW_MS;
 
-// The message API's writes and reads of a session (issue 8). It writes last_message_at, never is_active.
+// The message API's writes and reads of a session. It writes last_message_at, never is_active.
 
 /** A session of this client by its public id; another client's session is not found. */
 export async function findClientChatSession(db: Database, clientId: number, publicId: string) {
@@ -85,7 +86,7 @@ export async function listVisitorMessages(db: Database, sessionId: number, limit
   return rows.reverse();
 }
 
-// The monitor's reads (issue 10): every session of every client, filtered, newest activity first.
+// The chat sessions monitor's reads: every session of every client, filtered, newest activity first.
 
 /** What the monitor narrows sessions by; every part is optional. */
 export type SessionFilter = {

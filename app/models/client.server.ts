@@ -82,7 +82,7 @@ export async function listClients(db: Database, filter: { search?: string; statu
 
 export type NewClient = { businessName: string; ownerEmail: string; websiteDomain: string; businessType: string; plan: Plan };
 
-/** A new client starts active with a fresh license key (spec §5); the fee and onboarding take their defaults. */
+/** A new client starts active with a fresh license key; the fee and onboarding take their defaults. */
 export async function createClient(db: Database, client: NewClient): Promise<Client> {
   const [created] = await db
     .insert(clients)

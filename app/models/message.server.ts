@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, max, min, or, sql } from "drizz
 import type { Database } from "#db/connection.ts";
 import { chatSessions, messageImages, messages } from "#db/schema.ts";
 
-// The message API's reads and writes of messages (issue 8).
+// The message API's reads and writes of messages.
 
 const storedReplyColumns = {
   messageId: messages.id,
@@ -74,7 +74,7 @@ export async function insertMessageImages(db: Database, images: (typeof messageI
   if (images.length > 0) await db.insert(messageImages).values(images);
 }
 
-// The monitor's reads of one session's messages (issue 10).
+// The chat sessions monitor's reads of one session's messages.
 
 /** Where a page of a session's messages ended: the next page starts after it. */
 export type MessageCursor = { createdAt: Date; id: number };

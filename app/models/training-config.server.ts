@@ -11,7 +11,7 @@ export async function findTrainingConfig(db: Database, clientId: number): Promis
 
 export type TrainingConfigFields = Omit<typeof trainingConfigs.$inferInsert, "id" | "clientId" | "createdAt" | "updatedAt">;
 
-/** Spec §4 "update if a config exists, otherwise create": null when the client already has one. */
+/** A client has at most one training config, so this answers null when the client already has one (the caller updates it instead). */
 export async function createTrainingConfig(db: Database, clientId: number, fields: TrainingConfigFields): Promise<TrainingConfig | null> {
   const [config] = await db.insert(trainingConfigs).values({ ...fields, clientId }).onConflictDoNothing().returning();
   return config ?? null;

@@ -30,7 +30,7 @@ export function paypalClientFor(env: Env): PayPalClient | null {
 /** What a payment call answers: a JSON body and its status; `error` is a translation key of the `payments` namespace. */
 export type PaymentOutcome = { status: number; body: Record<string, unknown> } | { status: number; error: string; issue?: string };
 
-/** The spec's `{amount, currency, intent}` is accepted, but only as a check: the amount owed always comes from the record. */
+/** A caller's `{amount, currency, intent}` is accepted, but only as a check: the amount owed always comes from the record. */
 export const createOrderBodySchema = z.object({
   token: z.string().regex(/^[0-9a-f]{64}$/),
   amount: z.union([z.number(), z.string()]).optional(),

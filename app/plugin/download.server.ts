@@ -5,7 +5,7 @@ import type { Env } from "~/env.server.ts";
 import { findClientForPlugin } from "~/models/client.server.ts";
 import { pluginZipStream, PLUGIN_SLUG } from "./plugin-zip.server.ts";
 
-/** `?clientId=` or `?licenseKey=` (spec §7): which client a download is for. */
+/** `?clientId=` or `?licenseKey=` (`GET /api/download/plugin`): which client a download is for. */
 export const pluginDownloadQuerySchema = z.union([
   z.object({ clientId: z.coerce.number().int().positive().max(2_147_483_647) }),
   z.object({ licenseKey: singleLineText().trim().min(1).max(200) }),

@@ -21,7 +21,7 @@ export const scanUrlSchema = z
     return z.NEVER;
   });
 
-/** POST /api/admin/clients/{id}/scan-websites: `{urls}` as a list (spec §7), blank entries dropped. */
+/** POST /api/admin/clients/{id}/scan-websites: `{urls}` as a list, blank entries dropped. */
 export const scanRequestSchema = z.object({
   urls: z
     .array(z.string("errors.invalidUrl"), "errors.urlsRequired")

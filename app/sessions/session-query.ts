@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { singleLineText } from "~/lib/text.ts";
 
-/** Spec §9: filters today, week, month, all; default week; page size 10. */
+/** The monitor's filters: today, week, month, all; a week unless asked; ten sessions a page. */
 export const SESSION_PERIODS = ["today", "week", "month", "all"] as const;
 export type SessionPeriod = (typeof SESSION_PERIODS)[number];
 export const DEFAULT_PERIOD: SessionPeriod = "week";
@@ -56,7 +56,7 @@ export function queryOf(searchParams: URLSearchParams): Record<string, string> {
   return query;
 }
 
-/** Spec §3 message images as the monitor serves them: to operators only, through an admin route. */
+/** A message's image as the monitor serves it: to operators only, through an admin route. */
 export const sessionImagePath = (sessionId: string, imageId: number) =>
   `/admin/session/${encodeURIComponent(sessionId)}/images/${imageId}`;
 
@@ -65,7 +65,7 @@ export const sessionExportPath = (clientId: number, sessionId: string, format?: 
 
 export const sessionDetailPath = (sessionId: string) => `/admin/session/${encodeURIComponent(sessionId)}`;
 
-/** Spec §9: a session ID is shown cut at 20 characters. */
+/** A long session ID is shown cut at 20 characters. */
 export const SHOWN_ID_LENGTH = 20;
 export const shortSessionId = (sessionId: string) =>
   sessionId.length > SHOWN_ID_LENGTH ? `${sessionId.slice(0, SHOWN_ID_LENGTH)}…` : sessionId;

@@ -1,6 +1,6 @@
 import type { MessageType } from "#db/vocabulary.ts";
 
-/** Spec §3 chat session, plus the completed function the monitor's badge shows. */
+/** A chat session as the monitor and the sessions API show it, plus the completed function the monitor's badge shows. */
 export type SessionView = {
   sessionId: string;
   clientId: number;

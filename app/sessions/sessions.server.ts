@@ -89,7 +89,7 @@ export async function findClientSession(db: Database, clientId: number | undefin
 }
 
 /**
- * Spec §3 session summary: duration in seconds from the first message to the last, the number
+ * A session's summary: duration in seconds from the first message to the last, the number
  * of messages, their cost in dollars, and how many of each type.
  */
 export async function summarizeSession(db: Database, session: MonitoredSession): Promise<SessionSummary> {
@@ -133,7 +133,7 @@ export async function loadSessionMessages(db: Database, session: MonitoredSessio
   }));
 }
 
-/** Spec §7 GET /api/admin/export-session/{clientId}/{sessionId}. */
+/** What `GET /api/admin/export-session/{clientId}/{sessionId}` answers: the session, its messages, its summary. */
 export async function exportSession(db: Database, session: MonitoredSession, now = new Date()): Promise<SessionExport> {
   const [messages, summary, functions] = await Promise.all([
     loadSessionMessages(db, session, Number.MAX_SAFE_INTEGER),
@@ -143,7 +143,7 @@ export async function exportSession(db: Database, session: MonitoredSession, now
   return { success: true, session: { ...viewOf(session, functions[0], now), messages }, summary };
 }
 
-/** The session CSV (spec §7 columns), streamed a thousand messages at a time: memory stays flat for any length. */
+/** The session CSV (timestamp, user message, AI response, type, cost), streamed a thousand messages at a time: memory stays flat for any length. */
 export function sessionCsvResponse(db: Database, session: MonitoredSession, headers: Record<"timestamp" | "userMessage" | "aiResponse" | "messageType" | "cost", string>, timeZone: string) {
   type Row = Awaited<ReturnType<typeof listSessionMessages>>[number];
   const columns: CsvColumn<Row>[] = [

@@ -66,7 +66,7 @@ export type TrainingActionContext = { db: Database; env: Env; language: Language
 /**
  * The page's posts: a preview turn (`intent=preview`), the FAQ rows' add, remove and move buttons
  * (Conform's list intents: without JavaScript they come here and the form comes back changed), or
- * the save (spec §4: update if a config exists, otherwise create).
+ * the save (it updates the client's config when there is one, otherwise creates it).
  */
 export async function handleTrainingAction(formData: FormData, context: TrainingActionContext) {
   if (formData.get("intent") === "preview") return previewTurn(formData, context);

@@ -4,8 +4,9 @@ import { TONES } from "#db/vocabulary.ts";
 import { BUSINESS_TYPES } from "~/clients/client-schema.ts";
 
 /**
- * Spec §5: the business types the training screen offers and its fixed sales flow. A client added
- * with another of the client list's types keeps it here too: the form is prefilled from the client.
+ * The business types the training screen offers, and the sales flow it shows and saves (not
+ * editable there; the JSON API may send another). A client added with another of the client list's
+ * types keeps it here too: the form is prefilled from the client.
  */
 export const TRAINING_BUSINESS_TYPES = ["marketing", "realestate", "restaurant", "retail", "services"] as const;
 export const SALES_FLOW = ["need identification", "solution presentation", "deal closing"] as const;
@@ -39,7 +40,7 @@ const trainingFields = {
   isActive: z.boolean("errors.notBoolean"),
 };
 
-/** The JSON API's training config (spec §7): POST needs the business type, the rest has defaults. */
+/** The JSON API's training config: POST needs the business type, the rest has defaults. */
 export const trainingApiSchema = z.object({
   ...trainingFields,
   greeting: trainingFields.greeting.default(""),

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { TrainingConfig, TrainingConfigFields } from "~/models/training-config.server.ts";
 
-/** Spec §7's training config as the JSON API answers it. */
+/** A training config as the JSON API (`/api/clients/{id}/training`) answers it. */
 export function trainingView(config: TrainingConfig) {
   return {
     id: config.id,

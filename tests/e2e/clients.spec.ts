@@ -129,7 +129,7 @@ for (const language of ["en", "he"] as const) {
 }
 
 test.describe("the client list", () => {
-  // The full test includes the external checks (issue 12): a demo client has no reachable WordPress site here, so
+  // The full test includes the external checks (WordPress, HivePress, AI, upload): a demo client has no reachable WordPress site here, so
   // even a trained client is partial; tests/integration/checks/system-checks.test.ts sees "all passed" against a real one.
   for (const [language, words] of [
     ["en", { show: "Show the public demo", apply: "Search", badge: "Public demo" }],

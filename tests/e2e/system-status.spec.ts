@@ -7,7 +7,7 @@ import { startWordPress, wordpressAvailable, type WordPressSite } from "../suppo
 import { DESKTOP, expect, expectNoSidewaysScroll, PHONE, test, waitForHydration } from "./fixtures.ts";
 
 /**
- * Issue 12: /admin/system-status against a real WordPress with our plugin (connected) and a client
+ * /admin/system-status against a real WordPress with our plugin (connected) and a client
  * whose site is a dead port (disconnected), in Hebrew and English, on a phone and a desktop.
  */
 // Real round trips to WordPress (a refresh runs five checks, a full test eleven): more than the default 30 s on a loaded machine.

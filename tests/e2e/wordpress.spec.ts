@@ -5,7 +5,7 @@ import { startWordPress, wordpressAvailable, type WordPressSite } from "../suppo
 import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
 
 /**
- * Issue 8 item 8: a real WordPress (Debian's package, PHP's server, the machine's MariaDB) with our
+ * A real WordPress (Debian's package, PHP's server, the machine's MariaDB) with our
  * plugin installed from the ZIP our server built, a visitor who clicks the launcher on the front
  * page and talks to Alex in the iframe, and the database that records and bills the conversation.
  * One Hebrew site and one English site, each on a phone and a desktop.
@@ -108,7 +108,7 @@ test("the plugin is active, answers its status, and lets only the license holder
   });
   const page2 = (await (await request.get(`${en.url}/wp-json/alex/v1/listings?page=2`, { headers: { "X-Alex-License": LANGUAGES.en.license } })).json()) as typeof page1;
   expect(page2.listings.map((listing) => listing.title)).toEqual(["Hall 21"]);
-  // The harness's Application Password (issue 12's system checks call WordPress's REST API with it).
+  // The harness's Application Password (the system checks call WordPress's REST API with it).
   const me = await request.get(`${en.url}/wp-json/wp/v2/users/me?context=edit`, {
     headers: { Authorization: `Basic ${Buffer.from(en.applicationPassword!).toString("base64")}` },
   });

@@ -12,7 +12,7 @@ import { walkRoutes, type RouteLeaf } from "../support/route-walker.ts";
 import { startServer, TEST_ADMIN, type RunningServer } from "../support/server.ts";
 
 /**
- * The guard for every route (issue 7 item 6, docs/decisions/012-hostile-input-suite.md): generated hostile
+ * The guard for every route (docs/decisions/012-hostile-input-suite.md): generated hostile
  * requests to every route app/routes.ts declares, anonymous and signed in. Every answer is a success
  * or a 4xx with a message, within the time bound, never off-site, and a refused request leaves the
  * database exactly as it was. Runs on the real PostgreSQL server (TEST_DATABASE_URL), which the suite

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local stand-in for PayPal's REST API and its JavaScript SDK, answering as PayPal does (paths,
- * status codes, error bodies: STACK.md "Facts about outside services"):
+ * status codes, error bodies, as PayPal documents its Orders v2 REST API):
  * - POST /v1/oauth2/token (Basic auth) → 200 token; wrong credentials → 401 invalid_client
  * - any other call without that token → 401 AUTHENTICATION_FAILURE
  * - POST /v1/identity/generate-token → client token

@@ -52,7 +52,7 @@ export function CheckMessage({ explanation, message }: { explanation: Explanatio
   );
 }
 
-/** Spec §4: connected, disconnected, testing, and anything else as a warning (here: never checked). */
+/** A card's states: connected, disconnected, testing, and anything else as a warning (here: never checked). */
 export type CardStatus = "connected" | "disconnected" | "testing" | "unknown";
 
 const TONE: Record<CardStatus, BadgeTone> = { connected: "success", disconnected: "danger", testing: "info", unknown: "warning" };

@@ -11,7 +11,7 @@ import { BUSINESS_TYPES, newClientSchema } from "../client-schema.ts";
 
 export const ADD_CLIENT_INTENT = "create";
 
-/** Spec §5 "New client", in the add-client dialog or, without JavaScript, the page's own section. */
+/** The new client form, in the add-client dialog or, without JavaScript, the page's own section. */
 export function AddClientForm({ lastResult, onCancel }: { lastResult: SubmissionResult<string[]> | undefined; onCancel?: () => void }) {
   const { t } = useTranslation("clients");
   const labels = useCodeLabels();

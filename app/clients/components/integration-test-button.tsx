@@ -13,9 +13,9 @@ const ICONS = { passed: CircleCheck, partial: TriangleAlert, failed: CircleX, er
 const COLOURS = { passed: "text-emerald-600", partial: "text-amber-600", failed: "text-red-600", error: "text-red-600" } as const;
 
 /**
- * Spec §4: idle, running (disabled), then passed, partial or failed. It posts to the page's action,
- * which runs the same checks as `POST /api/system/full-client-test/{id}` and answers with the toast of
- * spec §8; without JavaScript the post reloads the page with that toast.
+ * Idle, running (disabled), then passed, partial or failed. It posts to the page's action, which
+ * runs the same checks as `POST /api/system/full-client-test/{id}` and answers with a toast of the
+ * outcome; without JavaScript the post reloads the page with that toast.
  */
 export function IntegrationTestButton({ clientId, businessName }: { clientId: number; businessName: string }) {
   const { t } = useTranslation("clients");

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button.tsx";
 /**
  * Reads the client's HivePress listings into its knowledge base: a post to the client page, which
  * comes back with 'Sync Complete' or 'Sync Failed' and the reason, with or without JavaScript.
- * (`POST /api/admin/sync-hive-data` does the same for API callers, spec §7.)
+ * (`POST /api/admin/sync-hive-data` does the same for API callers.)
  */
 export function SyncDataButton() {
   const { t } = useTranslation("clients");

@@ -137,7 +137,7 @@ function validUrlLines(
   else if (urls.some((url) => !scanUrlSchema.safeParse(url).success)) ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.invalidUrl" });
 }
 
-/** Spec §8's scan toasts; without JavaScript the description also says why each failed URL failed. */
+/** The scan's toast: all scanned, some, or none; without JavaScript the description also says why each failed URL failed. */
 function scanToast(pageUrl: string, scanned: number, total: number, failures: readonly string[], t: Translate) {
   if (scanned === 0) return redirectWithError(pageUrl, { message: t("scan.failedTitle"), description: [t("scan.failed"), ...failures].join("\n") });
   const partial = scanned < total ? t("scan.partial", { failed: total - scanned, total }) : "";

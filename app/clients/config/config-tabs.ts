@@ -1,6 +1,6 @@
 import { CAPABILITIES, type Capability } from "#db/vocabulary.ts";
 
-/** Spec §2: the settings page's sixteen tabs, in order. The capability tabs carry the capability's name. */
+/** The settings page's sixteen tabs, in order. The capability tabs carry the capability's name. */
 export const CONFIG_TABS = [
   "general",
   "support",
@@ -26,13 +26,13 @@ export function isCapabilityTab(tab: ConfigTab): tab is ConfigTab & Capability {
   return (CAPABILITIES as readonly string[]).includes(tab);
 }
 
-/** Spec §2's three groups of the General tab's check boxes. */
+/** The General tab's check boxes, in three groups: core, focus, access. */
 export const CAPABILITY_GROUPS = {
   core: ["support", "sales", "retention", "functions"],
   focus: ["b2c", "b2b"],
   access: ["public", "internal", "saas", "custom", "api", "payment"],
 } as const satisfies Record<string, readonly Capability[]>;
 
-/** Spec §9: the knowledge-base preview and the flow summary's prompt excerpts. */
+/** How much of each text the knowledge-base preview and the flow summary's prompt excerpts show. */
 export const KNOWLEDGE_PREVIEW_CHARS = 400;
 export const PROMPT_EXCERPT_CHARS = 200;

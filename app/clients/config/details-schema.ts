@@ -3,7 +3,7 @@ import { CLIENT_STATUSES, PLANS } from "#db/vocabulary.ts";
 import { plainText } from "~/lib/text.ts";
 
 
-/** The General tab's client details (the license key is shown, never posted). Spec §5's messages. */
+/** The General tab's client details (the license key is shown, never posted); messages are keys of the `client-config` namespace. */
 export const clientDetailsFormSchema = z.object({
   businessName: z.string("errors.businessNameRequired").pipe(plainText(200).pipe(z.string().min(1, "errors.businessNameRequired"))),
   contactEmail: z

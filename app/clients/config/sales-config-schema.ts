@@ -51,7 +51,7 @@ export const salesConfigApiSchema = z
 
 export type SalesConfigInput = z.infer<typeof salesConfigApiSchema>;
 
-/** Spec §3: missing values default to false or empty text. */
+/** Every capability's flag and prompt: a missing value is false, a missing prompt empty text. */
 export function fullCapabilities(stored: Partial<AlexCapabilities>): AlexCapabilities {
   return Object.fromEntries(
     CAPABILITIES.flatMap((capability) => [

@@ -9,7 +9,7 @@ type KnowledgeTopic = { topic: string; url: string; content: string };
 const topicsOf = (entries: readonly { topic: string; sourceUrl: string | null; content: string }[]): KnowledgeTopic[] =>
   entries.map((entry) => ({ topic: entry.topic, url: entry.sourceUrl ?? "", content: entry.content }));
 
-/** Spec §3's sales config: the stored fields, every capability filled in, and the scanned topics. */
+/** A sales config as its API answers it: the stored fields, every capability filled in, and the scanned topics. */
 export async function salesConfigView(db: Database, clientId: number) {
   const [config, knowledge] = await Promise.all([findSalesConfig(db, clientId), listKnowledgeEntries(db, clientId, "scan")]);
   return {

@@ -43,7 +43,7 @@ type InvestorPitchProps = {
   inquirySent: boolean;
 };
 
-/** The whole investor pitch of spec §2, in the page's one language. */
+/** The whole investor pitch (`/invest-en` or `/invest-he`), in the page's one language. */
 export function InvestorPitch({ language, chatUrl, lastResult, inquirySent }: InvestorPitchProps) {
   const { t } = useTranslation("invest");
   const money = PITCH_MONEY[language];

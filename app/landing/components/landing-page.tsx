@@ -20,7 +20,7 @@ type LandingPageProps = {
   newsletterResult?: SubmissionResult<string[]>;
 };
 
-/** The public landing page, sections in the order of the specification. */
+/** The public landing page, its sections top to bottom. */
 export function LandingPage({ data, contactResult, newsletterResult }: LandingPageProps) {
   const { t } = useTranslation("landing");
   const calculatorKey = Object.values(data.calculator.values).join("|");

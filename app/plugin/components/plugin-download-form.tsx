@@ -15,8 +15,8 @@ const filenameOf = (response: Response) =>
 
 /**
  * A GET form to the download route: without JavaScript the browser downloads the ZIP itself.
- * With it, the ZIP is fetched first, so a failure shows 'could not download the plugin' (spec §8)
- * on this page instead of an error page.
+ * With it, the ZIP is fetched first, so a failure shows 'could not download the plugin' on this
+ * page instead of an error page.
  */
 export function PluginDownloadForm({ clients, selectedId }: { clients: PickerClient[]; selectedId: number | null }) {
   const { t } = useTranslation("plugin");

@@ -31,12 +31,12 @@ import { findClientById, listClientStatusChanges, updateClient } from "~/models/
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { getClientUsageTotals, listDailyUsage, listLatestClientSessions, type ClientUsageTotals, type DailyUsage } from "~/models/usage.server.ts";
 
-/** Spec §9: the client page shows at most 10 usage days and 10 sessions. */
+/** The client page shows at most 10 usage days and 10 sessions. */
 const RECENT_LIMIT = 10;
 /** The statuses that take the chat away from a client's visitors: asked for before they are set. */
 const HARMFUL_STATUSES: readonly ClientStatus[] = ["suspended", "cancelled"];
 
-/** Spec §9: a session id is shown cut at 20 characters. */
+/** A long session id is shown cut at 20 characters. */
 const SESSION_ID_SHOWN = 20;
 
 const TABS = ["overview", "usage", "sessions", "training", "settings"] as const;

@@ -5,7 +5,7 @@ import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
-/** The completed functions page's list as CSV, with the same filters (spec §2). */
+/** The completed functions page's list as CSV, with the same filters. */
 export function loader({ url, context }: Route.LoaderArgs) {
   const t = getTranslator(context);
   return completedFunctionsCsv(context.get(databaseContext), parseCompletedFunctionFilters(url.searchParams), {

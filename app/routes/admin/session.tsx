@@ -20,7 +20,7 @@ export const handle = { i18n: ["sessions"] };
 /** The page shows this many messages; the CSV export has every one. */
 const SHOWN_MESSAGES = 500;
 
-/** The session's client comes from the session itself (spec §7 fixed it to client 1). */
+/** The session's client comes from the session itself, never from a fixed client id. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const t = getTranslator(context);

@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!intent.success) return data({ error: t("api.invalid", { ns: "clients" }) }, { status: 400 });
   const target = actionClientSchema.safeParse(form);
   const client = target.success ? await findClientById(db, target.data.clientId) : undefined;
-  // Spec §5: the tests need a selected client.
+  // Every test runs against one client, so none runs until one is selected.
   if (!target.success || !client) return data({ error: t("actions.selectClientFirst", { ns: "checks" }) }, { status: 400 });
 
   const env = context.get(envContext);
@@ -116,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           serverUrl: serverUrlFor(env, request),
           t: (key, values) => t(key, { ns: "clients", ...values }),
         });
-        // Spec §8: all passed, or the issues with passed/total.
+        // All passed, or a warning with passed/total.
         if (summary.passed === summary.total) return redirectWithSuccess(back, translate("fullTest.allPassed"));
         return redirectWithToast(back, { message: translate("fullTest.issues"), description: translate("fullTest.summary", summary), type: "warning" });
       } catch (error) {

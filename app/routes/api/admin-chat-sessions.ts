@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin-chat-sessions";
 import { sessionListResponse } from "~/sessions/sessions-api.server.ts";
 import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
-/** Spec §7: every session of the filter (clientId, period, search), in the sessions API's shape, one page. */
+/** Every session of the filter (clientId, period, search), in the sessions API's shape, one page. */
 export function loader({ url, context }: Route.LoaderArgs) {
   return sessionListResponse(url, context, { paged: false });
 }

@@ -15,7 +15,7 @@ const formatSchema = z.enum(["json", "csv"]);
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /**
- * Spec §7: one session of one client with its messages and summary, as JSON or (?format=csv) as
+ * One session of one client with its messages and summary, as JSON or (?format=csv) as
  * the streamed CSV. Another client's session, or none, is a 404 like an unknown one.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 const MAX_RECORDS = 1000;
 
-/** Spec §3 billing records (money in dollars, as the spec's shape; cents beside), optionally filtered like the page; operator-only. */
+/** The billing records (money in dollars, with the cents beside), optionally filtered like the page; operator-only. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const parsed = apiFilterFromSearch(url.searchParams);
   if (!parsed.ok) {

@@ -3,7 +3,7 @@ import { NO_STORE, clientFromPath, configTranslator, jsonError, methodNotAllowed
 import { databaseContext } from "~/context.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 
-/** Spec §3 "AI training (read view)": greeting, tone, businessInfo. */
+/** The client's AI training, read only: greeting, tone, businessInfo. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const client = await clientFromPath(context, params.clientId);
   if (client instanceof Response) return client;

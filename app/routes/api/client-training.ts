@@ -13,7 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return Response.json(trainingView(config), { headers: NO_STORE });
 }
 
-/** Spec §7: POST creates (409 when the client has one), PUT updates (404 when it has none). */
+/** POST creates (409 when the client has one), PUT updates (404 when it has none). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST" && request.method !== "PUT") return methodNotAllowed(context, "GET, POST, PUT");
   const client = await clientFromPath(context, params.clientId);

@@ -10,7 +10,7 @@ import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 const periodSchema = z.enum(USAGE_PERIODS).default("all");
 
-/** Spec §7: the client's usage records per day, newest first, for `?period=week|month|quarter|year|all` (default all). */
+/** The client's usage records per day, newest first, for `?period=week|month|quarter|year|all` (default all). */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const t = getTranslator(context);
   const db = context.get(databaseContext);

@@ -12,7 +12,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return Response.json(clientJson(client), { headers: NO_STORE });
 }
 
-/** Spec §7: a status alone or the whole client; a status change joins the audit trail. */
+/** A status alone or the whole client; a status change joins the audit trail. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getTranslator(context);
   if (request.method !== "PUT") {

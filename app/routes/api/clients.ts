@@ -5,7 +5,7 @@ import { databaseContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { createClient, listClients } from "~/models/client.server.ts";
 
-/** Spec §7: every client (`?q=` and `?status=` narrow the list as the client list page does). */
+/** Every client (`?q=` and `?status=` narrow the list as the client list page does). */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const t = getTranslator(context);
   const parsed = clientListApiQuerySchema.safeParse(Object.fromEntries(url.searchParams));
@@ -22,7 +22,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return Response.json(clients.map(clientJson), { headers: NO_STORE });
 }
 
-/** Spec §5 "New client": 201 with the client, or 400 with `{ error, fields }`. */
+/** A new client: 201 with the client, or 400 with `{ error, fields }`. */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getTranslator(context);
   if (request.method !== "POST") return methodNotAllowed(t);

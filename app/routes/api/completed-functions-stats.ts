@@ -3,7 +3,7 @@ import { completedFunctionStats } from "~/conversations/completed-functions.serv
 import { databaseContext } from "~/context.ts";
 import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
-/** Spec §3 completed function stats, in dollars; operator-only (under the API guard). */
+/** The completed functions' stats, in dollars; operator-only (under the API guard). */
 export async function loader({ context }: Route.LoaderArgs) {
   return Response.json(await completedFunctionStats(context.get(databaseContext)), { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -3,7 +3,7 @@ import { completedFunctionList } from "~/conversations/completed-functions.serve
 import { databaseContext } from "~/context.ts";
 import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
-/** Spec §3 completed functions, newest first; operator-only (under the API guard). */
+/** Every completed function, newest first; operator-only (under the API guard). */
 export async function loader({ context }: Route.LoaderArgs) {
   return Response.json(await completedFunctionList(context.get(databaseContext)), { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -12,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(getTranslator(context));
 }
 
-/** Spec §7: runs every registered check on one client and keeps the run in integration_checks. */
+/** Runs every registered check on one client and keeps the run in integration_checks. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getTranslator(context);
   if (request.method !== "POST") return methodNotAllowed(t);

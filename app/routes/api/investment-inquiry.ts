@@ -14,7 +14,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 type Translate = (key: string) => string;
 
-/** Spec §7: the investor pages' form posts its JSON here, and nothing else. */
+/** The investor pages' form posts its JSON here, and nothing else. */
 export async function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context.get(languageContext));
 }

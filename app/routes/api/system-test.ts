@@ -10,7 +10,7 @@ import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /**
- * Spec §7: `GET /api/system/test-database` and `GET /api/system/test-client-{wordpress,hivepress,ai,upload}/{clientId}`
+ * `GET /api/system/test-database` and `GET /api/system/test-client-{wordpress,hivepress,ai,upload}/{clientId}`
  * (one module, the check named by the path). Each answers `{status, checkedAt, error?, details}`
  * with 200 whatever the check found, and keeps the result in the check's history.
  */

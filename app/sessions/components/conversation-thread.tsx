@@ -72,7 +72,7 @@ export function ConversationThread({ messages, timeZone }: { messages: readonly 
   );
 }
 
-/** Spec §3 session summary: duration, total messages, total cost, and the count of each type. */
+/** A session's summary: duration, total messages, total cost, and the count of each type. */
 export function SessionSummaryList({ summary }: { summary: SessionSummary }) {
   const { t, i18n } = useTranslation("sessions");
   const language = i18n.language;

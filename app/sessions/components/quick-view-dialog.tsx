@@ -13,7 +13,7 @@ import { ConversationThread, SessionSummaryList } from "./conversation-thread.ts
 
 /**
  * Quick View: 'Conversation Details' of one session in a dialog, read from the session export
- * when it opens (spec §2: client, license key, times, IP, business type, the thread, the summary).
+ * when it opens: client, license key, times, IP, business type, the thread, the summary.
  */
 export function QuickViewDialog({ session, timeZone, compact = false }: { session: SessionView; timeZone: string; compact?: boolean }) {
   const { t, i18n } = useTranslation("sessions");

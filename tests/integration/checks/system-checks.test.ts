@@ -8,7 +8,7 @@ import { freePort, startServer, TEST_ADMIN, type RunningServer } from "../../sup
 import { startWordPress, wordpressAvailable, type WordPressSite } from "../../support/wordpress.ts";
 
 /**
- * Issue 12 item 5: the checks against real WordPress sites (Debian's package, PHP's server, the
+ * The system checks against real WordPress sites (Debian's package, PHP's server, the
  * machine's MariaDB): one with our plugin, HivePress (a stand-in registering its post type and its
  * REST namespace) and an Application Password; one without our plugin; a dead port; a port that
  * never answers; a private address not on the allow list. Connected, disconnected and partial, for real.

@@ -341,7 +341,7 @@ describe("the settings page /admin/clients/{id}/config without JavaScript", () =
     expect((await call("/admin/clients/999999/config")).status).toBe(404);
   });
 
-  it("saves a capability's switch and prompt, and refuses a bad e-mail with the spec's message", async () => {
+  it("saves a capability's switch and prompt, and refuses a bad e-mail with a message saying so", async () => {
     const saved = await postPage(`/admin/clients/${ids.untrained}/config?tab=retention`, {
       intent: "capability",
       capability: "retention",

@@ -90,7 +90,7 @@ describe("the client pages without JavaScript", () => {
     }
   });
 
-  it("export the usage CSV: the spec's columns, 2 decimals, one line per day; 400 for an unknown period, 404 for an unknown client", async () => {
+  it("export the usage CSV: date, counts and total cost, 2 decimals, one line per day; 400 for an unknown period, 404 for an unknown client", async () => {
     const id = await oldestClientId();
     const response = await get(`/admin/clients/${id}/usage-export?period=all&lng=en`);
     expect(response.status).toBe(200);

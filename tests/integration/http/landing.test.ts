@@ -15,7 +15,7 @@ let addressCounter = 0;
 const freshAddress = (prefix = "reader") => `${prefix}.${process.pid}.${Date.now()}.${++addressCounter}@example.com`;
 
 describe("the landing page", () => {
-  it("has every section in the specification's order, in Hebrew by default", async () => {
+  it("has every section in order, hero to newsletter, in Hebrew by default", async () => {
     const response = await request("/");
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -36,7 +36,7 @@ describe("the landing page", () => {
     expect(text).not.toContain("Express Garage");
   });
 
-  it("quotes the price list of the specification", async () => {
+  it("quotes the price list: $50 a month, $1 an item, free installation, VAT excluded", async () => {
     const text = visibleText(await (await request("/?lng=en")).text());
     expect(text).toContain(`${dollars(50, "en-US")} per month`);
     expect(text).toContain(`${dollars(1, "en-US")} per conversation, article and solution`);

@@ -154,7 +154,7 @@ describe("POST /api/wordpress/messages (built-in responder, the shared server)",
 });
 
 describe("the completed functions API", () => {
-  it("lists spec §3 completed functions and their stats for an operator", async () => {
+  it("lists the completed functions newest first, in dollars, and their stats for an operator", async () => {
     const cookie = await loginAsOperator();
     const list = (await (await request("/api/completed-functions", { headers: { cookie } })).json()) as Record<string, unknown>[];
     expect(list.length).toBeGreaterThan(0);

@@ -160,7 +160,7 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
     expect((await get(image.url.replace(sessionId, "someone-elses-session"))).status).toBe(404);
   });
 
-  it("streams the CSV with a byte-order mark, the spec's columns, Hebrew intact and formulas guarded", async () => {
+  it("streams the CSV with a byte-order mark, its five columns, Hebrew intact and formulas guarded", async () => {
     const response = await get(`/api/admin/export-session/${clientId}/${sessionId}?format=csv`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");

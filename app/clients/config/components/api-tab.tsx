@@ -13,8 +13,8 @@ type ApiTabProps = {
 };
 
 /**
- * Spec §2 API tab: what the client's plugin uses, read-only, and the WordPress connection the system
- * checks reach the client's site with (issue 12: site URL, user, Application Password).
+ * The API tab: what the client's plugin uses, read-only, and the WordPress connection the system
+ * checks reach the client's site with (site URL, user, Application Password).
  */
 export function ApiTab({ client, serverUrl, pluginVersion, wordpressConnection }: ApiTabProps) {
   const { t } = useTranslation("client-config");

@@ -16,7 +16,7 @@ type CapabilityTabProps = {
   saving: boolean;
 };
 
-/** Spec §2: each capability's switch (Active/Inactive), its system prompt and its save. */
+/** A capability's tab: its switch (Active/Inactive), its system prompt and its save. */
 export function CapabilityTab({ capability, salesConfig, lastResult, saving }: CapabilityTabProps) {
   const { t } = useTranslation("client-config");
   const name = t(`capabilities.names.${capability}`);

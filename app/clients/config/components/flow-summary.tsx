@@ -17,7 +17,7 @@ type FlowSummaryProps = {
   };
 };
 
-/** Spec §2 Flow Summary, read-only, written from this client's saved data (in the page's language). */
+/** The Flow Summary tab, read-only, written from this client's saved data (in the page's language). */
 export function FlowSummary({ data }: FlowSummaryProps) {
   const { t, i18n } = useTranslation("client-config");
   const labels = useCodeLabels();

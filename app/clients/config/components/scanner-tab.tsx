@@ -25,7 +25,7 @@ type ScannerTabProps = {
 const lines = (text: string) => [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))];
 
 /**
- * Spec §2 Page Scanner. With JavaScript the browser scans URL by URL through the JSON API, so the
+ * The Page Scanner tab. With JavaScript the browser scans URL by URL through the JSON API, so the
  * operator sees each one start and finish; without it the form posts and the server scans them all.
  */
 export function ScannerTab({ clientId, salesConfig, lastResult, saving }: ScannerTabProps) {

@@ -11,7 +11,7 @@ import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 type TestTabProps = { fetcher: FetcherWithComponents<unknown>; result: FullClientTestResult | undefined };
 
-/** Spec §2 Test tab: Run Tests, the pass count, each test's success and duration, and the details JSON. */
+/** The Test tab: Run Tests, the pass count, each test's success and duration, and the details JSON. */
 export function TestTab({ fetcher, result }: TestTabProps) {
   const { t, i18n } = useTranslation("client-config");
   const hydrated = useHydrated();

@@ -4,7 +4,7 @@ import { salesConfigApiSchema } from "~/clients/config/sales-config-schema.ts";
 import { salesConfigView, updateSalesConfig } from "~/clients/config/sales-config.server.ts";
 import { databaseContext } from "~/context.ts";
 
-/** Spec §3's sales config; a client never saved gets the defaults. */
+/** The client's sales config; a client never saved gets the defaults. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const client = await clientFromPath(context, params.clientId);
   if (client instanceof Response) return client;

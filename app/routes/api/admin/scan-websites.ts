@@ -9,7 +9,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Spec §7 `{urls}` → `{success, error, extractedContent}`, and `results` URL by URL: each URL on
+ * `{urls}` → `{success, error, extractedContent}`, and `results` URL by URL: each URL on
  * its own, so one bad address fails only itself. success: at least one page was scanned.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {

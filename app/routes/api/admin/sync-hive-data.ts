@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, "POST");
 }
 
-/** Spec §7 `{clientId}` → `{success, message}`: the client's HivePress listings become its knowledge entries. */
+/** `{clientId}` → `{success, message}`: the client's HivePress listings become its knowledge entries. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(context, "POST");
   const body = await readValidBody(request, context, syncRequestSchema);
