@@ -62,8 +62,8 @@ export async function retrievePassages(db: Database, clientId: number, message: 
   const deadline = Date.now() + RETRIEVAL_DEADLINE_MS;
   if (!(await enter(clientId, deadline))) return undefined;
   const search = searchKnowledge(db, clientId, message, limit, { timeoutMs: deadline - Date.now() }).finally(() => leave(clientId));
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()))));
   try {
     return await Promise.race([search, expired]);
   } catch (error) {
