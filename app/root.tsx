@@ -1,3 +1,4 @@
+import "~/lib/zod-browser-config.ts";
 import { DirectionProvider } from "@radix-ui/react-direction";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";

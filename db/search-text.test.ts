@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inTopic, knowledgeSearchText, questionSearchWords, searchFormsOf, searchWordsOf, toTsQueryAlternatives } from "./search-text.ts";
+import { inTopic, knowledgeSearchText, QUESTION_WORDS_MAX, questionSearchWords, searchFormsOf, searchWordsOf, toTsQueryAlternatives } from "./search-text.ts";
 
 describe("searchWordsOf", () => {
   it("drops niqqud and cantillation, so pointed and plain Hebrew are the same words", () => {
@@ -93,6 +93,15 @@ describe("questionSearchWords", () => {
 
   it("searches for stop words when the question has nothing else", () => {
     expect(questionSearchWords("מה זה?")).toEqual([["מה"], ["זה"]]);
+  });
+
+  it(`keeps a long message's ${QUESTION_WORDS_MAX} longest distinct words, in their order`, () => {
+    const shortWords = Array.from({ length: 300 }, (_, index) => `w${index}`);
+    const message = ["dishwasher", ...shortWords, "installation", ...shortWords].join(" ");
+    const words = questionSearchWords(message).map((forms) => forms[0]);
+    expect(words).toHaveLength(QUESTION_WORDS_MAX);
+    const longestShort = shortWords.filter((word) => word.length === 4).slice(0, QUESTION_WORDS_MAX - 2);
+    expect(words).toEqual(["dishwasher", ...longestShort, "installation"]);
   });
 
   it("is empty for a question without letters or digits", () => {

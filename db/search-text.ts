@@ -142,13 +142,27 @@ export function knowledgeSearchText(topic: string, content: string): string {
 export const inTopic = (form: string) => `${form}:A`;
 
 /**
+ * The most distinct words of a question that reach the search. The search's work grows with every
+ * word that matches the client's passages, so a 2,000-character message of 300 different words once
+ * kept the database busy for a minute; a question rarely needs more words than this to find its passage.
+ */
+export const QUESTION_WORDS_MAX = 40;
+
+/**
  * What to look for in answer to a question: per distinct word, the forms any of which may match.
  * Empty when nothing in it can be searched. Stop words are dropped unless nothing else is left.
+ * Of a long message only the QUESTION_WORDS_MAX longest words count (the longer a word, the rarer
+ * it tends to be, and rare words are the ones that point at a passage); equal lengths keep their order.
  */
 export function questionSearchWords(question: string): string[][] {
   const words = [...new Set(searchWordsOf(question))];
   const meaningful = words.filter((word) => !QUESTION_STOP_WORDS.has(word));
-  const chosen = meaningful.length > 0 ? meaningful : words;
+  const chosen = (meaningful.length > 0 ? meaningful : words)
+    .map((word, order) => ({ word, order }))
+    .sort((a, b) => b.word.length - a.word.length || a.order - b.order)
+    .slice(0, QUESTION_WORDS_MAX)
+    .sort((a, b) => a.order - b.order)
+    .map(({ word }) => word);
   const groups = chosen.map((word) => {
     const forms = searchFormsOf(word);
     const kept = forms.filter((form) => !QUESTION_STOP_WORDS.has(form));

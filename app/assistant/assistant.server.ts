@@ -3,7 +3,6 @@ import type { MessageType } from "#db/vocabulary.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
-import { searchKnowledge } from "~/models/knowledge-entry.server.ts";
 import { findSalesConfig } from "~/models/sales-config.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { builtInReply, type AssistantTranslate } from "./built-in-responder.ts";
@@ -11,6 +10,7 @@ import { extractContactDetails, learnedSomethingNew, mergeContactDetails, type C
 import { detectLanguage } from "./language.ts";
 import { deliverableFromWords, type Deliverable } from "./message-type.ts";
 import { askModel, ModelFailure, type HistoryTurn, type ModelSettings } from "./model-provider.server.ts";
+import { retrievePassages } from "./retrieval.server.ts";
 import { buildSystemPrompt, type BusinessProfile } from "./system-prompt.ts";
 
 /** Passages handed to the model, or the best of which the built-in responder quotes. */
@@ -31,7 +31,7 @@ export type VisitorTurn = {
 export type AssistantAnswer = {
   reply: string;
   language: Language;
-  /** The provider failed or timed out: the reply is the polite fallback, billed at $0. */
+  /** The provider failed or timed out, or the message cost too much to search: the reply is the polite fallback, billed at $0. */
   providerFailed: boolean;
   deliverable: Deliverable | undefined;
   /** Contact details known after this message. */
@@ -59,7 +59,8 @@ async function loadProfile(db: Database, client: VisitorTurn["client"]): Promise
 /**
  * Answers one visitor message for a client: retrieves the knowledge passages for it, then asks the
  * configured model (or, without one, the built-in responder), and reads the contact details the
- * visitor gave. A failing or slow model gives the visitor a polite fallback in their language.
+ * visitor gave. A failing or slow model, or a message too costly to search in time, gives the
+ * visitor a polite fallback in their language.
  */
 export async function answerVisitor(db: Database, modelSettings: ModelSettings | undefined, turn: VisitorTurn): Promise<AssistantAnswer> {
   const previousLanguage = turn.history.length
@@ -69,9 +70,12 @@ export async function answerVisitor(db: Database, modelSettings: ModelSettings |
   const t = await translatorFor(language);
   const [profile, passages] = await Promise.all([
     loadProfile(db, turn.client),
-    searchKnowledge(db, turn.client.id, turn.message, PASSAGES_PER_TURN),
+    retrievePassages(db, turn.client.id, turn.message, PASSAGES_PER_TURN),
   ]);
   const said = mergeContactDetails(turn.knownDetails, extractContactDetails(turn.message));
+  if (!passages) {
+    return answer(turn, { reply: t("fallback"), language, providerFailed: true, deliverable: undefined, details: said });
+  }
   const previousMessageType = turn.history.at(-1)?.messageType;
 
   if (!modelSettings) {

@@ -8,21 +8,31 @@ const THIS_SITE = "http://this.site.invalid";
 const CONTROL_OR_BACKSLASH = /[\u0000-\u001F\u007F-\u009F\\]/;
 
 /**
- * A same-site path to return to after login, or the fallback: it must start with one `/`, hold no
- * control character or backslash (browsers read `/<TAB>/evil.example` and `/\\evil.example` as
- * another host) and still be on this site once parsed. The answer is the parsed path, percent-
- * encoded, so it is always a valid Location header.
+ * A same-site path to return to after login, or the fallback. The decision is made on the path as
+ * it will be sent: parsing resolves dot segments and `%2e`, so `/.//evil.example` and
+ * `/%2e%2e//evil.example` become `//evil.example`, which a browser reads as another host. The
+ * parsed path must start with exactly one `/`, hold no control character or backslash (browsers
+ * read `/<TAB>/evil.example` and `/\\evil.example` as another host, and drop tabs and line breaks)
+ * and still be on this site when parsed again. The answer is percent-encoded, so it is always a
+ * valid Location header.
  */
 export function safeRedirectPath(target: unknown, fallback = "/admin/dashboard") {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || CONTROL_OR_BACKSLASH.test(target)) {
-    return fallback;
-  }
+  if (typeof target !== "string" || !isSameSitePath(target)) return fallback;
   try {
     const url = new URL(target, THIS_SITE);
-    if (url.origin !== THIS_SITE) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return url.origin === THIS_SITE && isSameSitePath(path) ? path : fallback;
   } catch {
     return fallback;
+  }
+}
+
+function isSameSitePath(path: string) {
+  if (!path.startsWith("/") || path.startsWith("//") || CONTROL_OR_BACKSLASH.test(path)) return false;
+  try {
+    return new URL(path, THIS_SITE).origin === THIS_SITE;
+  } catch {
+    return false;
   }
 }
 

@@ -1,4 +1,5 @@
 import { Parser } from "htmlparser2";
+import { cleanText } from "~/lib/text.ts";
 import { KNOWLEDGE_LIMITS } from "./knowledge-limits.ts";
 
 export type PageTopic = { topic: string; content: string };
@@ -125,8 +126,9 @@ export function extractTopics(html: string): PageTopic[] {
     .slice(0, EXTRACT_LIMITS.topicsPerPage);
 }
 
+/** Every piece of a page's text, cleaned like every typed field: a NUL byte in a page once failed the whole write. */
 function collapse(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  return cleanText(text).replace(/\s+/g, " ").trim();
 }
 
 /** The page's character set: the Content-Type header's, else a <meta> one in the first bytes, else UTF-8. */

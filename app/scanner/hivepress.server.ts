@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Database } from "#db/connection.ts";
+import { cleanText } from "~/lib/text.ts";
 import { replaceKnowledgeEntries, type NewKnowledgeEntry } from "~/models/knowledge-entry.server.ts";
 import { findWordPressConnection } from "~/models/wordpress-connection.server.ts";
 import { safeFetch, type FetchFailure } from "./safe-fetch.server.ts";
@@ -86,12 +87,15 @@ export async function syncHivePress(
   return { success: true, listings: entries.length };
 }
 
+/** A listing as a knowledge entry, its texts cleaned like every typed field (a NUL byte in a listing once failed the whole sync). */
 function listingEntry(clientId: number, listing: z.infer<typeof listingsPageSchema>["listings"][number]): NewKnowledgeEntry {
   const fieldLines = Array.isArray(listing.fields)
     ? []
     : Object.entries(listing.fields)
         .filter(([, value]) => ["string", "number", "boolean"].includes(typeof value) && String(value).trim() !== "")
-        .map(([name, value]) => `${name.replace(/_/g, " ")}: ${String(value)}`);
-  const content = [listing.content.trim(), ...fieldLines].filter(Boolean).join("\n").slice(0, CONTENT_MAX);
-  return { clientId, topic: listing.title.trim().slice(0, 200) || listing.url, content: content || listing.title, sourceUrl: listing.url || null, origin: "hivepress" };
+        .map(([name, value]) => cleanText(`${name.replace(/_/g, " ")}: ${String(value)}`));
+  const title = cleanText(listing.title).trim();
+  const url = cleanText(listing.url).trim();
+  const content = [cleanText(listing.content, { multiline: true }).trim(), ...fieldLines].filter(Boolean).join("\n").slice(0, CONTENT_MAX);
+  return { clientId, topic: title.slice(0, 200) || url, content: content || title, sourceUrl: url || null, origin: "hivepress" };
 }

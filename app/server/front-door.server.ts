@@ -68,6 +68,15 @@ export function isAbsurdPath(pathname: string) {
   return false;
 }
 
+/**
+ * A NUL byte anywhere in the address, path or query string: PostgreSQL refuses it in every text
+ * value, so a query parameter holding one (`?q=%00`, `?license=%00`) failed its route with a 500.
+ * No address needs one; refusing it here covers every route, present and future.
+ */
+export function holdsNulByte(target: string) {
+  return /%00/.test(target);
+}
+
 type Refusal =
   | "pathTooLong"
   | "methodNotAllowed"
@@ -78,7 +87,8 @@ type Refusal =
   | "tooManyFields"
   | "timedOut"
   | "headersTooLarge"
-  | "malformed";
+  | "malformed"
+  | "nulByte";
 
 const textOf = (language: Language, refusal: Refusal) =>
   String((resources[language]?.common as { frontDoor?: Record<Refusal, string> } | undefined)?.frontDoor?.[refusal] ?? refusal);
@@ -258,6 +268,7 @@ export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoo
     };
 
     if (isAbsurdPath(pathname)) return refuseNow(414, "pathTooLong");
+    if (holdsNulByte(request.url ?? "")) return refuseNow(400, "nulByte");
     if (method === "OPTIONS") return refuseNow(204, null, { Allow: ALLOWED_METHODS });
     if (!ROUTED_METHODS.includes(method)) return refuseNow(405, "methodNotAllowed", { Allow: ALLOWED_METHODS });
     if (method === "GET" || method === "HEAD") return next();

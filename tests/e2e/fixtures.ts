@@ -67,9 +67,21 @@ export const test = base.extend<Fixtures>({
     page.on("pageerror", (error) => {
       if (!allowed(error.message)) errors.push(error.message);
     });
+
+    // Content-Security-Policy violations: the browser reports some (a caught eval probe) only as an event.
+    const cspViolations: string[] = [];
+    await page.exposeBinding("__recordCspViolation", (_source, violation: string) => void cspViolations.push(violation));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        const record = (window as unknown as { __recordCspViolation: (violation: string) => void }).__recordCspViolation;
+        void record(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber} on ${location.pathname}`);
+      });
+    });
+
     await use(page);
     expect(errors, "console errors on the page").toEqual([]);
     expect(landings, "pages the test did not expect to fail").toEqual([]);
+    expect(cspViolations, "Content-Security-Policy violations").toEqual([]);
   },
   signIn: async ({ page }, use) => {
     await use(async () => {

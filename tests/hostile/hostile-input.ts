@@ -194,6 +194,49 @@ function pathSegment(dictionary: Dictionary, known: string[]) {
   );
 }
 
+/** Query parameters the routes read, besides the dictionary's field names. */
+export const QUERY_KEYS = ["redirectTo", "lng", "q", "search", "status", "period", "page", "limit", "clientId", "license", "licenseKey", "lang", "sessionId", "format", "list", "intent", "add"];
+/** Sent as they are, not encoded again: broken and dangerous percent-encodings (NUL, lone surrogate, overlong dot, CR LF, bidi). */
+const RAW_QUERY_VALUES = ["%00", "a%00b", "%", "%zz", "%C0%AE", "%ED%A0%80", "%FF", "%E2%80%AE", "%0D%0A", "+", "%2B", "%26", "%3D", "%23"];
+
+/**
+ * A query string as hostile as the bodies: known and hostile keys, repeated keys and keys alone,
+ * hostile text encoded, broken encodings sent raw, and values long enough to cost a search its time.
+ */
+export function hostileQuery(dictionary: Dictionary): fc.Arbitrary<string> {
+  const text = hostileText(dictionary);
+  const key = fc.oneof(
+    { arbitrary: fc.constantFrom(...QUERY_KEYS), weight: 4 },
+    { arbitrary: fc.constantFrom(...dictionary.fieldNames), weight: 2 },
+    { arbitrary: text.map((each) => each.slice(0, 100)), weight: 1 },
+  );
+  const value = fc.oneof(
+    { arbitrary: text.map((each) => percentEncode(each.slice(0, 500))), weight: 5 },
+    { arbitrary: fc.constantFrom(...RAW_QUERY_VALUES), weight: 2 },
+    { arbitrary: fc.integer({ min: 1_000, max: 8_000 }).map((count) => "x".repeat(count)), weight: 1 },
+  );
+  const pair = fc.oneof(
+    { arbitrary: fc.tuple(key, value).map(([name, each]) => `${percentEncode(name)}=${each}`), weight: 6 },
+    { arbitrary: key.map((name) => percentEncode(name)), weight: 1 },
+  );
+  return fc.oneof(
+    { arbitrary: fc.constant(""), weight: 2 },
+    { arbitrary: fc.constantFrom("?index", "?lng=en", "?lng=he", "?_routes=root", "?lng=../../x"), weight: 1 },
+    { arbitrary: fc.array(pair, { minLength: 1, maxLength: 6 }).map((pairs) => `?${pairs.join("&")}`), weight: 4 },
+    // One parameter alone: with others beside it, a route may refuse another one before it reads this.
+    { arbitrary: fc.tuple(fc.constantFrom(...QUERY_KEYS), value).map(([name, each]) => `?${name}=${each}`), weight: 2 },
+    { arbitrary: fc.integer({ min: 100, max: 1_500 }).map((count) => `?${"a=1&".repeat(count)}`), weight: 1 },
+  );
+}
+
+/** The route's path with its params filled by known values (or 1): where the query-parameter sweep sends its requests. */
+export function plainPath(route: RouteLeaf, dictionary: Dictionary) {
+  const known = dictionary.paramValues[route.id] ?? [];
+  let index = 0;
+  const path = route.pattern.replace(/:\w+\??/g, () => percentEncode(known[index++] ?? "1")).replace(/\/?\*$/, "");
+  return path || "/";
+}
+
 export function hostilePath(route: RouteLeaf, dictionary: Dictionary): fc.Arbitrary<string> {
   const known = dictionary.paramValues[route.id] ?? [];
   const segment = pathSegment(dictionary, []);
@@ -203,17 +246,7 @@ export function hostilePath(route: RouteLeaf, dictionary: Dictionary): fc.Arbitr
     { arbitrary: fc.integer({ min: 50, max: 4_000 }).map((count) => Array(count).fill("a").join("/")), weight: 1 },
   );
   const suffix = fc.constantFrom("", "", "", ".data", "/", "//", "/.data", "%20", ";jsessionid=1");
-  const query = fc.oneof(
-    { arbitrary: fc.constant(""), weight: 3 },
-    { arbitrary: fc.constantFrom("?index", "?lng=en", "?lng=he", "?_routes=root", "?lng=../../x"), weight: 1 },
-    {
-      arbitrary: fc
-        .array(fc.tuple(fc.constantFrom("redirectTo", "lng", "q", "page", "list", "intent", ...dictionary.fieldNames), hostileText(dictionary)), { maxLength: 4 })
-        .map((pairs) => `?${pairs.map(([key, value]) => `${key}=${percentEncode(value.slice(0, 500))}`).join("&")}`),
-      weight: 2,
-    },
-    { arbitrary: fc.integer({ min: 100, max: 1_500 }).map((count) => `?${"a=1&".repeat(count)}`), weight: 1 },
-  );
+  const query = hostileQuery(dictionary);
   return fc.tuple(params, splat, suffix, query).map(([values, rest, end, search]) => {
     let index = 0;
     const path = route.pattern.replace(/:\w+\??/g, () => values[index++]!).replace(/\*$/, rest);

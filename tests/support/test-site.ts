@@ -51,6 +51,9 @@ export async function startTestSite(): Promise<TestSite> {
         response.writeHead(200, { "Content-Type": "text/html" });
         response.write("<p>almost");
         return; // never ends
+      // Bytes no one types: a NUL (PostgreSQL refuses it in text) and other controls, raw and as references.
+      case "/controls":
+        return html("<html><body><main><h1>Opening\u0000 hours</h1><p>Sunday\u0000 to Thursday&#1;, 8:00\u0007 to 18:00.</p></main></body></html>");
       case "/empty":
         return html("<html><body><nav>Only navigation</nav></body></html>");
       default:

@@ -28,7 +28,9 @@ describe("login", () => {
   it("redirects to a same-site redirectTo, and ignores one that leaves the site", async () => {
     const inside = await postForm("/login", { ...TEST_ADMIN, redirectTo: "/admin/clients?q=a" });
     expect(inside.headers.get("Location")).toBe("/admin/clients?q=a");
-    for (const outside of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/\t/evil.example", "/\n/evil.example"]) {
+    const outsides = ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/\t/evil.example", "/\n/evil.example"];
+    const dotted = ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/%2E%2E//evil.example", "/a/../..//evil.example"];
+    for (const outside of [...outsides, ...dotted]) {
       const response = await postForm("/login", { ...TEST_ADMIN, redirectTo: outside });
       expect(response.headers.get("Location")).toBe("/admin/dashboard");
     }
@@ -42,7 +44,7 @@ describe("login", () => {
     expect(broken.status).toBe(302);
     expect(broken.headers.get("Location")).toBe("/admin/dashboard");
     const cookie = await loginAsOperator();
-    for (const target of ["/%09/evil.example", "/%0D%0A/evil.example", "/%E2%80%AE"]) {
+    for (const target of ["/%09/evil.example", "/%0D%0A/evil.example", "/%E2%80%AE", "/.//evil.example", "/..//evil.example", "/%2e%2e//evil.example", "/%5C%5Cevil.example"]) {
       const response = await request(`/login?redirectTo=${target}`, { headers: { Cookie: cookie } });
       expect(response.status).toBe(302);
       expect(new URL(response.headers.get("Location")!, baseUrl()).origin).toBe(new URL(baseUrl()).origin);

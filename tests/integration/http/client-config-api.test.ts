@@ -19,10 +19,11 @@ let hive: { url: string; server: Server; requests: { license: string | undefined
 let cookie = "";
 const ids = { untrained: 0, scanned: 0, hive: 0, hiveWrongKey: 0, hiveConnected: 0 };
 
+/** Some hold a NUL (PostgreSQL refuses it in text) or another control: stored cleaned, like every typed field. */
 const LISTINGS = [
-  { id: 11, title: "Garden wedding venue", content: "Up to 300 guests, kosher catering.", url: "https://venue.example/listing/garden", fields: { price: 120, location: "Haifa" } },
-  { id: 12, title: "אולם אירועים בחיפה", content: "עד 200 אורחים.", url: "https://venue.example/listing/hall", fields: { price: "", region: "צפון" } },
-  { id: 13, title: "DJ for events", content: "", url: "https://venue.example/listing/dj", fields: [] },
+  { id: 11, title: "Garden wedding venue", content: "Up to 300 guests,\u0000 kosher catering.", url: "https://venue.example/listing/garden", fields: { price: 120, location: "Haifa" } },
+  { id: 12, title: "אולם אירועים בחיפה", content: "עד 200 אורחים.", url: "https://venue.example/listing/hall", fields: { price: "", region: "צפ\u0000ון" } },
+  { id: 13, title: "DJ for\u0000 events\u0007", content: "", url: "https://venue.example/listing/dj\u0000", fields: [] },
 ];
 
 beforeAll(async () => {

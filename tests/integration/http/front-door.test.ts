@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { describe, expect, it } from "vitest";
-import { baseUrl, postForm, request, uniqueIp } from "../../support/http.ts";
+import { baseUrl, loginAsOperator, postForm, request, uniqueIp } from "../../support/http.ts";
 
 type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
@@ -52,6 +52,19 @@ describe("the front door: paths", () => {
     expect((await request(`/${"x".repeat(2100)}`)).status).toBe(414);
     expect((await request(`/admin${"/a".repeat(60)}`)).status).toBe(414);
     expect((await request(`${"/a".repeat(49)}`)).status).toBe(404);
+  });
+
+  it("refuses a NUL byte in the query string or the path with a 400 in the visitor's language, signed in or not", async () => {
+    const cookie = await loginAsOperator();
+    for (const target of ["/api/wordpress/chat-ui?license=%00", "/admin/clients?q=%00", "/api/clients?q=%00", "/?lng=en&x=%00", "/admin/clients/%00"]) {
+      const response = await request(target, { headers: { Cookie: cookie } });
+      expect(response.status, target).toBe(400);
+      for (const header of SECURITY_HEADERS) expect(response.headers.get(header)).not.toBeNull();
+    }
+    const english = await request("/admin/clients?q=%00", { headers: { Cookie: cookie } });
+    expect(await english.text()).toBe("The address holds a character no address may (a NUL byte).\n");
+    const api = await request("/api/clients?q=%00&lng=he", { headers: { Cookie: cookie } });
+    expect(await api.json()).toEqual({ error: "הכתובת מכילה תו שאסור שיופיע בכתובת (בית NUL)." });
   });
 
   it("refuses a request target that is not a path", async () => {

@@ -82,4 +82,21 @@ describe.each(testDrivers)("scanning into the knowledge base (%s)", (driver) => 
       await handle.close();
     }
   });
+
+  it("stores a page holding NUL and other control characters, cleaned like every typed field", async () => {
+    const handle = await openTestDatabase(driver);
+    try {
+      const { db } = handle;
+      const [client] = await db
+        .insert(clients)
+        .values({ businessName: "Harbor Dental", ownerEmail: "o@example.com", websiteDomain: "example.com", businessType: "services", licenseKey: "alex_scan_nul" })
+        .returning();
+      const result = await scanUrl(db, client!.id, `${site.url}/controls`, allowLocal);
+      expect(result).toMatchObject({ success: true, topics: [{ topic: "Opening hours", content: "Sunday to Thursday, 8:00 to 18:00." }] });
+      const entries = await listKnowledgeEntries(db, client!.id, "scan");
+      expect(entries.map(({ topic, content }) => ({ topic, content }))).toEqual([{ topic: "Opening hours", content: "Sunday to Thursday, 8:00 to 18:00." }]);
+    } finally {
+      await handle.close();
+    }
+  });
 });
