@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "#db/connection.ts";
-import { generateLicenseKey } from "#db/license-key.ts";
-import { clients } from "#db/schema.ts";
+import type { DatabaseHandle } from "#db/connection.ts";
 import { searchWordsOf } from "#db/search-text.ts";
 import { handleMessageRequest } from "~/conversations/message-api.server.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
@@ -11,6 +9,7 @@ import { parseEnv } from "~/env.server.ts";
 import { insertKnowledgeEntries, KnowledgeSearchTimeout, searchKnowledge } from "~/models/knowledge-entry.server.ts";
 import { FIXTURE_BUSINESSES } from "../../fixtures/knowledge-base.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
+import { insertClient } from "../../support/factories.ts";
 
 /** Every answer, the costly ones and the other client's, comes within this. */
 const ANSWER_WITHIN_MS = 2000;
@@ -20,15 +19,6 @@ const BURST = 10;
 const COPIES = 12;
 
 const env = parseEnv({ NODE_ENV: "test", AI_BASE_URL: "", AI_MODEL: "" });
-
-async function addClient(db: Database, name: string) {
-  const licenseKey = generateLicenseKey();
-  const [client] = await db
-    .insert(clients)
-    .values({ businessName: name, ownerEmail: `owner@${name}.example`, websiteDomain: `${name}.example`, businessType: "services", licenseKey })
-    .returning({ id: clients.id });
-  return { id: client!.id, licenseKey };
-}
 
 describe.each(testDrivers)("long visitor messages on %s", (driver) => {
   let handle: DatabaseHandle;
@@ -42,8 +32,8 @@ describe.each(testDrivers)("long visitor messages on %s", (driver) => {
 
   beforeAll(async () => {
     handle = await openTestDatabase(driver);
-    scanned = await addClient(handle.db, "scanned");
-    pizzeria = await addClient(handle.db, "pizzeria");
+    scanned = await insertClient(handle.db, { businessName: "scanned" });
+    pizzeria = await insertClient(handle.db, { businessName: "pizzeria" });
     await insertKnowledgeEntries(
       handle.db,
       Array.from({ length: passages.length * COPIES }, (_, index) => {

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
-import { generateLicenseKey } from "#db/license-key.ts";
-import { chatSessions, clients, completedFunctions, messageImages, messages, trainingConfigs } from "#db/schema.ts";
+import { chatSessions, completedFunctions, messageImages, messages, trainingConfigs } from "#db/schema.ts";
 import { type ClientStatus } from "#db/vocabulary.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import type { VisitorMessage } from "~/conversations/message-schema.ts";
@@ -18,35 +17,31 @@ import {
 import { insertKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { startOpenAiStandIn, type OpenAiStandIn } from "../../support/openai-stand-in.ts";
+import { insertClient } from "../../support/factories.ts";
 
 const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const VISITOR = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (test)" };
 
-async function addClient(db: Database, options: { businessType?: string; status?: ClientStatus; monthlyMessageCap?: number } = {}) {
-  const licenseKey = generateLicenseKey();
-  const [client] = await db
-    .insert(clients)
-    .values({
-      businessName: "Pizza Roma",
-      ownerEmail: "owner@pizza.example",
-      websiteDomain: "pizza.example",
-      businessType: options.businessType ?? "restaurant",
-      status: options.status ?? "active",
-      monthlyMessageCap: options.monthlyMessageCap ?? null,
-      licenseKey,
-    })
-    .returning({ id: clients.id });
+/** A trained pizzeria: its client row, greeting, sales flow and two pieces of knowledge. */
+async function addPizzeria(db: Database, options: { businessType?: string; status?: ClientStatus; monthlyMessageCap?: number } = {}) {
+  const client = await insertClient(db, {
+    businessName: "Pizza Roma",
+    websiteDomain: "pizza.example",
+    businessType: options.businessType ?? "restaurant",
+    status: options.status ?? "active",
+    monthlyMessageCap: options.monthlyMessageCap ?? null,
+  });
   await db.insert(trainingConfigs).values({
-    clientId: client!.id,
+    clientId: client.id,
     businessType: options.businessType ?? "restaurant",
     greeting: "שלום! ברוכים הבאים לפיצה רומא.",
     salesFlow: ["need identification", "solution presentation", "deal closing"],
   });
   await insertKnowledgeEntries(db, [
-    { clientId: client!.id, topic: "שעות פתיחה", content: "פתוחים בימים א׳–ה׳ 11:00–23:00.", sourceUrl: "https://pizza.example/hours", origin: "scan" },
-    { clientId: client!.id, topic: "משלוחים", content: "משלוח לרעננה ולכפר סבא ב־15 ₪.", sourceUrl: null, origin: "faq" },
+    { clientId: client.id, topic: "שעות פתיחה", content: "פתוחים בימים א׳–ה׳ 11:00–23:00.", sourceUrl: "https://pizza.example/hours", origin: "scan" },
+    { clientId: client.id, topic: "משלוחים", content: "משלוח לרעננה ולכפר סבא ב־15 ₪.", sourceUrl: null, origin: "faq" },
   ]);
-  return { id: client!.id, licenseKey };
+  return { id: client.id, licenseKey: client.licenseKey };
 }
 
 describe.each(testDrivers)("the conversation service on %s", (driver) => {
@@ -97,7 +92,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     db.select().from(messages).where(eq(messages.sessionId, sessionId)).orderBy(messages.id);
 
   it("starts a session with the conversation ($1), continues it at $0, and stores the visitor and the timing", async () => {
-    const client = await addClient(db);
+    const client = await addPizzeria(db);
     const deltas: string[] = [];
     const first = await send(client.licenseKey, "מתי אתם פתוחים?", { deltas });
     expect(first).toMatchObject({ messageType: "conversation", cost: 1, sessionId: expect.stringMatching(/^sess_/) });
@@ -118,7 +113,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
   });
 
   it("records one client introduction when a name and a phone are collected, never twice", async () => {
-    const client = await addClient(db);
+    const client = await addPizzeria(db);
     const first = await send(client.licenseKey, "היי, קוראים לי דנה לוי");
     const second = await send(client.licenseKey, "0501234567", { sessionId: first.sessionId });
     expect(second).toMatchObject({ messageType: "contact_collected", cost: 0 });
@@ -138,7 +133,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
   });
 
   it("records a party planning consultation with the party's details for a party planning business", async () => {
-    const client = await addClient(db, { businessType: "party planning platform" });
+    const client = await addPizzeria(db, { businessType: "party planning platform" });
     const first = await send(client.licenseKey, "Planning a bar mitzvah for 120 guests in Tel Aviv, budget ₪45,000");
     await send(client.licenseKey, "My name is Avi Cohen, 052-7654321", { sessionId: first.sessionId });
     const session = await sessionRow(first.sessionId);
@@ -151,7 +146,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
   });
 
   it("answers a retried clientMessageId with the stored reply, without a second message or charge", async () => {
-    const client = await addClient(db);
+    const client = await addPizzeria(db);
     const clientMessageId = randomUUID();
     const first = await send(client.licenseKey, "מתי אתם פתוחים?", { clientMessageId });
     const retry = await send(client.licenseKey, "מתי אתם פתוחים?", { clientMessageId });
@@ -160,7 +155,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
   });
 
   it("stores one message and one session when two identical first messages race", async () => {
-    const client = await addClient(db);
+    const client = await addPizzeria(db);
     const clientMessageId = randomUUID();
     const [a, b] = await Promise.all([
       send(client.licenseKey, "מתי אתם פתוחים?", { clientMessageId }),
@@ -177,18 +172,18 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     const base = { clientMessageId: randomUUID(), message: "hi", sessionId: null };
     expect(await admitMessage(db, { ...base, license: "alex_unknown" })).toEqual({ kind: "refused", refusal: { status: 404, error: "unknownLicense" } });
     for (const status of ["suspended", "cancelled"] as const) {
-      const inactive = await addClient(db, { status });
+      const inactive = await addPizzeria(db, { status });
       expect(await admitMessage(db, { ...base, license: inactive.licenseKey })).toEqual({ kind: "refused", refusal: { status: 403, error: "inactiveClient" } });
     }
 
-    const capped = await addClient(db, { monthlyMessageCap: 1 });
+    const capped = await addPizzeria(db, { monthlyMessageCap: 1 });
     await send(capped.licenseKey, "שלום");
     expect(await admitMessage(db, { ...base, license: capped.licenseKey })).toMatchObject({
       kind: "refused",
       refusal: { status: 429, error: "monthlyCapReached" },
     });
 
-    const busy = await addClient(db);
+    const busy = await addPizzeria(db);
     const opened = await send(busy.licenseKey, "שלום");
     const session = await sessionRow(opened.sessionId);
     await db.insert(messages).values(
@@ -210,8 +205,8 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
   });
 
   it("starts a new session for another client's session id", async () => {
-    const mine = await addClient(db);
-    const theirs = await addClient(db);
+    const mine = await addPizzeria(db);
+    const theirs = await addPizzeria(db);
     const theirSession = await send(theirs.licenseKey, "שלום");
     const reply = await send(mine.licenseKey, "שלום", { sessionId: theirSession.sessionId });
     expect(reply.sessionId).not.toBe(theirSession.sessionId);
@@ -219,7 +214,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
   });
 
   it("stores the images with the message", async () => {
-    const client = await addClient(db);
+    const client = await addPizzeria(db);
     const first = await send(client.licenseKey, "שלום");
     const reply = await send(client.licenseKey, "הנה תמונות של המקום", { sessionId: first.sessionId, images: [TINY_PNG, TINY_PNG] });
     expect(reply).toMatchObject({ messageType: "images_received", cost: 0 });
@@ -234,7 +229,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
 
   describe("with an AI provider", () => {
     it("bills the first AI reply as the conversation and an article the model marks", async () => {
-      const client = await addClient(db);
+      const client = await addPizzeria(db);
       standIn.script({ kind: "reply", chunks: ["שלום! ", "איך אפשר לעזור?"] });
       const deltas: string[] = [];
       const first = await send(client.licenseKey, "היי", { modelSettings: model, deltas });
@@ -247,7 +242,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     });
 
     it("records the function from the model's tool call", async () => {
-      const client = await addClient(db);
+      const client = await addPizzeria(db);
       standIn.script(
         { kind: "tools", calls: [{ name: "complete_function", arguments: { clientName: "Noa", phone: "054-1112222" } }] },
         { kind: "reply", chunks: ["Thanks Noa!"] },
@@ -261,7 +256,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     });
 
     it("gives a polite fallback in the visitor's language when the provider fails, stored at $0, and bills the next real reply", async () => {
-      const client = await addClient(db);
+      const client = await addPizzeria(db);
       standIn.script({ kind: "status", status: 500 });
       const failed = await send(client.licenseKey, "מתי אתם פתוחים?", { modelSettings: model });
       expect(failed).toMatchObject({ messageType: "general", cost: 0 });

@@ -200,7 +200,7 @@ describe("PayPal calls against the stand-in", () => {
     const markedEarly = await call("/admin/billing", {
       method: "POST",
       headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(server.url).origin },
-      body: new URLSearchParams({ intent: "markPaid", recordId: String(inProgress.id), note: "Paid early" }),
+      body: new URLSearchParams({ intent: "markPaid", recordId: String(inProgress.id), note: "Paid early", confirmed: "yes" }),
     });
     expect(markedEarly.status).toBe(409);
     expect(await markedEarly.text()).toContain("This month has not ended yet");

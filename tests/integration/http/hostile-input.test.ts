@@ -42,7 +42,7 @@ describe("a NUL byte in a text field", () => {
     expect(message.status).toBe(200);
     expect((await postJson("/api/wordpress/messages", { license: `${license}${NUL}`, clientMessageId: randomUUID(), message: "hi" })).status).toBe(200);
     expect((await postJson("/api/wordpress/feedback", { license: `x${NUL}`, sessionId: `y${NUL}`, helpful: true })).status).toBe(404);
-    expect((await request(`/api/wordpress/history?license=${license}%00&sessionId=%00x`)).status).toBe(404);
+    expect((await request(`/api/wordpress/history?license=${license}%00&sessionId=%00x`)).status).toBe(400);
   });
 });
 

@@ -1,10 +1,10 @@
 import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#db/connection.ts";
 import { chatSessions, clients, messageImages, messages, trainingConfigs } from "#db/schema.ts";
 import { inspectEmbeddedDatabase, startServer, type RunningServer } from "../../support/server.ts";
 import { uniqueIp } from "../../support/http.ts";
+import { insertClient } from "../../support/factories.ts";
 
 /**
  * The chat UI and the two visitor endpoints beside the message API, on a server of their own whose
@@ -36,24 +36,16 @@ const postJson = (path: string, body: unknown, init: { ip?: string; headers?: Re
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
-async function addClient(db: Database, licenseKey: string, fields: Partial<typeof clients.$inferInsert>) {
-  const [client] = await db
-    .insert(clients)
-    .values({ businessName: "Test Shop", ownerEmail: "owner@test.example", websiteDomain: "test.example", businessType: "retail", licenseKey, ...fields })
-    .returning({ id: clients.id });
-  return client!.id;
-}
-
 beforeAll(async () => {
   server = await startServer(
     {},
     {
       prepareDatabase: async (db) => {
-        const active = await addClient(db, LICENSE.active, { businessName: "חנות המבחן", websiteDomain: "https://www.framed-shop.example:8443/" });
+        const { id: active } = await insertClient(db, { licenseKey: LICENSE.active, businessName: "חנות המבחן", businessType: "retail", websiteDomain: "https://www.framed-shop.example:8443/" });
         await db.insert(trainingConfigs).values({ clientId: active, businessType: "retail", greeting: GREETING });
-        const quiet = await addClient(db, LICENSE.quiet, { businessName: "Quiet Shop", websiteDomain: "quiet.example" });
-        await addClient(db, LICENSE.suspended, { status: "suspended" });
-        await addClient(db, LICENSE.cancelled, { status: "cancelled" });
+        const { id: quiet } = await insertClient(db, { licenseKey: LICENSE.quiet, businessName: "Quiet Shop", businessType: "retail", websiteDomain: "quiet.example" });
+        await insertClient(db, { licenseKey: LICENSE.suspended, status: "suspended" });
+        await insertClient(db, { licenseKey: LICENSE.cancelled, status: "cancelled" });
         const [session] = await db
           .insert(chatSessions)
           .values({ publicId: SESSION.withMessages, clientId: active, messageCount: 2 })

@@ -8,7 +8,7 @@ import { computeBills } from "~/billing/billing.server.ts";
 import type { BillingPeriod } from "~/billing/periods.ts";
 import { getAnalyticsWindow } from "~/models/analytics.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
-import { addClient } from "../../support/clients.ts";
+import { insertClient } from "../../support/factories.ts";
 
 /**
  * A small world with known answers. "Now" is Sunday 15 March 2026, 12:00 in Jerusalem (UTC+2). The
@@ -75,9 +75,9 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
   beforeAll(async () => {
     handle = await openTestDatabase(driver);
     db = handle.db;
-    const alpha = await addClient(db, "Alpha", "2025-12-01T00:00:00Z");
-    const bravo = await addClient(db, "Bravo", "2026-03-10T00:00:00Z");
-    const charlie = await addClient(db, "Charlie", "2025-10-01T00:00:00Z", "cancelled");
+    const alpha = await insertClient(db, { businessName: "Alpha", createdAt: new Date("2025-12-01T00:00:00Z") });
+    const bravo = await insertClient(db, { businessName: "Bravo", createdAt: new Date("2026-03-10T00:00:00Z") });
+    const charlie = await insertClient(db, { businessName: "Charlie", createdAt: new Date("2025-10-01T00:00:00Z"), status: "cancelled" });
     charlieId = charlie.id;
     await db.insert(clientStatusChanges).values({ clientId: charlie.id, fromStatus: "active", toStatus: "cancelled", changedAt: at("2026-02-10T00:00:00Z") });
 

@@ -12,7 +12,7 @@ import { runJob } from "~/jobs/runner.server.ts";
 import { listBillingEvents, listBillingRecords } from "~/models/billing.server.ts";
 import { listDailyUsage, type DailyUsage } from "~/models/usage.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
-import { addClient } from "../../support/clients.ts";
+import { insertClient } from "../../support/factories.ts";
 
 const TZ = "Asia/Jerusalem";
 const at = (iso: string) => new Date(iso);
@@ -42,10 +42,10 @@ describe.each(testDrivers)("billing on fixed data on %s", (driver) => {
     handle = await openTestDatabase(driver);
     db = handle.db;
     // Israel is UTC+2 until 27 March 2026, then UTC+3: March runs from 28 Feb 22:00 to 31 Mar 21:00 UTC.
-    alpha = await addClient(db, "Alpha", "2025-12-10T00:00:00Z");
-    bravo = await addClient(db, "Bravo", "2026-03-31T21:30:00Z"); // 00:30 on 1 April in Israel
-    charlie = await addClient(db, "Charlie", "2026-01-05T00:00:00Z", "suspended");
-    delta = await addClient(db, "Delta", "2025-11-01T00:00:00Z", "cancelled");
+    alpha = await insertClient(db, { businessName: "Alpha", createdAt: new Date("2025-12-10T00:00:00Z") });
+    bravo = await insertClient(db, { businessName: "Bravo", createdAt: new Date("2026-03-31T21:30:00Z") }); // 00:30 on 1 April in Israel
+    charlie = await insertClient(db, { businessName: "Charlie", createdAt: new Date("2026-01-05T00:00:00Z"), status: "suspended" });
+    delta = await insertClient(db, { businessName: "Delta", createdAt: new Date("2025-11-01T00:00:00Z"), status: "cancelled" });
     await db.insert(clientStatusChanges).values({ clientId: delta.id, fromStatus: "active", toStatus: "cancelled", changedAt: at("2026-02-10T00:00:00Z") });
 
     await addMessages(db, alpha.id, [
@@ -211,7 +211,7 @@ describe.each(testDrivers)("billing on the demo data on %s", (driver) => {
 
   it("shows a client added today in the month in progress at once, its estimate following its usage", async () => {
     const later = new Date(now.getTime() + 1000);
-    const newcomer = await addClient(db, "Newcomer", later.toISOString());
+    const newcomer = await insertClient(db, { businessName: "Newcomer", createdAt: later });
     const before = await monthSoFar(db, { timeZone: TZ, now: new Date(later.getTime() + 1000) });
     expect(before.bills.find((bill) => bill.clientId === newcomer.id)).toMatchObject({ baseFeeCents: 5000, usageFeesCents: 0, totalCents: 5000 });
     await addMessages(db, newcomer.id, [

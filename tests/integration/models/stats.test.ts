@@ -10,7 +10,7 @@ import {
   listRecentActivity,
 } from "~/models/stats.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
-import { addClient } from "../../support/clients.ts";
+import { insertClient } from "../../support/factories.ts";
 
 /**
  * A small world with known answers. "Now" is 15 March 2026, 12:00 in Jerusalem (UTC+2), so
@@ -53,10 +53,10 @@ describe.each(testDrivers)("dashboard figures on %s", (driver) => {
   beforeAll(async () => {
     handle = await openTestDatabase(driver);
     db = handle.db;
-    const alpha = await addClient(db, "Alpha", "2025-12-01T00:00:00Z", "active");
-    const bravo = await addClient(db, "Bravo", "2026-03-05T00:00:00Z", "active");
-    const charlie = await addClient(db, "Charlie", "2025-11-01T00:00:00Z", "suspended");
-    const delta = await addClient(db, "Delta", "2025-10-01T00:00:00Z", "cancelled");
+    const alpha = await insertClient(db, { businessName: "Alpha", createdAt: new Date("2025-12-01T00:00:00Z"), status: "active" });
+    const bravo = await insertClient(db, { businessName: "Bravo", createdAt: new Date("2026-03-05T00:00:00Z"), status: "active" });
+    const charlie = await insertClient(db, { businessName: "Charlie", createdAt: new Date("2025-11-01T00:00:00Z"), status: "suspended" });
+    const delta = await insertClient(db, { businessName: "Delta", createdAt: new Date("2025-10-01T00:00:00Z"), status: "cancelled" });
     await db.insert(clientStatusChanges).values([
       { clientId: charlie.id, fromStatus: "active", toStatus: "suspended", changedAt: at("2026-03-10T00:00:00Z") },
       { clientId: delta.id, fromStatus: "active", toStatus: "cancelled", changedAt: at("2026-02-10T00:00:00Z") },

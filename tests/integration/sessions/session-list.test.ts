@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
-import { chatSessions, clients, completedFunctions, messages } from "#db/schema.ts";
+import { chatSessions, completedFunctions, messages } from "#db/schema.ts";
 import { sessionQuerySchema, type SessionQuery } from "~/sessions/session-query.ts";
 import { everySessionMessage, exportSession, findClientSession, loadSessionList } from "~/sessions/sessions.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
+import { insertClient } from "../../support/factories.ts";
 
 const JERUSALEM = "Asia/Jerusalem";
 const query = (input: Record<string, string> = {}): SessionQuery => sessionQuerySchema.parse(input);
-
-async function addClient(db: Database, name: string, licenseKey: string) {
-  const [client] = await db
-    .insert(clients)
-    .values({ businessName: name, ownerEmail: "owner@example.com", websiteDomain: "example.com", businessType: "services", licenseKey })
-    .returning({ id: clients.id });
-  return client!.id;
-}
 
 async function addSession(db: Database, clientId: number, publicId: string, lastMessageAt: string, extra: { userIp?: string; messageCount?: number } = {}) {
   const [session] = await db
@@ -42,8 +35,8 @@ describe.each(testDrivers)("the sessions list on %s", (driver) => {
   beforeAll(async () => {
     handle = await openTestDatabase(driver);
     db = handle.db;
-    alpha = await addClient(db, "Alpha Pizza", "alex_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
-    beta = await addClient(db, "בטא 100%_off", "alex_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb");
+    alpha = (await insertClient(db, { businessName: "Alpha Pizza", licenseKey: "alex_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" })).id;
+    beta = (await insertClient(db, { businessName: "בטא 100%_off", licenseKey: "alex_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" })).id;
     // Israel's clocks went forward at 02:00 on Friday 27 March 2026: midnight is 22:00 UTC before, 21:00 UTC after.
     await addSession(db, alpha, "before-friday-midnight", "2026-03-26T21:59:00Z");
     await addSession(db, alpha, "friday-after-midnight", "2026-03-26T22:00:00Z");
