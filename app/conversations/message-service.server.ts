@@ -1,9 +1,10 @@
 import type { Database } from "#db/connection.ts";
 import { generatePublicSessionId } from "#db/license-key.ts";
+import { messageCostCents, PRICE_LIST } from "#db/price-list.ts";
 import type { FunctionClientDetails } from "#db/vocabulary.ts";
 import { answerVisitor } from "~/assistant/assistant.server.ts";
 import { hasNameAndPhone } from "~/assistant/contact-details.ts";
-import { classifyTurn, costCentsOf } from "~/assistant/message-type.ts";
+import { classifyTurn } from "~/assistant/message-type.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import {
@@ -33,8 +34,6 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** How much of the conversation the assistant sees. */
 const HISTORY_EXCHANGES = 20;
-/** A completed function earns the provider $1 (spec §9). */
-const FUNCTION_PROFIT_CENTS = 100;
 /** The business type (spec §5) whose introductions are party planning consultations. */
 const PARTY_PLANNING = "party planning platform";
 
@@ -163,7 +162,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
         contactCollected: answer.contactCollected,
         deliverable: answer.deliverable,
       });
-      const costCents = costCentsOf(messageType);
+      const costCents = messageCostCents(messageType);
       const messageId = await insertMessageOnce(tx, {
         sessionId,
         clientId: client.id,
@@ -192,7 +191,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
           sessionId,
           functionType: partyPlanning ? "party_planning_consultation_complete" : "client_introduction_complete",
           clientDetails: partyPlanning ? { clientName, phone, ...party } : { clientName, phone },
-          profitCents: FUNCTION_PROFIT_CENTS,
+          profitCents: PRICE_LIST.perCompletedFunctionCents,
           now,
         });
       }
