@@ -113,7 +113,7 @@ export const clients = pgTable(
     status: text("status", { enum: CLIENT_STATUSES }).notNull().default("active"),
     licenseKey: text("license_key").notNull().unique(),
     monthlyFeeCents: integer("monthly_fee_cents").notNull().default(PRICE_LIST.monthlyFeeCents),
-    /** Visitor messages a calendar month (UTC) may carry at most; null: no cap. */
+    /** Visitor messages a calendar month (TZ_DISPLAY, as the bills) may carry at most; null: no cap. */
     monthlyMessageCap: integer("monthly_message_cap"),
     onboardingPaid: boolean("onboarding_paid").notNull().default(false),
     /**

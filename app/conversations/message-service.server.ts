@@ -7,6 +7,7 @@ import { hasNameAndPhone } from "~/assistant/contact-details.ts";
 import { classifyTurn } from "~/assistant/message-type.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import type { Language } from "~/i18n/config.ts";
+import { monthOf, monthRange } from "~/lib/calendar.ts";
 import {
   countMessageInChatSession,
   findClientChatSession,
@@ -72,7 +73,7 @@ export async function admitAddress(db: Database, ip: string, now = new Date()): 
  * and the client must be within their limits. A session id of another client, or an unknown one,
  * starts a new session.
  */
-export async function admitMessage(db: Database, input: VisitorMessage, now = new Date()): Promise<Admission> {
+export async function admitMessage(db: Database, input: VisitorMessage, { timeZone, now = new Date() }: { timeZone: string; now?: Date }): Promise<Admission> {
   const client = await findClientByLicenseKey(db, input.license);
   if (!client) return { kind: "refused", refusal: { status: 404, error: "unknownLicense" } };
   if (client.status !== "active") return { kind: "refused", refusal: { status: 403, error: "inactiveClient" } };
@@ -85,12 +86,12 @@ export async function admitMessage(db: Database, input: VisitorMessage, now = ne
     return { kind: "refused", refusal: { status: 429, error: "tooManyInSession", retryAfterSeconds: 3600 } };
   }
   if (client.monthlyMessageCap !== null) {
-    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    if ((await countClientMessagesSince(db, client.id, monthStart)) >= client.monthlyMessageCap) {
-      const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    // The cap's month is the bill's: a calendar month in TZ_DISPLAY.
+    const month = monthRange(monthOf(now, timeZone), timeZone);
+    if ((await countClientMessagesSince(db, client.id, month.start)) >= client.monthlyMessageCap) {
       return {
         kind: "refused",
-        refusal: { status: 429, error: "monthlyCapReached", retryAfterSeconds: Math.ceil((nextMonth - now.getTime()) / 1000) },
+        refusal: { status: 429, error: "monthlyCapReached", retryAfterSeconds: Math.ceil((month.end.getTime() - now.getTime()) / 1000) },
       };
     }
   }

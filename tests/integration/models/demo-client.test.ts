@@ -11,7 +11,7 @@ import { periodOf, shiftPeriod } from "~/billing/periods.ts";
 import { findBillingRecordsOfPeriod } from "~/models/billing.server.ts";
 import { listClients, listClientsForPicker } from "~/models/client.server.ts";
 import { findDemoClient } from "~/models/demo-client.server.ts";
-import { countClients, getDashboardStats, getPeriodBoundaries, listHighUsageClients, listRecentActivity } from "~/models/stats.server.ts";
+import { countClients, getDashboardStats, periodBoundaries, listHighUsageClients, listRecentActivity } from "~/models/stats.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 
 const TZ = "Asia/Jerusalem";
@@ -31,7 +31,7 @@ describe.each(testDrivers)("the public demo's client on %s", (driver) => {
       monthlyRevenue(db, { timeZone: TZ, now }),
       loadAnalytics(db, { days: 7, timeZone: TZ, now }),
       loadAnalytics(db, { days: 90, timeZone: TZ, now }),
-      getPeriodBoundaries(db, TZ, now).then((periods) => getDashboardStats(db, periods)),
+      getDashboardStats(db, periodBoundaries(TZ, now)),
       listRecentActivity(db),
       listHighUsageClients(db, new Date(now.getTime() - 30 * DAY), 10, now),
       countClients(db),
