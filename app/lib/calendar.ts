@@ -183,8 +183,8 @@ export function dayOf(instant: Date, timeZone: string): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** Midnight that starts a calendar day given as "YYYY-MM-DD". */
-export function startOfCalendarDay(day: string, timeZone: string): Date {
+/** A calendar day given as "YYYY-MM-DD", midnight to midnight (23 or 25 hours on a clock change). */
+export function dayRange(day: string, timeZone: string): TimeRange {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return zonedMidnight(timeZone, year, month, date);
+  return { start: zonedMidnight(timeZone, year, month, date), end: zonedMidnight(timeZone, year, month, date + 1) };
 }
