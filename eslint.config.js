@@ -67,7 +67,8 @@ export default tseslint.config(
   },
   {
     // Code that can reach the browser never imports the database layer: table definitions would ship
-    // column names like password_hash to every visitor. Its vocabularies live in db/vocabulary.ts;
+    // column names like password_hash to every visitor. Its vocabularies live in db/vocabulary.ts
+    // and its prices in db/price-list.ts;
     // types are erased, so a type import is fine.
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}", "app/routes/**", "app/runtime.server.ts"],
@@ -78,8 +79,8 @@ export default tseslint.config(
           patterns: [
             {
               allowTypeImports: true,
-              regex: "^(#db/(?!vocabulary\\.ts$)|(\\.\\./)+db/)",
-              message: "Browser-reachable code imports only #db/vocabulary.ts from the database layer.",
+              regex: "^(#db/(?!(vocabulary|price-list)\\.ts$)|(\\.\\./)+db/)",
+              message: "Browser-reachable code imports only #db/vocabulary.ts and #db/price-list.ts from the database layer.",
             },
           ],
         },

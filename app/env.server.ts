@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_DISPLAY_TIME_ZONE, isTimeZone } from "~/lib/calendar.ts";
 
 const flag = (defaultValue?: boolean) =>
   z
@@ -20,14 +21,7 @@ const optionalUrl = z
   .pipe(z.url({ protocol: /^https?$/ }).optional())
   .optional();
 
-const timeZone = z.string().refine((zone) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}, "must be an IANA time zone such as Asia/Jerusalem");
+const timeZone = z.string().refine(isTimeZone, "must be an IANA time zone such as Asia/Jerusalem");
 
 /** The AES-256 key that encrypts stored credentials: 64 hex digits, or base64 (standard or URL-safe) of 32 bytes. */
 export function decodeCredentialsKey(text: string): Buffer | undefined {
@@ -75,7 +69,7 @@ export const envSchema = z
         .optional(),
     ),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(10, "must be at least 10 characters").optional()),
-    TZ_DISPLAY: timeZone.default("Asia/Jerusalem"),
+    TZ_DISPLAY: timeZone.default(DEFAULT_DISPLAY_TIME_ZONE),
     AI_BASE_URL: optionalUrl,
     AI_API_KEY: optionalText,
     AI_MODEL: optionalText,

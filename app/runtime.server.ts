@@ -4,8 +4,9 @@ import path from "node:path";
 import type { MiddlewareFunction } from "react-router";
 import { setToastCookieOptions } from "remix-toast";
 import { openDatabase, type Database, type DatabaseHandle } from "#db/connection.ts";
-import { ensureDemoClient, isDatabaseEmpty, seedDemo } from "#db/seed.ts";
+import { ensureDemoClient, isDatabaseEmpty } from "#db/seed.ts";
 import { hashPassword } from "~/auth/password.server.ts";
+import { seedDemoData } from "~/billing/demo-bills.server.ts";
 import { configureSessionCookie } from "~/auth/session.server.ts";
 import { configureCredentialsKey, resolveCredentialsKey } from "~/checks/credentials.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
@@ -66,7 +67,7 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
     const backfilled = await backfillKnowledgeSearchText(database.db);
     if (backfilled > 0) report.push(`Knowledge search: indexed ${backfilled} older entries`);
     if ((env.SEED_DEMO ?? embedded) && (await isDatabaseEmpty(database.db))) {
-      await seedDemo(database.db);
+      await seedDemoData(database.db, { timeZone: env.TZ_DISPLAY });
       report.push("Demo data: seeded");
     }
     if (await ensureDemoClient(database.db)) report.push("Public demo: its own client created (never billed)");

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import { PRICE_LIST } from "./price-list.ts";
 import {
   PLANS,
   CLIENT_STATUSES,
@@ -116,8 +117,8 @@ export const clients = pgTable(
     plan: text("plan", { enum: PLANS }).notNull().default("basic"),
     status: text("status", { enum: CLIENT_STATUSES }).notNull().default("active"),
     licenseKey: text("license_key").notNull().unique(),
-    monthlyFeeCents: integer("monthly_fee_cents").notNull().default(5000),
-    /** Visitor messages a calendar month (UTC) may carry at most; null: no cap. */
+    monthlyFeeCents: integer("monthly_fee_cents").notNull().default(PRICE_LIST.monthlyFeeCents),
+    /** Visitor messages a calendar month (TZ_DISPLAY, as the bills) may carry at most; null: no cap. */
     monthlyMessageCap: integer("monthly_message_cap"),
     onboardingPaid: boolean("onboarding_paid").notNull().default(false),
     /**
@@ -352,7 +353,7 @@ export const completedFunctions = pgTable(
     sessionId: integer("session_id").references(() => chatSessions.id, { onDelete: "set null" }),
     functionType: text("function_type", { enum: FUNCTION_TYPES }).notNull(),
     clientDetails: jsonb("client_details").$type<FunctionClientDetails>().notNull().default({}),
-    profitCents: integer("profit_cents").notNull().default(100),
+    profitCents: integer("profit_cents").notNull().default(PRICE_LIST.perCompletedFunctionCents),
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,5 +1,6 @@
 /**
- * The demo data: the provider's own client, a few businesses, ~200 chat sessions and their bills.
+ * The demo data: the provider's own client, a few businesses, ~200 chat sessions and their bills
+ * (made by app/billing/ through DemoRules).
  * Every choice comes from a seeded PRNG and every time is relative to `now`, so two seeds with the
  * same `now` are identical except for license keys and public session ids, which stay truly random:
  * a well-known demo key must never be able to exist in production.
@@ -7,8 +8,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "./connection.ts";
 import { generateLicenseKey, generatePublicSessionId } from "./license-key.ts";
+import { messageCostCents, PRICE_LIST } from "./price-list.ts";
 import { knowledgeSearchText } from "./search-text.ts";
-import { billingRecords, chatSessions, clientStatusChanges, clients, completedFunctions, contactLeads, investmentInquiries, knowledgeEntries, messageImages, messages, newsletterSubscribers, salesConfigs, trainingConfigs } from "./schema.ts";
+import { chatSessions, clientStatusChanges, clients, completedFunctions, contactLeads, investmentInquiries, knowledgeEntries, messageImages, messages, newsletterSubscribers, salesConfigs, trainingConfigs } from "./schema.ts";
 import { CAPABILITIES, type AlexCapabilities, type ClientStatus, type FunctionClientDetails, type MessageType } from "./vocabulary.ts";
 import {
   CONTACT_LEADS,
@@ -50,11 +52,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const BATCH_SIZE = 500;
-const MONTHLY_FEE_CENTS = 5000;
-const EVENT_COST_CENTS = 100;
-const FUNCTION_PROFIT_CENTS = 100;
-/** Days after a month ends before its unpaid bill is overdue (PAYMENT_TERM_DAYS of app/billing/periods.ts). */
-const PAYMENT_TERM_DAYS = 14;
 const COMPLETED_FUNCTION_COUNT = 25;
 /** A session whose last message is older than this is over. */
 const ACTIVE_WINDOW = 30 * MINUTE;
@@ -93,16 +90,28 @@ export async function ensureDemoClient(db: Database, now = new Date()): Promise<
   });
 }
 
-export async function seedDemo(db: Database, options: { now?: Date } = {}): Promise<SeedSummary> {
+/**
+ * What the demo takes from the app, because the database layer imports nothing of it: the operators'
+ * calendar (app/lib/calendar.ts in TZ_DISPLAY), so "today" and "this month" are theirs, and the
+ * billing of the closed months by app/billing/'s own rules, so a demo bill is a real one.
+ */
+export type DemoRules = {
+  startOfDay: (instant: Date) => Date;
+  startOfMonth: (instant: Date) => Date;
+  /** Writes the bills of the last closed months at `now`, the named clients' latest one left unpaid; answers how many it wrote. */
+  billClosedMonths: (tx: Database, plan: { now: Date; unpaidClientIds: readonly number[] }) => Promise<number>;
+};
+
+export async function seedDemo(db: Database, options: { now?: Date; rules: DemoRules }): Promise<SeedSummary> {
   const now = options.now ?? new Date();
+  const { rules } = options;
   const random = createRandom(SEED);
 
-  const plannedClients = DEMO_CLIENTS.map((content) => planClient(content, now));
-  const sessions = planSessionSlots(random, now).map((slot) => planSession(random, slot, plannedClients));
+  const plannedClients = DEMO_CLIENTS.map((content) => planClient(content, now, rules));
+  const sessions = planSessionSlots(random, now, rules).map((slot) => planSession(random, slot, plannedClients));
   const functions = pickCompletedFunctions(random, sessions);
   // Its own sequence, so adding the answers left every other demo figure as it was.
   answerFeedback(createRandom(SEED + 1), sessions);
-  const bills = planBilling(plannedClients, sessions, now);
 
   return db.transaction(async (tx) => {
     const clientIds = await insertClients(tx, plannedClients);
@@ -110,7 +119,10 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
     const sessionIds = await insertSessions(tx, sessions, clientIds);
     const imageCount = await insertMessages(tx, sessions, clientIds, sessionIds);
     await insertCompletedFunctions(tx, functions, clientIds, sessionIds);
-    await insertBilling(tx, bills, clientIds);
+    const billingRecords = await rules.billClosedMonths(tx, {
+      now,
+      unpaidClientIds: plannedClients.filter((client) => client.content.hasOverdueBill).map((client) => idOf(clientIds, client)),
+    });
     await insertPublicForms(tx, now);
 
     return {
@@ -120,7 +132,7 @@ export async function seedDemo(db: Database, options: { now?: Date } = {}): Prom
       messages: sessions.reduce((sum, session) => sum + session.messages.length, 0),
       messageImages: imageCount,
       completedFunctions: functions.length,
-      billingRecords: bills.length,
+      billingRecords,
       investmentInquiries: INVESTMENT_INQUIRIES.length,
       contactLeads: CONTACT_LEADS.length,
       newsletterSubscribers: NEWSLETTER_SUBSCRIBERS.length,
@@ -171,45 +183,14 @@ type Random = ReturnType<typeof createRandom>;
 // ---------------------------------------------------------------------------------------------
 // Time
 
-function monthStart(year: number, month: number) {
-  return new Date(Date.UTC(year, month, 1));
-}
-
 /**
- * Midnight of a month's first day in Israel (UTC+2, or +3 in summer), where app/billing/periods.ts
- * draws the billing periods: a month index past 11 rolls into the next year.
+ * Operators see "today" on their calendar and the daily rollup groups by UTC day; a session seeded
+ * for today or yesterday must count as such in both, so it uses the overlap of the two calendars.
  */
-function israelMonthStart(year: number, month: number) {
-  const winterGuess = Date.UTC(year, month, 1) - 2 * HOUR;
-  return new Date(msSinceMidnightIn("Asia/Jerusalem", new Date(winterGuess)) === 0 ? winterGuess : winterGuess - HOUR);
-}
-
-/** The billing period ("YYYY-MM") of an instant: its calendar month in Israel. */
-function billingPeriodOf(date: Date) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jerusalem", year: "numeric", month: "2-digit" }).format(date);
-}
-
-/** Milliseconds since local midnight in a time zone (ignoring a DST jump that same night). */
-function msSinceMidnightIn(timeZone: string, date: Date) {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hourCycle: "h23",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(date);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return ((part("hour") * 60 + part("minute")) * 60 + part("second")) * 1000 + date.getUTCMilliseconds();
-}
-
-/**
- * Operators see "today" in Israel time and the database may group by UTC; a session seeded for
- * today or yesterday must count as such in both, so it uses the overlap of the two calendars.
- */
-function dayBoundaries(now: Date) {
+function dayBoundaries(now: Date, rules: DemoRules) {
   const utcMidnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const israelMidnight = now.getTime() - msSinceMidnightIn("Asia/Jerusalem", now);
-  return { todayStart: Math.max(utcMidnight, israelMidnight), yesterdayEnd: Math.min(utcMidnight, israelMidnight) };
+  const localMidnight = rules.startOfDay(now).getTime();
+  return { todayStart: Math.max(utcMidnight, localMidnight), yesterdayEnd: Math.min(utcMidnight, localMidnight) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,7 +206,8 @@ type PlannedClient = {
   statusChanges: { from: ClientStatus; to: ClientStatus; at: Date }[];
 };
 
-function planClient(content: DemoClient, now: Date): PlannedClient {
+/** `startOfMonth` is needed only by a client that joins this month or last. */
+function planClient(content: DemoClient, now: Date, rules?: Pick<DemoRules, "startOfMonth">): PlannedClient {
   const statusChanges = (content.statusHistory ?? []).map((change) => ({
     from: change.from,
     to: change.to,
@@ -236,19 +218,21 @@ function planClient(content: DemoClient, now: Date): PlannedClient {
   return {
     content,
     licenseKey: generateLicenseKey(),
-    createdAt: joinDate(content.joined, now),
+    createdAt: joinDate(content.joined, now, rules),
     activeUntil: leftActive ? leftActive.at.getTime() : Number.POSITIVE_INFINITY,
     cancelledAt: cancelled?.at.getTime(),
     statusChanges,
   };
 }
 
-/** The dashboard compares this month with last month, so one client joins in each. */
-function joinDate(joined: DemoClient["joined"], now: Date): Date {
-  const thisMonth = monthStart(now.getUTCFullYear(), now.getUTCMonth());
+/** The dashboard compares this month with last month (on the operators' calendar), so one client joins in each. */
+function joinDate(joined: DemoClient["joined"], now: Date, rules?: Pick<DemoRules, "startOfMonth">): Date {
+  if (typeof joined === "object") return new Date(now.getTime() - joined.daysAgo * DAY);
+  if (!rules) throw new Error(`A client that joins ${joined} needs the operators' calendar`);
+  const thisMonth = rules.startOfMonth(now);
   if (joined === "this-month") return new Date(thisMonth.getTime() + Math.floor((now.getTime() - thisMonth.getTime()) / 2));
-  if (joined === "last-month") return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 12, 9, 30));
-  return new Date(now.getTime() - joined.daysAgo * DAY);
+  // The 12th of last month, mid-morning: well inside it on any calendar.
+  return new Date(rules.startOfMonth(new Date(thisMonth.getTime() - 1)).getTime() + 11 * DAY + 9.5 * HOUR);
 }
 
 function fullCapabilities(enabled: DemoClient["sales"]["capabilities"]): AlexCapabilities {
@@ -303,10 +287,10 @@ type PlannedSession = {
  * ~200 session start times over 90 days, denser recently, with a few live now and several
  * today and yesterday so every dashboard period has something to show.
  */
-function planSessionSlots(random: Random, now: Date): Slot[] {
+function planSessionSlots(random: Random, now: Date, rules: DemoRules): Slot[] {
   const nowMs = now.getTime();
   const endedBy = nowMs - ACTIVE_WINDOW - MINUTE;
-  const { todayStart, yesterdayEnd } = dayBoundaries(now);
+  const { todayStart, yesterdayEnd } = dayBoundaries(now, rules);
   const slots: Slot[] = [];
 
   for (let i = 0; i < 3; i++) {
@@ -460,7 +444,7 @@ function planExchanges(random: Random, content: DemoClient, visitor: Visitor, co
       userMessage: fill(openingQuestion),
       aiResponse: fill(openingReply),
       messageType: "conversation",
-      costCents: EVENT_COST_CENTS,
+      costCents: messageCostCents("conversation"),
       responseMs: random.int(300, 2500),
       imageCount: 0,
     },
@@ -474,7 +458,7 @@ function planExchanges(random: Random, content: DemoClient, visitor: Visitor, co
       userMessage: fill(question),
       aiResponse: fill(reply),
       messageType: type,
-      costCents: type === "article" || type === "solution" ? EVENT_COST_CENTS : 0,
+      costCents: messageCostCents(type),
       responseMs: type === "article" ? random.int(1800, 4000) : random.int(300, 3000),
       imageCount: type === "images_received" ? (random.chance(0.3) ? 2 : 1) : 0,
     });
@@ -570,58 +554,6 @@ function pickCompletedFunctions(random: Random, sessions: PlannedSession[]): Pla
     .sort((a, b) => a.completedAt.getTime() - b.completedAt.getTime());
 }
 
-type PlannedBill = {
-  client: PlannedClient;
-  billingPeriod: string;
-  usageFeesCents: number;
-  status: "paid" | "pending" | "overdue";
-  paidAt: Date | null;
-  createdAt: Date;
-};
-
-/**
- * The last three closed calendar months (in Israel, as app/billing/ bills), each billed to the clients
- * that existed in it. The month in progress is never a stored bill: the billing page computes it.
- */
-function planBilling(plannedClients: PlannedClient[], sessions: PlannedSession[], now: Date): PlannedBill[] {
-  const usage = new Map<string, number>();
-  const usageKey = (client: PlannedClient, period: string) => `${client.licenseKey}|${period}`;
-  for (const session of sessions) {
-    for (const message of session.messages) {
-      const key = usageKey(session.client, billingPeriodOf(message.createdAt));
-      usage.set(key, (usage.get(key) ?? 0) + message.costCents);
-    }
-  }
-
-  const [year, month] = billingPeriodOf(now).split("-").map(Number) as [number, number];
-  const months = [3, 2, 1].map((monthsAgo) => {
-    const start = israelMonthStart(year, month - 1 - monthsAgo);
-    const end = israelMonthStart(year, month - monthsAgo);
-    const dueAt = new Date(end.getTime() + PAYMENT_TERM_DAYS * DAY);
-    return { start, end, dueAt, period: billingPeriodOf(start) };
-  });
-
-  return plannedClients.flatMap((client) => {
-    const billed = months.filter(
-      (month) =>
-        client.createdAt < month.end && (client.cancelledAt === undefined || client.cancelledAt >= month.start.getTime()),
-    );
-    const lastClosed = billed.at(-1);
-    return billed.map((month): PlannedBill => {
-      const unpaid = client.content.hasOverdueBill && month === lastClosed;
-      const paidAt = new Date(Math.min(month.end.getTime() + 3 * DAY, now.getTime()));
-      return {
-        client,
-        billingPeriod: month.period,
-        usageFeesCents: usage.get(usageKey(client, month.period)) ?? 0,
-        status: !unpaid ? "paid" : now >= month.dueAt ? "overdue" : "pending",
-        paidAt: unpaid ? null : paidAt,
-        createdAt: client.createdAt > month.start ? client.createdAt : month.start,
-      };
-    });
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // Inserts (batched: each statement costs a round trip, and PGlite is slow per statement)
 
@@ -652,7 +584,7 @@ async function insertClients(tx: Transaction, plannedClients: PlannedClient[], {
         plan: content.plan,
         status: content.status,
         licenseKey,
-        monthlyFeeCents: isDemo ? 0 : MONTHLY_FEE_CENTS,
+        monthlyFeeCents: isDemo ? 0 : PRICE_LIST.monthlyFeeCents,
         onboardingPaid: content.onboardingPaid,
         isDemo,
         createdAt,
@@ -810,24 +742,8 @@ async function insertCompletedFunctions(
       sessionId: idOf(sessionIds, fn.session),
       functionType: fn.functionType,
       clientDetails: fn.clientDetails,
-      profitCents: FUNCTION_PROFIT_CENTS,
+      profitCents: PRICE_LIST.perCompletedFunctionCents,
       completedAt: fn.completedAt,
-    })),
-  );
-}
-
-async function insertBilling(tx: Transaction, bills: PlannedBill[], clientIds: ClientIds) {
-  await tx.insert(billingRecords).values(
-    bills.map((bill) => ({
-      clientId: idOf(clientIds, bill.client),
-      billingPeriod: bill.billingPeriod,
-      baseFeeCents: MONTHLY_FEE_CENTS,
-      usageFeesCents: bill.usageFeesCents,
-      totalCents: MONTHLY_FEE_CENTS + bill.usageFeesCents,
-      status: bill.status,
-      paidAt: bill.paidAt,
-      createdAt: bill.createdAt,
-      updatedAt: bill.createdAt,
     })),
   );
 }

@@ -22,7 +22,7 @@ import { loadAnalytics } from "../app/analytics/analytics.server.ts";
 import { ANALYTICS_PERIODS } from "../app/analytics/periods.ts";
 import { completedFunctionsPage } from "../app/conversations/completed-functions.server.ts";
 import { listClientsForPicker } from "../app/models/client.server.ts";
-import { getDashboardStats, getPeriodBoundaries, listHighUsageClients, listRecentActivity } from "../app/models/stats.server.ts";
+import { getDashboardStats, periodBoundaries, listHighUsageClients, listRecentActivity } from "../app/models/stats.server.ts";
 import { sessionQuerySchema } from "../app/sessions/session-query.ts";
 import { findClientSession, loadSessionList, sessionCsvResponse } from "../app/sessions/sessions.server.ts";
 import { loadScaleData } from "./scale-data.ts";
@@ -115,7 +115,7 @@ async function main() {
     {
       name: "dashboard: /api/stats",
       target: 100,
-      run: async (database) => getDashboardStats(database, await getPeriodBoundaries(database, TIME_ZONE)),
+      run: async (database) => getDashboardStats(database, periodBoundaries(TIME_ZONE)),
     },
     { name: "dashboard: recent activity", target: 100, run: (database) => listRecentActivity(database, 8) },
     {

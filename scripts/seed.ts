@@ -1,10 +1,13 @@
 /**
  * Seeds the demo data into an empty database: `npm run db:seed`.
- * Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data).
+ * Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data); its
+ * "today" and months are those of TZ_DISPLAY, as the server's.
  */
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "../db/connection.ts";
-import { isDatabaseEmpty, seedDemo } from "../db/seed.ts";
+import { seedDemoData } from "../app/billing/demo-bills.server.ts";
+import { DEFAULT_DISPLAY_TIME_ZONE } from "../app/lib/calendar.ts";
+import { isDatabaseEmpty } from "../db/seed.ts";
 
 async function main() {
   const url = process.env.DATABASE_URL;
@@ -18,7 +21,7 @@ async function main() {
       return;
     }
     const started = performance.now();
-    const summary = await seedDemo(database.db);
+    const summary = await seedDemoData(database.db, { timeZone: process.env.TZ_DISPLAY || DEFAULT_DISPLAY_TIME_ZONE });
     console.log(`Demo data seeded in ${Math.round(performance.now() - started)} ms:`);
     console.table(summary);
   } finally {

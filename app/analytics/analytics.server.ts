@@ -5,7 +5,7 @@ import { daysFrom, monthsBetween, revenueByStreamPerMonth } from "~/analytics/re
 import {
   countConversationsPerClient,
   countConversationsPerDay,
-  getAnalyticsWindow,
+  analyticsWindow,
   getConversationFigures,
   getFeedbackFigures,
   getMessageFigures,
@@ -37,7 +37,7 @@ const sumPairs = (pairs: PeriodPair[]): PeriodPair => ({
  * worth of rows from the tables themselves.
  */
 export async function loadAnalytics(db: Database, { days, timeZone, now = new Date() }: { days: AnalyticsPeriod; timeZone: string; now?: Date }) {
-  const window = await getAnalyticsWindow(db, days, timeZone, now);
+  const window = analyticsWindow(days, timeZone, now);
   const [messageFigures, conversationFigures, feedback, perDay, perClient, usage, functionProfit, clientFees] = await Promise.all([
     getMessageFigures(db, window),
     getConversationFigures(db, window),

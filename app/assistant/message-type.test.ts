@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGE_TYPES } from "#db/vocabulary.ts";
-import { classifyTurn, costCentsOf, deliverableFromWords, type TurnFacts } from "./message-type.ts";
+import { classifyTurn, deliverableFromWords, type TurnFacts } from "./message-type.ts";
 
 const plain: TurnFacts = { providerFailed: false, firstReplyOfSession: false, imageCount: 0, contactCollected: false, deliverable: undefined };
 
@@ -25,21 +24,6 @@ describe("classifyTurn", () => {
     expect(classifyTurn({ ...plain, deliverable: "article_approved" })).toBe("article_approved");
     expect(classifyTurn({ ...plain, deliverable: "payment_confirmed" })).toBe("payment_confirmed");
     expect(classifyTurn(plain)).toBe("general");
-  });
-});
-
-describe("costCentsOf", () => {
-  it("charges $1 for a conversation, an article and a solution, nothing for the rest", () => {
-    expect(Object.fromEntries(MESSAGE_TYPES.map((type) => [type, costCentsOf(type)]))).toEqual({
-      conversation: 100,
-      article: 100,
-      solution: 100,
-      contact_collected: 0,
-      payment_confirmed: 0,
-      images_received: 0,
-      article_approved: 0,
-      general: 0,
-    });
   });
 });
 

@@ -1,11 +1,8 @@
-import { BILLABLE_MESSAGE_TYPES, type MessageType } from "#db/vocabulary.ts";
+import type { MessageType } from "#db/vocabulary.ts";
 
 /** What a reply delivered beyond talk, as the provider reports it (the model through a tool). */
 export const DELIVERABLES = ["article", "solution", "article_approved", "payment_confirmed"] as const;
 export type Deliverable = (typeof DELIVERABLES)[number];
-
-/** A conversation, an article and a solution are billed $1 each; every other message type is free. */
-export const BILLABLE_EVENT_CENTS = 100;
 
 export type TurnFacts = {
   /** The provider failed and the visitor got the fallback: no AI reply, nothing billed. */
@@ -29,10 +26,6 @@ export function classifyTurn(facts: TurnFacts): MessageType {
   if (facts.imageCount > 0) return "images_received";
   if (facts.contactCollected) return "contact_collected";
   return facts.deliverable ?? "general";
-}
-
-export function costCentsOf(type: MessageType): number {
-  return (BILLABLE_MESSAGE_TYPES as readonly MessageType[]).includes(type) ? BILLABLE_EVENT_CENTS : 0;
 }
 
 const ARTICLE_REQUEST = /מאמר|פוסט\s+ל?בלוג|כתבה|\barticle\b|\bblog\s+post\b/iu;

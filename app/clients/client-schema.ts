@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLIENT_STATUSES, PLANS } from "#db/vocabulary.ts";
+import type { NamedPeriod } from "~/lib/calendar.ts";
 import { singleLineText } from "~/lib/text.ts";
 
 /** A client id in a path: a positive PostgreSQL integer, anything else is no client. */
@@ -18,8 +19,8 @@ export const BUSINESS_TYPES = [
   "other",
 ] as const;
 
-/** The periods of the usage API and the Export Usage dialog. */
-export const USAGE_PERIODS = ["week", "month", "quarter", "year", "all"] as const;
+/** The periods of app/lib/calendar.ts that the usage API and the Export Usage dialog offer (a week from Sunday). */
+export const USAGE_PERIODS = ["week", "month", "quarter", "year", "all"] as const satisfies readonly NamedPeriod[];
 export type UsagePeriod = (typeof USAGE_PERIODS)[number];
 
 /** The client list's status filter: one status, or every client. */

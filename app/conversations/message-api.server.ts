@@ -54,7 +54,7 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
   const images = decodeImages(parsed.data.images);
   if (!images) return errorResponse(language, 400, "images");
 
-  const admission = await admitMessage(db, parsed.data);
+  const admission = await admitMessage(db, parsed.data, { timeZone: env.TZ_DISPLAY });
   if (admission.kind === "refused") return refusalResponse(language, admission.refusal);
 
   const streaming = /\btext\/event-stream\b/.test(request.headers.get("Accept") ?? "");

@@ -1,11 +1,13 @@
 import type { Database } from "#db/connection.ts";
 import { generatePublicSessionId } from "#db/license-key.ts";
+import { messageCostCents, PRICE_LIST } from "#db/price-list.ts";
 import type { FunctionClientDetails } from "#db/vocabulary.ts";
 import { answerVisitor } from "~/assistant/assistant.server.ts";
 import { hasNameAndPhone } from "~/assistant/contact-details.ts";
-import { classifyTurn, costCentsOf } from "~/assistant/message-type.ts";
+import { classifyTurn } from "~/assistant/message-type.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import type { Language } from "~/i18n/config.ts";
+import { monthOf, monthRange } from "~/lib/calendar.ts";
 import {
   countMessageInChatSession,
   findClientChatSession,
@@ -36,8 +38,6 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** How much of the conversation the assistant sees. */
 const HISTORY_EXCHANGES = 20;
-/** A completed function earns the provider $1 (the landing page's price list, `~/lib/pricing.ts`, says the same). */
-const FUNCTION_PROFIT_CENTS = 100;
 /** The business type (one of `BUSINESS_TYPES`) whose introductions are party planning consultations. */
 const PARTY_PLANNING = "party planning platform";
 
@@ -76,7 +76,7 @@ export async function admitAddress(db: Database, ip: string, now = new Date()): 
  * and the client must be within their limits. A session id of another client, or an unknown one,
  * starts a new session.
  */
-export async function admitMessage(db: Database, input: VisitorMessage, now = new Date()): Promise<Admission> {
+export async function admitMessage(db: Database, input: VisitorMessage, { timeZone, now = new Date() }: { timeZone: string; now?: Date }): Promise<Admission> {
   const client = await findClientByLicenseKey(db, input.license);
   if (!client) return { kind: "refused", refusal: { status: 404, error: "unknownLicense" } };
   if (client.status !== "active") return { kind: "refused", refusal: { status: 403, error: "inactiveClient" } };
@@ -89,12 +89,12 @@ export async function admitMessage(db: Database, input: VisitorMessage, now = ne
     return { kind: "refused", refusal: { status: 429, error: "tooManyInSession", retryAfterSeconds: 3600 } };
   }
   if (client.monthlyMessageCap !== null) {
-    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    if ((await countClientMessagesSince(db, client.id, monthStart)) >= client.monthlyMessageCap) {
-      const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    // The cap's month is the bill's: a calendar month in TZ_DISPLAY.
+    const month = monthRange(monthOf(now, timeZone), timeZone);
+    if ((await countClientMessagesSince(db, client.id, month.start)) >= client.monthlyMessageCap) {
       return {
         kind: "refused",
-        refusal: { status: 429, error: "monthlyCapReached", retryAfterSeconds: Math.ceil((nextMonth - now.getTime()) / 1000) },
+        refusal: { status: 429, error: "monthlyCapReached", retryAfterSeconds: Math.ceil((month.end.getTime() - now.getTime()) / 1000) },
       };
     }
   }
@@ -166,7 +166,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
         contactCollected: answer.contactCollected,
         deliverable: answer.deliverable,
       });
-      const costCents = costCentsOf(messageType);
+      const costCents = messageCostCents(messageType);
       const messageId = await insertMessageOnce(tx, {
         sessionId,
         clientId: client.id,
@@ -195,7 +195,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
           sessionId,
           functionType: partyPlanning ? "party_planning_consultation_complete" : "client_introduction_complete",
           clientDetails: partyPlanning ? { clientName, phone, ...party } : { clientName, phone },
-          profitCents: FUNCTION_PROFIT_CENTS,
+          profitCents: PRICE_LIST.perCompletedFunctionCents,
           now,
         });
       }

@@ -1,4 +1,4 @@
-export type TimeRange = { start: Date; end: Date };
+import type { TimeRange } from "./calendar.ts";
 
 const HOUR_MS = 3_600_000;
 

@@ -1,20 +1,18 @@
+import { PRICE_LIST } from "#db/price-list.ts";
+
 /**
- * The price list, in US cents, VAT not included: the landing page shows it and its calculator uses
- * it. The message cost (`~/assistant/message-type.ts`), the completed function's profit
- * (`~/conversations/message-service.server.ts`) and the default monthly fee (`db/schema.ts`) still
- * hold the same numbers on their own, so a price change must be made there too.
+ * The price list as the landing page and its calculator quote it, one line per billable item; the
+ * figures are db/price-list.ts's, so billing and the page cannot disagree.
  */
 export const PRICING = {
-  currency: "USD",
-  monthlyBaseCents: 50_00,
-  perConversationCents: 1_00,
-  perArticleCents: 1_00,
-  perSolutionCents: 1_00,
-  installationCents: 0,
-  /** Shown struck through next to the free installation. */
-  installationListPriceCents: 200_00,
-  profitPerCompletedFunctionCents: 1_00,
-  includesVat: false,
+  currency: PRICE_LIST.currency,
+  monthlyBaseCents: PRICE_LIST.monthlyFeeCents,
+  perConversationCents: PRICE_LIST.perBillableMessageCents,
+  perArticleCents: PRICE_LIST.perBillableMessageCents,
+  perSolutionCents: PRICE_LIST.perBillableMessageCents,
+  installationCents: PRICE_LIST.installationCents,
+  installationListPriceCents: PRICE_LIST.installationListPriceCents,
+  includesVat: PRICE_LIST.includesVat,
 } as const;
 
 /** The calculator's bound per item and month: far beyond any small business, small enough to stay exact. */

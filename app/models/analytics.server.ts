@@ -2,7 +2,8 @@ import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm"
 import type { Database } from "#db/connection.ts";
 import { chatSessions, clients, clientStatusChanges, completedFunctions, messages, messageStatsHourly } from "#db/schema.ts";
 import { MESSAGE_TYPES, type MessageType } from "#db/vocabulary.ts";
-import { splitByHour, type TimeRange } from "~/lib/hour-ranges.ts";
+import { addDays, dayOf, monthOf, startOfDay, startOfMonth, type TimeRange } from "~/lib/calendar.ts";
+import { splitByHour } from "~/lib/hour-ranges.ts";
 import { notDemoClient } from "./demo-client.server.ts";
 
 /**
@@ -26,32 +27,20 @@ export type AnalyticsWindow = {
   lastMonth: string;
 };
 
-/** The window's boundaries, computed by PostgreSQL so the time zone's daylight saving is right. */
-export async function getAnalyticsWindow(db: Database, days: number, timeZone: string, now = new Date()): Promise<AnalyticsWindow> {
-  const localNow = sql`(${now.toISOString()}::timestamptz at time zone ${timeZone})`;
-  const firstLocalDay = sql`(date_trunc('day', ${localNow}) - make_interval(days => ${days - 1}))`;
-  const [row] = await db
-    .select({
-      currentStart: sql<string>`${firstLocalDay} at time zone ${timeZone}`,
-      previousStart: sql<string>`(${firstLocalDay} - make_interval(days => ${days})) at time zone ${timeZone}`,
-      previousEnd: sql<string>`(${localNow} - make_interval(days => ${days})) at time zone ${timeZone}`,
-      firstDay: sql<string>`to_char(${firstLocalDay}, 'YYYY-MM-DD')`,
-      firstMonth: sql<string>`to_char(${firstLocalDay}, 'YYYY-MM')`,
-      firstMonthStart: sql<string>`date_trunc('month', ${firstLocalDay}) at time zone ${timeZone}`,
-      lastMonth: sql<string>`to_char(${localNow}, 'YYYY-MM')`,
-    })
-    .from(sql`(select 1) as one`);
-  if (!row) throw new Error("The database returned no analytics window.");
+/** The window's boundaries on the operators' calendar (app/lib/calendar.ts): days of 23 or 25 hours count as one. */
+export function analyticsWindow(days: number, timeZone: string, now = new Date()): AnalyticsWindow {
+  const currentStart = addDays(startOfDay(now, timeZone), -(days - 1), timeZone);
+  const firstMonthStart = startOfMonth(currentStart, timeZone);
   return {
     days,
     now,
-    currentStart: new Date(row.currentStart),
-    previousStart: new Date(row.previousStart),
-    previousEnd: new Date(row.previousEnd),
-    firstDay: row.firstDay,
-    firstMonth: row.firstMonth,
-    firstMonthStart: new Date(row.firstMonthStart),
-    lastMonth: row.lastMonth,
+    currentStart,
+    previousStart: addDays(currentStart, -days, timeZone),
+    previousEnd: addDays(now, -days, timeZone),
+    firstDay: dayOf(currentStart, timeZone),
+    firstMonth: monthOf(currentStart, timeZone),
+    firstMonthStart,
+    lastMonth: monthOf(now, timeZone),
   };
 }
 

@@ -2,6 +2,7 @@ import { and, avg, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from 
 import type { Database } from "#db/connection.ts";
 import { chatSessions, clients, completedFunctions } from "#db/schema.ts";
 import { type FunctionClientDetails } from "#db/vocabulary.ts";
+import { dayRange } from "~/lib/calendar.ts";
 
 type FunctionType = (typeof completedFunctions.$inferInsert)["functionType"];
 
@@ -39,15 +40,13 @@ export type CompletedFunctionFilter = {
   timeZone?: string;
 };
 
-/** A calendar day's first instant in the time zone, computed by PostgreSQL so DST is right. */
-const startOfDay = (day: string, timeZone: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
 
 function whereFilter({ clientId, functionType, fromDay, toDay, timeZone = "UTC" }: CompletedFunctionFilter = {}): SQL | undefined {
   return and(
     clientId === undefined ? undefined : eq(completedFunctions.clientId, clientId),
     functionType === undefined ? undefined : eq(completedFunctions.functionType, functionType),
-    fromDay === undefined ? undefined : gte(completedFunctions.completedAt, startOfDay(fromDay, timeZone)),
-    toDay === undefined ? undefined : lt(completedFunctions.completedAt, sql`${startOfDay(toDay, timeZone)} + interval '1 day'`),
+    fromDay === undefined ? undefined : gte(completedFunctions.completedAt, dayRange(fromDay, timeZone).start),
+    toDay === undefined ? undefined : lt(completedFunctions.completedAt, dayRange(toDay, timeZone).end),
   );
 }
 

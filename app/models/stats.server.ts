@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, ne, sql, sum, type SQL } from "
 import type { Database } from "#db/connection.ts";
 import { chatSessions, clients, clientStatusChanges, completedFunctions, messageUsageDaily, messages } from "#db/schema.ts";
 import { type ClientStatus, type FunctionClientDetails } from "#db/vocabulary.ts";
+import { startOfDay, startOfMonth } from "~/lib/calendar.ts";
 import { notDemoClient } from "./demo-client.server.ts";
 
 export type Comparison = { current: number; previous: number };
@@ -14,24 +15,16 @@ export type PeriodBoundaries = {
   previousMonthStart: Date;
 };
 
-/** Day and month starts in the operator's time zone, computed by PostgreSQL so DST is right. */
-export async function getPeriodBoundaries(db: Database, timeZone: string, now = new Date()): Promise<PeriodBoundaries> {
-  const at = sql`${now.toISOString()}::timestamptz at time zone ${timeZone}`;
-  const [row] = await db
-    .select({
-      todayStart: sql<string>`date_trunc('day', ${at}) at time zone ${timeZone}`,
-      yesterdayStart: sql<string>`(date_trunc('day', ${at}) - interval '1 day') at time zone ${timeZone}`,
-      monthStart: sql<string>`date_trunc('month', ${at}) at time zone ${timeZone}`,
-      previousMonthStart: sql<string>`(date_trunc('month', ${at}) - interval '1 month') at time zone ${timeZone}`,
-    })
-    .from(sql`(select 1) as one`);
-  if (!row) throw new Error("The database returned no period boundaries.");
+/** Day and month starts on the operators' calendar (app/lib/calendar.ts). */
+export function periodBoundaries(timeZone: string, now = new Date()): PeriodBoundaries {
+  const todayStart = startOfDay(now, timeZone);
+  const monthStart = startOfMonth(now, timeZone);
   return {
     now,
-    todayStart: new Date(row.todayStart),
-    yesterdayStart: new Date(row.yesterdayStart),
-    monthStart: new Date(row.monthStart),
-    previousMonthStart: new Date(row.previousMonthStart),
+    todayStart,
+    yesterdayStart: startOfDay(new Date(todayStart.getTime() - 1), timeZone),
+    monthStart,
+    previousMonthStart: startOfMonth(new Date(monthStart.getTime() - 1), timeZone),
   };
 }
 
@@ -233,26 +226,4 @@ export async function listHighUsageClients(db: Database, since: Date, limit = 3,
 export async function countClients(db: Database) {
   const [row] = await db.select({ value: count() }).from(clients).where(eq(clients.isDemo, false));
   return row?.value ?? 0;
-}
-
-/** A stretch of time ending now that the operator's filters name; "all" has no start. */
-export type DisplayPeriod = "today" | "week" | "month" | "all";
-
-/**
- * When the period began in the operator's time zone: midnight today, the Sunday that starts the
- * week (the Israeli week), or the first of the month. PostgreSQL does the zone arithmetic, so a
- * day that is 23 or 25 hours long (the DST changes) still starts at its midnight.
- */
-export async function getPeriodStart(db: Database, period: DisplayPeriod, timeZone: string, now = new Date()): Promise<Date | undefined> {
-  if (period === "all") return undefined;
-  const local = sql`${now.toISOString()}::timestamptz at time zone ${timeZone}`;
-  const localStart = {
-    today: sql`date_trunc('day', ${local})`,
-    // date_trunc('week') starts on Monday; a day later in, a day earlier out, gives Sunday.
-    week: sql`(date_trunc('week', ${local} + interval '1 day') - interval '1 day')`,
-    month: sql`date_trunc('month', ${local})`,
-  }[period];
-  const [row] = await db.select({ start: sql<string>`${localStart} at time zone ${timeZone}` }).from(sql`(select 1) as one`);
-  if (!row) throw new Error("The database returned no period start.");
-  return new Date(row.start);
 }

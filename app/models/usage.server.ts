@@ -1,10 +1,8 @@
-import { and, count, desc, eq, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql, sum } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, messages } from "#db/schema.ts";
+import { periodStart, type NamedPeriod } from "~/lib/calendar.ts";
 import { sessionIsActiveAt } from "./chat-session.server.ts";
-
-/** The calendar units a usage period starts at; "all" has no start. */
-export type UsageSince = "week" | "month" | "quarter" | "year" | "all";
 
 export type DailyUsage = { date: string; conversations: number; articles: number; solutions: number; totalCents: number };
 
@@ -12,18 +10,15 @@ const localDay = (timeZone: string) => sql<string>`to_char(${messages.createdAt}
 
 /**
  * A client's usage per day in the operator's time zone, newest day first, from its messages: the
- * period starts at the beginning of this week (Monday), month, quarter or year there.
+ * period starts at the beginning of this week (Sunday), month, quarter or year on the operators' calendar.
  */
 export async function listDailyUsage(
   db: Database,
   clientId: number,
-  { since, timeZone, limit, now = new Date() }: { since: UsageSince; timeZone: string; limit?: number; now?: Date },
+  { since, timeZone, limit, now = new Date() }: { since: NamedPeriod; timeZone: string; limit?: number; now?: Date },
 ): Promise<DailyUsage[]> {
   const day = localDay(timeZone);
-  const periodStart =
-    since === "all"
-      ? undefined
-      : sql`${messages.createdAt} >= date_trunc(${since}, ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone}`;
+  const start = periodStart(since, now, timeZone);
   const query = db
     .select({
       date: day,
@@ -33,7 +28,7 @@ export async function listDailyUsage(
       totalCents: sum(messages.costCents).mapWith(Number),
     })
     .from(messages)
-    .where(and(eq(messages.clientId, clientId), periodStart))
+    .where(and(eq(messages.clientId, clientId), start && gte(messages.createdAt, start)))
     // By position: the day's expression carries the time zone as a parameter, and PostgreSQL would
     // not see two copies of it (select list, group by) as the same expression.
     .groupBy(sql`1`)

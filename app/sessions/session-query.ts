@@ -1,8 +1,9 @@
 import { z } from "zod";
+import type { NamedPeriod } from "~/lib/calendar.ts";
 import { singleLineText } from "~/lib/text.ts";
 
-/** The monitor's filters: today, week, month, all; a week unless asked; ten sessions a page. */
-export const SESSION_PERIODS = ["today", "week", "month", "all"] as const;
+/** The monitor filters by these periods of app/lib/calendar.ts (a week from Sunday); default week; page size 10. */
+export const SESSION_PERIODS = ["today", "week", "month", "all"] as const satisfies readonly NamedPeriod[];
 export type SessionPeriod = (typeof SESSION_PERIODS)[number];
 export const DEFAULT_PERIOD: SessionPeriod = "week";
 export const SESSIONS_PAGE_SIZE = 10;

@@ -11,8 +11,8 @@ import {
   summarizeSessionMessages,
   type MessageCursor,
 } from "~/models/message.server.ts";
-import { getPeriodStart } from "~/models/stats.server.ts";
 import { sessionImagePath, type SessionQuery } from "./session-query.ts";
+import { periodStart } from "~/lib/calendar.ts";
 
 type Completed = Awaited<ReturnType<typeof listFunctionsOfSessions>>[number];
 
@@ -46,10 +46,8 @@ type ListOptions = { timeZone: string; now?: Date; paged?: boolean };
 
 async function filterOf(db: Database, query: Pick<SessionQuery, "clientId" | "period" | "search">, timeZone: string, now: Date) {
   const pattern = query.search === undefined ? undefined : containsPattern(query.search);
-  const [activeSince, matchingClientIds] = await Promise.all([
-    getPeriodStart(db, query.period, timeZone, now),
-    pattern === undefined ? undefined : findClientIdsMatching(db, pattern),
-  ]);
+  const activeSince = periodStart(query.period, now, timeZone);
+  const matchingClientIds = pattern === undefined ? undefined : await findClientIdsMatching(db, pattern);
   return { clientId: query.clientId, activeSince, activeUntil: now, pattern, matchingClientIds } satisfies SessionFilter;
 }
 

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseHandle } from "../../db/connection.ts";
-import { isDatabaseEmpty, seedDemo, type SeedSummary } from "../../db/seed.ts";
+import { messageCostCents, PRICE_LIST } from "../../db/price-list.ts";
+import { isDatabaseEmpty, type SeedSummary } from "../../db/seed.ts";
 import { billingRecords, chatSessions, clients, completedFunctions, messageImages, messages } from "../../db/schema.ts";
 import { MESSAGE_TYPES } from "../../db/vocabulary.ts";
+import { computeBills } from "~/billing/billing.server.ts";
+import { seedDemoData } from "~/billing/demo-bills.server.ts";
 
 const NOW = new Date("2025-06-18T14:30:00.000Z");
+const JERUSALEM = "Asia/Jerusalem";
 const DAY = 24 * 60 * 60 * 1000;
 
 describe("seedDemo", () => {
@@ -20,7 +24,7 @@ describe("seedDemo", () => {
     db = handle.db;
     expect(await isDatabaseEmpty(db)).toBe(true);
     const started = performance.now();
-    summary = await seedDemo(db, { now: NOW });
+    summary = await seedDemoData(db, { now: NOW, timeZone: JERUSALEM });
     seedMs = performance.now() - started;
     console.log(`seedDemo took ${Math.round(seedMs)} ms`, summary);
   }, 60_000);
@@ -115,21 +119,20 @@ describe("seedDemo", () => {
       if (isFirst) firstOfSession.add(row.id);
       if (isFirst) expect(row.messageType).toBe("conversation");
       if (row.messageType === "conversation") expect(isFirst).toBe(true);
-      const billable = row.messageType === "conversation" || row.messageType === "article" || row.messageType === "solution";
-      expect(row.costCents).toBe(billable ? 100 : 0);
+      expect(row.costCents).toBe(messageCostCents(row.messageType));
       expect(row.responseMs).toBeGreaterThanOrEqual(300);
       expect(row.responseMs).toBeLessThanOrEqual(4000);
     }
     expect(firstOfSession.size).toBe(summary.chatSessions);
   });
 
-  it("bills base + usage, once per client and month, matching the messages", async () => {
+  it("bills base + usage, once per client and Israeli month, as app/billing/ computes them", async () => {
     const bills = await db.select().from(billingRecords);
     expect(bills.length).toBe(summary.billingRecords);
     const usage = await db
       .select({
         clientId: messages.clientId,
-        period: sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM')`,
+        period: sql<string>`to_char(${messages.createdAt} at time zone ${JERUSALEM}, 'YYYY-MM')`,
         cents: sql<number>`sum(${messages.costCents})::int`,
       })
       .from(messages)
@@ -139,7 +142,7 @@ describe("seedDemo", () => {
     for (const bill of bills) {
       const key = `${bill.clientId}|${bill.billingPeriod}`;
       keys.add(key);
-      expect(bill.baseFeeCents).toBe(5000);
+      expect(bill.baseFeeCents).toBe(PRICE_LIST.monthlyFeeCents);
       expect(bill.totalCents).toBe(bill.baseFeeCents + bill.usageFeesCents);
       expect(bill.usageFeesCents).toBe(usageOf.get(key) ?? 0);
       // The last three closed months; June, in progress, is computed by the billing page, never stored.
@@ -149,6 +152,13 @@ describe("seedDemo", () => {
     expect(keys.size).toBe(bills.length);
     expect(bills.filter((bill) => bill.status === "overdue")).toHaveLength(1);
     expect(bills.some((bill) => bill.status === "paid")).toBe(true);
+    for (const period of ["2025-03", "2025-04", "2025-05"] as const) {
+      const computed = await computeBills(db, { period, timeZone: JERUSALEM });
+      const stored = bills.filter((bill) => bill.billingPeriod === period);
+      expect(stored.map(({ clientId, baseFeeCents, usageFeesCents, totalCents }) => ({ clientId, baseFeeCents, usageFeesCents, totalCents })).sort((a, b) => a.clientId - b.clientId)).toEqual(
+        computed.map(({ clientId, baseFeeCents, usageFeesCents, totalCents }) => ({ clientId, baseFeeCents, usageFeesCents, totalCents })),
+      );
+    }
   });
 
   it("ties completed functions to a session of the same client, at a time inside it", async () => {
@@ -204,7 +214,7 @@ describe("seedDemo", () => {
   it("is deterministic for a given now", async () => {
     const other = await openDatabase({ memory: true });
     handles.push(other);
-    const otherSummary = await seedDemo(other.db, { now: NOW });
+    const otherSummary = await seedDemoData(other.db, { now: NOW, timeZone: JERUSALEM });
     expect(otherSummary).toEqual(summary);
     const names = async (database: Database) =>
       (await database.select({ name: clients.businessName }).from(clients).orderBy(asc(clients.id))).map((row) => row.name);

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type Database } from "#db/connection.ts";
-import { seedDemo } from "#db/seed.ts";
+import { seedDemoData } from "~/billing/demo-bills.server.ts";
 
 export const TEST_ADMIN = { username: "operator", password: "correct-horse-battery" };
 
@@ -40,7 +40,7 @@ type ServerOptions = {
 export async function prepareEmbeddedDatabase(dataDir: string, prepare: (db: Database) => Promise<void>) {
   const handle = await openDatabase({ dataDir });
   try {
-    await seedDemo(handle.db);
+    await seedDemoData(handle.db, { timeZone: "Asia/Jerusalem" });
     await prepare(handle.db);
   } finally {
     await handle.close();

@@ -2,6 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { lazyLoginModal } from "~/auth/components/lazy-login-modal.ts";
 import { SiteHeader } from "~/components/site-header.tsx";
+import { formatCents } from "~/lib/format.ts";
+import { PRICING } from "~/lib/pricing.ts";
 import type { LandingPageData } from "~/landing/landing-page.server.ts";
 import { ContactSection } from "./contact-section.tsx";
 import { CostCalculator } from "./cost-calculator.tsx";
@@ -22,7 +24,7 @@ type LandingPageProps = {
 
 /** The public landing page, its sections top to bottom. */
 export function LandingPage({ data, contactResult, newsletterResult }: LandingPageProps) {
-  const { t } = useTranslation("landing");
+  const { t, i18n } = useTranslation("landing");
   const calculatorKey = Object.values(data.calculator.values).join("|");
   return (
     <>
@@ -39,7 +41,7 @@ export function LandingPage({ data, contactResult, newsletterResult }: LandingPa
               id="pricing-title"
               eyebrow={t("pricing.eyebrow")}
               title={t("pricing.title")}
-              subtitle={t("pricing.subtitle")}
+              subtitle={t("pricing.subtitle", { price: formatCents(PRICING.perConversationCents, i18n.language, PRICING.currency) })}
             />
             <div className="mt-14 grid items-start gap-8 lg:grid-cols-[2fr_3fr]">
               <PricingCard />

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { PRICE_LIST } from "#db/price-list.ts";
 import { CheckCircle2, Clock, Download, Receipt, TrendingUp, TriangleAlert, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
@@ -94,7 +95,10 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
     <div className="space-y-6">
       <PageHeader
         title={t("title")}
-        description={t("subtitle")}
+        description={t("subtitle", {
+          monthlyFee: formatCents(PRICE_LIST.monthlyFeeCents, language, PRICE_LIST.currency),
+          perMessage: formatCents(PRICE_LIST.perBillableMessageCents, language, PRICE_LIST.currency),
+        })}
         actions={
           <Button asChild variant="secondary">
             <a href={`/admin/billing/export${exportSearch}`} download>

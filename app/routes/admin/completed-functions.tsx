@@ -18,6 +18,7 @@ import { isLanguage } from "~/i18n/config.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import { listClientsForPicker } from "~/models/client.server.ts";
+import { PRICE_LIST } from "#db/price-list.ts";
 import { FUNCTION_TYPES } from "#db/vocabulary.ts";
 
 export const handle = { i18n: ["functions"] };
@@ -50,7 +51,7 @@ export default function CompletedFunctions({ loaderData }: Route.ComponentProps)
     <div className="space-y-6">
       <PageHeader
         title={t("title")}
-        description={t("subtitle")}
+        description={t("subtitle", { profit: formatCents(PRICE_LIST.perCompletedFunctionCents, language, PRICE_LIST.currency) })}
         actions={
           <Button asChild variant="secondary">
             <a href={`/admin/completed-functions/export${filterQuery(filters)}`} download>

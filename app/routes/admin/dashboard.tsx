@@ -16,7 +16,7 @@ import { formatCents, formatEventTime, formatNumber, formatPercentChange, isolat
 import {
   countClients,
   getDashboardStats,
-  getPeriodBoundaries,
+  periodBoundaries,
   listHighUsageClients,
   listRecentActivity,
   type ActivityEvent,
@@ -29,7 +29,7 @@ const HIGH_USAGE_WINDOW_DAYS = 30;
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const timeZone = context.get(envContext).TZ_DISPLAY;
-  const periods = await getPeriodBoundaries(db, timeZone);
+  const periods = periodBoundaries(timeZone);
   const highUsageSince = new Date(periods.now.getTime() - HIGH_USAGE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
   return {
     title: getTranslator(context)("dashboard.title", { ns: "admin" }),

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/stats";
 import { monthlyRevenue } from "~/billing/billing.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
-import { getDashboardStats, getPeriodBoundaries } from "~/models/stats.server.ts";
+import { getDashboardStats, periodBoundaries } from "~/models/stats.server.ts";
 import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const timeZone = context.get(envContext).TZ_DISPLAY;
-  const periods = await getPeriodBoundaries(db, timeZone);
+  const periods = periodBoundaries(timeZone);
   const [stats, revenue] = await Promise.all([getDashboardStats(db, periods), monthlyRevenue(db, { timeZone, now: periods.now })]);
   return Response.json(
     {

@@ -21,6 +21,7 @@ import { insertClient } from "../../support/factories.ts";
 
 const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const VISITOR = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (test)" };
+const TZ = "Asia/Jerusalem";
 
 /** A trained pizzeria: its client row, greeting, sales flow and two pieces of knowledge. */
 async function addPizzeria(db: Database, options: { businessType?: string; status?: ClientStatus; monthlyMessageCap?: number } = {}) {
@@ -72,7 +73,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       clientMessageId: options.clientMessageId ?? randomUUID(),
       message,
     };
-    const admission = await admitMessage(db, input);
+    const admission = await admitMessage(db, input, { timeZone: TZ });
     if (admission.kind === "replay") return admission.reply;
     if (admission.kind !== "admitted") throw new Error(`refused: ${admission.refusal.error}`);
     return replyToMessage(db, {
@@ -170,15 +171,15 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
 
   it("refuses an unknown license, an inactive client, and clients and sessions past their limits", async () => {
     const base = { clientMessageId: randomUUID(), message: "hi", sessionId: null };
-    expect(await admitMessage(db, { ...base, license: "alex_unknown" })).toEqual({ kind: "refused", refusal: { status: 404, error: "unknownLicense" } });
+    expect(await admitMessage(db, { ...base, license: "alex_unknown" }, { timeZone: TZ })).toEqual({ kind: "refused", refusal: { status: 404, error: "unknownLicense" } });
     for (const status of ["suspended", "cancelled"] as const) {
       const inactive = await addPizzeria(db, { status });
-      expect(await admitMessage(db, { ...base, license: inactive.licenseKey })).toEqual({ kind: "refused", refusal: { status: 403, error: "inactiveClient" } });
+      expect(await admitMessage(db, { ...base, license: inactive.licenseKey }, { timeZone: TZ })).toEqual({ kind: "refused", refusal: { status: 403, error: "inactiveClient" } });
     }
 
     const capped = await addPizzeria(db, { monthlyMessageCap: 1 });
     await send(capped.licenseKey, "שלום");
-    expect(await admitMessage(db, { ...base, license: capped.licenseKey })).toMatchObject({
+    expect(await admitMessage(db, { ...base, license: capped.licenseKey }, { timeZone: TZ })).toMatchObject({
       kind: "refused",
       refusal: { status: 429, error: "monthlyCapReached" },
     });
@@ -189,12 +190,27 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     await db.insert(messages).values(
       Array.from({ length: MESSAGES_PER_SESSION_PER_DAY - 1 }, () => ({ sessionId: session.id, clientId: busy.id, userMessage: "x", aiResponse: "y" })),
     );
-    expect(await admitMessage(db, { ...base, license: busy.licenseKey, sessionId: opened.sessionId })).toMatchObject({
+    expect(await admitMessage(db, { ...base, license: busy.licenseKey, sessionId: opened.sessionId }, { timeZone: TZ })).toMatchObject({
       kind: "refused",
       refusal: { status: 429, error: "tooManyInSession" },
     });
     // A new session of the same visitor is not limited by the old one.
-    expect((await admitMessage(db, { ...base, license: busy.licenseKey })).kind).toBe("admitted");
+    expect((await admitMessage(db, { ...base, license: busy.licenseKey }, { timeZone: TZ })).kind).toBe("admitted");
+  });
+
+  it("counts the monthly cap by the bills' month, in Israel, not by UTC's", async () => {
+    const capped = await addPizzeria(db, { monthlyMessageCap: 1 });
+    const opened = await send(capped.licenseKey, "שלום");
+    // The client's one message, moved to 23:30 on 30 November in Israel (21:30 UTC).
+    await db.update(messages).set({ createdAt: new Date("2026-11-30T21:30:00Z") }).where(eq(messages.clientId, capped.id));
+    const input = { clientMessageId: randomUUID(), message: "hi", sessionId: opened.sessionId, license: capped.licenseKey };
+    // 23:45 in Israel: still November, so the cap holds until midnight there, a quarter of an hour away.
+    expect(await admitMessage(db, input, { timeZone: TZ, now: new Date("2026-11-30T21:45:00Z") })).toMatchObject({
+      kind: "refused",
+      refusal: { status: 429, error: "monthlyCapReached", retryAfterSeconds: 15 * 60 },
+    });
+    // 22:30 UTC is still November in UTC but already 1 December in Israel: a new month, a new allowance.
+    expect((await admitMessage(db, input, { timeZone: TZ, now: new Date("2026-11-30T22:30:00Z") })).kind).toBe("admitted");
   });
 
   it(`lets an address send ${MESSAGES_PER_ADDRESS_PER_MINUTE} messages a minute`, async () => {

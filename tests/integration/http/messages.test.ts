@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/connection.ts";
 import { generateLicenseKey } from "#db/license-key.ts";
 import { clients } from "#db/schema.ts";
-import { seedDemo } from "#db/seed.ts";
+import { seedDemoData } from "~/billing/demo-bills.server.ts";
 import { loginAsOperator, request, uniqueIp } from "../../support/http.ts";
 import { startOpenAiStandIn, type OpenAiStandIn } from "../../support/openai-stand-in.ts";
 import { startServer, type RunningServer } from "../../support/server.ts";
@@ -191,7 +191,7 @@ describe("POST /api/wordpress/messages on a server with an AI provider and inact
     dataDir = mkdtempSync(path.join(tmpdir(), "alex-messages-"));
     // Prepare the embedded database first (seeded, one client suspended), then hand the folder to the server.
     const database = await openDatabase({ dataDir });
-    await seedDemo(database.db);
+    await seedDemoData(database.db, { timeZone: "Asia/Jerusalem" });
     const [active] = await database.db.select({ licenseKey: clients.licenseKey }).from(clients).where(eq(clients.businessName, "Alex AI"));
     licenses.active = active!.licenseKey;
     licenses.suspended = generateLicenseKey();

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
 import { billingRecordEvents, billingRecords, chatSessions, clientStatusChanges, messages, operators } from "#db/schema.ts";
 import { type MessageType } from "#db/vocabulary.ts";
-import { seedDemo } from "#db/seed.ts";
+import { seedDemoData } from "~/billing/demo-bills.server.ts";
 import { loadAnalytics } from "~/analytics/analytics.server.ts";
 import { billingTotals, computeBills, generateBills, markOverdueBills, markPaidByOperator, monthlyRevenue, monthSoFar, periodChange } from "~/billing/billing.server.ts";
 import { periodOf, shiftPeriod } from "~/billing/periods.ts";
@@ -177,7 +177,7 @@ describe.each(testDrivers)("billing on the demo data on %s", (driver) => {
   beforeAll(async () => {
     handle = await openTestDatabase(driver);
     db = handle.db;
-    await seedDemo(db, { now });
+    await seedDemoData(db, { now, timeZone: "Asia/Jerusalem" });
   });
 
   afterAll(async () => {

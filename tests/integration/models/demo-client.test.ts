@@ -3,14 +3,15 @@ import { eq } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
 import { chatSessions, clients, completedFunctions, messages, salesConfigs, trainingConfigs } from "#db/schema.ts";
 import type { MessageType } from "#db/vocabulary.ts";
-import { ensureDemoClient, isDatabaseEmpty, seedDemo } from "#db/seed.ts";
+import { ensureDemoClient, isDatabaseEmpty } from "#db/seed.ts";
+import { seedDemoData } from "~/billing/demo-bills.server.ts";
 import { loadAnalytics } from "~/analytics/analytics.server.ts";
 import { generateBills, monthSoFar, monthlyRevenue } from "~/billing/billing.server.ts";
 import { periodOf, shiftPeriod } from "~/billing/periods.ts";
 import { findBillingRecordsOfPeriod } from "~/models/billing.server.ts";
 import { listClients, listClientsForPicker } from "~/models/client.server.ts";
 import { findDemoClient } from "~/models/demo-client.server.ts";
-import { countClients, getDashboardStats, getPeriodBoundaries, listHighUsageClients, listRecentActivity } from "~/models/stats.server.ts";
+import { countClients, getDashboardStats, periodBoundaries, listHighUsageClients, listRecentActivity } from "~/models/stats.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 
 const TZ = "Asia/Jerusalem";
@@ -30,7 +31,7 @@ describe.each(testDrivers)("the public demo's client on %s", (driver) => {
       monthlyRevenue(db, { timeZone: TZ, now }),
       loadAnalytics(db, { days: 7, timeZone: TZ, now }),
       loadAnalytics(db, { days: 90, timeZone: TZ, now }),
-      getPeriodBoundaries(db, TZ, now).then((periods) => getDashboardStats(db, periods)),
+      getDashboardStats(db, periodBoundaries(TZ, now)),
       listRecentActivity(db),
       listHighUsageClients(db, new Date(now.getTime() - 30 * DAY), 10, now),
       countClients(db),
@@ -72,7 +73,7 @@ describe.each(testDrivers)("the public demo's client on %s", (driver) => {
   beforeAll(async () => {
     handle = await openTestDatabase(driver);
     db = handle.db;
-    await seedDemo(db, { now: new Date(now.getTime() - 10 * DAY) });
+    await seedDemoData(db, { now: new Date(now.getTime() - 10 * DAY), timeZone: "Asia/Jerusalem" });
     expect(await ensureDemoClient(db, new Date(now.getTime() - 5 * DAY))).toBe(true);
     demo = (await findDemoClient(db))!;
   }, 120_000);

@@ -1,0 +1,29 @@
+/**
+ * The price list, in US cents, VAT not included: the only place a price is written. The landing page
+ * and its calculator, each message's cost, the column defaults of db/schema.ts, the bills, the demo
+ * data, the admin texts (as interpolation values) and the investor figures all read it.
+ * Drizzle-free and app-free on purpose: db/schema.ts needs the defaults, and the browser the figures.
+ */
+import { BILLABLE_MESSAGE_TYPES, type MessageType } from "./vocabulary.ts";
+
+export const PRICE_LIST = {
+  currency: "USD",
+  /** Every month a client exists, used or not. */
+  monthlyFeeCents: 50_00,
+  /** Each conversation, article and solution (BILLABLE_MESSAGE_TYPES of db/vocabulary.ts); every other message is free. */
+  perBillableMessageCents: 1_00,
+  /** What the provider earns for each function Alex completes in a conversation. */
+  perCompletedFunctionCents: 1_00,
+  installationCents: 0,
+  /** Shown struck through next to the free installation. */
+  installationListPriceCents: 200_00,
+  includesVat: false,
+} as const;
+
+/** What a message of this type costs the client: a conversation, an article and a solution are billed, the rest is free. */
+export function messageCostCents(type: MessageType): number {
+  return (BILLABLE_MESSAGE_TYPES as readonly MessageType[]).includes(type) ? PRICE_LIST.perBillableMessageCents : 0;
+}
+
+/** Cents as the whole dollars the texts quote ("$50", "$1"); the prices are whole dollars. */
+export const dollarsOf = (cents: number) => cents / 100;
