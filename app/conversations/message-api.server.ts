@@ -2,7 +2,7 @@ import type { Database } from "#db/connection.ts";
 import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
-import { apiTextIn, bodyRefused, jsonAnswer, jsonError, methodNotAllowed as refuseMethod, tooManyRequests } from "~/server/json-api.server.ts";
+import { apiTextIn, bodyRefused, jsonAnswer, jsonError, tooManyRequests } from "~/server/json-api.server.ts";
 import { readJsonBody } from "~/server/json-body.server.ts";
 import { decodeImages, MAX_MESSAGE_BODY_BYTES, visitorMessageSchema } from "./message-schema.ts";
 import { admitAddress, admitMessage, replyToMessage, type MessageReply, type Refusal, type ReplyJob } from "./message-service.server.ts";
@@ -23,16 +23,12 @@ export type MessageRequest = {
 const USER_AGENT_MAX_LENGTH = 500;
 
 /** The message API's texts in the visitor's language: the conversations namespace, then common's. */
-const messageText = (language: Language) => apiTextIn(language, "conversations");
+export const messageText = (language: Language) => apiTextIn(language, "conversations");
 
 type ErrorKey = Refusal["error"] | "invalid" | "message" | "images" | "server";
 
 async function errorResponse(language: Language, status: number, key: ErrorKey) {
   return jsonError(status, (await messageText(language))(`errors.${key}`));
-}
-
-export async function methodNotAllowed(language: Language) {
-  return refuseMethod(await messageText(language), "POST");
 }
 
 export async function handleMessageRequest({ request, db, env, ip, language }: MessageRequest): Promise<Response> {

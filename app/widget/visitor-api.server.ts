@@ -5,7 +5,7 @@ import type { Language } from "~/i18n/config.ts";
 import { findClientChatSession, listVisitorMessages, recordSessionFeedback } from "~/models/chat-session.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
 import { readJsonObject } from "~/server/json-body.server.ts";
-import { apiTextIn, bodyRefused, jsonAnswer, jsonError, methodNotAllowed as refuseMethod, noContent, notFound, tooManyRequests, type ApiText } from "~/server/json-api.server.ts";
+import { apiTextIn, bodyRefused, jsonAnswer, jsonError, noContent, notFound, tooManyRequests, type ApiText } from "~/server/json-api.server.ts";
 import { checkRateLimit, countAgainstRateLimit, type RateLimitRule } from "~/server/rate-limit.server.ts";
 import { HISTORY_LIMIT } from "./widget-config.ts";
 
@@ -25,7 +25,7 @@ export const historyQuerySchema = z.object({ license: licenseKey, sessionId });
 type VisitorRequest = { db: Database; language: Language; ip: string };
 
 /** The widget APIs' texts in the visitor's language: the widget namespace, then common's. */
-const widgetText = (language: Language) => apiTextIn(language, "widget");
+export const widgetText = (language: Language) => apiTextIn(language, "widget");
 
 /** Limits come before any other work, and every attempt counts. */
 async function admit(db: Database, bucket: string, rule: RateLimitRule, t: ApiText) {
@@ -82,5 +82,3 @@ export async function visitorHistory(params: URLSearchParams, { db, language, ip
     })),
   });
 }
-
-export const methodNotAllowed = async (language: Language, allow: string) => refuseMethod(await widgetText(language), allow);

@@ -124,6 +124,7 @@ describe("the client API", () => {
       const got = await get(`/api/clients/${id}`);
       expect(got.status, id).toBe(404);
       expect(((await got.json()) as ErrorBody).error).toBe("Client not found");
+      expect(got.headers.get("Cache-Control"), id).toBe("private, no-store");
       expect((await json("PUT", `/api/clients/${id}`, { status: "active" })).status, id).toBe(404);
       expect((await get(`/api/clients/${id}/usage`)).status, id).toBe(404);
     }
