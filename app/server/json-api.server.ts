@@ -12,9 +12,7 @@ import { tooManyRequestsHeaders } from "./rate-limit.server.ts";
  * the caller's language. `fields` holds one message per field, and is there only when a field is at
  * fault.
  */
-export const NO_STORE = "no-store";
-
-export type ApiError = { error: string; fields?: Record<string, string> };
+const NO_STORE = "no-store";
 
 type Answer = { status?: number; headers?: HeadersInit };
 
@@ -83,7 +81,7 @@ export function bodyRefused(text: ApiText, kind: Exclude<JsonBody["kind"], "json
 type Issue = z.core.$ZodIssue;
 
 /** Where an issue points: its path, the names of unknown fields, or the body as a whole. */
-export function fieldOf(issue: Issue) {
+function fieldOf(issue: Issue) {
   if (issue.path.length > 0) return issue.path.join(".");
   return issue.code === "unrecognized_keys" ? issue.keys.join(",") : "body";
 }
