@@ -1,6 +1,7 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { databaseContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { jsonError } from "~/server/json-api.server.ts";
 import { getOperatorSession } from "./session.server.ts";
 
 const THIS_SITE = "http://this.site.invalid";
@@ -63,7 +64,7 @@ export const requireOperatorForApi: MiddlewareFunction<Response> = async ({ requ
   const session = await getOperatorSession(context.get(databaseContext), request);
   if (!session) {
     const t = getTranslator(context);
-    return Response.json({ error: t("auth.required") }, { status: 401, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+    return jsonError(401, t("auth.required"), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   }
   context.set(operatorContext, session.operator);
   return privateResponse(await next(), session.refreshedCookie);

@@ -1,15 +1,12 @@
-import type { z } from "zod";
-import type { Client, ClientChanges } from "~/models/client.server.ts";
+import type { RouterContextProvider } from "react-router";
+import { databaseContext } from "~/context.ts";
+import { findClientById, type Client, type ClientChanges } from "~/models/client.server.ts";
 import type { DailyUsage } from "~/models/usage.server.ts";
-import { JSON_BODY_REFUSALS, readJsonObject } from "~/server/json-body.server.ts";
-import type { ClientUpdateInput } from "./client-schema.ts";
+import { apiText, notFound } from "~/server/json-api.server.ts";
+import { clientIdSchema, type ClientUpdateInput } from "./client-schema.ts";
 
 /** Far above the largest client object, far below anything that hurts. */
 export const MAX_CLIENT_BODY_BYTES = 16 * 1024;
-
-export const NO_STORE = { "Cache-Control": "private, no-store" };
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A client as the API shows it: money in dollars, dates as ISO text. */
 export function clientJson(client: Client) {
@@ -45,29 +42,13 @@ export function clientChanges({ monthlyFee, ...rest }: ClientUpdateInput): Clien
   return changes;
 }
 
-export const jsonError = (t: Translate, key: string, status: number, fields: Record<string, string> = {}) =>
-  Response.json({ error: t(key, { ns: "clients" }), fields }, { status, headers: NO_STORE });
-
 /**
- * Reads a JSON object body and validates it: the value, or the 4xx to answer with
- * `{ error, fields }` (one message per field, in the operator's language).
+ * The client an operator API's path names (`params.clientId`), or a thrown JSON 404 "Client not
+ * found" in the operator's language: an id that is no positive integer names no client either.
  */
-export async function readClientBody<Schema extends z.ZodType>(
-  request: Request,
-  schema: Schema,
-  t: Translate,
-): Promise<{ ok: true; value: z.output<Schema> } | { ok: false; response: Response }> {
-  const body = await readJsonObject(request, MAX_CLIENT_BODY_BYTES);
-  if (body.kind !== "object") {
-    const refusal = JSON_BODY_REFUSALS[body.kind];
-    return { ok: false, response: jsonError(t, refusal.key, refusal.status) };
-  }
-  const parsed = schema.safeParse(body.value);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : "form";
-    fields[field] ??= t(issue.message, { ns: "clients" });
-  }
-  return { ok: false, response: jsonError(t, "api.invalid", 400, fields) };
+export async function requireClient(context: Readonly<RouterContextProvider>, rawId: unknown): Promise<Client> {
+  const id = clientIdSchema.safeParse(rawId);
+  const client = id.success ? await findClientById(context.get(databaseContext), id.data) : undefined;
+  if (!client) throw notFound(apiText(context, "clients"), "api.clientNotFound");
+  return client;
 }

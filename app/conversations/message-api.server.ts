@@ -2,9 +2,8 @@ import type { Database } from "#db/connection.ts";
 import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
-import { getI18nInstance } from "~/i18n/middleware.server.ts";
+import { apiTextIn, bodyRefused, jsonAnswer, jsonError, tooManyRequests } from "~/server/json-api.server.ts";
 import { readJsonBody } from "~/server/json-body.server.ts";
-import { tooManyRequestsHeaders } from "~/server/rate-limit.server.ts";
 import { decodeImages, MAX_MESSAGE_BODY_BYTES, visitorMessageSchema } from "./message-schema.ts";
 import { admitAddress, admitMessage, replyToMessage, type MessageReply, type Refusal, type ReplyJob } from "./message-service.server.ts";
 
@@ -21,21 +20,15 @@ export type MessageRequest = {
   language: Language;
 };
 
-const NO_STORE = { "Cache-Control": "no-store" };
 const USER_AGENT_MAX_LENGTH = 500;
 
-type ErrorKey = Refusal["error"] | "notJson" | "contentType" | "tooLarge" | "invalid" | "message" | "images" | "methodNotAllowed" | "server";
+/** The message API's texts in the visitor's language: the conversations namespace, then common's. */
+export const messageText = (language: Language) => apiTextIn(language, "conversations");
 
-async function translate(language: Language, key: ErrorKey) {
-  return (await getI18nInstance(language)).getFixedT(language, "conversations")(`errors.${key}`);
-}
+type ErrorKey = Refusal["error"] | "invalid" | "message" | "images" | "server";
 
-async function errorResponse(language: Language, status: number, key: ErrorKey, headers: Record<string, string> = {}) {
-  return Response.json({ error: await translate(language, key) }, { status, headers: { ...NO_STORE, ...headers } });
-}
-
-export function methodNotAllowed(language: Language) {
-  return errorResponse(language, 405, "methodNotAllowed", { Allow: "POST" });
+async function errorResponse(language: Language, status: number, key: ErrorKey) {
+  return jsonError(status, (await messageText(language))(`errors.${key}`));
 }
 
 export async function handleMessageRequest({ request, db, env, ip, language }: MessageRequest): Promise<Response> {
@@ -43,9 +36,7 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
   if (addressRefusal) return refusalResponse(language, addressRefusal);
 
   const body = await readJsonBody(request, MAX_MESSAGE_BODY_BYTES);
-  if (body.kind !== "json") {
-    return errorResponse(language, body.kind === "too-large" ? 413 : 400, body.kind === "too-large" ? "tooLarge" : body.kind === "wrong-type" ? "contentType" : "notJson");
-  }
+  if (body.kind !== "json") return bodyRefused(await messageText(language), body.kind);
   const parsed = visitorMessageSchema.safeParse(body.value);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0];
@@ -59,7 +50,7 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
 
   const streaming = /\btext\/event-stream\b/.test(request.headers.get("Accept") ?? "");
   if (admission.kind === "replay") {
-    return streaming ? eventStream(language, async (send) => send.reply(admission.reply)) : Response.json(admission.reply, { headers: NO_STORE });
+    return streaming ? eventStream(language, async (send) => send.reply(admission.reply)) : jsonAnswer(admission.reply);
   }
 
   const job = (onDelta: (text: string) => void): ReplyJob => ({
@@ -71,16 +62,17 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
     modelSettings: modelSettingsFrom(env),
     onDelta,
   });
-  if (!streaming) return Response.json(await replyToMessage(db, job(() => {})), { headers: NO_STORE });
+  if (!streaming) return jsonAnswer(await replyToMessage(db, job(() => {})));
   return eventStream(language, async (send) => {
     const reply = await replyToMessage(db, job(send.delta));
     send.done(reply);
   });
 }
 
-function refusalResponse(language: Language, refusal: Refusal) {
-  const headers = refusal.retryAfterSeconds ? tooManyRequestsHeaders({ retryAfterSeconds: refusal.retryAfterSeconds }) : {};
-  return errorResponse(language, refusal.status, refusal.error, headers);
+async function refusalResponse(language: Language, refusal: Refusal) {
+  const { retryAfterSeconds } = refusal;
+  if (retryAfterSeconds) return tooManyRequests(await messageText(language), { retryAfterSeconds }, `errors.${refusal.error}`);
+  return errorResponse(language, refusal.status, refusal.error);
 }
 
 type EventSender = { delta: (text: string) => void; done: (reply: MessageReply) => void; reply: (reply: MessageReply) => void };
@@ -110,7 +102,7 @@ function eventStream(language: Language, work: (send: EventSender) => Promise<vo
         },
       };
       void work(send)
-        .catch(async () => event("error", { error: await translate(language, "server") }))
+        .catch(async () => event("error", { error: (await messageText(language))("errors.server") }))
         .finally(() => {
           if (open) controller.close();
           open = false;

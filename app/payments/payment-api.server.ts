@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { databaseContext, envContext, requestInfoContext } from "~/context.ts";
-import { getTranslator } from "~/i18n/middleware.server.ts";
-import { JSON_BODY_REFUSALS, readJsonObject } from "~/server/json-body.server.ts";
-import { checkRateLimit, countAgainstRateLimit, tooManyRequestsHeaders } from "~/server/rate-limit.server.ts";
+import { apiText, bodyRefused, jsonAnswer, jsonError, tooManyRequests } from "~/server/json-api.server.ts";
+import { readJsonObject } from "~/server/json-body.server.ts";
+import { checkRateLimit, countAgainstRateLimit } from "~/server/rate-limit.server.ts";
 import { paypalClientFor, type PaymentOutcome } from "./payments.server.ts";
 
 /** A payment call's body is a few hundred bytes; PayPal's webhook events a few kilobytes. */
@@ -19,15 +19,13 @@ export const WEBHOOK_RATE_LIMIT = { limit: 300, windowMs: 10 * 60 * 1000 };
 
 type Context = Readonly<RouterContextProvider>;
 
-const NO_STORE = { "Cache-Control": "no-store" };
+/** The payment APIs' texts in the payer's language: the payments namespace, then common's. */
+export const paymentsText = (context: Context) => apiText(context, "payments");
 
-export function jsonError(context: Context, key: string, status: number, extra: Record<string, unknown> = {}, headers: HeadersInit = {}) {
-  return Response.json({ error: getTranslator(context)(key, { ns: "payments" }), ...extra }, { status, headers: { ...NO_STORE, ...headers } });
-}
-
+/** An outcome's error is a key of the payments namespace; PayPal's own `issue` code goes beside it. */
 export function outcomeResponse(context: Context, outcome: PaymentOutcome) {
-  if ("error" in outcome) return jsonError(context, outcome.error, outcome.status, outcome.issue ? { issue: outcome.issue } : {});
-  return Response.json(outcome.body, { status: outcome.status, headers: NO_STORE });
+  if ("error" in outcome) return jsonError(outcome.status, paymentsText(context)(outcome.error), { extra: outcome.issue ? { issue: outcome.issue } : {} });
+  return jsonAnswer(outcome.body, { status: outcome.status });
 }
 
 /** Counts the call against the caller's address and refuses it (429) past the limit. */
@@ -35,22 +33,21 @@ export async function limitPaymentCalls(context: Context, { name = "payments", r
   const db = context.get(databaseContext);
   const bucket = `${name}:${context.get(requestInfoContext).ip}`;
   const verdict = await checkRateLimit(db, [bucket], rule);
-  if (verdict.limited) return jsonError(context, "errors.tooMany", 429, {}, tooManyRequestsHeaders(verdict));
+  if (verdict.limited) return tooManyRequests(paymentsText(context), verdict, "errors.tooMany");
   await countAgainstRateLimit(db, [bucket]);
   return null;
 }
 
+export const paypalNotConfigured = (context: Context) => jsonError(503, paymentsText(context)("errors.notConfigured"));
+
 /** The configured PayPal client, or the 503 answer that says PayPal is not set up. */
 export function requirePayPal(context: Context) {
   const paypal = paypalClientFor(context.get(envContext));
-  return paypal ? { paypal } : { refusal: jsonError(context, "errors.notConfigured", 503) };
+  return paypal ? { paypal } : { refusal: paypalNotConfigured(context) };
 }
 
 export async function readPaymentBody(request: Request, context: Context, limit = PAYMENT_BODY_LIMIT) {
   const body = await readJsonObject(request, limit);
   if (body.kind === "object") return { value: body.value };
-  const refusal = JSON_BODY_REFUSALS[body.kind];
-  return { refusal: jsonError(context, `errors.${refusal.key.replace("api.", "")}`, refusal.status) };
+  return { refusal: bodyRefused(paymentsText(context), body.kind) };
 }
-
-export const methodNotAllowed = (context: Context, allow: string) => jsonError(context, "errors.methodNotAllowed", 405, {}, { Allow: allow });

@@ -8,13 +8,6 @@ export type JsonObjectBody =
   | { kind: "object"; value: Record<string, unknown> }
   | Exclude<JsonBody, { kind: "json" }>;
 
-/** The translation key (in the caller's namespace) and status for each way a JSON body can be refused. */
-export const JSON_BODY_REFUSALS = {
-  "wrong-type": { key: "api.contentType", status: 400 },
-  "too-large": { key: "api.tooLarge", status: 413 },
-  "not-json": { key: "api.notJson", status: 400 },
-} as const;
-
 /** Reads at most `maxBytes`, whatever Content-Length claims, and parses it as JSON. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
   const contentType = request.headers.get("Content-Type") ?? "";

@@ -5,7 +5,7 @@ import { periodOf } from "~/billing/periods.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { csvDateTime } from "~/lib/csv.server.ts";
-import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
+import { readOnlyRoute } from "~/server/json-api.server.ts";
 
 /** /admin/billing's records as CSV, with the page's filters: the closed months' bills; headers in the operator's language. */
 export function loader({ url, context }: Route.LoaderArgs) {

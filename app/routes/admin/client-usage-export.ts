@@ -6,7 +6,7 @@ import { getTranslator } from "~/i18n/middleware.server.ts";
 import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
 import { findClientById } from "~/models/client.server.ts";
 import { listDailyUsage, type DailyUsage } from "~/models/usage.server.ts";
-import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
+import { readOnlyRoute } from "~/server/json-api.server.ts";
 
 const periodSchema = z.enum(USAGE_PERIODS).default("all");
 

@@ -3,7 +3,7 @@ import { parseCompletedFunctionFilters } from "~/conversations/completed-functio
 import { completedFunctionsCsv } from "~/conversations/completed-functions.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
+import { readOnlyRoute } from "~/server/json-api.server.ts";
 
 /** The completed functions page's list as CSV, with the same filters. */
 export function loader({ url, context }: Route.LoaderArgs) {

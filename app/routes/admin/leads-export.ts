@@ -8,7 +8,7 @@ import { csvDateTime, csvResponse, everyRow, type CsvColumn } from "~/lib/csv.se
 import { listContactLeads, type ContactLead } from "~/models/contact-lead.server.ts";
 import { listInvestmentInquiries, type InvestmentInquiry } from "~/models/investment-inquiry.server.ts";
 import { listNewsletterSubscribers, type NewsletterSubscriber } from "~/models/newsletter-subscriber.server.ts";
-import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
+import { readOnlyRoute } from "~/server/json-api.server.ts";
 
 const PAGE_SIZE = 500;
 

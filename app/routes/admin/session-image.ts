@@ -4,7 +4,7 @@ import { databaseContext } from "~/context.ts";
 import { findMonitoredSession } from "~/models/chat-session.server.ts";
 import { findSessionImage } from "~/models/message.server.ts";
 import { sessionIdSchema } from "~/sessions/session-query.ts";
-import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
+import { readOnlyRoute } from "~/server/json-api.server.ts";
 
 const imageIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const db = context.get(databaseContext);
   const intent = actionSchema.safeParse(form);
-  if (!intent.success) return data({ error: t("api.invalid", { ns: "clients" }) }, { status: 400 });
+  if (!intent.success) return data({ error: t("api.invalid", { ns: "common" }) }, { status: 400 });
   const target = actionClientSchema.safeParse(form);
   const client = target.success ? await findClientById(db, target.data.clientId) : undefined;
   // Every test runs against one client, so none runs until one is selected.

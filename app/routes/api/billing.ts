@@ -3,7 +3,7 @@ import { apiFilterFromSearch } from "~/billing/billing-schema.ts";
 import { databaseContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { listBillingRecords } from "~/models/billing.server.ts";
-import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
+import { jsonAnswer, readOnlyRoute } from "~/server/json-api.server.ts";
 
 const MAX_RECORDS = 1000;
 
@@ -20,7 +20,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     { clientId: filter.clientId, billingPeriod: filter.period, status: filter.status },
     { limit: MAX_RECORDS },
   );
-  return Response.json(
+  return jsonAnswer(
     records.map((record) => ({
       id: record.id,
       clientId: record.clientId,
@@ -40,7 +40,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       paidAt: record.paidAt,
       createdAt: record.createdAt,
     })),
-    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 

@@ -1,9 +1,5 @@
 import type { Route } from "./+types/not-found";
-import { getTranslator } from "~/i18n/middleware.server.ts";
+import { apiText, notFound } from "~/server/json-api.server.ts";
 
-function notFound({ context }: Route.LoaderArgs | Route.ActionArgs) {
-  return Response.json({ error: getTranslator(context)("api.notFound") }, { status: 404 });
-}
-
-export const loader = notFound;
-export const action = notFound;
+export const loader = ({ context }: Route.LoaderArgs) => notFound(apiText(context));
+export const action = ({ context }: Route.ActionArgs) => notFound(apiText(context));

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/paypal-setup";
 import { limitPaymentCalls, outcomeResponse, requirePayPal } from "~/payments/payment-api.server.ts";
 import { paypalFailure } from "~/payments/payments.server.ts";
-import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
+import { readOnlyRoute } from "~/server/json-api.server.ts";
 
 /** A browser client token for PayPal's buttons (public: the pay page asks for it; rate limited). */
 export async function loader({ context }: Route.LoaderArgs) {

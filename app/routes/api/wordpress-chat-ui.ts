@@ -1,6 +1,6 @@
 import type { Route } from "./+types/wordpress-chat-ui";
 import { databaseContext, nonceContext } from "~/context.ts";
-import { readOnlyRoute } from "~/server/method-not-allowed.server.ts";
+import { readOnlyRoute } from "~/server/json-api.server.ts";
 import { chatUiLanguageOf, chatUiResponse } from "~/widget/chat-ui.server.ts";
 
 /** The chat widget, in the plugin's iframe or alone in a tab: public, its own CSP (frame-ancestors: the client's site). */

@@ -1,15 +1,16 @@
 import type { Route } from "./+types/wordpress-messages";
-import { handleMessageRequest, methodNotAllowed } from "~/conversations/message-api.server.ts";
+import { handleMessageRequest, messageText } from "~/conversations/message-api.server.ts";
 import { databaseContext, envContext, requestInfoContext } from "~/context.ts";
 import { languageContext } from "~/i18n/middleware.server.ts";
+import { methodNotAllowed } from "~/server/json-api.server.ts";
 
 /** The widget's message API: public (the license key names the client), same-origin, POST only. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return methodNotAllowed(context.get(languageContext));
+  return methodNotAllowed(await messageText(context.get(languageContext)), "POST");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(context.get(languageContext));
+  if (request.method !== "POST") return methodNotAllowed(await messageText(context.get(languageContext)), "POST");
   return handleMessageRequest({
     request,
     db: context.get(databaseContext),

@@ -128,7 +128,7 @@ describe("PayPal calls on a server without PayPal", () => {
     const order = (body: string, type = "application/json") =>
       request("/api/paypal/order", { method: "POST", headers: { "Content-Type": type }, body });
     expect((await order("not json")).status).toBe(400);
-    expect((await order("{}", "text/plain")).status).toBe(400);
+    expect((await order("{}", "text/plain")).status).toBe(415);
     expect((await order(JSON.stringify({ token: "x".repeat(10_000) }))).status).toBe(413);
     const badToken = await order(JSON.stringify({ token: "short" }));
     expect(badToken.status).toBe(400);

@@ -163,7 +163,7 @@ describe("/api/clients/{id}/training and /ai-training", () => {
     const hebrew = await call(path, { method: "PUT", json: { tone: "grumpy" }, language: "he" });
     expect(((await hebrew.json()) as { error: string }).error).toBe("חלק מהשדות אינם תקינים.");
     expect((await call(path, { method: "PUT", body: "{not json" })).status).toBe(400);
-    expect((await call(path, { method: "PUT", body: "tone=formal", contentType: "application/x-www-form-urlencoded" })).status).toBe(400);
+    expect((await call(path, { method: "PUT", body: "tone=formal", contentType: "application/x-www-form-urlencoded" })).status).toBe(415);
     expect(await oversizePutStatus(path)).toBe(413);
     expect((await call(path, { method: "DELETE" })).status).toBe(405);
   });
@@ -172,7 +172,7 @@ describe("/api/clients/{id}/training and /ai-training", () => {
     for (const id of ["999999", "abc", "0", "99999999999"]) {
       const response = await call(`/api/clients/${id}/training`);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: "Client not found", fields: {} });
+      expect(await response.json()).toEqual({ error: "Client not found" });
     }
   });
 });

@@ -83,7 +83,7 @@ describe("the client API", () => {
     expect(((await created.json()) as ClientBody).businessName).toBe("Tab here ltd");
   });
 
-  it("answers bad bodies with 400, 413 and 405, in Hebrew for a Hebrew operator", async () => {
+  it("answers bad bodies with 400, 413, 415 and 405, in Hebrew for a Hebrew operator", async () => {
     const hebrew = `${cookie}; ${await languageCookie("he")}`;
     const missing = await json("POST", "/api/clients", {}, { Cookie: hebrew });
     expect(missing.status).toBe(400);
@@ -91,7 +91,7 @@ describe("the client API", () => {
     const notJson = await request("/api/clients", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: "{" });
     expect(notJson.status).toBe(400);
     const wrongType = await request("/api/clients", { method: "POST", headers: { Cookie: cookie, "Content-Type": "text/plain" }, body: "x" });
-    expect(wrongType.status).toBe(400);
+    expect(wrongType.status).toBe(415);
     const array = await json("POST", "/api/clients", [newClient()]);
     expect(array.status).toBe(400);
     const huge = await json("POST", "/api/clients", newClient({ businessName: "x".repeat(20_000) }));
@@ -140,6 +140,7 @@ describe("the client API", () => {
       const got = await get(`/api/clients/${id}`);
       expect(got.status, id).toBe(404);
       expect(((await got.json()) as ErrorBody).error).toBe("Client not found");
+      expect(got.headers.get("Cache-Control"), id).toBe("private, no-store");
       expect((await json("PUT", `/api/clients/${id}`, { status: "active" })).status, id).toBe(404);
       expect((await get(`/api/clients/${id}/usage`)).status, id).toBe(404);
     }

@@ -190,26 +190,26 @@ describe("POST /api/investment-inquiry", () => {
   ])("answers 400 for %s", async (_, body, contentType) => {
     const response = await request(`${API}?lng=en`, { method: "POST", headers: { "Content-Type": contentType }, body });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Send the inquiry as a JSON object.", fields: {} });
+    expect(await response.json()).toEqual({ error: "Send the inquiry as a JSON object." });
   });
 
   it.each([["text/plain"], ["application/x-www-form-urlencoded"], ["multipart/form-data; boundary=x"], ["application/jsonp"]])(
-    "answers 400 for the content type %s",
+    "answers 415 for the content type %s",
     async (contentType) => {
       const response = await request(`${API}?lng=en`, {
         method: "POST",
         headers: { "Content-Type": contentType },
         body: JSON.stringify(validInquiry()),
       });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "Send the inquiry with the Content-Type application/json.", fields: {} });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual({ error: "Send the inquiry with the Content-Type application/json." });
     },
   );
 
   it("answers 413 for a body larger than any inquiry, without reading it all", async () => {
     const response = await postJson(validInquiry({ message: "m".repeat(40_000) }), { path: `${API}?lng=en` });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: "The inquiry is too large.", fields: {} });
+    expect(await response.json()).toEqual({ error: "The inquiry is too large." });
   });
 
   it("leaves a body past every API's cap to the front door: 413 before the route runs", async () => {
@@ -234,7 +234,6 @@ describe("POST /api/investment-inquiry", () => {
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(3000);
     expect(await limited.json()).toEqual({
       error: "Too many inquiries from your connection. Please wait a little and try again.",
-      fields: {},
     });
     const page = await postForm("/invest-he", { name: "x", email: "x@example.com", investmentAmount: "3.6m+" }, { ip });
     expect(page.status).toBe(429);

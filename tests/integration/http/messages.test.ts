@@ -110,7 +110,7 @@ describe("POST /api/wordpress/messages (built-in responder, the shared server)",
     expect((await post({ license, clientMessageId: randomUUID(), message: "photos", images: four })).status).toBe(400);
 
     const form = await request(ENDPOINT, { method: "POST", body: new URLSearchParams({ message: "hi" }) });
-    expect(form.status).toBe(400);
+    expect(form.status).toBe(415);
   });
 
   it("takes up to three images as base64 and answers in the visitor's language", async () => {

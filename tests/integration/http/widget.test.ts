@@ -213,7 +213,7 @@ describe("POST /api/wordpress/feedback", () => {
   it("refuses what is not a small JSON object of the right shape, in the visitor's language", async () => {
     const cases: [string, unknown, Record<string, string>, number, string][] = [
       ["/api/wordpress/feedback?lng=en", "not json", {}, 400, "Send the request as a JSON object."],
-      ["/api/wordpress/feedback?lng=en", feedback(true), { "Content-Type": "text/plain" }, 400, "Send the request with the Content-Type application/json."],
+      ["/api/wordpress/feedback?lng=en", feedback(true), { "Content-Type": "text/plain" }, 415, "Send the request with the Content-Type application/json."],
       ["/api/wordpress/feedback?lng=en", feedback(true, { padding: "x".repeat(2000) }), {}, 413, "The request is too large."],
       ["/api/wordpress/feedback?lng=en", feedback("yes"), {}, 400, "The request is not valid."],
       ["/api/wordpress/feedback", feedback(true, { sessionId: "" }), {}, 400, "הבקשה אינה תקינה."],

@@ -1,23 +1,23 @@
 import type { Route } from "./+types/sales-config";
-import { NO_STORE, clientFromPath, methodNotAllowed, readValidBody } from "~/clients/config/api.server.ts";
+import { requireClient } from "~/clients/clients.server.ts";
+import { configText, readConfigBody } from "~/clients/config/api.server.ts";
 import { salesConfigApiSchema } from "~/clients/config/sales-config-schema.ts";
 import { salesConfigView, updateSalesConfig } from "~/clients/config/sales-config.server.ts";
 import { databaseContext } from "~/context.ts";
+import { jsonAnswer, methodNotAllowed } from "~/server/json-api.server.ts";
 
 /** The client's sales config; a client never saved gets the defaults. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const client = await clientFromPath(context, params.clientId);
-  if (client instanceof Response) return client;
-  return Response.json(await salesConfigView(context.get(databaseContext), client.id), { headers: NO_STORE });
+  const client = await requireClient(context, params.clientId);
+  return jsonAnswer(await salesConfigView(context.get(databaseContext), client.id));
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed(context, "GET, PUT");
-  const client = await clientFromPath(context, params.clientId);
-  if (client instanceof Response) return client;
-  const body = await readValidBody(request, context, salesConfigApiSchema);
+  if (request.method !== "PUT") return methodNotAllowed(configText(context), "GET, PUT");
+  const client = await requireClient(context, params.clientId);
+  const body = await readConfigBody(request, context, salesConfigApiSchema);
   if (!body.ok) return body.response;
   const db = context.get(databaseContext);
   await updateSalesConfig(db, client.id, body.data);
-  return Response.json(await salesConfigView(db, client.id), { headers: NO_STORE });
+  return jsonAnswer(await salesConfigView(db, client.id));
 }
