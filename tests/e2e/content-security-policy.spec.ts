@@ -19,7 +19,7 @@ const ADMIN_PAGES = [
   "/admin/ai-training",
   "/admin/system-status",
 ];
-const PUBLIC_PAGES = ["/", "/login", "/invest", "/minimal-chat-demo"];
+const PUBLIC_PAGES = ["/", "/login", "/invest-he", "/invest-en", "/minimal-chat-demo"];
 
 for (const language of ["he", "en"] as const) {
   test(`no Content-Security-Policy violation on the public pages and every admin page (${language})`, async ({ page, signIn }) => {
