@@ -85,3 +85,30 @@ describe("the repository explains itself", () => {
     }
   });
 });
+
+/**
+ * A route module reads the request, calls its capability and renders the capability's components
+ * (docs/decisions/005-capability-folders.md); past this size it has started to hold their work.
+ */
+const ROUTE_MODULE_MAX_LINES = 250;
+
+const lineCount = (text: string) => (text === "" ? 0 : text.split("\n").length - (text.endsWith("\n") ? 1 : 0));
+
+describe("route modules stay thin", () => {
+  it(`keeps every module under app/routes/ within ${ROUTE_MODULE_MAX_LINES} lines`, () => {
+    const routes = path.join(root, "app/routes");
+    const modules = readdirSync(routes, { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file));
+    expect(modules.length).toBeGreaterThan(10);
+    const tooLong = modules
+      .map((file) => ({ file: `app/routes/${file.split(path.sep).join("/")}`, lines: lineCount(readFileSync(path.join(routes, file), "utf8")) }))
+      .filter(({ lines }) => lines > ROUTE_MODULE_MAX_LINES)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(tooLong).toEqual([]);
+  });
+
+  it("counts a file's lines, with or without a final newline", () => {
+    expect(lineCount("a\nb\n")).toBe(2);
+    expect(lineCount("a\nb")).toBe(2);
+    expect(lineCount("")).toBe(0);
+  });
+});

@@ -1,3 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
 import {
   countContactLeads,
@@ -17,7 +20,7 @@ import {
   countNewsletterSubscribersMatching,
   listNewsletterSubscribersMatching,
 } from "~/models/newsletter-subscriber.server.ts";
-import { isFollowedList, LEADS_PAGE_SIZE, MARK_HANDLED_INTENT, type LeadsQuery } from "./lead-schema.ts";
+import { handledFormSchema, isFollowedList, LEADS_PAGE_SIZE, MARK_HANDLED_INTENT, type LeadsQuery } from "./lead-schema.ts";
 import type { LeadList } from "./lead-lists.ts";
 
 const filterOf = (query: LeadsQuery): LeadFilter => ({
@@ -73,7 +76,7 @@ async function listOf(db: Database, tab: LeadList, filter: LeadFilter, slice: { 
 }
 
 /** Marks a lead handled by the operator now, or unhandled; false when there is no such lead. */
-export function markLeadHandled(
+function markLeadHandled(
   db: Database,
   { intent, list, id }: { intent: string; list: "inquiries" | "contacts"; id: number },
   operatorId: number,
@@ -81,4 +84,22 @@ export function markLeadHandled(
 ) {
   const handled = intent === MARK_HANDLED_INTENT ? { operatorId, at: now } : null;
   return list === "inquiries" ? setInvestmentInquiryHandled(db, id, handled) : setContactLeadHandled(db, id, handled);
+}
+
+export type LeadsActionContext = {
+  db: Database;
+  operatorId: number;
+  /** The same list, filters and page the post came from. */
+  backPath: string;
+  t: (key: string, values?: Record<string, unknown>) => string;
+};
+
+/** Mark handled / Mark not handled, from a row's button: back to the same list, filters and page. */
+export async function handleLeadsAction(formData: FormData, { db, operatorId, backPath, t }: LeadsActionContext) {
+  const submission = parseWithZod(formData, { schema: handledFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const found = await markLeadHandled(db, submission.value, operatorId);
+  if (!found) return redirectWithError(backPath, t("leads.handled.notFound", { ns: "admin" }));
+  const done = submission.value.intent === MARK_HANDLED_INTENT;
+  return redirectWithSuccess(backPath, t(done ? "leads.handled.markedDone" : "leads.handled.markedOpen", { ns: "admin" }));
 }

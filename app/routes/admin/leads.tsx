@@ -1,29 +1,21 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Inbox, Search, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link } from "react-router";
-import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/leads";
-import { INVESTMENT_CURRENCY, INVESTMENT_RANGES } from "~/invest/inquiry-schema.ts";
-import { formatRange } from "~/invest/money.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { LinkTabs } from "~/components/ui/link-tabs.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { ResponsiveTable, type Column } from "~/components/ui/responsive-table.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { isLanguage, type Language } from "~/i18n/config.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { HandledCell } from "~/leads/components/handled-cell.tsx";
+import { ContactList, InquiryList, NewsletterList } from "~/leads/components/lead-tables.tsx";
 import { exportPathOf, LEAD_LIST_KEYS } from "~/leads/lead-lists.ts";
-import { handledFormSchema, HANDLED_FILTERS, isFollowedList, LEAD_SEARCH_MAX, leadsQuerySchema, MARK_HANDLED_INTENT } from "~/leads/lead-schema.ts";
-import { loadLeadsPage, markLeadHandled } from "~/leads/leads-page.server.ts";
+import { HANDLED_FILTERS, isFollowedList, LEAD_SEARCH_MAX, leadsQuerySchema } from "~/leads/lead-schema.ts";
+import { handleLeadsAction, loadLeadsPage } from "~/leads/leads-page.server.ts";
 import { formatDateTime, formatNumber } from "~/lib/format.ts";
-import type { ListedContactLead } from "~/models/contact-lead.server.ts";
-import type { ListedInvestmentInquiry } from "~/models/investment-inquiry.server.ts";
-import type { NewsletterSubscriber } from "~/models/newsletter-subscriber.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = leadsQuerySchema.parse(Object.fromEntries(url.searchParams));
@@ -35,16 +27,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-/** Mark handled / Mark not handled, from a row's button: back to the same list, filters and page. */
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: handledFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const t = getTranslator(context);
-  const back = `${url.pathname}${url.search}`;
-  const found = await markLeadHandled(context.get(databaseContext), submission.value, context.get(operatorContext).id);
-  if (!found) return redirectWithError(back, t("leads.handled.notFound", { ns: "admin" }));
-  const done = submission.value.intent === MARK_HANDLED_INTENT;
-  return redirectWithSuccess(back, t(done ? "leads.handled.markedDone" : "leads.handled.markedOpen", { ns: "admin" }));
+  return handleLeadsAction(await request.formData(), {
+    db: context.get(databaseContext),
+    operatorId: context.get(operatorContext).id,
+    backPath: `${url.pathname}${url.search}`,
+    t: getTranslator(context),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Leads"} | Alex` }];
@@ -132,123 +121,5 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         <Pagination page={page} pageCount={pageCount} className="border-t border-slate-200 p-4" />
       </section>
     </div>
-  );
-}
-
-type FormatDate = (date: Date) => string;
-/** A Leads column: its header is the column's name in the `leads.columns` texts. */
-type LeadColumn<Row> = Omit<Column<Row>, "header">;
-
-function LeadTable<Row extends { id: number }>({ rows, columns }: { rows: Row[]; columns: LeadColumn<Row>[] }) {
-  const { t } = useTranslation("admin");
-  return (
-    <ResponsiveTable
-      rows={rows}
-      rowKey={(row) => row.id}
-      columns={columns.map((column) => ({ ...column, header: t(`leads.columns.${column.key}`) }))}
-    />
-  );
-}
-
-function DateCell({ date, formatDate }: { date: Date; formatDate: FormatDate }) {
-  return (
-    <time dateTime={date.toISOString()} className="whitespace-nowrap">
-      {formatDate(date)}
-    </time>
-  );
-}
-
-function Missing() {
-  const { t } = useTranslation("admin");
-  return <span className="text-slate-500">{t("leads.none")}</span>;
-}
-
-function EmailLink({ email }: { email: string }) {
-  return (
-    <a href={`mailto:${email}`} dir="ltr" className="break-words text-brand-700 hover:underline">
-      {email}
-    </a>
-  );
-}
-
-function InquiryList({ rows, formatDate, language }: { rows: ListedInvestmentInquiry[]; formatDate: FormatDate; language: Language }) {
-  const { t } = useTranslation("admin");
-  const amountOf = (inquiry: ListedInvestmentInquiry) => {
-    const inquiryLanguage: Language = isLanguage(inquiry.language) ? inquiry.language : "he";
-    const range = INVESTMENT_RANGES[inquiryLanguage].find((candidate) => candidate.value === inquiry.investmentAmount);
-    if (!range) return inquiry.investmentAmount;
-    return formatRange(range, INVESTMENT_CURRENCY[inquiryLanguage], language, (amount) => t("leads.amountAtLeast", { amount }));
-  };
-  return (
-    <LeadTable
-      rows={rows}
-      columns={[
-        { key: "date", cell: (row) => <DateCell date={row.createdAt} formatDate={formatDate} /> },
-        {
-          key: "name",
-          only: "table",
-          cell: (row) => (
-            <>
-              <bdi className="font-medium">{row.name}</bdi>
-              {row.company ? <bdi className="block text-slate-600">{row.company}</bdi> : null}
-            </>
-          ),
-        },
-        { key: "name", only: "cards", cell: (row) => <bdi>{row.name}</bdi>, className: "font-medium" },
-        { key: "company", only: "cards", cell: (row) => (row.company ? <bdi>{row.company}</bdi> : <Missing />) },
-        {
-          key: "contact",
-          only: "table",
-          cell: (row) => (
-            <>
-              <EmailLink email={row.email} />
-              {row.phone ? <bdi className="block whitespace-nowrap text-slate-600">{row.phone}</bdi> : null}
-            </>
-          ),
-        },
-        { key: "email", only: "cards", cell: (row) => <EmailLink email={row.email} /> },
-        { key: "phone", only: "cards", cell: (row) => (row.phone ? <bdi className="whitespace-nowrap">{row.phone}</bdi> : <Missing />) },
-        { key: "amount", cell: (row) => <bdi className="whitespace-nowrap">{amountOf(row)}</bdi> },
-        { key: "expertise", cell: (row) => (row.expertise ? t(`leads.expertise.${row.expertise}`) : <Missing />) },
-        {
-          key: "message",
-          cell: (row) => (row.message ? <p dir="auto">{row.message}</p> : <Missing />),
-          className: "min-w-32 max-w-xs whitespace-pre-line break-words",
-        },
-        { key: "handled", cell: (row) => <HandledCell list="inquiries" lead={row} formatDate={formatDate} /> },
-      ]}
-    />
-  );
-}
-
-function ContactList({ rows, formatDate }: { rows: ListedContactLead[]; formatDate: FormatDate }) {
-  const { t } = useTranslation("admin");
-  return (
-    <LeadTable
-      rows={rows}
-      columns={[
-        { key: "date", cell: (row) => <DateCell date={row.createdAt} formatDate={formatDate} /> },
-        { key: "fullName", cell: (row) => <bdi>{row.fullName}</bdi>, className: "font-medium" },
-        { key: "email", cell: (row) => <EmailLink email={row.email} /> },
-        { key: "phone", cell: (row) => <bdi className="whitespace-nowrap">{row.phone}</bdi> },
-        { key: "marketingConsent", cell: (row) => t(row.marketingConsent ? "leads.yes" : "leads.no") },
-        { key: "language", cell: (row) => t(`leads.languages.${row.language}`) },
-        { key: "handled", cell: (row) => <HandledCell list="contacts" lead={{ ...row, name: row.fullName }} formatDate={formatDate} /> },
-      ]}
-    />
-  );
-}
-
-function NewsletterList({ rows, formatDate }: { rows: NewsletterSubscriber[]; formatDate: FormatDate }) {
-  const { t } = useTranslation("admin");
-  return (
-    <LeadTable
-      rows={rows}
-      columns={[
-        { key: "date", cell: (row) => <DateCell date={row.createdAt} formatDate={formatDate} /> },
-        { key: "email", cell: (row) => <EmailLink email={row.email} /> },
-        { key: "language", cell: (row) => t(`leads.languages.${row.language}`) },
-      ]}
-    />
   );
 }

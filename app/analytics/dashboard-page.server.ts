@@ -1,0 +1,34 @@
+import type { Database } from "#db/connection.ts";
+import { monthlyRevenue } from "~/billing/billing.server.ts";
+import {
+  countClients,
+  getDashboardStats,
+  periodBoundaries,
+  listHighUsageClients,
+  listRecentActivity,
+  type Comparison,
+  type DashboardStats,
+} from "~/models/stats.server.ts";
+
+const HIGH_USAGE_WINDOW_DAYS = 30;
+
+/** The dashboard's figures: the monthly revenue comes from billing, so it always agrees with the bills. */
+export type DashboardFigures = DashboardStats & { monthlyRevenueCents: Comparison };
+
+/** What /admin/dashboard shows; the figures, the activity and the clients stream in as they come. */
+export async function loadDashboardPage(db: Database, timeZone: string) {
+  const periods = periodBoundaries(timeZone);
+  const highUsageSince = new Date(periods.now.getTime() - HIGH_USAGE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  return {
+    now: periods.now,
+    timeZone,
+    stats: Promise.all([getDashboardStats(db, periods), monthlyRevenue(db, { timeZone, now: periods.now })]).then(
+      ([stats, monthlyRevenueCents]): DashboardFigures => ({ ...stats, monthlyRevenueCents }),
+    ),
+    activity: listRecentActivity(db, 8),
+    clients: Promise.all([countClients(db), listHighUsageClients(db, highUsageSince, 3)]).then(([total, highUsage]) => ({
+      total,
+      highUsage,
+    })),
+  };
+}

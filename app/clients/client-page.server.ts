@@ -1,0 +1,110 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { dataWithError, redirectWithError, redirectWithSuccess } from "remix-toast";
+import { z } from "zod";
+import type { Database } from "#db/connection.ts";
+import { isConfirmed } from "~/components/ui/confirm.tsx";
+import { findClientById, listClientStatusChanges, updateClient } from "~/models/client.server.ts";
+import { findTrainingConfig } from "~/models/training-config.server.ts";
+import { getClientUsageTotals, listDailyUsage, listLatestClientSessions } from "~/models/usage.server.ts";
+import { syncHivePress } from "~/scanner/hivepress.server.ts";
+import { clientIdSchema, statusChangeSchema } from "./client-schema.ts";
+import { CLIENT_TABS, HARMFUL_STATUSES, type ClientTab } from "./client-tabs.ts";
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/** The client page shows at most 10 usage days and 10 sessions. */
+const RECENT_LIMIT = 10;
+
+const tabSchema = z.enum(CLIENT_TABS).catch("overview");
+
+async function loadTab(db: Database, clientId: number, tab: ClientTab, timeZone: string) {
+  switch (tab) {
+    case "overview":
+      return { tab, totals: await getClientUsageTotals(db, clientId) };
+    case "usage":
+      return { tab, days: await listDailyUsage(db, clientId, { since: "all", timeZone, limit: RECENT_LIMIT }) };
+    case "sessions":
+      return { tab, sessions: await listLatestClientSessions(db, clientId, RECENT_LIMIT) };
+    case "training": {
+      const config = await findTrainingConfig(db, clientId);
+      return { tab, training: config ? { greeting: config.greeting, tone: config.tone, businessInfo: config.businessInfo } : null };
+    }
+    case "settings":
+      return { tab, history: await listClientStatusChanges(db, clientId) };
+  }
+}
+
+/** The client (`clientId` from the path) and what its chosen tab (`?tab=`) shows; undefined when there is no such client. */
+export async function loadClientPage(db: Database, { clientId, tab, timeZone }: { clientId: string; tab: string | null; timeZone: string }) {
+  const id = clientIdSchema.safeParse(clientId);
+  const client = id.success ? await findClientById(db, id.data) : undefined;
+  if (!client) return undefined;
+  return {
+    timeZone,
+    now: new Date(),
+    client: {
+      id: client.id,
+      businessName: client.businessName,
+      businessType: client.businessType,
+      websiteDomain: client.websiteDomain,
+      ownerEmail: client.ownerEmail,
+      contactEmail: client.contactEmail,
+      status: client.status,
+      plan: client.plan,
+      licenseKey: client.licenseKey,
+      monthlyFeeCents: client.monthlyFeeCents,
+      onboardingPaid: client.onboardingPaid,
+      createdAt: client.createdAt,
+    },
+    view: await loadTab(db, client.id, tabSchema.parse(tab ?? undefined), timeZone),
+  };
+}
+
+export type ClientPageData = NonNullable<Awaited<ReturnType<typeof loadClientPage>>>;
+
+export type ClientActionContext = {
+  db: Database;
+  clientId: number;
+  operatorId: number;
+  allowHosts: readonly string[];
+  /** Where Sync Data comes back to: the page and tab it came from. */
+  backPath: string;
+  t: Translate;
+};
+
+/**
+ * The page's two posts: Sync Data (`intent=sync`, the HivePress listings into the knowledge base) and
+ * the Settings tab's Activate, Suspend and Cancel (a new status, kept in the audit trail). Both come
+ * back to the page with a toast, with or without JavaScript. Suspend and Cancel act only when
+ * confirmed; without the confirmation the answer is the confirmation step (app/components/ui/confirm.tsx).
+ */
+export async function handleClientAction(formData: FormData, { db, clientId, operatorId, allowHosts, backPath, t }: ClientActionContext) {
+  if (formData.get("intent") === "sync") {
+    const client = await findClientById(db, clientId);
+    if (!client) throw data(null, { status: 404 });
+    const result = await syncHivePress(db, client, { allowHosts });
+    if (result.success) {
+      return redirectWithSuccess(backPath, {
+        message: t("detail.syncDone", { ns: "clients" }),
+        description: t("sync.done", { ns: "client-config", count: result.listings }),
+      });
+    }
+    return redirectWithError(backPath, {
+      message: t("detail.syncFailed", { ns: "clients" }),
+      description: `${t("detail.syncFailedDescription", { ns: "clients" })}: ${t(`sync.failure.${result.failure}`, { ns: "client-config", status: result.status })}`,
+    });
+  }
+  const submission = parseWithZod(formData, { schema: statusChangeSchema });
+  if (submission.status !== "success") {
+    return dataWithError({ result: submission.reply() }, t("errors.statusInvalid", { ns: "clients" }), { status: 400 });
+  }
+  if (HARMFUL_STATUSES.includes(submission.value.status) && !isConfirmed(formData)) return { confirmStatus: submission.value.status };
+  const client = await updateClient(db, clientId, { status: submission.value.status }, operatorId);
+  if (!client) throw data(null, { status: 404 });
+  const status = t(`status.${client.status}`, { ns: "clients" });
+  return redirectWithSuccess(`/admin/clients/${client.id}?tab=settings`, {
+    message: t("detail.settings.updated", { ns: "clients" }),
+    description: t("detail.settings.updatedDescription", { ns: "clients", name: client.businessName, status }),
+  });
+}

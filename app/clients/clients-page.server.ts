@@ -1,0 +1,92 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { dataWithError, dataWithSuccess, dataWithWarning, redirectWithError, redirectWithSuccess, redirectWithWarning } from "remix-toast";
+import { z } from "zod";
+import type { Database } from "#db/connection.ts";
+import { testOutcomeOf } from "~/checks/full-client-test.server.ts";
+import { runRecordedFullClientTest } from "~/checks/system-checks.server.ts";
+import type { Env } from "~/env.server.ts";
+import type { Language } from "~/i18n/config.ts";
+import { createClient, findClientById, listClients } from "~/models/client.server.ts";
+import { clientIdSchema, clientListQuerySchema, newClientSchema } from "./client-schema.ts";
+import { ADD_CLIENT_INTENT } from "./components/add-client-form.tsx";
+import { TEST_INTENT, type TestReply } from "./components/integration-test-button.tsx";
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+const intentSchema = z.enum([ADD_CLIENT_INTENT, TEST_INTENT]);
+
+/** The client list, filtered by the address (`?q=`, `?status=`, `?demo=show`); `?add` opens the add-client section. */
+export async function loadClientsPage(db: Database, searchParams: URLSearchParams) {
+  const query = clientListQuerySchema.parse(Object.fromEntries(searchParams));
+  const clients = await listClients(db, {
+    search: query.q || undefined,
+    status: query.status === "all" ? undefined : query.status,
+    withDemo: query.demo === "show",
+  });
+  return {
+    query,
+    // `?add` opens the add-client section: the dialog's address without JavaScript.
+    adding: searchParams.has("add"),
+    clients: clients.map(({ id, businessName, websiteDomain, businessType, plan, status, licenseKey, isDemo }) => ({
+      id,
+      isDemo,
+      businessName,
+      websiteDomain,
+      businessType,
+      plan,
+      status,
+      licenseKey,
+    })),
+  };
+}
+
+export type ClientListRow = Awaited<ReturnType<typeof loadClientsPage>>["clients"][number];
+
+export type ClientsActionContext = {
+  db: Database;
+  env: Env;
+  language: Language;
+  serverUrl: string;
+  /** A post from the page's script gets its answer with a toast; a plain form post is redirected back. */
+  enhanced: boolean;
+  backPath: string;
+  t: Translate;
+};
+
+/** Add Client, or one client's integration test (`intent`); a test's outcome is a toast by its tone. */
+export async function handleClientsAction(formData: FormData, { db, env, language, serverUrl, enhanced, backPath, t }: ClientsActionContext) {
+  const tc = (key: string, values?: Record<string, unknown>) => t(key, { ns: "clients", ...values });
+  const intent = intentSchema.safeParse(formData.get("intent"));
+  if (!intent.success) throw data(null, { status: 400 });
+
+  if (intent.data === ADD_CLIENT_INTENT) {
+    const submission = parseWithZod(formData, { schema: newClientSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    const client = await createClient(db, submission.value);
+    return redirectWithSuccess(`/admin/clients/${client.id}`, {
+      message: tc("add.created"),
+      description: tc("add.createdDescription", { name: client.businessName }),
+    });
+  }
+
+  const id = clientIdSchema.safeParse(formData.get("clientId"));
+  const client = id.success ? await findClientById(db, id.data) : undefined;
+  if (!client) throw data(null, { status: 404 });
+  try {
+    const result = await runRecordedFullClientTest({ db, client, serverUrl, env, language, t: tc });
+    const outcome = testOutcomeOf(result.summary);
+    const reply: TestReply = { test: { clientId: client.id, outcome, ...result.summary } };
+    const values = result.summary;
+    if (outcome === "passed") {
+      const toast = { message: tc("test.allPassed"), description: tc("test.allPassedDescription", values) };
+      return enhanced ? dataWithSuccess(reply, toast) : redirectWithSuccess(backPath, toast);
+    }
+    const toast = { message: tc("test.issues"), description: tc("test.issuesDescription", values) };
+    if (outcome === "partial") return enhanced ? dataWithWarning(reply, toast) : redirectWithWarning(backPath, toast);
+    return enhanced ? dataWithError(reply, toast) : redirectWithError(backPath, toast);
+  } catch {
+    const reply: TestReply = { test: { clientId: client.id, outcome: "error", passed: 0, total: 0 } };
+    return enhanced ? dataWithError(reply, tc("test.unable")) : redirectWithError(backPath, tc("test.unable"));
+  }
+}

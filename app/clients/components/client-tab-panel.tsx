@@ -1,0 +1,23 @@
+import type { ClientStatus } from "#db/vocabulary.ts";
+import type { ClientPageData } from "../client-page.server.ts";
+import { ClientOverview } from "./client-overview.tsx";
+import { ClientSessions } from "./client-sessions.tsx";
+import { ClientSettings } from "./client-settings.tsx";
+import { ClientTraining } from "./client-training.tsx";
+import { ClientUsage } from "./client-usage.tsx";
+
+/** The client page's chosen tab. */
+export function ClientTabPanel({ data: loaded, confirmStatus }: { data: ClientPageData; confirmStatus: ClientStatus | undefined }) {
+  switch (loaded.view.tab) {
+    case "overview":
+      return <ClientOverview data={loaded} totals={loaded.view.totals} />;
+    case "usage":
+      return <ClientUsage data={loaded} days={loaded.view.days} />;
+    case "sessions":
+      return <ClientSessions data={loaded} sessions={loaded.view.sessions} />;
+    case "training":
+      return <ClientTraining clientId={loaded.client.id} training={loaded.view.training} />;
+    case "settings":
+      return <ClientSettings data={loaded} history={loaded.view.history} confirmStatus={confirmStatus} />;
+  }
+}
