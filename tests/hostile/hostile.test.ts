@@ -108,7 +108,7 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
     await admin.unsafe(`create database ${database}`);
     const url = new URL(serverUrl!);
     url.pathname = `/${database}`;
-    server = await startServer({ DATABASE_URL: url.toString(), SESSION_SECRET: "a-hostile-suite-session-secret-0123456789", SEED_DEMO: "true" });
+    server = await startServer({ DATABASE_URL: url.toString(), SESSION_SECRET: "a-hostile-suite-session-secret-0123456789", CREDENTIALS_KEY: "cd".repeat(32), SEED_DEMO: "true" });
     origin = new URL(server.url);
     sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
     fingerprint = (await fingerprinter(sql)).take;
