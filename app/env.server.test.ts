@@ -39,16 +39,20 @@ describe("parseEnv", () => {
     [{ AI_BASE_URL: "http://127.0.0.1:11434/v1" }, "AI_MODEL"],
     [{ AI_MODEL: "llama3" }, "AI_BASE_URL"],
     [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/alex" }, "SESSION_SECRET"],
+    [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/alex" }, "CREDENTIALS_KEY"],
+    [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/alex", SESSION_SECRET: "x".repeat(40) }, "CREDENTIALS_KEY"],
+    [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/alex", CREDENTIALS_KEY: "ab".repeat(32) }, "SESSION_SECRET"],
   ])("names the wrong variable: %o", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid environment:\\n(.*\\n)*  ${variable}: `));
   });
 
-  it("accepts a production PostgreSQL setup with a secret, and reads flags", () => {
+  it("accepts a production PostgreSQL setup with its secret and key, and reads flags", () => {
     const env = parseEnv({
       NODE_ENV: "production",
       DATABASE_URL: "postgresql://alex@127.0.0.1:5432/alex",
       SESSION_SECRET: "x".repeat(40),
+      CREDENTIALS_KEY: Buffer.alloc(32, 1).toString("base64"),
       SEED_DEMO: "no",
       PORT: "8080",
     });

@@ -113,12 +113,14 @@ export const envSchema = z
         message: "AI_BASE_URL and AI_MODEL must be set together (AI_API_KEY when the provider needs one)",
       });
     }
-    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SESSION_SECRET"],
-        message: "is required in production when DATABASE_URL is set",
-      });
+    // With a shared PostgreSQL several servers may run, and each would generate its own secret
+    // into its own DATA_DIR: one server's cookies and encrypted passwords unreadable by the next.
+    if (env.NODE_ENV === "production" && env.DATABASE_URL) {
+      for (const variable of ["SESSION_SECRET", "CREDENTIALS_KEY"] as const) {
+        if (!env[variable]) {
+          ctx.addIssue({ code: "custom", path: [variable], message: "is required in production when DATABASE_URL is set" });
+        }
+      }
     }
   });
 

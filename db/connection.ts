@@ -34,7 +34,7 @@ export class DatabaseLockedError extends Error {}
  * (its process is gone) is taken over. Our own pid counts as a holder: two instances in one
  * process drift apart just the same.
  */
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string): () => void {
   const lockPath = path.join(dir, "server.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -83,8 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataDir = path.join(options.dataDir, "pglite");
   }
   try {
-    // pg_trgm backs the session monitor's partial-id search (migration creates the extension).
-    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const client = await createPglite(dataDir);
     const db = drizzlePglite(client, { schema });
     if (shouldMigrate) await migratePglite(db, { migrationsFolder });
     return {
@@ -99,6 +98,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
+}
+
+/** PGlite with the extensions the migrations need; `loadDataDir` starts it from a dumpDataDir() tarball. */
+export function createPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
+  // pg_trgm backs the session monitor's partial-id search (migration creates the extension).
+  return PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
 }
 
 /**

@@ -266,9 +266,9 @@ const alexAi: DemoClient = {
 
 const simchaPartyPlanners: DemoClient = {
   businessName: "Simcha Party Planners",
-  ownerEmail: "dana@simcha-party.com",
-  contactEmail: "events@simcha-party.com",
-  websiteDomain: "simcha-party.com",
+  ownerEmail: "dana@simcha-party.example",
+  contactEmail: "events@simcha-party.example",
+  websiteDomain: "simcha-party.example",
   businessType: PARTY_PLANNING,
   plan: "premium",
   status: "active",
@@ -415,9 +415,9 @@ const simchaPartyPlanners: DemoClient = {
 
 const nadlanHasharon: DemoClient = {
   businessName: "נדל״ן השרון",
-  ownerEmail: "moshe@nadlan-hasharon.co.il",
-  contactEmail: "office@nadlan-hasharon.co.il",
-  websiteDomain: "nadlan-hasharon.co.il",
+  ownerEmail: "moshe@nadlan-hasharon.example",
+  contactEmail: "office@nadlan-hasharon.example",
+  websiteDomain: "nadlan-hasharon.example",
   businessType: "realestate",
   plan: "enterprise",
   status: "active",
@@ -527,9 +527,9 @@ const nadlanHasharon: DemoClient = {
 
 const hagefen: DemoClient = {
   businessName: "מסעדת הגפן",
-  ownerEmail: "yossi@hagefen-rest.co.il",
-  contactEmail: "reservations@hagefen-rest.co.il",
-  websiteDomain: "hagefen-rest.co.il",
+  ownerEmail: "yossi@hagefen-rest.example",
+  contactEmail: "reservations@hagefen-rest.example",
+  websiteDomain: "hagefen-rest.example",
   businessType: "restaurant",
   plan: "basic",
   status: "active",
@@ -605,9 +605,9 @@ const hagefen: DemoClient = {
 
 const brightMarketing: DemoClient = {
   businessName: "Bright Marketing Studio",
-  ownerEmail: "noa@brightstudio.co.il",
-  contactEmail: "hello@brightstudio.co.il",
-  websiteDomain: "brightstudio.co.il",
+  ownerEmail: "noa@brightstudio.example",
+  contactEmail: "hello@brightstudio.example",
+  websiteDomain: "brightstudio.example",
   businessType: "marketing",
   plan: "premium",
   status: "active",
@@ -710,9 +710,9 @@ const brightMarketing: DemoClient = {
 
 const roniFashion: DemoClient = {
   businessName: "אופנת רוני",
-  ownerEmail: "roni@roni-fashion.co.il",
-  contactEmail: "shop@roni-fashion.co.il",
-  websiteDomain: "roni-fashion.co.il",
+  ownerEmail: "roni@roni-fashion.example",
+  contactEmail: "shop@roni-fashion.example",
+  websiteDomain: "roni-fashion.example",
   businessType: "retail",
   plan: "basic",
   status: "suspended",
@@ -791,9 +791,9 @@ const roniFashion: DemoClient = {
 
 const bdikotPlus: DemoClient = {
   businessName: "בדיקות פלוס",
-  ownerEmail: "avi@bdikot-plus.co.il",
-  contactEmail: "sales@bdikot-plus.co.il",
-  websiteDomain: "bdikot-plus.co.il",
+  ownerEmail: "avi@bdikot-plus.example",
+  contactEmail: "sales@bdikot-plus.example",
+  websiteDomain: "bdikot-plus.example",
   businessType: "qa",
   plan: "basic",
   status: "cancelled",
@@ -972,7 +972,7 @@ export const USER_AGENTS: readonly string[] = [
 export const INVESTMENT_INQUIRIES = [
   {
     name: "רונית אלמוג",
-    email: "ronit@almog-capital.co.il",
+    email: "ronit@almog-capital.example",
     phone: "052-7781234",
     company: "אלמוג קפיטל",
     investmentAmount: "360k-900k",
@@ -1005,7 +1005,7 @@ export const INVESTMENT_INQUIRIES = [
   },
   {
     name: "Linda Park",
-    email: "linda@parkadvisory.com",
+    email: "linda@parkadvisory.example",
     phone: "+1 415 555 0132",
     company: "Park Advisory",
     investmentAmount: "50k-100k",
@@ -1018,17 +1018,17 @@ export const INVESTMENT_INQUIRIES = [
 
 export const CONTACT_LEADS = [
   { fullName: "שרון טל", phone: "050-4412378", email: "sharon.tal@walla.co.il", marketingConsent: true, language: "he", daysAgo: 34 },
-  { fullName: "אבי נחום", phone: "053-2209911", email: "avi@nachum-law.co.il", marketingConsent: false, language: "he", daysAgo: 17 },
-  { fullName: "Tom Harel", phone: "058-6612004", email: "tom@harel-design.com", marketingConsent: true, language: "en", daysAgo: 8 },
+  { fullName: "אבי נחום", phone: "053-2209911", email: "avi@nachum-law.example", marketingConsent: false, language: "he", daysAgo: 17 },
+  { fullName: "Tom Harel", phone: "058-6612004", email: "tom@harel-design.example", marketingConsent: true, language: "en", daysAgo: 8 },
   { fullName: "ליאת סבג", phone: "052-9087765", email: "liat.sabag@gmail.com", marketingConsent: true, language: "he", daysAgo: 2 },
   { fullName: "Anna Berg", phone: "054-7732190", email: "anna.berg@outlook.com", marketingConsent: false, language: "en", daysAgo: 1 },
 ] as const;
 
 export const NEWSLETTER_SUBSCRIBERS = [
   { email: "gil.ofer@gmail.com", language: "he", daysAgo: 58 },
-  { email: "info@cafe-yafo.co.il", language: "he", daysAgo: 44 },
-  { email: "mark@smallbiz-news.com", language: "en", daysAgo: 30 },
+  { email: "info@cafe-yafo.example", language: "he", daysAgo: 44 },
+  { email: "mark@smallbiz-news.example", language: "en", daysAgo: 30 },
   { email: "yael.k@walla.co.il", language: "he", daysAgo: 15 },
-  { email: "hello@studio-lev.co.il", language: "he", daysAgo: 6 },
-  { email: "ben@tlvstartups.com", language: "en", daysAgo: 1 },
+  { email: "hello@studio-lev.example", language: "he", daysAgo: 6 },
+  { email: "ben@tlvstartups.example", language: "en", daysAgo: 1 },
 ] as const;

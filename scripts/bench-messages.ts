@@ -102,6 +102,7 @@ async function startServer(env: Record<string, string>) {
       ADMIN_USERNAME: "bench-operator",
       ADMIN_PASSWORD: randomBytes(18).toString("base64url"),
       SESSION_SECRET: randomBytes(32).toString("base64url"),
+      CREDENTIALS_KEY: randomBytes(32).toString("base64"),
       AI_BASE_URL: "",
       AI_MODEL: "",
       ...env,

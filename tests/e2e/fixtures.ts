@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 
 export const PHONE = { width: 390, height: 844 };
@@ -51,9 +51,36 @@ function watchWhereThePageLands(page: Page, expectedErrorPages: RegExp | undefin
   return problems;
 }
 
+const LOOPBACK_HOSTS = /^(127(\.\d{1,3}){3}|localhost|\[::1\])$/;
+/** Names that never exist (`.example`, `.test`, `.invalid`): aborted as unresolved without asking anyone, not a failure. */
+const RESERVED_NAMES = /(^|\.)(example|test|invalid)$|(^|\.)example\.(com|net|org)$/;
+
+/**
+ * Tests never try the internet: a page that loads something from outside this machine would pass or
+ * fail with the network. Every such request of the test's browser context is aborted, and fails the
+ * test unless it was for a reserved name (a demo client's site).
+ */
+export async function keepOnLoopback(context: BrowserContext) {
+  const outside: string[] = [];
+  await context.route(
+    (url) => /^(https?|wss?):$/.test(url.protocol) && !LOOPBACK_HOSTS.test(url.hostname),
+    async (route) => {
+      const url = new URL(route.request().url());
+      if (!RESERVED_NAMES.test(url.hostname)) outside.push(`${route.request().method()} ${url.origin}${url.pathname}`);
+      await route.abort("namenotresolved");
+    },
+  );
+  return outside;
+}
+
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [undefined, { option: true }],
   expectedErrorPages: [undefined, { option: true }],
+  context: async ({ context }, use) => {
+    const outside = await keepOnLoopback(context);
+    await use(context);
+    expect(outside, "requests that tried to leave this machine").toEqual([]);
+  },
   page: async ({ page, allowedConsoleErrors, expectedErrorPages }, use) => {
     const errors: string[] = [];
     const landings = watchWhereThePageLands(page, expectedErrorPages);

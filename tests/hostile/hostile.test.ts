@@ -8,6 +8,7 @@ import { changedTables, fingerprinter, type Fingerprint } from "./database-finge
 import { buildDictionary, namesInSource, paramValuesFromLinks, readPage, tokensInDatabase } from "./dictionary.ts";
 import { describeRequest, hostileRequest, percentEncode, plainPath, QUERY_KEYS, type Dictionary, type HostileRequest } from "./hostile-input.ts";
 import { sendRaw, TooSlow, type RawResponse } from "./raw-http.ts";
+import { readCorpus, seedAdvice, seedRuns } from "./seed-corpus.ts";
 import { walkRoutes, type RouteLeaf } from "../support/route-walker.ts";
 import { startServer, TEST_ADMIN, type RunningServer } from "../support/server.ts";
 
@@ -18,11 +19,17 @@ import { startServer, TEST_ADMIN, type RunningServer } from "../support/server.t
  * database exactly as it was. Runs on the real PostgreSQL server (TEST_DATABASE_URL), which the suite
  * reads directly between requests.
  *
- * HOSTILE_RUNS (per route and identity), HOSTILE_SEED (replay a failure) and HOSTILE_TIME_BOUND_MS tune it.
+ * Each run replays every seed of tests/hostile/seed-corpus.json, then one random seed.
+ * HOSTILE_RUNS (per route and identity), HOSTILE_SEED (replay that seed alone) and HOSTILE_TIME_BOUND_MS tune it.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 16);
-const SEED = Number(process.env.HOSTILE_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const SEEDS = seedRuns({
+  corpus: readCorpus(),
+  runs: RUNS,
+  replaySeed: process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined,
+  randomSeed: Math.floor(Math.random() * 2 ** 31),
+});
 const TIME_BOUND_MS = Number(process.env.HOSTILE_TIME_BOUND_MS ?? 2_000);
 const REPORT = path.resolve(import.meta.dirname, "../../test-results/hostile-suite.json");
 
@@ -40,7 +47,7 @@ function writeReport(extra: Record<string, unknown> = {}) {
   const inputs = Object.values(tried).reduce((sum, count) => sum + count, 0);
   writeFileSync(
     REPORT,
-    `${JSON.stringify({ inputs, seed: SEED, runsPerRouteAndIdentity: RUNS, timeBoundMs: TIME_BOUND_MS, routes: leaves.length, slowestMs: Math.round(slowest.ms), slowestRequest: slowest.request, failures, perRoute: tried, ...extra }, null, 2)}\n`,
+    `${JSON.stringify({ inputs, seeds: SEEDS, runsPerRouteAndIdentity: RUNS, timeBoundMs: TIME_BOUND_MS, routes: leaves.length, slowestMs: Math.round(slowest.ms), slowestRequest: slowest.request, failures, perRoute: tried, ...extra }, null, 2)}\n`,
   );
   return inputs;
 }
@@ -108,7 +115,7 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
     await admin.unsafe(`create database ${database}`);
     const url = new URL(serverUrl!);
     url.pathname = `/${database}`;
-    server = await startServer({ DATABASE_URL: url.toString(), SESSION_SECRET: "a-hostile-suite-session-secret-0123456789", SEED_DEMO: "true" });
+    server = await startServer({ DATABASE_URL: url.toString(), SESSION_SECRET: "a-hostile-suite-session-secret-0123456789", CREDENTIALS_KEY: "cd".repeat(32), SEED_DEMO: "true" });
     origin = new URL(server.url);
     sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
     fingerprint = (await fingerprinter(sql)).take;
@@ -137,7 +144,8 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
 
   afterAll(async () => {
     const inputs = writeReport({ durationMs: Date.now() - started, fieldNames: dictionary?.fieldNames.length, tokens: dictionary?.tokens.length });
-    console.log(`Hostile suite: ${inputs} inputs tried over ${leaves.length} routes × ${IDENTITIES.length} identities (seed ${SEED}, slowest ${Math.round(slowest.ms)} ms).`);
+    const seeds = SEEDS.map((run) => `${run.kind} ${run.seed}`).join(", ");
+    console.log(`Hostile suite: ${inputs} inputs tried over ${leaves.length} routes × ${IDENTITIES.length} identities (seeds: ${seeds}; slowest ${Math.round(slowest.ms)} ms).`);
     await sql?.end();
     await server?.stop();
     await admin?.unsafe(`drop database if exists ${database} with (force)`);
@@ -186,20 +194,21 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
 
   for (const identity of IDENTITIES) {
     it.each(leaves.map((leaf, index) => [leaf.pattern, leaf, index] as const))(`${identity}: %s`, async (_, route, index) => {
-      const runs = route.hasAction || route.isResource ? RUNS : Math.ceil(RUNS / 2);
-      // Our own report: fast-check's would print the whole counterexample, megabytes of body included.
-      const details = await fc.check(
-        fc.asyncProperty(hostileRequest(route, dictionary, origin.origin), (request) => check(route, identity, request)),
-        // Each route its own seed, derived from the one printed, so they do not all start from the same request.
-        { numRuns: runs, seed: SEED + index, endOnFailure: !process.env.HOSTILE_SHRINK },
-      );
-      if (details.failed) {
-        const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-        failures.push(`${identity} ${route.pattern}: ${message.split("\n")[0]}`);
-        await untilResponsive();
-        throw new Error(`${message}\nAfter ${details.numRuns} requests. Replay: HOSTILE_SEED=${SEED} (HOSTILE_SHRINK=1 for the smallest case)`);
+      for (const run of SEEDS) {
+        // Our own report: fast-check's would print the whole counterexample, megabytes of body included.
+        const details = await fc.check(
+          fc.asyncProperty(hostileRequest(route, dictionary, origin.origin), (request) => check(route, identity, request)),
+          // Each route its own seed, derived from the one printed, so they do not all start from the same request.
+          { numRuns: route.hasAction || route.isResource ? run.runs : Math.ceil(run.runs / 2), seed: run.seed + index, endOnFailure: !process.env.HOSTILE_SHRINK },
+        );
+        if (details.failed) {
+          const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+          failures.push(`${identity} ${route.pattern} (${run.kind} seed ${run.seed}): ${message.split("\n")[0]}`);
+          await untilResponsive();
+          throw new Error(`${message}\nAfter ${details.numRuns} requests. ${seedAdvice(run)}`);
+        }
       }
-    }, 120_000);
+    }, 120_000 * SEEDS.length);
   }
 
   // PostgreSQL refuses a NUL in any text: a route reading a parameter into a query failed with a 500.
@@ -237,20 +246,26 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
       ),
       method: fc.constantFrom("GET", "HEAD", "POST", "OPTIONS", "TRACE", "DELETE", "PURGE"),
     });
-    await fc.assert(
-      fc.asyncProperty(absurd, ({ path: absurdPath, method }) =>
-        check({ id: "absurd", file: "", pattern: "(absurd)", guard: null, params: [], splat: true, hasAction: false, isResource: false }, "anonymous", {
-          method,
-          path: absurdPath,
-          headers: { "X-Forwarded-For": "198.19.1.1" },
-          body: null,
-          chunked: false,
-          bodyKind: "none",
-        }),
-      ),
-      { numRuns: RUNS * 2, seed: SEED, endOnFailure: !process.env.HOSTILE_SHRINK, includeErrorInReport: true },
-    );
-  }, 120_000);
+    for (const run of SEEDS) {
+      const details = await fc.check(
+        fc.asyncProperty(absurd, ({ path: absurdPath, method }) =>
+          check({ id: "absurd", file: "", pattern: "(absurd)", guard: null, params: [], splat: true, hasAction: false, isResource: false }, "anonymous", {
+            method,
+            path: absurdPath,
+            headers: { "X-Forwarded-For": "198.19.1.1" },
+            body: null,
+            chunked: false,
+            bodyKind: "none",
+          }),
+        ),
+        { numRuns: run.runs * 2, seed: run.seed, endOnFailure: !process.env.HOSTILE_SHRINK },
+      );
+      if (details.failed) {
+        const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+        throw new Error(`${message}\nAfter ${details.numRuns} requests. ${seedAdvice(run)}`);
+      }
+    }
+  }, 120_000 * SEEDS.length);
 
   it("tried something on every route, as both identities", () => {
     for (const identity of IDENTITIES) for (const leaf of leaves) expect(tried[`${identity} ${leaf.id}`], `${identity} ${leaf.pattern}`).toBeGreaterThan(0);

@@ -18,6 +18,7 @@ describe.runIf(serverUrl)("the product on PostgreSQL", () => {
     server = await startServer({
       DATABASE_URL: url.toString(),
       SESSION_SECRET: "a-postgres-test-session-secret-0123456789",
+      CREDENTIALS_KEY: "ab".repeat(32),
       SEED_DEMO: "true",
     });
   });
