@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 
 const FLOW = ["need identification", "solution presentation", "deal closing"];
-const passage = { topic: "תמחור", content: "המנוי עולה $50 לחודש.", sourceUrl: "https://alex-ai.co.il/pricing" };
+const passage = { topic: "תמחור", content: "המנוי עולה $50 לחודש.", sourceUrl: "https://alex-ai.co.il/pricing", origin: "scan" as const };
 
 function turn(overrides: Partial<BuiltInTurn> = {}): BuiltInTurn {
   const language = overrides.language ?? "he";

@@ -1,4 +1,4 @@
-import { CAPABILITIES, type AlexCapabilities, type Capability } from "#db/vocabulary.ts";
+import { CAPABILITIES, type AlexCapabilities, type Capability, type KNOWLEDGE_ORIGINS } from "#db/vocabulary.ts";
 import type { Language } from "~/i18n/config.ts";
 
 /** What the assistant knows of a business: its client row, training config and sales config. */
@@ -22,7 +22,10 @@ export type BusinessProfile = {
   } | null;
 };
 
-export type PromptPassage = { topic: string; content: string; sourceUrl: string | null };
+export type PromptPassage = { topic: string; content: string; sourceUrl: string | null; origin: (typeof KNOWLEDGE_ORIGINS)[number] };
+
+/** Passages the training wrote (db/training-knowledge.ts): the prompt already holds the whole FAQ and business information. */
+const TAUGHT_ORIGINS: readonly PromptPassage["origin"][] = ["faq", "manual"];
 
 /** A sales config's `alexCapabilities` as the prompt reads them: every flag and prompt present, missing or malformed values false and empty. */
 export function normaliseCapabilities(raw: unknown): AlexCapabilities {
@@ -123,7 +126,9 @@ export function buildSystemPrompt(profile: BusinessProfile, passages: readonly P
     section("FAQ", training ? faqLines(training.knowledgeBase) : []),
     section(
       "Knowledge passages relevant to this question",
-      passages.map((passage) => `[${passage.topic}]${passage.sourceUrl ? ` (${passage.sourceUrl})` : ""}\n${passage.content}`),
+      passages
+        .filter((passage) => !TAUGHT_ORIGINS.includes(passage.origin))
+        .map((passage) => `[${passage.topic}]${passage.sourceUrl ? ` (${passage.sourceUrl})` : ""}\n${passage.content}`),
     ),
     section("Tools", [
       "- save_contact_details: call it as soon as the visitor gives their name, phone number or event details.",
