@@ -5,7 +5,8 @@ const profile: BusinessProfile = {
   businessName: "Simcha Party Planners",
   businessType: "party planning platform",
   training: {
-    greeting: "Hi! Planning a party?",
+    greeting: "",
+    greetingEn: "Hi! Planning a party?",
     tone: "energetic",
     salesFlow: ["need identification", "solution presentation", "deal closing"],
     businessInfo: "We plan bar mitzvahs and weddings in the center of Israel.",
@@ -78,6 +79,13 @@ describe("buildSystemPrompt", () => {
     expect(prompt.split("Yes, from 100 guests.")).toHaveLength(2);
     expect(prompt.split("We plan bar mitzvahs")).toHaveLength(2);
     expect(prompt).toContain("## Knowledge passages relevant to this question\n[Catering]");
+  });
+
+  it("tells the model the chat opened with the greeting of the visitor's language, and not to greet again", () => {
+    expect(buildSystemPrompt(profile, [], "en")).toContain(
+      'The chat already opened with this greeting: "Hi! Planning a party?". Do not greet the visitor again',
+    );
+    expect(buildSystemPrompt(profile, [], "he")).toContain("The chat already opened with a greeting. Do not greet the visitor again");
   });
 
   it("tells the model to answer in the visitor's language", () => {

@@ -1,5 +1,6 @@
 import { CAPABILITIES, type AlexCapabilities, type Capability, type KNOWLEDGE_ORIGINS } from "#db/vocabulary.ts";
 import type { Language } from "~/i18n/config.ts";
+import { clientGreetingFor } from "./greeting.ts";
 
 /** What the assistant knows of a business: its client row, training config and sales config. */
 export type BusinessProfile = {
@@ -7,6 +8,7 @@ export type BusinessProfile = {
   businessType: string;
   training: {
     greeting: string;
+    greetingEn: string;
     tone: string;
     salesFlow: readonly string[];
     businessInfo: string;
@@ -87,6 +89,12 @@ export function faqLines(knowledgeBase: unknown): string[] {
   });
 }
 
+/** The chat opened with a greeting before the visitor wrote (app/widget): the reply must not repeat it. */
+function greetingRule(training: BusinessProfile["training"], language: Language): string {
+  const greeting = clientGreetingFor(training, language);
+  return `${greeting ? `The chat already opened with this greeting: "${greeting}"` : "The chat already opened with a greeting"}. Do not greet the visitor again; answer their message directly.`;
+}
+
 function section(title: string, body: string | readonly string[]): string {
   const text = (typeof body === "string" ? [body] : body).map((line) => line.trim()).filter(Boolean).join("\n");
   return text ? `## ${title}\n${text}` : "";
@@ -111,6 +119,7 @@ export function buildSystemPrompt(profile: BusinessProfile, passages: readonly P
     ]),
     section("Language", `The visitor writes in ${LANGUAGE_NAMES[language]}. Reply in ${LANGUAGE_NAMES[language]}.`),
     section("Tone", `Be ${tone}.`),
+    section("Greeting", greetingRule(training, language)),
     section("Business information", training?.businessInfo ?? ""),
     section("Pricing", sales?.pricing ?? ""),
     section("Sales approach", [

@@ -40,6 +40,7 @@ export async function loadTrainingPage(db: Database, requestedClientId: string |
       ? {
           businessType: (BUSINESS_TYPES as readonly string[]).includes(businessType) ? businessType : "",
           greeting: training?.greeting ?? "",
+          greetingEn: training?.greetingEn ?? "",
           tone: training?.tone ?? "friendly_professional",
           businessInfo: training?.businessInfo ?? "",
           faq: [...faq, ...Array.from({ length: blankRows }, () => ({ q: "", a: "" }))],

@@ -20,6 +20,7 @@ export function trainingView(config: TrainingConfig) {
     clientId: config.clientId,
     businessType: config.businessType,
     greeting: config.greeting,
+    greetingEn: config.greetingEn,
     tone: config.tone,
     salesFlow: config.salesFlow,
     businessInfo: config.businessInfo,
