@@ -18,7 +18,7 @@ export const TOPIC_SYNONYMS: readonly (readonly string[])[] = [
   // price
   ["price", "prices", "pricing", "cost", "costs", "fee", "fees", "charge", "expensive", "מחיר", "מחירים", "מחירון", "עולה", "עלות", "עולים", "תמחור", "תעריף", "יקר"],
   // location
-  ["address", "location", "located", "directions", "כתובת", "מיקום", "נמצאים", "ממוקמים", "הגעה", "להגיע"],
+  ["address", "location", "located", "directions", "street", "כתובת", "מיקום", "נמצא", "נמצאת", "נמצאים", "ממוקמים", "רחוב", "הגעה", "להגיע"],
   // contact
   ["contact", "phone", "call", "email", "whatsapp", "טלפון", "נייד", "מייל", "קשר", "התקשר", "להתקשר", "וואטסאפ"],
   // parking
@@ -39,6 +39,12 @@ export const TOPIC_SYNONYMS: readonly (readonly string[])[] = [
   ["accessible", "accessibility", "wheelchair", "נגישות", "נגיש", "נגישה"],
   // jobs
   ["job", "jobs", "hiring", "career", "careers", "משרה", "משרות", "דרושים"],
+  // food and events
+  ["gluten", "גלוטן"],
+  ["vegan", "טבעוני", "טבעונית", "טבעוניות"],
+  ["cake", "cakes", "עוגה", "עוגות", "עוגת"],
+  ["birthday", "birthdays", "הולדת"],
+  ["workshop", "workshops", "סדנה", "סדנת", "סדנאות"],
   // days the week ends on, asked about most
   ["friday", "שישי"],
   ["saturday", "shabbat", "שבת"],
