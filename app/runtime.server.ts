@@ -14,6 +14,7 @@ import { parseEnv, type Env } from "~/env.server.ts";
 import { JOBS } from "~/jobs/jobs.server.ts";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server.ts";
 import { backfillKnowledgeSearchText } from "~/models/knowledge-entry.server.ts";
+import { backfillTrainingKnowledge } from "~/training/training.server.ts";
 import { countOperators, upsertOperator } from "~/models/operator.server.ts";
 import { configureLogging } from "~/server/log.server.ts";
 import { configureSecurityHeaders } from "~/server/security.server.ts";
@@ -66,6 +67,8 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
     report.push(...(await ensureOperator(database.db, env, embedded)));
     const backfilled = await backfillKnowledgeSearchText(database.db);
     if (backfilled > 0) report.push(`Knowledge search: indexed ${backfilled} older entries`);
+    const taught = await backfillTrainingKnowledge(database.db);
+    if (taught > 0) report.push(`Knowledge search: added the FAQ and business information of ${taught} trained clients`);
     if ((env.SEED_DEMO ?? embedded) && (await isDatabaseEmpty(database.db))) {
       await seedDemoData(database.db, { timeZone: env.TZ_DISPLAY });
       report.push("Demo data: seeded");

@@ -162,7 +162,9 @@ export const trainingConfigs = pgTable("training_configs", {
     .unique()
     .references(() => clients.id, { onDelete: "cascade" }),
   businessType: text("business_type").notNull(),
+  /** The greeting the chat opens with: Hebrew in `greeting`, English in `greetingEn` (app/assistant/greeting.ts picks). */
   greeting: text("greeting").notNull().default(""),
+  greetingEn: text("greeting_en").notNull().default(""),
   tone: text("tone", { enum: TONES }).notNull().default("friendly_professional"),
   salesFlow: jsonb("sales_flow").$type<string[]>().notNull().default([]),
   businessInfo: text("business_info").notNull().default(""),

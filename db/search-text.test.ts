@@ -81,14 +81,12 @@ describe("knowledgeSearchText", () => {
 
 describe("questionSearchWords", () => {
   it("drops question words and keeps the forms of each meaningful word", () => {
-    expect(questionSearchWords("כמה עולה המנוי?")).toEqual([
-      ["עולה", "עול"],
-      ["המנוי", "מנוי", "המנו", "מנו"],
+    expect(questionSearchWords("כמה זמן לוקחת ההתקנה?")).toEqual([
+      ["זמנ"],
+      ["לוקחת", "וקחת", "לוקח", "וקח"],
+      ["ההתקנה", "התקנה", "ההתקנ", "התקנ"],
     ]);
-    expect(questionSearchWords("What are your opening hours?")).toEqual([
-      ["opening", "open"],
-      ["hours", "hour"],
-    ]);
+    expect(questionSearchWords("How long does the installation take?")).toEqual([["long"], ["installation", "instal"], ["take"]]);
   });
 
   it("searches for stop words when the question has nothing else", () => {
@@ -115,8 +113,23 @@ describe("questionSearchWords", () => {
   });
 
   it("produces alternatives that to_tsquery reads as they are, anywhere or in the topic", () => {
-    const [forms] = questionSearchWords("ומשלוח");
-    expect(toTsQueryAlternatives(forms!)).toBe("ומשלוח | לוח | שלוח | משלוח");
-    expect(toTsQueryAlternatives(forms!.map(inTopic))).toBe("ומשלוח:A | לוח:A | שלוח:A | משלוח:A");
+    const [forms] = questionSearchWords("והמנוי");
+    expect(toTsQueryAlternatives(forms!)).toBe("והמנוי | מנוי | המנוי | והמנו | מנו | המנו");
+    expect(toTsQueryAlternatives(forms!.map(inTopic))).toBe("והמנוי:A | מנוי:A | המנוי:A | והמנו:A | מנו:A | המנו:A");
+  });
+
+  it("widens a word of a common topic to its synonyms in both languages", () => {
+    const [deliver] = questionSearchWords("Do you deliver?");
+    expect(deliver).toEqual(expect.arrayContaining(["deliver", "delivery", "shipping", "משלוח", "משלוחימ", "שליח"]));
+    const [hours, opening] = questionSearchWords("מה שעות הפתיחה?");
+    expect(hours).toEqual(expect.arrayContaining(["שעות", "hours", "hour", "open", "פתוח", "פתוחימ"]));
+    expect(opening).toEqual(expect.arrayContaining(["פתיחה", "hours", "open"]));
+    const indexed = new Set(knowledgeSearchText("Delivery", "We deliver across Haifa").split(/\s/));
+    const [משלוחים] = questionSearchWords("יש משלוחים?");
+    expect(משלוחים!.some((form) => indexed.has(form))).toBe(true);
+  });
+
+  it("leaves a word outside every topic as it was", () => {
+    expect(questionSearchWords("dishwasher")).toEqual([["dishwasher", "dishwash"]]);
   });
 });

@@ -14,6 +14,7 @@
  */
 
 import { stemmer } from "stemmer";
+import { TOPIC_SYNONYMS } from "./search-synonyms.ts";
 
 /** Prefix letters and their combinations, longest first so the listing reads as the grammar does. */
 const HEBREW_PREFIXES = [
@@ -166,9 +167,34 @@ export function questionSearchWords(question: string): string[][] {
   const groups = chosen.map((word) => {
     const forms = searchFormsOf(word);
     const kept = forms.filter((form) => !QUESTION_STOP_WORDS.has(form));
-    return kept.length > 0 ? kept : forms;
+    return withSynonyms(kept.length > 0 ? kept : forms);
   });
   return groups;
+}
+
+/** Whether a question has a word worth searching for, beyond greetings and question words. */
+export function hasMeaningfulWords(question: string): boolean {
+  return searchWordsOf(question).some((word) => !QUESTION_STOP_WORDS.has(word));
+}
+
+/**
+ * Each synonym (db/search-synonyms.ts) by the forms that name it, mapped to what its whole group is
+ * searched as: a Hebrew word as written (the index holds it with and without prefixes and endings),
+ * an English word and its stem.
+ */
+const SYNONYMS_BY_FORM: ReadonlyMap<string, readonly string[]> = new Map(
+  TOPIC_SYNONYMS.flatMap((group) => {
+    const forms = [
+      ...new Set(group.flatMap((member) => searchWordsOf(member).flatMap((word) => (HEBREW_LETTERS.test(word) ? [word] : searchFormsOf(word))))),
+    ];
+    return forms.map((form) => [form, forms] as const);
+  }),
+);
+
+/** A word's forms and, when one of them is a synonym of a common topic, its whole group's. */
+function withSynonyms(forms: string[]): string[] {
+  const synonyms = forms.flatMap((form) => SYNONYMS_BY_FORM.get(form) ?? []);
+  return synonyms.length > 0 ? [...new Set([...forms, ...synonyms])] : forms;
 }
 
 /** `a | b | c` for to_tsquery: the forms are letters and digits only, so nothing needs quoting. */

@@ -55,10 +55,11 @@ export type DemoClient = {
   };
   knowledge: readonly {
     topic: string;
-    /** Path on the client's site; null for manual entries. */
-    path: string | null;
+    /** Path on the client's site. */
+    path: string;
     content: string;
-    origin: "scan" | "faq" | "hivepress" | "manual";
+    /** The FAQ and business information become entries from the training (db/training-knowledge.ts). */
+    origin: "scan" | "hivepress";
   }[];
   conversations: Partial<Record<Language, ConversationScript>>;
 };
@@ -87,8 +88,18 @@ const alexAi: DemoClient = {
     faq: [
       { q: "כמה זה עולה?", a: "$50 לחודש ועוד $1 לכל שיחה, מאמר או פתרון. ההתקנה חינם." },
       { q: "כמה זמן לוקחת ההתקנה?", a: "כ־5 דקות: מורידים את התוסף, מעלים לוורדפרס ומפעילים." },
-      { q: "האם Alex עונה בעברית?", a: "כן, בעברית, באנגלית ובשפות נוספות, עם תמיכה מלאה בכתיבה מימין לשמאל." },
+      { q: "האם Alex עונה בעברית?", a: "כן. Alex עונה בשפה שבה המבקר כותב: עברית, אנגלית, ערבית, רוסית ועוד, וחלון הצ׳אט תומך בכתיבה מימין לשמאל." },
       { q: "צריך מתכנת?", a: "לא. כל מי שיודע להתקין תוסף בוורדפרס יכול להתקין את Alex." },
+      {
+        q: "מה Alex יודע לעשות?",
+        a:
+          "Alex עונה על שאלות לקוחות מסביב לשעון, מזהה מה הלקוח צריך, מציג את הפתרון המתאים, אוסף שם וטלפון, " +
+          "כותב מאמרים לבלוג ומסמן עסקאות שנסגרו. כל שיחה מתועדת בלוח הבקרה.",
+      },
+      {
+        q: "השיחות מאובטחות?",
+        a: "כל מפתח רישיון אקראי וייחודי לעסק. השיחות נשמרות בשרתים מאובטחים, והצ׳אט נטען רק באתר של בעל הרישיון.",
+      },
     ],
   },
   sales: {
@@ -128,28 +139,6 @@ const alexAi: DemoClient = {
         "מורידים את קובץ ה־ZIP של התוסף מהמייל, נכנסים ללוח הבקרה של וורדפרס, בוחרים תוספים > הוספת חדש > העלאה, " +
         "ומפעילים. כפתור הצ׳אט מופיע באתר מיד. כל התהליך לוקח כ־5 דקות.",
       origin: "scan",
-    },
-    {
-      topic: "מה Alex יודע לעשות",
-      path: "/",
-      content:
-        "Alex עונה על שאלות לקוחות מסביב לשעון, מזהה מה הלקוח צריך, מציג את הפתרון המתאים, אוסף שם וטלפון, " +
-        "כותב מאמרים לבלוג ומסמן עסקאות שנסגרו. כל שיחה מתועדת בלוח הבקרה.",
-      origin: "faq",
-    },
-    {
-      topic: "עברית ותמיכה בשפות",
-      path: "/",
-      content:
-        "חלון הצ׳אט תומך בכתיבה מימין לשמאל. Alex עונה בשפה שבה המבקר כותב: עברית, אנגלית, ערבית, רוסית ועוד.",
-      origin: "faq",
-    },
-    {
-      topic: "פרטיות ואבטחה",
-      path: null,
-      content:
-        "כל מפתח רישיון אקראי וייחודי לעסק. השיחות נשמרות בשרתים מאובטחים, והצ׳אט נטען רק באתר של בעל הרישיון.",
-      origin: "manual",
     },
   ],
   conversations: {
@@ -288,6 +277,12 @@ const simchaPartyPlanners: DemoClient = {
       { q: "Is the consultation free?", a: "Yes. We are paid by the suppliers, never by the families." },
       { q: "How fast do suppliers answer?", a: "About 70% answer within two hours." },
       { q: "Do you have kosher caterers?", a: "Yes, most of our caterers are kosher, many of them Mehadrin." },
+      {
+        q: "How early should we book the suppliers?",
+        a:
+          "Book the venue six months ahead, caterer and DJ four months ahead, invitations two months ahead, " +
+          "and confirm the final guest count two weeks before the event.",
+      },
     ],
   },
   sales: {
@@ -331,14 +326,6 @@ const simchaPartyPlanners: DemoClient = {
         "Kosher and Mehadrin caterers, buffet or served menus, from about 180 to 450 shekels per guest depending on " +
         "the menu and the season.",
       origin: "hivepress",
-    },
-    {
-      topic: "Planning timeline",
-      path: "/blog/timeline",
-      content:
-        "Book the venue six months ahead, caterer and DJ four months ahead, invitations two months ahead, " +
-        "and confirm the final guest count two weeks before the event.",
-      origin: "faq",
     },
   ],
   conversations: {
@@ -431,8 +418,8 @@ const nadlanHasharon: DemoClient = {
       "משרד תיווך ותיק בכפר סבא, רעננה והוד השרון. קנייה, מכירה והשכרה של דירות ובתים, הערכת שווי ללא עלות " +
       "וליווי עד החתימה. דמי תיווך: 2% בקנייה, חודש שכירות בהשכרה.",
     faq: [
-      { q: "מה דמי התיווך?", a: "2% ממחיר העסקה בתוספת מע״מ בקנייה, וחודש שכירות אחד בהשכרה." },
-      { q: "האם הערכת השווי בתשלום?", a: "לא, הערכת שווי ראשונית ללא עלות." },
+      { q: "מה דמי התיווך?", a: "דמי התיווך הם 2% ממחיר העסקה בתוספת מע״מ בקנייה, ודמי שכירות של חודש אחד בהשכרה." },
+      { q: "האם הערכת השווי בתשלום?", a: "לא. הערכת שווי ראשונית ללא עלות, בתוך 48 שעות מהפנייה, על סמך עסקאות דומות באזור." },
       { q: "באילו ערים אתם פועלים?", a: "כפר סבא, רעננה, הוד השרון והסביבה." },
     ],
   },
@@ -465,18 +452,6 @@ const nadlanHasharon: DemoClient = {
       path: "/for-rent",
       content: "דירות להשכרה בהוד השרון החל מ־6,500 ₪ לחודש לדירת 3 חדרים, עם חניה ומחסן.",
       origin: "scan",
-    },
-    {
-      topic: "דמי תיווך",
-      path: "/about",
-      content: "דמי התיווך הם 2% ממחיר העסקה בתוספת מע״מ בקנייה, ודמי שכירות של חודש אחד בהשכרה.",
-      origin: "faq",
-    },
-    {
-      topic: "הערכת שווי",
-      path: null,
-      content: "הערכת שווי ראשונית ללא עלות, בתוך 48 שעות מהפנייה, על סמך עסקאות דומות באזור.",
-      origin: "manual",
     },
   ],
   conversations: {
@@ -545,6 +520,8 @@ const hagefen: DemoClient = {
     faq: [
       { q: "האם המסעדה כשרה?", a: "כן, בהשגחת הרבנות המקומית." },
       { q: "יש מנות טבעוניות?", a: "כן, כמה מנות טבעוניות בתפריט ואפשרות להתאמות." },
+      { q: "מה שעות הפתיחה?", a: "א׳–ה׳ 12:00–23:00, ו׳ 12:00–16:00, מוצאי שבת מ־20:00." },
+      { q: "יש חניה?", a: "חניון ציבורי במרחק 50 מטר, חינם אחרי 19:00." },
     ],
   },
   sales: {
@@ -567,12 +544,6 @@ const hagefen: DemoClient = {
       path: "/events",
       content: "חדר פרטי עד 24 איש, תפריט אירועים ב־180 ₪ לסועד כולל קינוח ועוגת יום הולדת.",
       origin: "scan",
-    },
-    {
-      topic: "שעות פתיחה וחניה",
-      path: null,
-      content: "א׳–ה׳ 12:00–23:00, ו׳ 12:00–16:00, מוצאי שבת מ־20:00. חניון ציבורי במרחק 50 מטר, חינם אחרי 19:00.",
-      origin: "manual",
     },
   ],
   conversations: {
@@ -621,7 +592,7 @@ const brightMarketing: DemoClient = {
       "A digital marketing studio in Tel Aviv for small businesses: social media management, Google and Meta ads, " +
       "SEO in Hebrew and English, and blog content. Monthly retainers from 3,500 shekels.",
     faq: [
-      { q: "Do you offer a free audit?", a: "Yes, a free website and ads audit with a 30-minute call." },
+      { q: "Do you offer a free audit?", a: "Yes. Book a free audit of your website and ads: we send a short report and walk you through it on a 30-minute call." },
       { q: "Is there a minimum contract?", a: "Three months, then month to month." },
     ],
   },
@@ -649,12 +620,6 @@ const brightMarketing: DemoClient = {
         "Social media management, Google and Meta ads, SEO in Hebrew and English, landing pages and blog content " +
         "for clinics, shops and service businesses.",
       origin: "scan",
-    },
-    {
-      topic: "Free audit",
-      path: "/contact",
-      content: "Book a free audit of your website and ads. We send a short report and walk you through it on a 30-minute call.",
-      origin: "faq",
     },
     {
       topic: "Content packages",
@@ -728,7 +693,7 @@ const roniFashion: DemoClient = {
       "בוטיק אופנת נשים בחיפה ובאתר: שמלות, חולצות ואקססוריז. משלוח חינם מעל 300 ₪, החלפה והחזרה תוך 14 יום.",
     faq: [
       { q: "כמה זמן לוקח משלוח?", a: "3–5 ימי עסקים, חינם מעל 300 ₪." },
-      { q: "מה מדיניות ההחזרות?", a: "החזרה או החלפה תוך 14 יום עם התווית." },
+      { q: "מה מדיניות ההחזרות?", a: "אפשר להחזיר או להחליף פריט תוך 14 יום עם התווית ופתק החלפה, בחנות או במשלוח חוזר." },
     ],
   },
   sales: {
@@ -745,12 +710,6 @@ const roniFashion: DemoClient = {
       path: "/shipping",
       content: "משלוח עד הבית תוך 3–5 ימי עסקים ב־25 ₪, חינם בהזמנה מעל 300 ₪. איסוף עצמי מהחנות בחיפה ללא עלות.",
       origin: "scan",
-    },
-    {
-      topic: "החזרות והחלפות",
-      path: "/shipping",
-      content: "אפשר להחזיר או להחליף פריט תוך 14 יום עם התווית ופתק החלפה, בחנות או במשלוח חוזר.",
-      origin: "faq",
     },
     {
       topic: "קולקציית קיץ",
@@ -813,6 +772,7 @@ const bdikotPlus: DemoClient = {
     faq: [
       { q: "אילו כלים אתם משתמשים?", a: "Playwright, Appium, k6 ו־JMeter." },
       { q: "יש ריטיינר?", a: "כן, לפרויקטים קבועים יש ריטיינר חודשי." },
+      { q: "איך אתם עושים בדיקות רגרסיה?", a: "סט בדיקות אוטומטיות שרץ בכל גרסה ב־CI, ובנוסף סבב ידני קצר לפני שחרור. הקמה לוקחת כשבועיים." },
     ],
   },
   sales: {
@@ -835,12 +795,6 @@ const bdikotPlus: DemoClient = {
       path: "/pricing",
       content: "שעת בודק ידני מ־150 ₪ ושעת אוטומציה מ־220 ₪ לפני מע״מ. ריטיינר חודשי לפרויקטים קבועים.",
       origin: "scan",
-    },
-    {
-      topic: "בדיקות רגרסיה",
-      path: null,
-      content: "סט בדיקות אוטומטיות שרץ בכל גרסה ב־CI, ובנוסף סבב ידני קצר לפני שחרור. הקמה לוקחת כשבועיים.",
-      origin: "manual",
     },
   ],
   conversations: {

@@ -10,6 +10,7 @@ import type { Database } from "./connection.ts";
 import { generateLicenseKey, generatePublicSessionId } from "./license-key.ts";
 import { messageCostCents, PRICE_LIST } from "./price-list.ts";
 import { knowledgeSearchText } from "./search-text.ts";
+import { trainingKnowledge } from "./training-knowledge.ts";
 import { chatSessions, clientStatusChanges, clients, completedFunctions, contactLeads, investmentInquiries, knowledgeEntries, messageImages, messages, newsletterSubscribers, salesConfigs, trainingConfigs } from "./schema.ts";
 import { CAPABILITIES, type AlexCapabilities, type ClientStatus, type FunctionClientDetails, type MessageType } from "./vocabulary.ts";
 import {
@@ -628,11 +629,17 @@ async function insertClientConfigs(tx: Transaction, plannedClients: PlannedClien
     createdAt: client.createdAt,
     updatedAt: client.createdAt,
   }));
+  // The scanned pages, then what the training teaches: the same entries saving that training writes.
   const knowledgeRows = plannedClients.flatMap((client) =>
-    client.content.knowledge.map((entry, index) => ({
+    [
+      ...client.content.knowledge.map((entry) => ({ ...entry, sourceUrl: siteUrl(client.content, entry.path) })),
+      ...trainingKnowledge({ businessInfo: client.content.training.businessInfo, knowledgeBase: { faq: client.content.training.faq } }).map(
+        (entry) => ({ ...entry, sourceUrl: null }),
+      ),
+    ].map((entry, index) => ({
       clientId: idOf(clientIds, client),
       topic: entry.topic,
-      sourceUrl: entry.path === null ? null : siteUrl(client.content, entry.path),
+      sourceUrl: entry.sourceUrl,
       content: entry.content,
       searchText: knowledgeSearchText(entry.topic, entry.content),
       origin: entry.origin,

@@ -1,4 +1,5 @@
 import type { Database } from "#db/connection.ts";
+import { hasMeaningfulWords } from "#db/search-text.ts";
 import type { MessageType } from "#db/vocabulary.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
@@ -7,6 +8,7 @@ import { findSalesConfig } from "~/models/sales-config.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { builtInReply, type AssistantTranslate } from "./built-in-responder.ts";
 import { extractContactDetails, learnedSomethingNew, mergeContactDetails, type ContactDetails } from "./contact-details.ts";
+import { clientGreetingFor } from "./greeting.ts";
 import { detectLanguage } from "./language.ts";
 import { deliverableFromWords, type Deliverable } from "./message-type.ts";
 import { askModel, ModelFailure, type HistoryTurn, type ModelSettings } from "./model-provider.server.ts";
@@ -83,11 +85,10 @@ export async function answerVisitor(db: Database, modelSettings: ModelSettings |
     const reply = builtInReply({
       t,
       language,
-      businessName: profile.sales?.businessName.trim() || profile.businessName,
-      greeting: profile.training?.greeting ?? "",
       salesFlow: profile.training?.salesFlow ?? [],
       previousReplies: turn.history.length,
       passages,
+      asked: hasMeaningfulWords(turn.message),
       imageCount: turn.imageCount,
       knownDetails: turn.knownDetails,
       details: said,
@@ -124,7 +125,8 @@ function answer(turn: VisitorTurn, result: Omit<AssistantAnswer, "contactCollect
 
 /**
  * One small round trip for the system checks: the client's own system prompt, a greeting, no
- * history, nothing stored. A failing model throws its ModelFailure (the check shows why).
+ * history, nothing stored. The built-in responder's answer comes after the greeting the chat opens
+ * with, as a visitor sees them. A failing model throws its ModelFailure (the check shows why).
  */
 export async function probeAssistant(
   db: Database,
@@ -144,7 +146,9 @@ export async function probeAssistant(
       knownDetails: {},
       onDelta: () => {},
     });
-    return { provider: "built-in", reply: answer.reply };
+    const profile = await loadProfile(db, client);
+    const greeting = clientGreetingFor(profile.training, options.language) ?? t("defaultGreeting", { business: client.businessName });
+    return { provider: "built-in", reply: `${greeting}\n\n${answer.reply}` };
   }
   const profile = await loadProfile(db, client);
   const turn = await askModel({

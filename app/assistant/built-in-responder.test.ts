@@ -11,18 +11,17 @@ beforeAll(async () => {
 });
 
 const FLOW = ["need identification", "solution presentation", "deal closing"];
-const passage = { topic: "תמחור", content: "המנוי עולה $50 לחודש.", sourceUrl: "https://alex-ai.co.il/pricing" };
+const passage = { topic: "תמחור", content: "המנוי עולה $50 לחודש.", sourceUrl: "https://alex-ai.co.il/pricing", origin: "scan" as const };
 
 function turn(overrides: Partial<BuiltInTurn> = {}): BuiltInTurn {
   const language = overrides.language ?? "he";
   return {
     t: translators[language],
     language,
-    businessName: "Alex AI",
-    greeting: "שלום! אני Alex. איך אפשר לעזור?",
     salesFlow: FLOW,
     previousReplies: 0,
     passages: [],
+    asked: true,
     imageCount: 0,
     knownDetails: {},
     details: {},
@@ -32,14 +31,15 @@ function turn(overrides: Partial<BuiltInTurn> = {}): BuiltInTurn {
 }
 
 describe("builtInReply", () => {
-  it("greets with the client's greeting on the first turn, then asks about the need", () => {
-    expect(builtInReply(turn())).toBe(
-      "שלום! אני Alex. איך אפשר לעזור?\n\nספרו לי קצת על מה שאתם מחפשים, ואכוון אתכם לתשובה הנכונה.",
-    );
+  it("never repeats the greeting the chat opened with: a first \"hello\" gets the first step of the sales flow", () => {
+    expect(builtInReply(turn({ asked: false }))).toBe("ספרו לי קצת על מה שאתם מחפשים, ואכוון אתכם לתשובה הנכונה.");
+    expect(builtInReply(turn({ asked: false, language: "en", salesFlow: [] }))).toBe("How can I help?");
   });
 
-  it("greets an English visitor in English when the client's greeting is Hebrew", () => {
-    expect(builtInReply(turn({ language: "en" }))).toMatch(/^Hello! I'm Alex, the digital assistant of Alex AI\. How can I help\?/);
+  it("answers the first message from the best passage, without a greeting before it", () => {
+    expect(builtInReply(turn({ passages: [{ ...passage, sourceUrl: null, origin: "faq" }] }))).toBe(
+      "המנוי עולה $50 לחודש.\n\nספרו לי קצת על מה שאתם מחפשים, ואכוון אתכם לתשובה הנכונה.",
+    );
   });
 
   it("answers with the best passage and its source, then the next step of the sales flow", () => {
@@ -51,9 +51,14 @@ describe("builtInReply", () => {
     );
   });
 
-  it("says honestly when it has no answer", () => {
-    expect(builtInReply(turn({ previousReplies: 1, language: "en", salesFlow: [] }))).toBe(
-      "I don't have an exact answer to that yet, but I'll make sure the team gets back to you.",
+  it("says honestly when it has no answer and asks for a way to call back, from the first message on", () => {
+    expect(builtInReply(turn({ language: "en" }))).toBe(
+      "I don't know the answer to that yet. Leave your name and phone number, and the team will get back to you with an answer.",
+    );
+    expect(builtInReply(turn({ previousReplies: 3 }))).toBe("את התשובה לזה אני עדיין לא יודע. השאירו שם ומספר טלפון, והצוות יחזור אליכם עם תשובה.");
+    const known = { clientName: "Dana", phone: "050-1234567" };
+    expect(builtInReply(turn({ previousReplies: 3, language: "en", knownDetails: known, details: known }))).toBe(
+      "I don't know the answer to that yet. The team will get back to you at 050-1234567 with an answer.",
     );
   });
 

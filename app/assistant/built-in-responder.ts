@@ -1,7 +1,6 @@
 import type { Language } from "~/i18n/config.ts";
 import type { ContactDetails } from "./contact-details.ts";
 import { hasNameAndPhone } from "./contact-details.ts";
-import { detectLanguage } from "./language.ts";
 import type { Deliverable } from "./message-type.ts";
 import type { PromptPassage } from "./system-prompt.ts";
 
@@ -11,13 +10,13 @@ export type AssistantTranslate = (key: string, options?: Record<string, unknown>
 export type BuiltInTurn = {
   t: AssistantTranslate;
   language: Language;
-  businessName: string;
-  greeting: string;
   salesFlow: readonly string[];
   /** How many replies the session already had: the position in the sales flow. */
   previousReplies: number;
   /** The passages retrieved for the message, best first. */
   passages: readonly PromptPassage[];
+  /** The message asks something (it has a word beyond greetings and question words): no passage means no answer. */
+  asked: boolean;
   imageCount: number;
   /** Contact details before this message, and after it. */
   knownDetails: ContactDetails;
@@ -33,15 +32,15 @@ const STAGE_KEYS: Record<string, string> = {
 };
 
 /**
- * The reply when no AI provider is configured: deterministic, no model. In order: the client's
- * greeting on the first turn; thanks for images; the contact details just given (and what is still
- * missing); otherwise the best knowledge passage with its source; then the next step of the sales flow.
+ * The reply when no AI provider is configured: deterministic, no model. In order: thanks for images;
+ * the contact details just given (and what is still missing); otherwise the best knowledge passage
+ * with its source, or, to a question nothing answers, an honest "I don't know" asking for a way to
+ * call back; then the next step of the sales flow. It never greets: the chat opened with the
+ * client's greeting before the visitor wrote (app/assistant/greeting.ts).
  */
 export function builtInReply(turn: BuiltInTurn): string {
   const { t } = turn;
   const parts: string[] = [];
-  const first = turn.previousReplies === 0;
-  if (first) parts.push(greetingFor(turn));
   if (turn.imageCount > 0) parts.push(t("imagesReceived", { count: turn.imageCount }));
 
   const contactPart = contactReply(turn);
@@ -54,20 +53,16 @@ export function builtInReply(turn: BuiltInTurn): string {
   const [best] = turn.passages;
   if (best) {
     parts.push(t("passage", { content: best.content }) + (best.sourceUrl ? `\n${t("source", { url: best.sourceUrl })}` : ""));
-  } else if (!first && turn.imageCount === 0 && turn.deliverable !== "payment_confirmed") {
-    parts.push(t("noAnswer"));
+  } else if (turn.asked && turn.imageCount === 0 && turn.deliverable !== "payment_confirmed") {
+    // The honest reply already asks for a way back to the visitor: no sales step after it.
+    parts.push(hasNameAndPhone(turn.details) ? t("noAnswerWillCall", { phone: turn.details.phone }) : t("noAnswer"));
+    return parts.join("\n\n");
   }
 
   const step = nextSalesStep(turn);
   if (step) parts.push(step);
+  if (parts.length === 0) parts.push(t("howCanIHelp"));
   return parts.join("\n\n");
-}
-
-/** The client's own greeting when it is in the visitor's language; otherwise ours, naming the business. */
-function greetingFor({ t, greeting, language, businessName }: BuiltInTurn) {
-  const own = greeting.trim();
-  if (own && detectLanguage(own, language) === language) return own;
-  return t("defaultGreeting", { business: businessName });
 }
 
 function contactReply({ t, knownDetails, details }: BuiltInTurn): string | undefined {

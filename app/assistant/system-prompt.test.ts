@@ -5,7 +5,8 @@ const profile: BusinessProfile = {
   businessName: "Simcha Party Planners",
   businessType: "party planning platform",
   training: {
-    greeting: "Hi! Planning a party?",
+    greeting: "",
+    greetingEn: "Hi! Planning a party?",
     tone: "energetic",
     salesFlow: ["need identification", "solution presentation", "deal closing"],
     businessInfo: "We plan bar mitzvahs and weddings in the center of Israel.",
@@ -50,7 +51,7 @@ describe("faqLines", () => {
 });
 
 describe("buildSystemPrompt", () => {
-  const passages = [{ topic: "Catering", content: "Kosher menus from 120 NIS.", sourceUrl: "https://simcha.example/catering" }];
+  const passages = [{ topic: "Catering", content: "Kosher menus from 120 NIS.", sourceUrl: "https://simcha.example/catering", origin: "scan" as const }];
 
   it("composes the training config, the sales config, the enabled capabilities and the passages", () => {
     const prompt = buildSystemPrompt(profile, passages, "en");
@@ -67,6 +68,24 @@ describe("buildSystemPrompt", () => {
     expect(prompt).toContain("Q: Do you do weddings?");
     expect(prompt).toContain("[Catering] (https://simcha.example/catering)\nKosher menus from 120 NIS.");
     expect(prompt).toContain("save_contact_details");
+  });
+
+  it("quotes a retrieved FAQ pair or business information passage once: the prompt already holds them whole", () => {
+    const taught = [
+      { topic: "Do you do weddings?", content: "Yes, from 100 guests.", sourceUrl: null, origin: "faq" as const },
+      { topic: "", content: "We plan bar mitzvahs and weddings in the center of Israel.", sourceUrl: null, origin: "manual" as const },
+    ];
+    const prompt = buildSystemPrompt(profile, [...taught, ...passages], "en");
+    expect(prompt.split("Yes, from 100 guests.")).toHaveLength(2);
+    expect(prompt.split("We plan bar mitzvahs")).toHaveLength(2);
+    expect(prompt).toContain("## Knowledge passages relevant to this question\n[Catering]");
+  });
+
+  it("tells the model the chat opened with the greeting of the visitor's language, and not to greet again", () => {
+    expect(buildSystemPrompt(profile, [], "en")).toContain(
+      'The chat already opened with this greeting: "Hi! Planning a party?". Do not greet the visitor again',
+    );
+    expect(buildSystemPrompt(profile, [], "he")).toContain("The chat already opened with a greeting. Do not greet the visitor again");
   });
 
   it("tells the model to answer in the visitor's language", () => {

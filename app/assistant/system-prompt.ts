@@ -1,5 +1,6 @@
-import { CAPABILITIES, type AlexCapabilities, type Capability } from "#db/vocabulary.ts";
+import { CAPABILITIES, type AlexCapabilities, type Capability, type KNOWLEDGE_ORIGINS } from "#db/vocabulary.ts";
 import type { Language } from "~/i18n/config.ts";
+import { clientGreetingFor } from "./greeting.ts";
 
 /** What the assistant knows of a business: its client row, training config and sales config. */
 export type BusinessProfile = {
@@ -7,6 +8,7 @@ export type BusinessProfile = {
   businessType: string;
   training: {
     greeting: string;
+    greetingEn: string;
     tone: string;
     salesFlow: readonly string[];
     businessInfo: string;
@@ -22,7 +24,10 @@ export type BusinessProfile = {
   } | null;
 };
 
-export type PromptPassage = { topic: string; content: string; sourceUrl: string | null };
+export type PromptPassage = { topic: string; content: string; sourceUrl: string | null; origin: (typeof KNOWLEDGE_ORIGINS)[number] };
+
+/** Passages the training wrote (db/training-knowledge.ts): the prompt already holds the whole FAQ and business information. */
+const TAUGHT_ORIGINS: readonly PromptPassage["origin"][] = ["faq", "manual"];
 
 /** A sales config's `alexCapabilities` as the prompt reads them: every flag and prompt present, missing or malformed values false and empty. */
 export function normaliseCapabilities(raw: unknown): AlexCapabilities {
@@ -84,6 +89,12 @@ export function faqLines(knowledgeBase: unknown): string[] {
   });
 }
 
+/** The chat opened with a greeting before the visitor wrote (app/widget): the reply must not repeat it. */
+function greetingRule(training: BusinessProfile["training"], language: Language): string {
+  const greeting = clientGreetingFor(training, language);
+  return `${greeting ? `The chat already opened with this greeting: "${greeting}"` : "The chat already opened with a greeting"}. Do not greet the visitor again; answer their message directly.`;
+}
+
 function section(title: string, body: string | readonly string[]): string {
   const text = (typeof body === "string" ? [body] : body).map((line) => line.trim()).filter(Boolean).join("\n");
   return text ? `## ${title}\n${text}` : "";
@@ -108,6 +119,7 @@ export function buildSystemPrompt(profile: BusinessProfile, passages: readonly P
     ]),
     section("Language", `The visitor writes in ${LANGUAGE_NAMES[language]}. Reply in ${LANGUAGE_NAMES[language]}.`),
     section("Tone", `Be ${tone}.`),
+    section("Greeting", greetingRule(training, language)),
     section("Business information", training?.businessInfo ?? ""),
     section("Pricing", sales?.pricing ?? ""),
     section("Sales approach", [
@@ -123,7 +135,9 @@ export function buildSystemPrompt(profile: BusinessProfile, passages: readonly P
     section("FAQ", training ? faqLines(training.knowledgeBase) : []),
     section(
       "Knowledge passages relevant to this question",
-      passages.map((passage) => `[${passage.topic}]${passage.sourceUrl ? ` (${passage.sourceUrl})` : ""}\n${passage.content}`),
+      passages
+        .filter((passage) => !TAUGHT_ORIGINS.includes(passage.origin))
+        .map((passage) => `[${passage.topic}]${passage.sourceUrl ? ` (${passage.sourceUrl})` : ""}\n${passage.content}`),
     ),
     section("Tools", [
       "- save_contact_details: call it as soon as the visitor gives their name, phone number or event details.",

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { selectRows, type Database } from "#db/connection.ts";
 import { knowledgeEntries } from "#db/schema.ts";
 import { type KNOWLEDGE_ORIGINS } from "#db/vocabulary.ts";
@@ -16,6 +16,7 @@ export type KnowledgePassage = {
   topic: string;
   content: string;
   sourceUrl: string | null;
+  origin: KnowledgeOrigin;
   /** How well it answers: the summed rarity of the question's words it contains. */
   score: number;
 };
@@ -60,7 +61,7 @@ export async function searchKnowledge(
   const words = questionSearchWords(question);
   if (words.length === 0) return [];
   const query = knowledgeSearchQuery(clientId, words, limit);
-  type Row = { id: number; topic: string; content: string; source_url: string | null; score: number };
+  type Row = { id: number; topic: string; content: string; source_url: string | null; origin: KnowledgeOrigin; score: number };
   let rows: Row[];
   if (options.timeoutMs === undefined) {
     rows = await selectRows<Row>(db, query);
@@ -81,6 +82,7 @@ export async function searchKnowledge(
     topic: row.topic,
     content: row.content,
     sourceUrl: row.source_url,
+    origin: row.origin,
     score: Number(row.score),
   }));
 }
@@ -140,7 +142,7 @@ function knowledgeSearchQuery(clientId: number, words: string[][], limit: number
       select scored.id, scored.score from scored
       where scored.score >= (select min(top.score) from (select score from scored order by score desc limit ${limit}) as top)
     )
-    select entries.id, entries.topic, entries.content, entries.source_url, leaders.score,
+    select entries.id, entries.topic, entries.content, entries.source_url, entries.origin, leaders.score,
       ts_rank(entries.search_vector, to_tsquery('simple', ${anyForm}), 1)::float8 as rank
     from leaders join ${knowledgeEntries} as entries on entries.id = leaders.id
     order by leaders.score desc, rank desc, entries.id asc
@@ -189,6 +191,20 @@ export async function replaceKnowledgeEntries(
       );
     await insertKnowledgeEntries(tx, entries);
   });
+}
+
+/**
+ * A client's entries of these origins replaced by a fresh set, inside the caller's transaction: the
+ * training's FAQ and business information change with the training itself, or not at all.
+ */
+export async function replaceClientKnowledgeOf(
+  tx: Database,
+  clientId: number,
+  origins: readonly KnowledgeOrigin[],
+  entries: readonly NewKnowledgeEntry[],
+) {
+  await tx.delete(knowledgeEntries).where(and(eq(knowledgeEntries.clientId, clientId), inArray(knowledgeEntries.origin, [...origins])));
+  await insertKnowledgeEntries(tx, entries);
 }
 
 /** A client's entries of one origin, oldest first: the settings page's extracted topics. */

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, notExists } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { trainingConfigs } from "#db/schema.ts";
+import { knowledgeEntries, trainingConfigs } from "#db/schema.ts";
 
 export type TrainingConfig = typeof trainingConfigs.$inferSelect;
 
@@ -25,4 +25,19 @@ export async function updateTrainingConfig(db: Database, clientId: number, field
     .where(eq(trainingConfigs.clientId, clientId))
     .returning();
   return config ?? null;
+}
+
+/** Training configs whose client has no entry of these origins (the start-up backfill of what training teaches). */
+export async function listTrainingConfigsWithoutKnowledgeOf(db: Database, origins: readonly ("faq" | "manual")[]): Promise<TrainingConfig[]> {
+  return db
+    .select()
+    .from(trainingConfigs)
+    .where(
+      notExists(
+        db
+          .select({ id: knowledgeEntries.id })
+          .from(knowledgeEntries)
+          .where(and(eq(knowledgeEntries.clientId, trainingConfigs.clientId), inArray(knowledgeEntries.origin, [...origins]))),
+      ),
+    );
 }

@@ -8,9 +8,10 @@ import { BUSINESS_TYPES } from "~/clients/client-schema.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { findClientById, listClientsForPicker } from "~/models/client.server.ts";
-import { createTrainingConfig, findTrainingConfig, updateTrainingConfig } from "~/models/training-config.server.ts";
+import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { conversationSchema, previewSchema, PREVIEW_TURNS, type PreviewTurn } from "./preview-schema.ts";
 import { SALES_FLOW, TRAINING_BUSINESS_TYPES, trainingFormSchema, type FaqRow } from "./training-schema.ts";
+import { saveTraining } from "./training.server.ts";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -39,6 +40,7 @@ export async function loadTrainingPage(db: Database, requestedClientId: string |
       ? {
           businessType: (BUSINESS_TYPES as readonly string[]).includes(businessType) ? businessType : "",
           greeting: training?.greeting ?? "",
+          greetingEn: training?.greetingEn ?? "",
           tone: training?.tone ?? "friendly_professional",
           businessInfo: training?.businessInfo ?? "",
           faq: [...faq, ...Array.from({ length: blankRows }, () => ({ q: "", a: "" }))],
@@ -83,9 +85,7 @@ export async function handleTrainingAction(formData: FormData, context: Training
   const { faq: _previousFaq, ...otherKnowledge } = (await findTrainingConfig(db, clientId))?.knowledgeBase ?? {};
   const knowledgeBase = faq.length > 0 ? { ...otherKnowledge, faq } : otherKnowledge;
   const config = { ...fields, knowledgeBase, salesFlow: [...SALES_FLOW] };
-  // Update if a config exists, otherwise create; a create that lost a race to another save updates after all.
-  const updated = await updateTrainingConfig(db, clientId, config);
-  if (!updated && !(await createTrainingConfig(db, clientId, config))) await updateTrainingConfig(db, clientId, config);
+  await saveTraining(db, clientId, config);
   return redirectWithSuccess(`/admin/ai-training?clientId=${clientId}`, t("training.saved"));
 }
 

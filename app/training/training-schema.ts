@@ -33,6 +33,7 @@ export type FaqRow = { q: string; a: string };
 const trainingFields = {
   businessType: plainText(LIMITS.businessType).min(1, "errors.required"),
   greeting: plainText(LIMITS.greeting),
+  greetingEn: plainText(LIMITS.greeting),
   tone: z.enum(TONES, "errors.unknownTone"),
   salesFlow: z.array(plainText(100).min(1, "errors.required")).max(10, "errors.tooMany"),
   businessInfo: plainText(LIMITS.businessInfo),
@@ -44,6 +45,7 @@ const trainingFields = {
 export const trainingApiSchema = z.object({
   ...trainingFields,
   greeting: trainingFields.greeting.default(""),
+  greetingEn: trainingFields.greetingEn.default(""),
   tone: trainingFields.tone.default("friendly_professional"),
   salesFlow: trainingFields.salesFlow.default([...SALES_FLOW]),
   businessInfo: trainingFields.businessInfo.default(""),
@@ -59,6 +61,7 @@ export const trainingFormSchema = z.object({
   clientId: z.coerce.number("errors.chooseClient").int().positive("errors.chooseClient"),
   businessType: z.enum(BUSINESS_TYPES, "errors.required"),
   greeting: plainText(LIMITS.greeting).optional().default(""),
+  greetingEn: plainText(LIMITS.greeting).optional().default(""),
   tone: z.enum(TONES, "errors.unknownTone"),
   businessInfo: plainText(LIMITS.businessInfo).optional().default(""),
   faq: z

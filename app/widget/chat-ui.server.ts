@@ -1,7 +1,7 @@
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Database } from "#db/connection.ts";
-import { detectLanguage } from "~/assistant/language.ts";
+import { clientGreetingFor } from "~/assistant/greeting.ts";
 import type { Language } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
@@ -81,9 +81,8 @@ export async function chatUiResponse(db: Database, { license, language, nonce }:
     },
     texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, t(`client.${key}`)])) as WidgetConfig["texts"],
   };
-  // The client's greeting when it is in the chat's language (as the assistant's first reply does), else ours.
-  const ownGreeting = (await findTrainingConfig(db, client.id))?.greeting.trim() ?? "";
-  const greeting = ownGreeting && detectLanguage(ownGreeting, language) === language ? ownGreeting : t("defaultGreeting");
+  // The chat opens with the client's greeting in the site's language, else ours; the replies never repeat it.
+  const greeting = clientGreetingFor(await findTrainingConfig(db, client.id), language) ?? t("defaultGreeting");
   const page = createElement(ChatPage, {
     config,
     businessName: client.businessName,

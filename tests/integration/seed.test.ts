@@ -3,7 +3,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseHandle } from "../../db/connection.ts";
 import { messageCostCents, PRICE_LIST } from "../../db/price-list.ts";
 import { isDatabaseEmpty, type SeedSummary } from "../../db/seed.ts";
-import { billingRecords, chatSessions, clients, completedFunctions, messageImages, messages } from "../../db/schema.ts";
+import { billingRecords, chatSessions, clients, completedFunctions, knowledgeEntries, messageImages, messages, trainingConfigs } from "../../db/schema.ts";
+import { trainingKnowledge } from "../../db/training-knowledge.ts";
 import { MESSAGE_TYPES } from "../../db/vocabulary.ts";
 import { computeBills } from "~/billing/billing.server.ts";
 import { seedDemoData } from "~/billing/demo-bills.server.ts";
@@ -53,6 +54,20 @@ describe("seedDemo", () => {
     const months = new Set(rows.map((row) => row.createdAt.toISOString().slice(0, 7)));
     expect(months).toContain("2025-06");
     expect(months).toContain("2025-05");
+  });
+
+  it("gives every client the FAQ and business information entries its training teaches, and no others", async () => {
+    const trainings = await db.select().from(trainingConfigs).orderBy(asc(trainingConfigs.clientId));
+    expect(trainings.length).toBeGreaterThan(0);
+    for (const training of trainings) {
+      const taught = await db
+        .select({ topic: knowledgeEntries.topic, content: knowledgeEntries.content, origin: knowledgeEntries.origin })
+        .from(knowledgeEntries)
+        .where(sql`${knowledgeEntries.clientId} = ${training.clientId} and ${knowledgeEntries.origin} in ('faq', 'manual')`)
+        .orderBy(asc(knowledgeEntries.id));
+      expect(taught).toEqual(trainingKnowledge(training));
+      expect(taught.some((entry) => entry.origin === "faq")).toBe(true);
+    }
   });
 
   it("gives every client a unique 128-bit license key", async () => {

@@ -2,10 +2,10 @@ import type { Route } from "./+types/client-training";
 import { requireClient } from "~/clients/clients.server.ts";
 import { configText, readConfigBody } from "~/clients/config/api.server.ts";
 import { databaseContext } from "~/context.ts";
-import { createTrainingConfig, findTrainingConfig, updateTrainingConfig } from "~/models/training-config.server.ts";
+import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { jsonAnswer, jsonError, methodNotAllowed, notFound } from "~/server/json-api.server.ts";
 import { trainingApiSchema, trainingApiUpdateSchema } from "~/training/training-schema.ts";
-import { changedTrainingFields, trainingView } from "~/training/training.server.ts";
+import { changedTrainingFields, createTraining, trainingView, updateTraining } from "~/training/training.server.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const client = await requireClient(context, params.clientId);
@@ -23,7 +23,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method === "POST") {
     const body = await readConfigBody(request, context, trainingApiSchema);
     if (!body.ok) return body.response;
-    const created = await createTrainingConfig(db, client.id, body.data);
+    const created = await createTraining(db, client.id, body.data);
     if (!created) return jsonError(409, text("api.trainingExists"));
     return jsonAnswer(trainingView(created), { status: 201 });
   }
@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const stored = await findTrainingConfig(db, client.id);
   if (!stored) return notFound(text, "api.trainingNotFound");
   const changes = changedTrainingFields(stored, body.data);
-  const updated = Object.keys(changes).length > 0 ? await updateTrainingConfig(db, client.id, changes) : stored;
+  const updated = Object.keys(changes).length > 0 ? await updateTraining(db, client.id, changes) : stored;
   if (!updated) return notFound(text, "api.trainingNotFound");
   return jsonAnswer(trainingView(updated));
 }

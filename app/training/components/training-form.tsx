@@ -9,7 +9,7 @@ import { TitledCard } from "~/components/ui/card.tsx";
 import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/form-fields.tsx";
 import { FAQ_LIMITS, SALES_FLOW, trainingFormSchema, type FaqRow } from "../training-schema.ts";
 
-type TrainingValues = { businessType: string; greeting: string; tone: string; businessInfo: string; faq: FaqRow[] };
+type TrainingValues = { businessType: string; greeting: string; greetingEn: string; tone: string; businessInfo: string; faq: FaqRow[] };
 
 type TrainingFormProps = {
   clientId: number | null;
@@ -49,7 +49,8 @@ export function TrainingForm({ clientId, businessTypes, values, lastResult, savi
           placeholder={t("training.chooseBusinessType")}
           options={businessTypes.map((type) => ({ value: type, label: t(`training.businessTypes.${type}`) }))}
         />
-        <TextareaField field={fields.greeting} label={t("training.greeting")} rows={3} dir="auto" />
+        <TextareaField field={fields.greeting} label={t("training.greeting")} hint={t("training.greetingHint")} rows={3} dir="rtl" lang="he" />
+        <TextareaField field={fields.greetingEn} label={t("training.greetingEn")} rows={3} dir="ltr" lang="en" />
         <SelectField field={fields.tone} label={t("training.tone")} options={TONES.map((tone) => ({ value: tone, label: t(`training.tones.${tone}`) }))} />
         <div>
           <p className="mb-1 text-sm font-medium text-slate-900">{t("training.salesFlow")}</p>

@@ -1,0 +1,1 @@
+ALTER TABLE "training_configs" ADD COLUMN "greeting_en" text DEFAULT '' NOT NULL;
