@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { RequestHandler } from "express";
+import { z } from "zod";
 import { LANGUAGES, type Language } from "~/i18n/config.ts";
 import { languageFor, languageInCookieHeader } from "~/i18n/language-rule.ts";
 import { resources } from "~/i18n/resources.server.ts";
@@ -144,6 +146,10 @@ function pathOf(request: IncomingMessage) {
 }
 
 /** The body read before routing, handed to the request React Router gets. */
+/** The form kit's reserved field names (Conform's INTENT and STATE). */
+const INTENT = "__intent__";
+const STATE = "__state__";
+
 const bodies = new WeakMap<IncomingMessage, Buffer>();
 
 /** The body the front door read and capped for this request (a stream cannot be read twice); undefined for a GET. */
@@ -235,13 +241,26 @@ function countFields(body: Buffer) {
   return fields;
 }
 
-/** How many fields a multipart body holds, or null when it does not parse. */
-async function multipartFieldCount(body: Buffer, contentType: string) {
+/** A multipart body's fields, or null when it does not parse. */
+async function multipartForm(body: Buffer, contentType: string) {
   try {
-    const form = await new Response(new Blob([new Uint8Array(body)]), { headers: { "Content-Type": contentType } }).formData();
-    return [...form.keys()].length;
+    return await new Response(new Blob([new Uint8Array(body)]), { headers: { "Content-Type": contentType } }).formData();
   } catch {
     return null;
+  }
+}
+
+/**
+ * The form kit (Conform) keeps its own JSON in two reserved fields and throws on a tampered one,
+ * which would make any form's action a 500: such a form is refused here, once, as a broken form.
+ */
+function formKitFieldsBroken(form: URLSearchParams | FormData) {
+  if (!form.has(INTENT) && !form.has(STATE)) return false;
+  try {
+    parseWithZod(form, { schema: z.unknown() });
+    return false;
+  } catch {
+    return true;
   }
 }
 
@@ -287,12 +306,15 @@ export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoo
     void readCappedBody(request, maxBytes, bodyTimeoutMs).then(async (read) => {
       if (read.kind === "too-large") return refuseNow(413, "tooLarge");
       if (read.kind === "timed-out") return refuseNow(408, "timedOut");
-      if (kind === "urlencoded" && countFields(read.body) > bodyClass.maxFields) return refuse(request, response, 413, "tooManyFields");
+      if (kind === "urlencoded") {
+        if (countFields(read.body) > bodyClass.maxFields) return refuse(request, response, 413, "tooManyFields");
+        if (bodyClass.formTypes && formKitFieldsBroken(new URLSearchParams(read.body.toString("utf8")))) return refuse(request, response, 400, "formBroken");
+      }
       if (kind === "multipart" && bodyClass.formTypes) {
         // A broken multipart body would throw inside the action's formData() (a 500): refuse it here, once.
-        const fields = await multipartFieldCount(read.body, request.headers["content-type"]!);
-        if (fields === null) return refuse(request, response, 400, "formBroken");
-        if (fields > bodyClass.maxFields) return refuse(request, response, 413, "tooManyFields");
+        const form = await multipartForm(read.body, request.headers["content-type"]!);
+        if (form === null || formKitFieldsBroken(form)) return refuse(request, response, 400, "formBroken");
+        if ([...form.keys()].length > bodyClass.maxFields) return refuse(request, response, 413, "tooManyFields");
       }
       bodies.set(request, read.body);
       next();

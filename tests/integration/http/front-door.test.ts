@@ -188,6 +188,23 @@ describe("the front door: bodies", () => {
     }
   });
 
+  it.each([
+    ["an intent that is not JSON", { __intent__: "not json" }],
+    ["an intent of no known shape", { __intent__: '{"type":"insert","payload":{"name":"phone"}}' }],
+    ["a state that is not JSON", { __state__: "{" }],
+    ["a list intent on a field that is no list", { __intent__: '{"type":"remove","payload":{"name":"fullName","index":0}}' }],
+  ])("refuses a form whose form-kit field is tampered with (%s): 400 with the reason, not a 500", async (_, tampered) => {
+    const response = await postForm("/test-plugin-preview?lng=en", { phone: "050-1234567", fullName: "Dana", ...tampered });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe("The form arrived broken. Please send it again from the page.\n");
+  });
+
+  it("lets a well-formed form-kit intent through to the page", async () => {
+    const response = await postForm("/test-plugin-preview?lng=en", { phone: "050-1234567", fullName: "Dana", __intent__: '{"type":"validate","payload":{"name":"phone"}}' });
+    expect(response.status).toBeLessThan(500);
+    expect(await response.text()).not.toContain("The form arrived broken");
+  });
+
   it("reads a post with no body as an empty form: the fields' own messages, not a 500", async () => {
     for (const path of ["/login", "/test-plugin-preview"]) {
       const response = await request(path, { method: "POST" });

@@ -44,8 +44,8 @@ beforeAll(async () => {
         const { id: active } = await insertClient(db, { licenseKey: LICENSE.active, businessName: "חנות המבחן", businessType: "retail", websiteDomain: "https://www.framed-shop.example:8443/" });
         await db.insert(trainingConfigs).values({ clientId: active, businessType: "retail", greeting: GREETING });
         const { id: quiet } = await insertClient(db, { licenseKey: LICENSE.quiet, businessName: "Quiet Shop", businessType: "retail", websiteDomain: "quiet.example" });
-        await insertClient(db, { licenseKey: LICENSE.suspended, status: "suspended" });
-        await insertClient(db, { licenseKey: LICENSE.cancelled, status: "cancelled" });
+        await insertClient(db, { licenseKey: LICENSE.suspended, status: "suspended", websiteDomain: "test.example" });
+        await insertClient(db, { licenseKey: LICENSE.cancelled, status: "cancelled", websiteDomain: "test.example" });
         const [session] = await db
           .insert(chatSessions)
           .values({ publicId: SESSION.withMessages, clientId: active, messageCount: 2 })
