@@ -21,6 +21,9 @@ const ADMIN_PAGES = [
 ];
 const PUBLIC_PAGES = ["/", "/login", "/invest-he", "/invest-en", "/minimal-chat-demo"];
 
+// Seventeen pages, each waited on until its network is quiet: more than the default 30 s on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
 for (const language of ["he", "en"] as const) {
   test(`no Content-Security-Policy violation on the public pages and every admin page (${language})`, async ({ page, signIn }) => {
     for (const path of PUBLIC_PAGES) {

@@ -80,13 +80,16 @@ function detailText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** The raw facts a check recorded, behind its Details toggle: names and values as the check wrote them, marked as code. */
 export function DetailsList({ details }: { details: unknown }) {
   if (!details || typeof details !== "object" || Object.keys(details).length === 0) return null;
   return (
-    <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+    <dl translate="no" className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
       {Object.entries(details as Record<string, unknown>).map(([name, value]) => (
         <div key={name} className="contents">
-          <dt className="font-medium wrap-anywhere text-slate-600">{name}</dt>
+          <dt className="font-medium wrap-anywhere text-slate-600">
+            <code>{name}</code>
+          </dt>
           <dd dir="ltr" className="text-start wrap-anywhere text-slate-900">
             {detailText(value)}
           </dd>
