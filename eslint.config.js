@@ -8,7 +8,19 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", "screenshots/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "db/migrations/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      "screenshots/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "db/migrations/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -49,12 +61,23 @@ export default tseslint.config(
               message: "Models talk to the database only: no HTTP, no UI, no capability.",
             },
             {
-              target: ["./app/components", "./app/lib", "./app/i18n", "./app/server", "./app/context.ts", "./app/env.server.ts"],
+              target: [
+                "./app/components",
+                "./app/lib",
+                "./app/i18n",
+                "./app/server",
+                "./app/context.ts",
+                "./app/env.server.ts",
+              ],
               from: "./app",
               except: ["./components", "./lib", "./i18n", "./server", "./models", "./context.ts", "./env.server.ts"],
               message: "Shared code serves the capabilities; it never imports one (pass what it needs in).",
             },
-            { target: "./app", from: "./app/routes", message: "Nothing imports a route module: move what is shared into its capability." },
+            {
+              target: "./app",
+              from: "./app/routes",
+              message: "Nothing imports a route module: move what is shared into its capability.",
+            },
             {
               target: ["./app/*/**", "./app/!(root|entry.server).{ts,tsx}"],
               from: ["./app/root.tsx", "./app/runtime.server.ts"],
@@ -80,7 +103,8 @@ export default tseslint.config(
             {
               allowTypeImports: true,
               regex: "^(#db/(?!(vocabulary|price-list)\\.ts$)|(\\.\\./)+db/)",
-              message: "Browser-reachable code imports only #db/vocabulary.ts and #db/price-list.ts from the database layer.",
+              message:
+                "Browser-reachable code imports only #db/vocabulary.ts and #db/price-list.ts from the database layer.",
             },
           ],
         },

@@ -8,7 +8,15 @@ import { RouterContextProvider } from "react-router";
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(path.join(BUILD_DIR, "server/index.js"));
-const { startRuntime, stopRuntime, requestInfoContext, normalizeAddress, frontDoorHandler, appHandler, answerClientError } = build.entry.module;
+const {
+  startRuntime,
+  stopRuntime,
+  requestInfoContext,
+  normalizeAddress,
+  frontDoorHandler,
+  appHandler,
+  answerClientError,
+} = build.entry.module;
 
 let runtime;
 try {

@@ -15,7 +15,11 @@ export default defineConfig({
     },
   },
   test: {
-    setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/silent-logs.ts", "tests/support/loopback-only.ts"],
+    setupFiles: [
+      "tests/support/fail-on-console-error.ts",
+      "tests/support/silent-logs.ts",
+      "tests/support/loopback-only.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

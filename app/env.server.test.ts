@@ -41,7 +41,10 @@ describe("parseEnv", () => {
     [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/alex" }, "SESSION_SECRET"],
     [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/alex" }, "CREDENTIALS_KEY"],
     [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/alex", SESSION_SECRET: "x".repeat(40) }, "CREDENTIALS_KEY"],
-    [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/alex", CREDENTIALS_KEY: "ab".repeat(32) }, "SESSION_SECRET"],
+    [
+      { NODE_ENV: "production", DATABASE_URL: "postgres://db/alex", CREDENTIALS_KEY: "ab".repeat(32) },
+      "SESSION_SECRET",
+    ],
   ])("names the wrong variable: %o", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid environment:\\n(.*\\n)*  ${variable}: `));
@@ -60,7 +63,10 @@ describe("parseEnv", () => {
   });
 
   it("reads the credentials key as hex or base64, and the allowed private hosts as a list", () => {
-    const hex = parseEnv({ CREDENTIALS_KEY: "ab".repeat(32), SCANNER_ALLOW_HOSTS: " 127.0.0.1:8080, Intranet.Local ,," });
+    const hex = parseEnv({
+      CREDENTIALS_KEY: "ab".repeat(32),
+      SCANNER_ALLOW_HOSTS: " 127.0.0.1:8080, Intranet.Local ,,",
+    });
     expect(hex.SCANNER_ALLOW_HOSTS).toEqual(["127.0.0.1:8080", "intranet.local"]);
     expect(decodeCredentialsKey(hex.CREDENTIALS_KEY!)).toEqual(Buffer.alloc(32, 0xab));
     expect(decodeCredentialsKey(Buffer.alloc(32, 7).toString("base64"))).toEqual(Buffer.alloc(32, 7));

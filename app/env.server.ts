@@ -47,9 +47,16 @@ export const envSchema = z
       .string()
       .trim()
       .default("loopback")
-      .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
       .refine(
-        (entries) => entries.length > 0 && entries.every((entry) => /^(none|loopback|linklocal|uniquelocal|[\d.:a-fA-F]+(\/\d{1,3})?)$/.test(entry)),
+        (entries) =>
+          entries.length > 0 &&
+          entries.every((entry) => /^(none|loopback|linklocal|uniquelocal|[\d.:a-fA-F]+(\/\d{1,3})?)$/.test(entry)),
         "must be none, loopback, linklocal, uniquelocal or addresses/CIDRs, comma-separated",
       )
       .transform((entries) => (entries.includes("none") ? [] : entries)),
@@ -58,7 +65,12 @@ export const envSchema = z
       .string()
       .trim()
       .transform((value) => value || undefined)
-      .pipe(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional())
+      .pipe(
+        z
+          .string()
+          .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+          .optional(),
+      )
       .optional(),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
@@ -81,7 +93,10 @@ export const envSchema = z
     CREDENTIALS_KEY: optionalText.pipe(
       z
         .string()
-        .refine((value) => decodeCredentialsKey(value) !== undefined, "must be 32 bytes as base64 or 64 hex digits (openssl rand -base64 32)")
+        .refine(
+          (value) => decodeCredentialsKey(value) !== undefined,
+          "must be 32 bytes as base64 or 64 hex digits (openssl rand -base64 32)",
+        )
         .optional(),
     ),
     SEED_DEMO: flag(),
@@ -118,7 +133,11 @@ export const envSchema = z
     if (env.NODE_ENV === "production" && env.DATABASE_URL) {
       for (const variable of ["SESSION_SECRET", "CREDENTIALS_KEY"] as const) {
         if (!env[variable]) {
-          ctx.addIssue({ code: "custom", path: [variable], message: "is required in production when DATABASE_URL is set" });
+          ctx.addIssue({
+            code: "custom",
+            path: [variable],
+            message: "is required in production when DATABASE_URL is set",
+          });
         }
       }
     }

@@ -26,17 +26,25 @@ const OUTSIDE_CITATIONS: [string, RegExp][] = [
 
 function repositoryFiles(): string[] {
   const inFolders = FOLDERS.flatMap((folder) =>
-    readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" }).map((file) => path.join(folder, file).split(path.sep).join("/")),
+    readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" }).map((file) =>
+      path.join(folder, file).split(path.sep).join("/"),
+    ),
   );
   const atRoot = readdirSync(root).filter((file) => ROOT_FILE.test(file));
-  return [...inFolders, ...atRoot].filter((file) => TEXT_FILE.test(file) && !SKIPPED.test(file) && file !== SELF && !file.includes("node_modules/"));
+  return [...inFolders, ...atRoot].filter(
+    (file) => TEXT_FILE.test(file) && !SKIPPED.test(file) && file !== SELF && !file.includes("node_modules/"),
+  );
 }
 
 const DECISIONS = path.join(root, "docs/decisions");
 const RECORD_NAME = /^(\d{3})-[a-z0-9-]+\.md$/;
 const records = readdirSync(DECISIONS)
   .filter((file) => RECORD_NAME.test(file) && file !== "000-template.md")
-  .map((file) => ({ file, number: RECORD_NAME.exec(file)![1]!, text: readFileSync(path.join(DECISIONS, file), "utf8") }));
+  .map((file) => ({
+    file,
+    number: RECORD_NAME.exec(file)![1]!,
+    text: readFileSync(path.join(DECISIONS, file), "utf8"),
+  }));
 
 /** What is wrong with a record's heading, Date and Status lines; empty when nothing is. */
 function recordProblems({ file, number, text }: (typeof records)[number]): string[] {
@@ -74,7 +82,9 @@ describe("the repository explains itself", () => {
       readFileSync(path.join(root, file), "utf8")
         .split("\n")
         .flatMap((line, index) =>
-          OUTSIDE_CITATIONS.filter(([, pattern]) => pattern.test(line)).map(([what]) => `${file}:${index + 1} cites ${what}: ${line.trim()}`),
+          OUTSIDE_CITATIONS.filter(([, pattern]) => pattern.test(line)).map(
+            ([what]) => `${file}:${index + 1} cites ${what}: ${line.trim()}`,
+          ),
         ),
     );
     expect(citations).toEqual([]);
@@ -93,7 +103,12 @@ describe("the repository explains itself", () => {
     for (const line of CITATION_SAMPLES) {
       expect(cites(line), line).toBe(true);
     }
-    for (const line of ["tests/e2e/clients.spec.ts", "the tests' specs", "issues a token", "docs/decisions/012-hostile-input-suite.md"]) {
+    for (const line of [
+      "tests/e2e/clients.spec.ts",
+      "the tests' specs",
+      "issues a token",
+      "docs/decisions/012-hostile-input-suite.md",
+    ]) {
       expect(cites(line), line).toBe(false);
     }
   });
@@ -113,7 +128,10 @@ describe("route modules stay thin", () => {
     const modules = readdirSync(routes, { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file));
     expect(modules.length).toBeGreaterThan(10);
     const tooLong = modules
-      .map((file) => ({ file: `app/routes/${file.split(path.sep).join("/")}`, lines: lineCount(readFileSync(path.join(routes, file), "utf8")) }))
+      .map((file) => ({
+        file: `app/routes/${file.split(path.sep).join("/")}`,
+        lines: lineCount(readFileSync(path.join(routes, file), "utf8")),
+      }))
       .filter(({ lines }) => lines > ROUTE_MODULE_MAX_LINES)
       .map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(tooLong).toEqual([]);

@@ -2,15 +2,7 @@ import "~/lib/zod-browser-config.ts";
 import { DirectionProvider } from "@radix-ui/react-direction";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -31,11 +23,7 @@ const Toaster = import.meta.env.SSR
   ? ToasterOnServer
   : lazy(() => import("~/components/ui/toast.tsx").then((module) => ({ default: module.Toaster })));
 
-export const middleware: Route.MiddlewareFunction[] = [
-  securityHeadersMiddleware,
-  runtimeMiddleware,
-  i18nMiddleware,
-];
+export const middleware: Route.MiddlewareFunction[] = [securityHeadersMiddleware, runtimeMiddleware, i18nMiddleware];
 
 export const handle = { i18n: ["common"] };
 

@@ -18,7 +18,9 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   // The investor pitch, one page per language: /invest-en and /invest-he (INVEST_PATHS).
-  ...LANGUAGES.map((language) => route(INVEST_PATHS[language].slice(1), "routes/invest.tsx", { id: `invest-${language}` })),
+  ...LANGUAGES.map((language) =>
+    route(INVEST_PATHS[language].slice(1), "routes/invest.tsx", { id: `invest-${language}` }),
+  ),
   route("api/investment-inquiry", "routes/api/investment-inquiry.ts"),
   // The plugin's endpoints are public: the license key names the client. Anything else a JSON 404.
   route(CHAT_API_PATHS.messages.slice(1), "routes/api/wordpress-messages.ts"),
@@ -87,7 +89,9 @@ export default [
       route("admin/export-session/:clientId/:sessionId", "routes/api/admin-export-session.ts"),
       route("system/test-database", "routes/api/system-test.ts", { id: "system-test-database" }),
       ...CLIENT_CHECK_KINDS.map((kind) =>
-        route(`system/test-client-${kind}/:clientId`, "routes/api/system-test.ts", { id: `system-test-client-${kind}` }),
+        route(`system/test-client-${kind}/:clientId`, "routes/api/system-test.ts", {
+          id: `system-test-client-${kind}`,
+        }),
       ),
       route("*", "routes/api/not-found.ts"),
     ]),

@@ -55,20 +55,25 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
   const credentials = resolveCredentialsKey(env);
   configureCredentialsKey(credentials.key);
   if (credentials.generated && !embedded) {
-    report.push(`CREDENTIALS_KEY is not set: stored WordPress passwords are encrypted with ${path.join(dataDir, "credentials-key")}; every server needs the same key.`);
+    report.push(
+      `CREDENTIALS_KEY is not set: stored WordPress passwords are encrypted with ${path.join(dataDir, "credentials-key")}; every server needs the same key.`,
+    );
   }
-  const database = env.DATABASE_URL
-    ? await openDatabase({ url: env.DATABASE_URL })
-    : await openDatabase({ dataDir });
+  const database = env.DATABASE_URL ? await openDatabase({ url: env.DATABASE_URL }) : await openDatabase({ dataDir });
   report.push(embedded ? `Database: embedded PGlite in ${dataDir}` : "Database: PostgreSQL (DATABASE_URL)");
-  report.push(env.AI_BASE_URL ? `Assistant: ${env.AI_MODEL} at ${env.AI_BASE_URL}` : "Assistant: the built-in responder (no AI_BASE_URL)");
+  report.push(
+    env.AI_BASE_URL
+      ? `Assistant: ${env.AI_MODEL} at ${env.AI_BASE_URL}`
+      : "Assistant: the built-in responder (no AI_BASE_URL)",
+  );
 
   try {
     report.push(...(await ensureOperator(database.db, env, embedded)));
     const backfilled = await backfillKnowledgeSearchText(database.db);
     if (backfilled > 0) report.push(`Knowledge search: indexed ${backfilled} older entries`);
     const taught = await backfillTrainingKnowledge(database.db);
-    if (taught > 0) report.push(`Knowledge search: added the FAQ and business information of ${taught} trained clients`);
+    if (taught > 0)
+      report.push(`Knowledge search: added the FAQ and business information of ${taught} trained clients`);
     if ((env.SEED_DEMO ?? embedded) && (await isDatabaseEmpty(database.db))) {
       await seedDemoData(database.db, { timeZone: env.TZ_DISPLAY });
       report.push("Demo data: seeded");

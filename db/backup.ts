@@ -45,7 +45,8 @@ export async function countRows(client: PGlite): Promise<RowCounts> {
 
 /** Writes the embedded database in `dataDir` to `file`, holding the folder's lock so no server starts meanwhile. */
 export async function backupEmbeddedDatabase(dataDir: string, file: string): Promise<BackupSummary> {
-  if (!existsSync(path.join(dataDir, DATABASE_FOLDER))) throw new BackupError(`There is no embedded database in ${dataDir}.`);
+  if (!existsSync(path.join(dataDir, DATABASE_FOLDER)))
+    throw new BackupError(`There is no embedded database in ${dataDir}.`);
   if (existsSync(file)) throw new BackupError(`${file} already exists: choose another name.`);
   const unlock = lockDataDir(dataDir);
   try {
@@ -54,7 +55,13 @@ export async function backupEmbeddedDatabase(dataDir: string, file: string): Pro
     let dump: Blob;
     try {
       const { rows } = await client.query<{ version: string }>("select version()");
-      manifest = { format: FORMAT, createdAt: new Date().toISOString(), postgres: rows[0]!.version, rowCounts: await countRows(client), secrets: [] };
+      manifest = {
+        format: FORMAT,
+        createdAt: new Date().toISOString(),
+        postgres: rows[0]!.version,
+        rowCounts: await countRows(client),
+        secrets: [],
+      };
       dump = await client.dumpDataDir("none");
     } finally {
       await client.close();
@@ -90,7 +97,8 @@ function readBackup(file: string): { manifest: Manifest; database: Uint8Array; s
   const manifestBytes = byName.get(MANIFEST);
   const database = byName.get(DATABASE);
   const manifest = manifestBytes ? (JSON.parse(Buffer.from(manifestBytes).toString("utf8")) as Manifest) : undefined;
-  if (!manifest || manifest.format !== FORMAT || !database) throw new BackupError(`${file} is not a backup made by npm run db:backup.`);
+  if (!manifest || manifest.format !== FORMAT || !database)
+    throw new BackupError(`${file} is not a backup made by npm run db:backup.`);
   const secrets = SECRET_FILES.flatMap((name) => {
     const content = byName.get(name);
     return content ? [{ name, content }] : [];
@@ -117,9 +125,13 @@ export async function restoreEmbeddedDatabase(file: string, dataDir: string): Pr
     } finally {
       await client.close();
     }
-    const differences = Object.keys({ ...manifest.rowCounts, ...rowCounts }).filter((table) => manifest.rowCounts[table] !== rowCounts[table]);
+    const differences = Object.keys({ ...manifest.rowCounts, ...rowCounts }).filter(
+      (table) => manifest.rowCounts[table] !== rowCounts[table],
+    );
     if (differences.length > 0) {
-      throw new BackupError(`The restored database does not match the backup (${differences.join(", ")}); nothing was replaced.`);
+      throw new BackupError(
+        `The restored database does not match the backup (${differences.join(", ")}); nothing was replaced.`,
+      );
     }
 
     const current = [DATABASE_FOLDER, ...SECRET_FILES].filter((name) => existsSync(path.join(dataDir, name)));

@@ -20,9 +20,7 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { url: string; migrate?: boolean }
-  | { dataDir: string; migrate?: boolean }
-  | { memory: true; migrate?: boolean };
+  { url: string; migrate?: boolean } | { dataDir: string; migrate?: boolean } | { memory: true; migrate?: boolean };
 
 const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
 

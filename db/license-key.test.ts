@@ -8,8 +8,12 @@ describe("license keys", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it.each(["alex_", "alex_0123456789ABCDEF0123456789ABCDEF", "alex_0123456789abcdef0123456789abcde", " alex_0123456789abcdef0123456789abcdef", "alex_0123456789abcdef0123456789abcdef\n", "alex_scan_test"])(
-    "refuse %j",
-    (key) => expect(LICENSE_KEY_PATTERN.test(key)).toBe(false),
-  );
+  it.each([
+    "alex_",
+    "alex_0123456789ABCDEF0123456789ABCDEF",
+    "alex_0123456789abcdef0123456789abcde",
+    " alex_0123456789abcdef0123456789abcdef",
+    "alex_0123456789abcdef0123456789abcdef\n",
+    "alex_scan_test",
+  ])("refuse %j", (key) => expect(LICENSE_KEY_PATTERN.test(key)).toBe(false));
 });

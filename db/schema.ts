@@ -81,7 +81,6 @@ export const rateLimitEvents = pgTable(
   (table) => [index("rate_limit_events_bucket_idx").on(table.bucket, table.createdAt)],
 );
 
-
 /**
  * One row per run of a scheduled job (app/jobs/). The unique (job, slot) pair is what keeps a
  * second app server from running a slot that already ran; the rows are also the operators' history.
@@ -132,7 +131,9 @@ export const clients = pgTable(
   (table) => [
     index("clients_status_idx").on(table.status),
     index("clients_created_idx").on(table.createdAt),
-    uniqueIndex("clients_demo_idx").on(table.isDemo).where(sql`${table.isDemo}`),
+    uniqueIndex("clients_demo_idx")
+      .on(table.isDemo)
+      .where(sql`${table.isDemo}`),
   ],
 );
 
@@ -251,7 +252,9 @@ export const chatSessions = pgTable(
       .where(sql`(${table.contactDetails} ->> 'phone') is not null`),
     index("chat_sessions_last_idx").on(table.lastMessageAt, table.messageCount),
     // Only the answered sessions: analytics reads the "Was this helpful?" answers of a period.
-    index("chat_sessions_feedback_idx").on(table.feedbackAt).where(sql`${table.helpful} is not null`),
+    index("chat_sessions_feedback_idx")
+      .on(table.feedbackAt)
+      .where(sql`${table.helpful} is not null`),
     // The monitor's search finds a part of a session id or an IP anywhere in it (pg_trgm).
     index("chat_sessions_public_id_trgm_idx").using("gin", table.publicId.op("gin_trgm_ops")),
     index("chat_sessions_user_ip_trgm_idx").using("gin", table.userIp.op("gin_trgm_ops")),
@@ -282,7 +285,13 @@ export const messages = pgTable(
     index("messages_client_created_idx").on(table.clientId, table.createdAt),
     // Cost, client and response time ride along: the dashboard's and analytics' sums over a period read
     // the index alone (an index-only scan), never the table.
-    index("messages_created_type_idx").on(table.createdAt, table.messageType, table.costCents, table.clientId, table.responseMs),
+    index("messages_created_type_idx").on(
+      table.createdAt,
+      table.messageType,
+      table.costCents,
+      table.clientId,
+      table.responseMs,
+    ),
     // Per client, not per session: a retried first message has no session yet.
     uniqueIndex("messages_client_message_idx").on(table.clientId, table.clientMessageId),
   ],
@@ -395,7 +404,6 @@ export const billingRecords = pgTable(
     index("billing_records_period_idx").on(table.billingPeriod),
   ],
 );
-
 
 /** The audit trail of a billing record: who or what changed it, when, and the operator's note. */
 export const billingRecordEvents = pgTable(

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { inTopic, knowledgeSearchText, QUESTION_WORDS_MAX, questionSearchWords, searchFormsOf, searchWordsOf, toTsQueryAlternatives } from "./search-text.ts";
+import {
+  inTopic,
+  knowledgeSearchText,
+  QUESTION_WORDS_MAX,
+  questionSearchWords,
+  searchFormsOf,
+  searchWordsOf,
+  toTsQueryAlternatives,
+} from "./search-text.ts";
 
 describe("searchWordsOf", () => {
   it("drops niqqud and cantillation, so pointed and plain Hebrew are the same words", () => {
@@ -26,7 +34,7 @@ describe("searchWordsOf", () => {
   });
 
   it("keeps a quote that is not inside a word as a separator", () => {
-    expect(searchWordsOf('"אחד" \'hello\'')).toEqual(["אחד", "hello"]);
+    expect(searchWordsOf("\"אחד\" 'hello'")).toEqual(["אחד", "hello"]);
   });
 });
 
@@ -71,7 +79,9 @@ describe("knowledgeSearchText", () => {
   it("holds the topic's forms on the first line and the content's on the second", () => {
     const [topic, content] = knowledgeSearchText("המחירים", "ההתקנה חינם, Prices include VAT.").split("\n");
     expect(topic!.split(" ")).toEqual(expect.arrayContaining(["המחירימ", "מחירימ", "מחיר"]));
-    expect(content!.split(" ")).toEqual(expect.arrayContaining(["ההתקנה", "התקנה", "התקנ", "חינמ", "prices", "price", "vat"]));
+    expect(content!.split(" ")).toEqual(
+      expect.arrayContaining(["ההתקנה", "התקנה", "התקנ", "חינמ", "prices", "price", "vat"]),
+    );
   });
 
   it("is the same for pointed and plain text", () => {
@@ -86,7 +96,11 @@ describe("questionSearchWords", () => {
       ["לוקחת", "וקחת", "לוקח", "וקח"],
       ["ההתקנה", "התקנה", "ההתקנ", "התקנ"],
     ]);
-    expect(questionSearchWords("How long does the installation take?")).toEqual([["long"], ["installation", "instal"], ["take"]]);
+    expect(questionSearchWords("How long does the installation take?")).toEqual([
+      ["long"],
+      ["installation", "instal"],
+      ["take"],
+    ]);
   });
 
   it("searches for stop words when the question has nothing else", () => {

@@ -88,7 +88,10 @@ const alexAi: DemoClient = {
     faq: [
       { q: "כמה זה עולה?", a: "$50 לחודש ועוד $1 לכל שיחה, מאמר או פתרון. ההתקנה חינם." },
       { q: "כמה זמן לוקחת ההתקנה?", a: "כ־5 דקות: מורידים את התוסף, מעלים לוורדפרס ומפעילים." },
-      { q: "האם Alex עונה בעברית?", a: "כן. Alex עונה בשפה שבה המבקר כותב: עברית, אנגלית, ערבית, רוסית ועוד, וחלון הצ׳אט תומך בכתיבה מימין לשמאל." },
+      {
+        q: "האם Alex עונה בעברית?",
+        a: "כן. Alex עונה בשפה שבה המבקר כותב: עברית, אנגלית, ערבית, רוסית ועוד, וחלון הצ׳אט תומך בכתיבה מימין לשמאל.",
+      },
       { q: "צריך מתכנת?", a: "לא. כל מי שיודע להתקין תוסף בוורדפרס יכול להתקין את Alex." },
       {
         q: "מה Alex יודע לעשות?",
@@ -166,10 +169,7 @@ const alexAi: DemoClient = {
       ],
       followUps: {
         general: [
-          [
-            "האם הוא עונה גם באנגלית?",
-            "כן. Alex עונה בשפה שבה הלקוח כותב, והחלון מותאם לכתיבה מימין לשמאל.",
-          ],
+          ["האם הוא עונה גם באנגלית?", "כן. Alex עונה בשפה שבה הלקוח כותב, והחלון מותאם לכתיבה מימין לשמאל."],
           [
             "צריך מתכנת בשביל ההתקנה?",
             "לא. מורידים קובץ ZIP של התוסף, מעלים אותו בלוח הבקרה של וורדפרס ומפעילים. כל התהליך לוקח כ־5 דקות.",
@@ -190,7 +190,7 @@ const alexAi: DemoClient = {
         article: [
           [
             "תוכל לכתוב לי מאמר קצר על היתרונות של צ׳אט באתר?",
-            "בשמחה! \"למה כל עסק קטן צריך צ׳אט חכם באתר\": לקוחות מצפים לתשובה מיידית, גם באחת־עשרה בלילה. " +
+            'בשמחה! "למה כל עסק קטן צריך צ׳אט חכם באתר": לקוחות מצפים לתשובה מיידית, גם באחת־עשרה בלילה. ' +
               "צ׳אט חכם עונה מיד, אוסף פרטים ומעביר אליכם רק פניות רלוונטיות. רוצה שאתאים את הסגנון לעסק שלך?",
           ],
         ],
@@ -205,10 +205,7 @@ const alexAi: DemoClient = {
           ["שילמתי עכשיו על המנוי", "התשלום התקבל, תודה! המנוי פעיל, וקישור להורדת התוסף נשלח למייל שלך."],
         ],
         images_received: [
-          [
-            "שלחתי צילום מסך של האתר שלי",
-            "קיבלתי, תודה. לפי צילום המסך, כפתור הצ׳אט ישתלב יפה בפינה התחתונה של האתר.",
-          ],
+          ["שלחתי צילום מסך של האתר שלי", "קיבלתי, תודה. לפי צילום המסך, כפתור הצ׳אט ישתלב יפה בפינה התחתונה של האתר."],
         ],
       },
     },
@@ -246,7 +243,10 @@ const alexAi: DemoClient = {
           ],
         ],
         contact_collected: [
-          ["Sure, I'm {name}, my number is {phone}", "Thanks {name}! We'll call you at {phone} to set up a short demo."],
+          [
+            "Sure, I'm {name}, my number is {phone}",
+            "Thanks {name}! We'll call you at {phone} to set up a short demo.",
+          ],
         ],
       },
     },
@@ -374,7 +374,9 @@ const simchaPartyPlanners: DemoClient = {
               "Shall I turn it into a printable guide?",
           ],
         ],
-        article_approved: [["Looks great, approved", "Great, the checklist is approved and saved. I'll e-mail you a copy."]],
+        article_approved: [
+          ["Looks great, approved", "Great, the checklist is approved and saved. I'll e-mail you a copy."],
+        ],
         contact_collected: [
           [
             "My name is {name}, phone {phone}",
@@ -419,7 +421,10 @@ const nadlanHasharon: DemoClient = {
       "וליווי עד החתימה. דמי תיווך: 2% בקנייה, חודש שכירות בהשכרה.",
     faq: [
       { q: "מה דמי התיווך?", a: "דמי התיווך הם 2% ממחיר העסקה בתוספת מע״מ בקנייה, ודמי שכירות של חודש אחד בהשכרה." },
-      { q: "האם הערכת השווי בתשלום?", a: "לא. הערכת שווי ראשונית ללא עלות, בתוך 48 שעות מהפנייה, על סמך עסקאות דומות באזור." },
+      {
+        q: "האם הערכת השווי בתשלום?",
+        a: "לא. הערכת שווי ראשונית ללא עלות, בתוך 48 שעות מהפנייה, על סמך עסקאות דומות באזור.",
+      },
       { q: "באילו ערים אתם פועלים?", a: "כפר סבא, רעננה, הוד השרון והסביבה." },
     ],
   },
@@ -427,8 +432,7 @@ const nadlanHasharon: DemoClient = {
     pricing: "דמי תיווך: 2% + מע״מ בקנייה, חודש שכירות בהשכרה. הערכת שווי ראשונית ללא עלות.",
     salesStyle: "consultative",
     websitePaths: ["/", "/for-sale", "/for-rent", "/about"],
-    customSystemPrompt:
-      "אתה נציג של נדל״ן השרון. שאל על סוג העסקה, אזור, מספר חדרים ותקציב, והצע פגישה עם סוכן.",
+    customSystemPrompt: "אתה נציג של נדל״ן השרון. שאל על סוג העסקה, אזור, מספר חדרים ותקציב, והצע פגישה עם סוכן.",
     customInstructions: "אל תמסור כתובות מדויקות של נכסים; הצע לתאם סיור.",
     capabilities: {
       support: "",
@@ -467,12 +471,18 @@ const nadlanHasharon: DemoClient = {
           "נשמח להעריך. השווי תלוי בגודל, בקומה ובמצב הדירה. ספרו לי כמה חדרים יש ומה שטח הדירה, " +
             "ונציג יתאם הערכת שווי ללא עלות.",
         ],
-        ["יש לכם דירות להשכרה בהוד השרון?", "כן, יש לנו כמה דירות להשכרה בהוד השרון, החל מ־6,500 ₪ לחודש. כמה חדרים אתם צריכים?"],
+        [
+          "יש לכם דירות להשכרה בהוד השרון?",
+          "כן, יש לנו כמה דירות להשכרה בהוד השרון, החל מ־6,500 ₪ לחודש. כמה חדרים אתם צריכים?",
+        ],
       ],
       followUps: {
         general: [
           ["מה דמי התיווך אצלכם?", "דמי התיווך הם 2% ממחיר העסקה בתוספת מע״מ בקנייה, ודמי שכירות של חודש אחד בהשכרה."],
-          ["אתם עובדים בשבת?", "המשרד סגור בשבת, אבל אני זמין כאן כל הזמן. השאירו פרטים ונחזור אליכם ביום ראשון בבוקר."],
+          [
+            "אתם עובדים בשבת?",
+            "המשרד סגור בשבת, אבל אני זמין כאן כל הזמן. השאירו פרטים ונחזור אליכם ביום ראשון בבוקר.",
+          ],
         ],
         solution: [
           [
@@ -567,7 +577,9 @@ const hagefen: DemoClient = {
             "לקבוצה של 20 יש לנו חדר פרטי ותפריט אירועים ב־180 ₪ לסועד, כולל קינוח ועוגת יום הולדת. לשריין תאריך?",
           ],
         ],
-        contact_collected: [["על שם {name}, טלפון {phone}", "מעולה {name}, ההזמנה נרשמה! אישור יישלח ב־SMS למספר {phone}."]],
+        contact_collected: [
+          ["על שם {name}, טלפון {phone}", "מעולה {name}, ההזמנה נרשמה! אישור יישלח ב־SMS למספר {phone}."],
+        ],
         payment_confirmed: [["שילמתי מקדמה על האירוע", "המקדמה התקבלה, תודה! החדר הפרטי שמור לכם. נתראה!"]],
       },
     },
@@ -592,12 +604,16 @@ const brightMarketing: DemoClient = {
       "A digital marketing studio in Tel Aviv for small businesses: social media management, Google and Meta ads, " +
       "SEO in Hebrew and English, and blog content. Monthly retainers from 3,500 shekels.",
     faq: [
-      { q: "Do you offer a free audit?", a: "Yes. Book a free audit of your website and ads: we send a short report and walk you through it on a 30-minute call." },
+      {
+        q: "Do you offer a free audit?",
+        a: "Yes. Book a free audit of your website and ads: we send a short report and walk you through it on a 30-minute call.",
+      },
       { q: "Is there a minimum contract?", a: "Three months, then month to month." },
     ],
   },
   sales: {
-    pricing: "Social media from 3,500 ₪/month, ads management from 2,500 ₪/month plus ad spend, SEO from 4,000 ₪/month.",
+    pricing:
+      "Social media from 3,500 ₪/month, ads management from 2,500 ₪/month plus ad spend, SEO from 4,000 ₪/month.",
     salesStyle: "consultative",
     websitePaths: ["/", "/services", "/blog", "/contact"],
     customSystemPrompt:
@@ -624,7 +640,8 @@ const brightMarketing: DemoClient = {
     {
       topic: "Content packages",
       path: "/blog",
-      content: "Two to eight blog articles a month, each researched for local keywords and approved by you before publishing.",
+      content:
+        "Two to eight blog articles a month, each researched for local keywords and approved by you before publishing.",
       origin: "scan",
     },
   ],
@@ -643,21 +660,28 @@ const brightMarketing: DemoClient = {
         ],
       ],
       followUps: {
-        general: [["Do you work with businesses outside Tel Aviv?", "Yes, all over Israel and abroad; most meetings are on Zoom."]],
+        general: [
+          [
+            "Do you work with businesses outside Tel Aviv?",
+            "Yes, all over Israel and abroad; most meetings are on Zoom.",
+          ],
+        ],
         article: [
           [
             "Can you draft a blog post about Google reviews for small businesses?",
-            "Here's a draft: \"Why Google reviews make or break a local business\". Nine in ten customers read reviews " +
+            'Here\'s a draft: "Why Google reviews make or break a local business". Nine in ten customers read reviews ' +
               "before they visit. Ask happy customers right after the purchase, reply to every review, and never argue " +
               "in public. Shall I adapt the tone to your brand?",
           ],
           [
             "Write a short Instagram caption for our summer sale",
-            "\"Summer is here and so are our best prices! 20% off everything until the end of the month. " +
-              "Tag a friend who needs this.\" Want a Hebrew version too?",
+            '"Summer is here and so are our best prices! 20% off everything until the end of the month. ' +
+              'Tag a friend who needs this." Want a Hebrew version too?',
           ],
         ],
-        article_approved: [["Perfect, approve it", "Approved! The article is saved and ready to publish on your blog."]],
+        article_approved: [
+          ["Perfect, approve it", "Approved! The article is saved and ready to publish on your blog."],
+        ],
         solution: [
           [
             "Our ads get clicks but no leads",
@@ -666,7 +690,10 @@ const brightMarketing: DemoClient = {
           ],
         ],
         contact_collected: [
-          ["I'm {name}, {phone}", "Thanks {name}! A strategist will call you at {phone} to book your free 30-minute audit."],
+          [
+            "I'm {name}, {phone}",
+            "Thanks {name}! A strategist will call you at {phone} to book your free 30-minute audit.",
+          ],
         ],
       },
     },
@@ -693,7 +720,10 @@ const roniFashion: DemoClient = {
       "בוטיק אופנת נשים בחיפה ובאתר: שמלות, חולצות ואקססוריז. משלוח חינם מעל 300 ₪, החלפה והחזרה תוך 14 יום.",
     faq: [
       { q: "כמה זמן לוקח משלוח?", a: "3–5 ימי עסקים, חינם מעל 300 ₪." },
-      { q: "מה מדיניות ההחזרות?", a: "אפשר להחזיר או להחליף פריט תוך 14 יום עם התווית ופתק החלפה, בחנות או במשלוח חוזר." },
+      {
+        q: "מה מדיניות ההחזרות?",
+        a: "אפשר להחזיר או להחליף פריט תוך 14 יום עם התווית ופתק החלפה, בחנות או במשלוח חוזר.",
+      },
     ],
   },
   sales: {
@@ -741,7 +771,9 @@ const roniFashion: DemoClient = {
             "לחתונה הייתי ממליצה על שמלת המידי מסאטן ב־349 ₪ עם צעיף משי ב־49 ₪, בדיוק בתקציב. לשלוח לך תמונות?",
           ],
         ],
-        contact_collected: [["{name}, {phone}", "תודה {name}! שמרתי את הפריט על שמך ונחזור אלייך למספר {phone} לתיאום איסוף."]],
+        contact_collected: [
+          ["{name}, {phone}", "תודה {name}! שמרתי את הפריט על שמך ונחזור אלייך למספר {phone} לתיאום איסוף."],
+        ],
         payment_confirmed: [["ביצעתי תשלום באתר", "התשלום התקבל! ההזמנה בדרך אלייך, ומספר מעקב יישלח ב־SMS."]],
       },
     },
@@ -772,7 +804,10 @@ const bdikotPlus: DemoClient = {
     faq: [
       { q: "אילו כלים אתם משתמשים?", a: "Playwright, Appium, k6 ו־JMeter." },
       { q: "יש ריטיינר?", a: "כן, לפרויקטים קבועים יש ריטיינר חודשי." },
-      { q: "איך אתם עושים בדיקות רגרסיה?", a: "סט בדיקות אוטומטיות שרץ בכל גרסה ב־CI, ובנוסף סבב ידני קצר לפני שחרור. הקמה לוקחת כשבועיים." },
+      {
+        q: "איך אתם עושים בדיקות רגרסיה?",
+        a: "סט בדיקות אוטומטיות שרץ בכל גרסה ב־CI, ובנוסף סבב ידני קצר לפני שחרור. הקמה לוקחת כשבועיים.",
+      },
     ],
   },
   sales: {
@@ -853,12 +888,12 @@ export const GENERIC_FOLLOW_UPS: Record<Language, Record<FollowUpType, readonly 
     general: [
       ["תודה רבה!", "בשמחה! אם יש עוד שאלה, אני כאן."],
       ["אפשר לדבר עם נציג אנושי?", "בטח. השאירו שם וטלפון ונציג מ{business} יחזור אליכם בהקדם."],
-      ["מה הכתובת שלכם?", "כל הפרטים, כולל כתובת ושעות פעילות, מופיעים בעמוד \"צור קשר\" באתר. לשלוח לכם קישור?"],
+      ["מה הכתובת שלכם?", 'כל הפרטים, כולל כתובת ושעות פעילות, מופיעים בעמוד "צור קשר" באתר. לשלוח לכם קישור?'],
     ],
     article: [
       [
         "תוכל לכתוב פוסט קצר על העסק לפייסבוק?",
-        "הנה הצעה: \"ב{business} שירות טוב מתחיל בהקשבה. ספרו לנו מה אתם צריכים, ואנחנו נדאג לכל השאר.\" " +
+        'הנה הצעה: "ב{business} שירות טוב מתחיל בהקשבה. ספרו לנו מה אתם צריכים, ואנחנו נדאג לכל השאר." ' +
           "להוסיף קריאה לפעולה?",
       ],
     ],
@@ -869,21 +904,26 @@ export const GENERIC_FOLLOW_UPS: Record<Language, Record<FollowUpType, readonly 
         "לפי מה שסיפרתם, הכי משתלם להתחיל בחבילה הבסיסית ולהרחיב לפי הצורך, כך שתשלמו רק על מה שאתם משתמשים בו.",
       ],
     ],
-    contact_collected: [["השם שלי {name} והטלפון {phone}", "תודה {name}! רשמתי את הפרטים ונחזור אליך למספר {phone} בהקדם."]],
+    contact_collected: [
+      ["השם שלי {name} והטלפון {phone}", "תודה {name}! רשמתי את הפרטים ונחזור אליך למספר {phone} בהקדם."],
+    ],
     payment_confirmed: [["ביצעתי את התשלום", "התשלום התקבל בהצלחה, תודה! אישור נשלח אליך במייל."]],
     images_received: [["שלחתי לכם כמה תמונות", "קיבלתי את התמונות, תודה! אעביר אותן לצוות ונחזור אליך עם תשובה."]],
   },
   en: {
     general: [
       ["Thanks a lot!", "You're welcome! I'm here if you have any other question."],
-      ["Can I talk to a person?", "Of course. Leave your name and phone and someone from {business} will call you back soon."],
+      [
+        "Can I talk to a person?",
+        "Of course. Leave your name and phone and someone from {business} will call you back soon.",
+      ],
       ["Where are you located?", "Our address and opening hours are on the Contact page. Shall I send you the link?"],
     ],
     article: [
       [
         "Could you write a short Facebook post about you?",
         "Here's an idea: \"At {business}, great service starts with listening. Tell us what you need and we'll take " +
-          "care of the rest.\" Shall I add a call to action?",
+          'care of the rest." Shall I add a call to action?',
       ],
     ],
     article_approved: [["Approved, go ahead", "Great, the text is approved, saved and ready to publish."]],
@@ -893,15 +933,44 @@ export const GENERIC_FOLLOW_UPS: Record<Language, Record<FollowUpType, readonly 
         "From what you've told me, start with the basic package and grow it as you need, so you only pay for what you use.",
       ],
     ],
-    contact_collected: [["My name is {name}, phone {phone}", "Thanks {name}! I've noted your details and we'll call you at {phone} soon."]],
-    payment_confirmed: [["I've made the payment", "Payment received, thank you! A confirmation is on its way to your e-mail."]],
-    images_received: [["I've sent you some photos", "Got the photos, thanks! I'll pass them to the team and get back to you."]],
+    contact_collected: [
+      [
+        "My name is {name}, phone {phone}",
+        "Thanks {name}! I've noted your details and we'll call you at {phone} soon.",
+      ],
+    ],
+    payment_confirmed: [
+      ["I've made the payment", "Payment received, thank you! A confirmation is on its way to your e-mail."],
+    ],
+    images_received: [
+      ["I've sent you some photos", "Got the photos, thanks! I'll pass them to the team and get back to you."],
+    ],
   },
 };
 
 export const VISITOR_NAMES: Record<Language, readonly string[]> = {
-  he: ["דנה לוי", "יוסי כהן", "מיכל אברהם", "אורי מזרחי", "נועה פרץ", "איתי ביטון", "שירה גולן", "עומר דהן", "רותם שפירא", "אלון פרידמן"],
-  en: ["Sarah Cohen", "David Levi", "Rachel Green", "Michael Katz", "Emma Shapiro", "Noah Friedman", "Maya Klein", "Daniel Rosen"],
+  he: [
+    "דנה לוי",
+    "יוסי כהן",
+    "מיכל אברהם",
+    "אורי מזרחי",
+    "נועה פרץ",
+    "איתי ביטון",
+    "שירה גולן",
+    "עומר דהן",
+    "רותם שפירא",
+    "אלון פרידמן",
+  ],
+  en: [
+    "Sarah Cohen",
+    "David Levi",
+    "Rachel Green",
+    "Michael Katz",
+    "Emma Shapiro",
+    "Noah Friedman",
+    "Maya Klein",
+    "Daniel Rosen",
+  ],
 };
 
 export const PARTY_TYPES: Record<Language, readonly string[]> = {
@@ -971,11 +1040,46 @@ export const INVESTMENT_INQUIRIES = [
 ] as const;
 
 export const CONTACT_LEADS = [
-  { fullName: "שרון טל", phone: "050-4412378", email: "sharon.tal@walla.co.il", marketingConsent: true, language: "he", daysAgo: 34 },
-  { fullName: "אבי נחום", phone: "053-2209911", email: "avi@nachum-law.example", marketingConsent: false, language: "he", daysAgo: 17 },
-  { fullName: "Tom Harel", phone: "058-6612004", email: "tom@harel-design.example", marketingConsent: true, language: "en", daysAgo: 8 },
-  { fullName: "ליאת סבג", phone: "052-9087765", email: "liat.sabag@gmail.com", marketingConsent: true, language: "he", daysAgo: 2 },
-  { fullName: "Anna Berg", phone: "054-7732190", email: "anna.berg@outlook.com", marketingConsent: false, language: "en", daysAgo: 1 },
+  {
+    fullName: "שרון טל",
+    phone: "050-4412378",
+    email: "sharon.tal@walla.co.il",
+    marketingConsent: true,
+    language: "he",
+    daysAgo: 34,
+  },
+  {
+    fullName: "אבי נחום",
+    phone: "053-2209911",
+    email: "avi@nachum-law.example",
+    marketingConsent: false,
+    language: "he",
+    daysAgo: 17,
+  },
+  {
+    fullName: "Tom Harel",
+    phone: "058-6612004",
+    email: "tom@harel-design.example",
+    marketingConsent: true,
+    language: "en",
+    daysAgo: 8,
+  },
+  {
+    fullName: "ליאת סבג",
+    phone: "052-9087765",
+    email: "liat.sabag@gmail.com",
+    marketingConsent: true,
+    language: "he",
+    daysAgo: 2,
+  },
+  {
+    fullName: "Anna Berg",
+    phone: "054-7732190",
+    email: "anna.berg@outlook.com",
+    marketingConsent: false,
+    language: "en",
+    daysAgo: 1,
+  },
 ] as const;
 
 export const NEWSLETTER_SUBSCRIBERS = [

@@ -11,8 +11,27 @@ import { generateLicenseKey, generatePublicSessionId } from "./license-key.ts";
 import { messageCostCents, PRICE_LIST } from "./price-list.ts";
 import { knowledgeSearchText } from "./search-text.ts";
 import { trainingKnowledge } from "./training-knowledge.ts";
-import { chatSessions, clientStatusChanges, clients, completedFunctions, contactLeads, investmentInquiries, knowledgeEntries, messageImages, messages, newsletterSubscribers, salesConfigs, trainingConfigs } from "./schema.ts";
-import { CAPABILITIES, type AlexCapabilities, type ClientStatus, type FunctionClientDetails, type MessageType } from "./vocabulary.ts";
+import {
+  chatSessions,
+  clientStatusChanges,
+  clients,
+  completedFunctions,
+  contactLeads,
+  investmentInquiries,
+  knowledgeEntries,
+  messageImages,
+  messages,
+  newsletterSubscribers,
+  salesConfigs,
+  trainingConfigs,
+} from "./schema.ts";
+import {
+  CAPABILITIES,
+  type AlexCapabilities,
+  type ClientStatus,
+  type FunctionClientDetails,
+  type MessageType,
+} from "./vocabulary.ts";
 import {
   CONTACT_LEADS,
   DEMO_CLIENTS,
@@ -122,7 +141,9 @@ export async function seedDemo(db: Database, options: { now?: Date; rules: DemoR
     await insertCompletedFunctions(tx, functions, clientIds, sessionIds);
     const billingRecords = await rules.billClosedMonths(tx, {
       now,
-      unpaidClientIds: plannedClients.filter((client) => client.content.hasOverdueBill).map((client) => idOf(clientIds, client)),
+      unpaidClientIds: plannedClients
+        .filter((client) => client.content.hasOverdueBill)
+        .map((client) => idOf(clientIds, client)),
     });
     await insertPublicForms(tx, now);
 
@@ -231,7 +252,8 @@ function joinDate(joined: DemoClient["joined"], now: Date, rules?: Pick<DemoRule
   if (typeof joined === "object") return new Date(now.getTime() - joined.daysAgo * DAY);
   if (!rules) throw new Error(`A client that joins ${joined} needs the operators' calendar`);
   const thisMonth = rules.startOfMonth(now);
-  if (joined === "this-month") return new Date(thisMonth.getTime() + Math.floor((now.getTime() - thisMonth.getTime()) / 2));
+  if (joined === "this-month")
+    return new Date(thisMonth.getTime() + Math.floor((now.getTime() - thisMonth.getTime()) / 2));
   // The 12th of last month, mid-morning: well inside it on any calendar.
   return new Date(rules.startOfMonth(new Date(thisMonth.getTime() - 1)).getTime() + 11 * DAY + 9.5 * HOUR);
 }
@@ -322,7 +344,9 @@ function planSessionSlots(random: Random, now: Date, rules: DemoRules): Slot[] {
  */
 function answerFeedback(random: Random, sessions: PlannedSession[]) {
   for (const session of sessions) {
-    const asked = !session.isActive && (session.messages.length >= 3 || session.messages.some((message) => message.messageType === "contact_collected"));
+    const asked =
+      !session.isActive &&
+      (session.messages.length >= 3 || session.messages.some((message) => message.messageType === "contact_collected"));
     const last = session.messages.at(-1);
     if (!asked || !last || !random.chance(0.55)) continue;
     session.feedback = { helpful: random.chance(0.8), at: new Date(last.createdAt.getTime() + 20_000) };
@@ -453,7 +477,12 @@ function planExchanges(random: Random, content: DemoClient, visitor: Visitor, co
 
   while (exchanges.length < count) {
     const type = random.weighted(FOLLOW_UP_WEIGHTS.filter(([candidate]) => isAllowed(candidate, done)));
-    const [question, reply] = pickTurn(random, script.followUps[type] ?? [], GENERIC_FOLLOW_UPS[visitor.language][type], used);
+    const [question, reply] = pickTurn(
+      random,
+      script.followUps[type] ?? [],
+      GENERIC_FOLLOW_UPS[visitor.language][type],
+      used,
+    );
     done[type]++;
     exchanges.push({
       userMessage: fill(question),
@@ -572,7 +601,11 @@ function idOf<K>(ids: Map<K, number>, key: K): number {
   return id;
 }
 
-async function insertClients(tx: Transaction, plannedClients: PlannedClient[], { isDemo = false } = {}): Promise<ClientIds> {
+async function insertClients(
+  tx: Transaction,
+  plannedClients: PlannedClient[],
+  { isDemo = false } = {},
+): Promise<ClientIds> {
   const rows = await tx
     .insert(clients)
     .values(
@@ -633,9 +666,10 @@ async function insertClientConfigs(tx: Transaction, plannedClients: PlannedClien
   const knowledgeRows = plannedClients.flatMap((client) =>
     [
       ...client.content.knowledge.map((entry) => ({ ...entry, sourceUrl: siteUrl(client.content, entry.path) })),
-      ...trainingKnowledge({ businessInfo: client.content.training.businessInfo, knowledgeBase: { faq: client.content.training.faq } }).map(
-        (entry) => ({ ...entry, sourceUrl: null }),
-      ),
+      ...trainingKnowledge({
+        businessInfo: client.content.training.businessInfo,
+        knowledgeBase: { faq: client.content.training.faq },
+      }).map((entry) => ({ ...entry, sourceUrl: null })),
     ].map((entry, index) => ({
       clientId: idOf(clientIds, client),
       topic: entry.topic,
@@ -697,7 +731,11 @@ async function insertMessages(
   sessionIds: SessionIds,
 ): Promise<number> {
   const planned = sessions.flatMap((session) =>
-    session.messages.map((message) => ({ message, sessionId: idOf(sessionIds, session), clientId: idOf(clientIds, session.client) })),
+    session.messages.map((message) => ({
+      message,
+      sessionId: idOf(sessionIds, session),
+      clientId: idOf(clientIds, session.client),
+    })),
   );
   // A message is identified by its session and time, which are unique because times strictly increase.
   const messageKey = (sessionId: number, createdAt: Date) => `${sessionId}|${createdAt.getTime()}`;
@@ -765,5 +803,7 @@ async function insertPublicForms(tx: Transaction, now: Date) {
     .values(CONTACT_LEADS.map(({ daysAgo, ...lead }) => ({ ...lead, createdAt: daysBefore(daysAgo) })));
   await tx
     .insert(newsletterSubscribers)
-    .values(NEWSLETTER_SUBSCRIBERS.map(({ daysAgo, ...subscriber }) => ({ ...subscriber, createdAt: daysBefore(daysAgo) })));
+    .values(
+      NEWSLETTER_SUBSCRIBERS.map(({ daysAgo, ...subscriber }) => ({ ...subscriber, createdAt: daysBefore(daysAgo) })),
+    );
 }

@@ -14,7 +14,9 @@ describe("tar", () => {
   ];
 
   it("reads back what it wrote", () => {
-    expect(readTar(writeTar(entries)).map(({ name, content }) => ({ name, content: Buffer.from(content) }))).toEqual(entries);
+    expect(readTar(writeTar(entries)).map(({ name, content }) => ({ name, content: Buffer.from(content) }))).toEqual(
+      entries,
+    );
   });
 
   it("writes what the system's tar unpacks", () => {

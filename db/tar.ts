@@ -59,7 +59,8 @@ export function readTar(archive: Buffer): TarEntry[] {
     if (type !== "0" && type !== "") throw new TarError(`Unexpected entry ${name} (type ${type}).`);
     const size = Number.parseInt(text(header, 124, 12).trim(), 8);
     const start = offset + BLOCK;
-    if (!Number.isSafeInteger(size) || start + size > archive.length) throw new TarError(`Damaged archive: ${name} is cut short.`);
+    if (!Number.isSafeInteger(size) || start + size > archive.length)
+      throw new TarError(`Damaged archive: ${name} is cut short.`);
     entries.push({ name, content: archive.subarray(start, start + size) });
     offset = start + Math.ceil(size / BLOCK) * BLOCK;
   }

@@ -6,7 +6,13 @@ describe("trainingKnowledge", () => {
     expect(
       trainingKnowledge({
         businessInfo: "מאפיית השכונה ברחוב הרצל 5.\nלחם טרי כל בוקר.",
-        knowledgeBase: { faq: [{ q: "פתוחים ביום שישי?", a: "כן, עד 14:00." }, { q: "", a: "" }], other: "kept aside" },
+        knowledgeBase: {
+          faq: [
+            { q: "פתוחים ביום שישי?", a: "כן, עד 14:00." },
+            { q: "", a: "" },
+          ],
+          other: "kept aside",
+        },
       }),
     ).toEqual([
       { topic: "פתוחים ביום שישי?", content: "כן, עד 14:00.", origin: "faq" },
@@ -31,7 +37,10 @@ describe("faqPairs", () => {
 
 describe("businessInfoPassages", () => {
   it("cuts a long paragraph between sentences, never inside one", () => {
-    const sentences = Array.from({ length: 6 }, (_, index) => `Sentence number ${index} says something about the business and its work.`);
+    const sentences = Array.from(
+      { length: 6 },
+      (_, index) => `Sentence number ${index} says something about the business and its work.`,
+    );
     const passages = businessInfoPassages(sentences.join(" "));
     expect(passages.length).toBeGreaterThan(1);
     expect(passages.join(" ")).toBe(sentences.join(" "));

@@ -51,14 +51,33 @@ const multipartBody = Buffer.concat([
 
 const CASES = [
   ["7,000 path segments", { path: `/${"a/".repeat(7000)}` }],
-  ["20,000 repeated fields to /test-plugin-preview", { method: "POST", path: "/test-plugin-preview", headers: FORM, body: repeated(20_000) }],
+  [
+    "20,000 repeated fields to /test-plugin-preview",
+    { method: "POST", path: "/test-plugin-preview", headers: FORM, body: repeated(20_000) },
+  ],
   ["100,000 repeated fields to /contact", { method: "POST", path: "/contact", headers: FORM, body: repeated(100_000) }],
-  ["100,000 repeated fields to /login, chunked", { method: "POST", path: "/login", headers: FORM, body: Array.from({ length: 100 }, () => repeated(1000)) }],
+  [
+    "100,000 repeated fields to /login, chunked",
+    { method: "POST", path: "/login", headers: FORM, body: Array.from({ length: 100 }, () => repeated(1000)) },
+  ],
   [
     "400 KB JSON to /api/investment-inquiry, chunked",
-    { method: "POST", path: "/api/investment-inquiry", headers: { "Content-Type": "application/json" }, body: Array.from({ length: 400 }, () => Buffer.alloc(1024, 120)) },
+    {
+      method: "POST",
+      path: "/api/investment-inquiry",
+      headers: { "Content-Type": "application/json" },
+      body: Array.from({ length: 400 }, () => Buffer.alloc(1024, 120)),
+    },
   ],
-  ["10 MB multipart to /contact", { method: "POST", path: "/contact", headers: { "Content-Type": "multipart/form-data; boundary=b" }, body: multipartBody }],
+  [
+    "10 MB multipart to /contact",
+    {
+      method: "POST",
+      path: "/contact",
+      headers: { "Content-Type": "multipart/form-data; boundary=b" },
+      body: multipartBody,
+    },
+  ],
   ["TRACE /", { method: "TRACE", path: "/" }],
   ["OPTIONS /login", { method: "OPTIONS", path: "/login" }],
 ];
@@ -70,7 +89,15 @@ const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), "alex-bench-hostile-"));
 const server = spawn(process.execPath, ["server.mjs"], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", SEED_DEMO: "true" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "true",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 try {
@@ -79,7 +106,9 @@ try {
     if (Date.now() > deadline) throw new Error("the server did not start in 90 s");
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  console.log(`Hostile requests against the production build, ${ROUNDS} rounds each (load average ${loadavg()[0].toFixed(1)})\n`);
+  console.log(
+    `Hostile requests against the production build, ${ROUNDS} rounds each (load average ${loadavg()[0].toFixed(1)})\n`,
+  );
   console.log("| request | answer | refused in (median / worst) | /healthz beside it (median / worst) |");
   console.log("|---|---|---|---|");
   for (const [name, hostile] of CASES) {

@@ -44,7 +44,13 @@ async function prepareClient(db: Database) {
   const licenseKey = generateLicenseKey();
   const [client] = await db
     .insert(clients)
-    .values({ businessName: "Bench Co", ownerEmail: "bench@example.com", websiteDomain: "bench.example", businessType: "services", licenseKey })
+    .values({
+      businessName: "Bench Co",
+      ownerEmail: "bench@example.com",
+      websiteDomain: "bench.example",
+      businessType: "services",
+      licenseKey,
+    })
     .returning({ id: clients.id });
   await db.insert(trainingConfigs).values({
     clientId: client!.id,
@@ -83,7 +89,9 @@ function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -141,8 +149,15 @@ function load(options: autocannon.Options, duration = seconds): Promise<Measured
     const times: number[] = [];
     const instance = autocannon({ ...options, duration }, (error, result) => {
       if (error) return reject(error);
-      const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats?.count ?? 0]));
-      resolve({ rps: result.requests.average, p95: percentile(times, 0.95), errors: result.errors + result.timeouts, statuses });
+      const statuses = Object.fromEntries(
+        Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats?.count ?? 0]),
+      );
+      resolve({
+        rps: result.requests.average,
+        p95: percentile(times, 0.95),
+        errors: result.errors + result.timeouts,
+        statuses,
+      });
     });
     instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
@@ -162,8 +177,15 @@ function messageRequests(url: string, licenseKey: string, connections: number): 
           visitor++;
           return {
             ...request,
-            headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}` },
-            body: JSON.stringify({ license: licenseKey, clientMessageId: randomUUID(), message: questions[visitor % questions.length] }),
+            headers: {
+              "Content-Type": "application/json",
+              "X-Forwarded-For": `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
+            },
+            body: JSON.stringify({
+              license: licenseKey,
+              clientMessageId: randomUUID(),
+              message: questions[visitor % questions.length],
+            }),
           };
         },
       },
@@ -173,12 +195,18 @@ function messageRequests(url: string, licenseKey: string, connections: number): 
 
 type Row = { database: string; connections: number; messages: Measured; health: Measured };
 
-async function benchDatabase(label: string, open: () => Promise<{ db: Database; close: () => Promise<void> }>, serverEnv: Record<string, string>) {
+async function benchDatabase(
+  label: string,
+  open: () => Promise<{ db: Database; close: () => Promise<void> }>,
+  serverEnv: Record<string, string>,
+) {
   const handle = await open();
   const { clientId, licenseKey } = await prepareClient(handle.db);
   const retrieval = await measureRetrieval(handle.db, clientId);
   await handle.close();
-  console.log(`${label}: retrieval over ${ENTRIES} entries, ${retrieval.queries} queries: p50 ${retrieval.p50.toFixed(2)} ms, p95 ${retrieval.p95.toFixed(2)} ms`);
+  console.log(
+    `${label}: retrieval over ${ENTRIES} entries, ${retrieval.queries} queries: p50 ${retrieval.p50.toFixed(2)} ms, p95 ${retrieval.p95.toFixed(2)} ms`,
+  );
 
   const server = await startServer(serverEnv);
   const rows: Row[] = [];
@@ -200,7 +228,10 @@ const results: { label: string; retrieval: { p95: number }; rows: Row[] }[] = []
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "alex-bench-messages-"));
 try {
-  const embedded = await benchDatabase("embedded", () => openDatabase({ dataDir }), { DATA_DIR: dataDir, DATABASE_URL: "" });
+  const embedded = await benchDatabase("embedded", () => openDatabase({ dataDir }), {
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+  });
   results.push({ label: "embedded", ...embedded });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -220,7 +251,10 @@ if (postgresReachable) {
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   try {
-    const server = await benchDatabase("postgres", () => openDatabase({ url: url.toString() }), { DATABASE_URL: url.toString(), DATA_DIR: tmpdir() });
+    const server = await benchDatabase("postgres", () => openDatabase({ url: url.toString() }), {
+      DATABASE_URL: url.toString(),
+      DATA_DIR: tmpdir(),
+    });
     results.push({ label: "postgres", ...server });
   } finally {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -249,5 +283,7 @@ for (const { rows } of results) {
 }
 for (const { label, retrieval } of results) {
   const met = retrieval.p95 < RETRIEVAL_TARGET_MS;
-  console.log(`Retrieval p95 on ${label}: ${retrieval.p95.toFixed(2)} ms (target under ${RETRIEVAL_TARGET_MS} ms: ${met ? "met" : "NOT met"})`);
+  console.log(
+    `Retrieval p95 on ${label}: ${retrieval.p95.toFixed(2)} ms (target under ${RETRIEVAL_TARGET_MS} ms: ${met ? "met" : "NOT met"})`,
+  );
 }

@@ -22,7 +22,12 @@ import { loadAnalytics } from "../app/analytics/analytics.server.ts";
 import { ANALYTICS_PERIODS } from "../app/analytics/periods.ts";
 import { completedFunctionsPage } from "../app/conversations/completed-functions.server.ts";
 import { listClientsForPicker } from "../app/models/client.server.ts";
-import { getDashboardStats, periodBoundaries, listHighUsageClients, listRecentActivity } from "../app/models/stats.server.ts";
+import {
+  getDashboardStats,
+  periodBoundaries,
+  listHighUsageClients,
+  listRecentActivity,
+} from "../app/models/stats.server.ts";
 import { sessionQuerySchema } from "../app/sessions/session-query.ts";
 import { findClientSession, loadSessionList, sessionCsvResponse } from "../app/sessions/sessions.server.ts";
 import { loadScaleData } from "./scale-data.ts";
@@ -57,14 +62,22 @@ async function exportChild() {
   const response = sessionCsvResponse(
     handle.db,
     session,
-    { timestamp: "Timestamp", userMessage: "User Message", aiResponse: "AI Response", messageType: "Message Type", cost: "Cost" },
+    {
+      timestamp: "Timestamp",
+      userMessage: "User Message",
+      aiResponse: "AI Response",
+      messageType: "Message Type",
+      cost: "Cost",
+    },
     TIME_ZONE,
   );
   let bytes = 0;
   for await (const chunk of response.body!) bytes += (chunk as Uint8Array).byteLength;
   const seconds = (performance.now() - started) / 1000;
   await handle.close();
-  console.log(JSON.stringify({ bytes, seconds, baselineRss: baseline, peakRss: process.resourceUsage().maxRSS * 1024 }));
+  console.log(
+    JSON.stringify({ bytes, seconds, baselineRss: baseline, peakRss: process.resourceUsage().maxRSS * 1024 }),
+  );
 }
 
 type Case = { name: string; target: number; run: (db: Database) => Promise<unknown> };
@@ -77,7 +90,9 @@ async function main() {
   await migrated.close();
 
   const loader = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  const [{ clients } = { clients: 0 }] = await loader<{ clients: number }[]>`select count(*)::int as clients from clients`;
+  const [{ clients } = { clients: 0 }] = await loader<
+    { clients: number }[]
+  >`select count(*)::int as clients from clients`;
   if (clients === 0) {
     console.log(`Loading ${scale === 1 ? "" : `${scale} × `}300 clients, 100,000 sessions, 1,000,000 messages…`);
     const summary = await loadScaleData(loader, {
@@ -100,17 +115,34 @@ async function main() {
   });
   const db = drizzle(client, { schema }) as unknown as Database;
 
-  const [busiest] = await client<{ id: number }[]>`select client_id as id from chat_sessions group by client_id order by count(*) desc limit 1`;
-  const [sample] = await client<{ publicId: string }[]>`select public_id as "publicId" from chat_sessions order by id desc offset 5000 limit 1`;
+  const [busiest] = await client<
+    { id: number }[]
+  >`select client_id as id from chat_sessions group by client_id order by count(*) desc limit 1`;
+  const [sample] = await client<
+    { publicId: string }[]
+  >`select public_id as "publicId" from chat_sessions order by id desc offset 5000 limit 1`;
   const query = (input: Record<string, string>) => sessionQuerySchema.parse(input);
-  const list = (input: Record<string, string>) => (database: Database) => loadSessionList(database, query(input), { timeZone: TIME_ZONE });
+  const list = (input: Record<string, string>) => (database: Database) =>
+    loadSessionList(database, query(input), { timeZone: TIME_ZONE });
   const cases: Case[] = [
     { name: "sessions: all clients, this week", target: 50, run: list({ period: "week" }) },
-    { name: "sessions: one client, this month", target: 50, run: list({ period: "month", clientId: String(busiest!.id) }) },
-    { name: "sessions: partial id search, all time", target: 50, run: list({ period: "all", search: sample!.publicId.slice(6, 14) }) },
+    {
+      name: "sessions: one client, this month",
+      target: 50,
+      run: list({ period: "month", clientId: String(busiest!.id) }),
+    },
+    {
+      name: "sessions: partial id search, all time",
+      target: 50,
+      run: list({ period: "all", search: sample!.publicId.slice(6, 14) }),
+    },
     { name: "sessions: IP search, all time", target: 50, run: list({ period: "all", search: "10.12.1" }) },
     { name: "sessions: deep page (500), all time", target: 50, run: list({ period: "all", page: "500" }) },
-    { name: "sessions: business name search, month", target: 50, run: list({ period: "month", search: "business 17" }) },
+    {
+      name: "sessions: business name search, month",
+      target: 50,
+      run: list({ period: "month", search: "business 17" }),
+    },
     { name: "monitor client picker", target: 50, run: (database) => listClientsForPicker(database) },
     {
       name: "dashboard: /api/stats",
@@ -160,30 +192,50 @@ async function main() {
     let seqScanOfMessages = false;
     plans.push(`\n### ${benchCase.name}`);
     for (const { query: text, parameters } of queries) {
-      const rows = await client.unsafe(`explain (analyze, costs off, timing on, summary on) ${text}`, parameters as postgres.ParameterOrJSON<never>[]);
+      const rows = await client.unsafe(
+        `explain (analyze, costs off, timing on, summary on) ${text}`,
+        parameters as postgres.ParameterOrJSON<never>[],
+      );
       const plan = rows.map((row) => String((row as Record<string, unknown>)["QUERY PLAN"])).join("\n");
       if (/Seq Scan on messages\b/.test(plan)) seqScanOfMessages = true;
       plans.push(`\n${text.replace(/\s+/g, " ").slice(0, 300)}\n${plan}`);
     }
-    results.push({ name: benchCase.name, p50: percentile(times, 0.5), p95: percentile(times, 0.95), target: benchCase.target, seqScanOfMessages });
+    results.push({
+      name: benchCase.name,
+      p50: percentile(times, 0.5),
+      p95: percentile(times, 0.95),
+      target: benchCase.target,
+      seqScanOfMessages,
+    });
   }
   await client.end();
 
   if (process.env.BENCH_PLANS !== "0") console.log(`\n## Query plans (EXPLAIN ANALYZE)${plans.join("\n")}`);
 
-  const child = spawnSync(process.execPath, ["--import", "tsx", path.resolve(import.meta.dirname, "bench-scale.ts"), "--export-child"], {
-    env: { ...process.env },
-    encoding: "utf8",
-  });
+  const child = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.resolve(import.meta.dirname, "bench-scale.ts"), "--export-child"],
+    {
+      env: { ...process.env },
+      encoding: "utf8",
+    },
+  );
   if (child.status !== 0) throw new Error(`The export child failed:\n${child.stderr}`);
-  const exported = JSON.parse(child.stdout.trim().split("\n").at(-1)!) as { bytes: number; seconds: number; baselineRss: number; peakRss: number };
+  const exported = JSON.parse(child.stdout.trim().split("\n").at(-1)!) as {
+    bytes: number;
+    seconds: number;
+    baselineRss: number;
+    peakRss: number;
+  };
 
   console.log(`\n## Server time over ${runs} runs (in process, PostgreSQL 127.0.0.1)\n`);
   console.log("| case | p50 | p95 | target p95 | seq scan of messages |");
   console.log("|---|---|---|---|---|");
   for (const result of results) {
     const verdict = result.p95 <= result.target ? "ok" : "OVER";
-    console.log(`| ${result.name} | ${ms(result.p50)} | ${ms(result.p95)} | < ${result.target} ms ${verdict} | ${result.seqScanOfMessages ? "YES" : "no"} |`);
+    console.log(
+      `| ${result.name} | ${ms(result.p50)} | ${ms(result.p95)} | < ${result.target} ms ${verdict} | ${result.seqScanOfMessages ? "YES" : "no"} |`,
+    );
   }
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   console.log(

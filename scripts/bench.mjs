@@ -114,12 +114,16 @@ async function abandon(message) {
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => void abandon(`interrupted (${signal}).`));
-const runLimit = setTimeout(() => void abandon(`gave up after ${Math.round(RUN_LIMIT_MS / 1000)} s.`), RUN_LIMIT_MS).unref();
+const runLimit = setTimeout(
+  () => void abandon(`gave up after ${Math.round(RUN_LIMIT_MS / 1000)} s.`),
+  RUN_LIMIT_MS,
+).unref();
 
 async function waitUntilHealthy() {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) await abandon(`the server exited (${server.exitCode}) while starting:\n${serverOutput}`);
+    if (server.exitCode !== null)
+      await abandon(`the server exited (${server.exitCode}) while starting:\n${serverOutput}`);
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) return;
     } catch {
@@ -154,7 +158,10 @@ async function probe(pathname, headers = {}) {
     response = await fetch(`${baseUrl}${pathname}`, { headers, redirect: "manual" });
     await response.arrayBuffer();
   }
-  return { status: response.status, served: response.headers.get("X-Page-Cache") === "hit" ? "page cache" : "rendered" };
+  return {
+    status: response.status,
+    served: response.headers.get("X-Page-Cache") === "hit" ? "page cache" : "rendered",
+  };
 }
 
 /** The bytes on the wire for one GET with gzip accepted, as the browser would receive them. */
@@ -163,7 +170,9 @@ function wireBytes(pathname) {
     httpGet(`${baseUrl}${pathname}`, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
       let bytes = 0;
       response.on("data", (chunk) => (bytes += chunk.length));
-      response.on("end", () => resolve({ status: response.statusCode, encoding: response.headers["content-encoding"] ?? "none", bytes }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode, encoding: response.headers["content-encoding"] ?? "none", bytes }),
+      );
       response.on("error", reject);
     }).on("error", reject);
   });
@@ -197,7 +206,12 @@ const cases = [
   // The investor page rendered, as after a form was sent without JavaScript.
   { label: "/invest-en?inquiry=sent", path: "/invest-en?inquiry=sent", headers: {}, expected: 200 },
   { label: "/invest-he", path: "/invest-he", headers: {}, expected: 200 },
-  { label: "/admin/dashboard (signed in)", path: "/admin/dashboard", headers: { cookie: await signIn() }, expected: 200 },
+  {
+    label: "/admin/dashboard (signed in)",
+    path: "/admin/dashboard",
+    headers: { cookie: await signIn() },
+    expected: 200,
+  },
 ];
 if (cases.length > MAX_CASES) fail(`raise MAX_CASES to ${cases.length}.`);
 
@@ -221,7 +235,13 @@ for (const benchCase of cases) {
         `unexpected statuses ${JSON.stringify(Object.fromEntries(unexpected))}.`,
     );
   }
-  rows.push({ label: benchCase.label, served, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+  rows.push({
+    label: benchCase.label,
+    served,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  });
 }
 
 const widget = await widgetFirstLoad();
@@ -232,14 +252,19 @@ const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const header = ["page", "served from", "req/s", "p50 ms", "p99 ms"];
 const lines = rows.map((row) => [row.label, row.served, number.format(row.rps), String(row.p50), String(row.p99)]);
 const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-const format = (line) => line.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+const format = (line) =>
+  line.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
 
 const cores = availableParallelism();
-console.log(`\n${CONNECTIONS} connections, ${seconds} s each, production build ${path.relative(root, buildDir)}/, node ${process.version}`);
+console.log(
+  `\n${CONNECTIONS} connections, ${seconds} s each, production build ${path.relative(root, buildDir)}/, node ${process.version}`,
+);
 console.log(`Load average before the run: ${loadBefore.toFixed(1)} on ${cores} cores.`);
 // The server and autocannon take a core each; more than half the machine busy beforehand skews the figures.
 if (loadBefore > cores / 2) {
-  console.log("Warning: other work was competing for the CPU; the figures (and the ratio) are noisy. Run again on a quiet machine.");
+  console.log(
+    "Warning: other work was competing for the CPU; the figures (and the ratio) are noisy. Run again on a quiet machine.",
+  );
 }
 console.log(format(header));
 console.log(widths.map((width) => "-".repeat(width)).join("  "));
@@ -263,7 +288,8 @@ const notFound = rows.find((row) => row.label === "404 page");
 console.log("");
 for (const row of rows.filter((row) => row !== notFound && !row.label.startsWith("/admin"))) {
   const ratio = row.rps / notFound.rps;
-  const target = row.label === "/" ? ` (target ${TARGET_RATIO} or better: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})` : "";
+  const target =
+    row.label === "/" ? ` (target ${TARGET_RATIO} or better: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})` : "";
   console.log(`Ratio ${row.label} [${row.served}] : 404 page [${notFound.served}] = ${ratio.toFixed(2)}${target}`);
 }
 

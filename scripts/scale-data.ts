@@ -48,7 +48,9 @@ export async function loadScaleData(sql: postgres.Sql, options: ScaleOptions = {
   const spread = Math.max(1, Math.round((2 * messageCount) / sessionCount) - 1);
   const started = performance.now();
 
-  const [{ existing } = { existing: 0 }] = await sql<{ existing: number }[]>`select count(*)::int as existing from clients`;
+  const [{ existing } = { existing: 0 }] = await sql<
+    { existing: number }[]
+  >`select count(*)::int as existing from clients`;
   if (existing > 0) throw new Error("loadScaleData: the database already has clients; give it an empty, migrated one.");
 
   await sql.begin(async (tx) => {
@@ -120,7 +122,12 @@ export async function loadScaleData(sql: postgres.Sql, options: ScaleOptions = {
   const [counts] = await sql<{ clients: number; sessions: number; messages: number; functions: number }[]>`
     select (select count(*)::int from clients) as clients, (select count(*)::int from chat_sessions) as sessions,
            (select count(*)::int from messages) as messages, (select count(*)::int from completed_functions) as functions`;
-  const [long] = longMessages > 0 ? await sql<{ clientId: number }[]>`select client_id as "clientId" from chat_sessions where public_id = 'scale_long_session'` : [];
+  const [long] =
+    longMessages > 0
+      ? await sql<
+          { clientId: number }[]
+        >`select client_id as "clientId" from chat_sessions where public_id = 'scale_long_session'`
+      : [];
   return {
     clients: counts!.clients,
     sessions: counts!.sessions,

@@ -7,7 +7,15 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const buildEntry = path.join(root, "build/server/index.js");
 // The widget's and the launcher's own bundles are built by scripts/browser-bundles.ts during the same build.
-const sources = ["app", "db", "public", "package.json", "vite.config.ts", "react-router.config.ts", "scripts/browser-bundles.ts"];
+const sources = [
+  "app",
+  "db",
+  "public",
+  "package.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "scripts/browser-bundles.ts",
+];
 
 function newestChange(entry) {
   const full = path.join(root, entry);

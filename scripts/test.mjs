@@ -1,6 +1,6 @@
-// `npm test`: typecheck, lint, Vitest's unit project (no build needed), the production build, Vitest's
-// integration project (databases and HTTP against the build), Playwright (end-to-end in Debian's
-// Chromium against the build), then one closing line with the totals.
+// `npm test`: typecheck, lint, the Prettier format check, Vitest's unit project (no build needed), the
+// production build, Vitest's integration project (databases and HTTP against the build), Playwright
+// (end-to-end in Debian's Chromium against the build), then one closing line with the totals.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -24,8 +24,10 @@ function ensureChromium() {
   if (isRoot && existsSync("/usr/bin/apt-get")) {
     console.log("Chromium is missing: installing Debian's chromium and fonts-noto-core…");
     const env = { DEBIAN_FRONTEND: "noninteractive" };
-    if (run("apt-get update", "apt-get", ["update", "-qq"], env) &&
-        run("install chromium", "apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-core"], env)) {
+    if (
+      run("apt-get update", "apt-get", ["update", "-qq"], env) &&
+      run("install chromium", "apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-core"], env)
+    ) {
       return existsSync(chromium);
     }
   }
@@ -43,7 +45,14 @@ let failed = 0;
 
 function vitestProject(name) {
   const report = path.join(reports, `vitest-${name}.json`);
-  const projectOk = run(`vitest (${name})`, bin("vitest"), ["run", "--project", name, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  const projectOk = run(`vitest (${name})`, bin("vitest"), [
+    "run",
+    "--project",
+    name,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
   const vitest = readJson(report);
   passed += vitest?.numPassedTests ?? 0;
   failed += vitest?.numFailedTests ?? (projectOk ? 0 : 1);
@@ -52,6 +61,7 @@ function vitestProject(name) {
 
 let ok = run("typecheck", bin("react-router"), ["typegen"]) && run("typecheck", bin("tsc"), []);
 ok = run("lint", bin("eslint"), [".", "--max-warnings", "0"]) && ok;
+ok = run("format", bin("prettier"), ["--check", ".", "--log-level", "warn"]) && ok;
 ok = vitestProject("unit") && ok;
 ok = ok && run("build", bin("react-router"), ["build"]);
 

@@ -36,18 +36,22 @@ const sumPairs = (pairs: PeriodPair[]): PeriodPair => ({
  * stretch of the period before. Every query reads an index or the hourly rollup, never a period's
  * worth of rows from the tables themselves.
  */
-export async function loadAnalytics(db: Database, { days, timeZone, now = new Date() }: { days: AnalyticsPeriod; timeZone: string; now?: Date }) {
+export async function loadAnalytics(
+  db: Database,
+  { days, timeZone, now = new Date() }: { days: AnalyticsPeriod; timeZone: string; now?: Date },
+) {
   const window = analyticsWindow(days, timeZone, now);
-  const [messageFigures, conversationFigures, feedback, perDay, perClient, usage, functionProfit, clientFees] = await Promise.all([
-    getMessageFigures(db, window),
-    getConversationFigures(db, window),
-    getFeedbackFigures(db, window),
-    countConversationsPerDay(db, window, timeZone),
-    countConversationsPerClient(db, window, CLIENTS_LISTED),
-    sumUsagePerMonth(db, window.firstMonthStart, window.now, timeZone),
-    sumFunctionProfitPerMonth(db, window.firstMonthStart, window.now, timeZone),
-    listClientFeeMonths(db, timeZone),
-  ]);
+  const [messageFigures, conversationFigures, feedback, perDay, perClient, usage, functionProfit, clientFees] =
+    await Promise.all([
+      getMessageFigures(db, window),
+      getConversationFigures(db, window),
+      getFeedbackFigures(db, window),
+      countConversationsPerDay(db, window, timeZone),
+      countConversationsPerClient(db, window, CLIENTS_LISTED),
+      sumUsagePerMonth(db, window.firstMonthStart, window.now, timeZone),
+      sumFunctionProfitPerMonth(db, window.firstMonthStart, window.now, timeZone),
+      listClientFeeMonths(db, timeZone),
+    ]);
 
   const byType = new Map(messageFigures.map((row) => [row.messageType, row]));
   const messagesByType = MESSAGE_TYPES.map((messageType: MessageType) => ({
@@ -61,7 +65,12 @@ export async function loadAnalytics(db: Database, { days, timeZone, now = new Da
 
   return {
     days,
-    window: { currentStart: window.currentStart, previousStart: window.previousStart, previousEnd: window.previousEnd, now: window.now },
+    window: {
+      currentStart: window.currentStart,
+      previousStart: window.previousStart,
+      previousEnd: window.previousEnd,
+      now: window.now,
+    },
     figures: {
       totalMessages,
       averageResponseMs: pairRatio(responseMs, responses),
@@ -70,7 +79,10 @@ export async function loadAnalytics(db: Database, { days, timeZone, now = new Da
       conversations: conversationFigures.conversations,
     },
     feedbackAnswers: feedback.answers,
-    conversationsPerDay: daysFrom(window.firstDay, days).map((day, index) => ({ day, conversations: perDayCounts.get(index) ?? 0 })),
+    conversationsPerDay: daysFrom(window.firstDay, days).map((day, index) => ({
+      day,
+      conversations: perDayCounts.get(index) ?? 0,
+    })),
     messagesByType,
     revenueByMonth: revenueByStreamPerMonth({
       months: monthsBetween(window.firstMonth, window.lastMonth),

@@ -26,9 +26,11 @@ export async function loadDashboardPage(db: Database, timeZone: string) {
       ([stats, monthlyRevenueCents]): DashboardFigures => ({ ...stats, monthlyRevenueCents }),
     ),
     activity: listRecentActivity(db, 8),
-    clients: Promise.all([countClients(db), listHighUsageClients(db, highUsageSince, 3)]).then(([total, highUsage]) => ({
-      total,
-      highUsage,
-    })),
+    clients: Promise.all([countClients(db), listHighUsageClients(db, highUsageSince, 3)]).then(
+      ([total, highUsage]) => ({
+        total,
+        highUsage,
+      }),
+    ),
   };
 }

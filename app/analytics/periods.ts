@@ -11,5 +11,12 @@ export const TOP_CLIENTS_CHARTED = 10;
 /** `?days=` of the analytics page; anything else shows the default period. */
 export const periodSchema = z.coerce
   .number()
-  .pipe(z.union(ANALYTICS_PERIODS.map((days) => z.literal(days)) as [z.ZodLiteral<AnalyticsPeriod>, ...z.ZodLiteral<AnalyticsPeriod>[]]))
+  .pipe(
+    z.union(
+      ANALYTICS_PERIODS.map((days) => z.literal(days)) as [
+        z.ZodLiteral<AnalyticsPeriod>,
+        ...z.ZodLiteral<AnalyticsPeriod>[],
+      ],
+    ),
+  )
   .catch(DEFAULT_PERIOD);

@@ -35,7 +35,13 @@ describe("revenue by stream per month", () => {
       streams: { baseFees: 5000, conversations: 300, articles: 200, solutions: 0, functions: 0 },
       totalCents: 5500,
     });
-    expect(february!.streams).toEqual({ baseFees: 5000, conversations: 0, articles: 0, solutions: 100, functions: 200 });
+    expect(february!.streams).toEqual({
+      baseFees: 5000,
+      conversations: 0,
+      articles: 0,
+      solutions: 100,
+      functions: 200,
+    });
     expect(february!.totalCents).toBe(5300);
   });
 });

@@ -21,7 +21,13 @@ type RevenueInputs = {
   functions: readonly { month: string; cents: number }[];
 };
 
-const emptyStreams = (): Record<RevenueStream, number> => ({ baseFees: 0, conversations: 0, articles: 0, solutions: 0, functions: 0 });
+const emptyStreams = (): Record<RevenueStream, number> => ({
+  baseFees: 0,
+  conversations: 0,
+  articles: 0,
+  solutions: 0,
+  functions: 0,
+});
 
 /**
  * Revenue per month and stream, in cents: every client's base fee for each month from the one it was
@@ -32,7 +38,8 @@ export function revenueByStreamPerMonth({ months, clients, usage, functions }: R
   const byMonth = new Map(months.map((month) => [month, emptyStreams()]));
   for (const [month, streams] of byMonth) {
     for (const client of clients) {
-      if (client.firstMonth <= month && (client.lastMonth === null || month <= client.lastMonth)) streams.baseFees += client.monthlyFeeCents;
+      if (client.firstMonth <= month && (client.lastMonth === null || month <= client.lastMonth))
+        streams.baseFees += client.monthlyFeeCents;
     }
   }
   for (const row of usage) {
@@ -54,7 +61,7 @@ export function revenueByStreamPerMonth({ months, clients, usage, functions }: R
 export function monthsBetween(first: string, last: string): string[] {
   const months: string[] = [];
   let [year, month] = first.split("-").map(Number) as [number, number];
-  for (let current = first; current <= last; ) {
+  for (let current = first; current <= last;) {
     months.push(current);
     month += 1;
     if (month > 12) [year, month] = [year + 1, 1];

@@ -7,7 +7,12 @@ import { getI18nInstance } from "~/i18n/middleware.server.ts";
 import { findSalesConfig } from "~/models/sales-config.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { builtInReply, type AssistantTranslate } from "./built-in-responder.ts";
-import { extractContactDetails, learnedSomethingNew, mergeContactDetails, type ContactDetails } from "./contact-details.ts";
+import {
+  extractContactDetails,
+  learnedSomethingNew,
+  mergeContactDetails,
+  type ContactDetails,
+} from "./contact-details.ts";
 import { clientGreetingFor } from "./greeting.ts";
 import { detectLanguage } from "./language.ts";
 import { deliverableFromWords, type Deliverable } from "./message-type.ts";
@@ -43,7 +48,9 @@ export type AssistantAnswer = {
 };
 
 /** The configured OpenAI-compatible provider, or none: then the built-in responder answers. */
-export function modelSettingsFrom(env: Pick<Env, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL">): ModelSettings | undefined {
+export function modelSettingsFrom(
+  env: Pick<Env, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL">,
+): ModelSettings | undefined {
   if (!env.AI_BASE_URL || !env.AI_MODEL) return undefined;
   return { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL };
 }
@@ -55,7 +62,12 @@ async function translatorFor(language: Language): Promise<AssistantTranslate> {
 
 async function loadProfile(db: Database, client: VisitorTurn["client"]): Promise<BusinessProfile> {
   const [training, sales] = await Promise.all([findTrainingConfig(db, client.id), findSalesConfig(db, client.id)]);
-  return { businessName: client.businessName, businessType: client.businessType, training: training ?? null, sales: sales ?? null };
+  return {
+    businessName: client.businessName,
+    businessType: client.businessType,
+    training: training ?? null,
+    sales: sales ?? null,
+  };
 }
 
 /**
@@ -64,7 +76,11 @@ async function loadProfile(db: Database, client: VisitorTurn["client"]): Promise
  * visitor gave. A failing or slow model, or a message too costly to search in time, gives the
  * visitor a polite fallback in their language.
  */
-export async function answerVisitor(db: Database, modelSettings: ModelSettings | undefined, turn: VisitorTurn): Promise<AssistantAnswer> {
+export async function answerVisitor(
+  db: Database,
+  modelSettings: ModelSettings | undefined,
+  turn: VisitorTurn,
+): Promise<AssistantAnswer> {
   const previousLanguage = turn.history.length
     ? detectLanguage(turn.history.at(-1)!.userMessage, turn.requestLanguage)
     : turn.requestLanguage;
@@ -76,12 +92,22 @@ export async function answerVisitor(db: Database, modelSettings: ModelSettings |
   ]);
   const said = mergeContactDetails(turn.knownDetails, extractContactDetails(turn.message));
   if (!passages) {
-    return answer(turn, { reply: t("fallback"), language, providerFailed: true, deliverable: undefined, details: said });
+    return answer(turn, {
+      reply: t("fallback"),
+      language,
+      providerFailed: true,
+      deliverable: undefined,
+      details: said,
+    });
   }
   const previousMessageType = turn.history.at(-1)?.messageType;
 
   if (!modelSettings) {
-    const deliverable = deliverableFromWords({ visitorMessage: turn.message, previousMessageType, answeredFromKnowledge: passages.length > 0 });
+    const deliverable = deliverableFromWords({
+      visitorMessage: turn.message,
+      previousMessageType,
+      answeredFromKnowledge: passages.length > 0,
+    });
     const reply = builtInReply({
       t,
       language,
@@ -111,11 +137,19 @@ export async function answerVisitor(db: Database, modelSettings: ModelSettings |
       onDelta: turn.onDelta,
     });
     const details = mergeContactDetails(said, modelTurn.details);
-    const deliverable = modelTurn.deliverable ?? deliverableFromWords({ visitorMessage: turn.message, previousMessageType, answeredFromKnowledge: false });
+    const deliverable =
+      modelTurn.deliverable ??
+      deliverableFromWords({ visitorMessage: turn.message, previousMessageType, answeredFromKnowledge: false });
     return answer(turn, { reply: modelTurn.text, language, providerFailed: false, deliverable, details });
   } catch (error) {
     if (!(error instanceof ModelFailure)) throw error;
-    return answer(turn, { reply: t("fallback"), language, providerFailed: true, deliverable: undefined, details: said });
+    return answer(turn, {
+      reply: t("fallback"),
+      language,
+      providerFailed: true,
+      deliverable: undefined,
+      details: said,
+    });
   }
 }
 
@@ -147,7 +181,8 @@ export async function probeAssistant(
       onDelta: () => {},
     });
     const profile = await loadProfile(db, client);
-    const greeting = clientGreetingFor(profile.training, options.language) ?? t("defaultGreeting", { business: client.businessName });
+    const greeting =
+      clientGreetingFor(profile.training, options.language) ?? t("defaultGreeting", { business: client.businessName });
     return { provider: "built-in", reply: `${greeting}\n\n${answer.reply}` };
   }
   const profile = await loadProfile(db, client);

@@ -11,7 +11,12 @@ beforeAll(async () => {
 });
 
 const FLOW = ["need identification", "solution presentation", "deal closing"];
-const passage = { topic: "תמחור", content: "המנוי עולה $50 לחודש.", sourceUrl: "https://alex-ai.co.il/pricing", origin: "scan" as const };
+const passage = {
+  topic: "תמחור",
+  content: "המנוי עולה $50 לחודש.",
+  sourceUrl: "https://alex-ai.co.il/pricing",
+  origin: "scan" as const,
+};
 
 function turn(overrides: Partial<BuiltInTurn> = {}): BuiltInTurn {
   const language = overrides.language ?? "he";
@@ -31,7 +36,7 @@ function turn(overrides: Partial<BuiltInTurn> = {}): BuiltInTurn {
 }
 
 describe("builtInReply", () => {
-  it("never repeats the greeting the chat opened with: a first \"hello\" gets the first step of the sales flow", () => {
+  it('never repeats the greeting the chat opened with: a first "hello" gets the first step of the sales flow', () => {
     expect(builtInReply(turn({ asked: false }))).toBe("ספרו לי קצת על מה שאתם מחפשים, ואכוון אתכם לתשובה הנכונה.");
     expect(builtInReply(turn({ asked: false, language: "en", salesFlow: [] }))).toBe("How can I help?");
   });
@@ -43,9 +48,9 @@ describe("builtInReply", () => {
   });
 
   it("answers with the best passage and its source, then the next step of the sales flow", () => {
-    expect(builtInReply(turn({ previousReplies: 1, passages: [passage, { ...passage, content: "second best" }] }))).toBe(
-      "המנוי עולה $50 לחודש.\nלפרטים נוספים: https://alex-ai.co.il/pricing\n\nרוצים שאסביר איך זה יעבוד אצלכם?",
-    );
+    expect(
+      builtInReply(turn({ previousReplies: 1, passages: [passage, { ...passage, content: "second best" }] })),
+    ).toBe("המנוי עולה $50 לחודש.\nלפרטים נוספים: https://alex-ai.co.il/pricing\n\nרוצים שאסביר איך זה יעבוד אצלכם?");
     expect(builtInReply(turn({ previousReplies: 5, passages: [{ ...passage, sourceUrl: null }] }))).toBe(
       "המנוי עולה $50 לחודש.\n\nנמשיך בטלפון? השאירו שם ומספר טלפון ונחזור אליכם.",
     );
@@ -55,7 +60,9 @@ describe("builtInReply", () => {
     expect(builtInReply(turn({ language: "en" }))).toBe(
       "I don't know the answer to that yet. Leave your name and phone number, and the team will get back to you with an answer.",
     );
-    expect(builtInReply(turn({ previousReplies: 3 }))).toBe("את התשובה לזה אני עדיין לא יודע. השאירו שם ומספר טלפון, והצוות יחזור אליכם עם תשובה.");
+    expect(builtInReply(turn({ previousReplies: 3 }))).toBe(
+      "את התשובה לזה אני עדיין לא יודע. השאירו שם ומספר טלפון, והצוות יחזור אליכם עם תשובה.",
+    );
     const known = { clientName: "Dana", phone: "050-1234567" };
     expect(builtInReply(turn({ previousReplies: 3, language: "en", knownDetails: known, details: known }))).toBe(
       "I don't know the answer to that yet. The team will get back to you at 050-1234567 with an answer.",
@@ -71,16 +78,18 @@ describe("builtInReply", () => {
     expect(builtInReply(turn({ previousReplies: 3, knownDetails: { clientName: "דנה" }, details: complete }))).toBe(
       "תודה, דנה! נחזור אליך בקרוב למספר 050-1234567.",
     );
-    expect(builtInReply(turn({ previousReplies: 4, knownDetails: complete, details: complete, passages: [passage] }))).toBe(
-      "המנוי עולה $50 לחודש.\nלפרטים נוספים: https://alex-ai.co.il/pricing",
-    );
+    expect(
+      builtInReply(turn({ previousReplies: 4, knownDetails: complete, details: complete, passages: [passage] })),
+    ).toBe("המנוי עולה $50 לחודש.\nלפרטים נוספים: https://alex-ai.co.il/pricing");
   });
 
   it("thanks for images and notes a payment", () => {
     expect(builtInReply(turn({ previousReplies: 1, imageCount: 2, language: "en", salesFlow: [] }))).toBe(
       "Thanks, I received your 2 images.",
     );
-    expect(builtInReply(turn({ previousReplies: 1, imageCount: 2, salesFlow: [] }))).toBe("תודה, קיבלתי את שתי התמונות.");
+    expect(builtInReply(turn({ previousReplies: 1, imageCount: 2, salesFlow: [] }))).toBe(
+      "תודה, קיבלתי את שתי התמונות.",
+    );
     expect(builtInReply(turn({ previousReplies: 1, deliverable: "payment_confirmed", salesFlow: [] }))).toBe(
       "תודה, התשלום נרשם. הצוות יאשר אותו מולך.",
     );

@@ -52,7 +52,9 @@ export function builtInReply(turn: BuiltInTurn): string {
   if (turn.deliverable === "payment_confirmed") parts.push(t("paymentConfirmed"));
   const [best] = turn.passages;
   if (best) {
-    parts.push(t("passage", { content: best.content }) + (best.sourceUrl ? `\n${t("source", { url: best.sourceUrl })}` : ""));
+    parts.push(
+      t("passage", { content: best.content }) + (best.sourceUrl ? `\n${t("source", { url: best.sourceUrl })}` : ""),
+    );
   } else if (turn.asked && turn.imageCount === 0 && turn.deliverable !== "payment_confirmed") {
     // The honest reply already asks for a way back to the visitor: no sales step after it.
     parts.push(hasNameAndPhone(turn.details) ? t("noAnswerWillCall", { phone: turn.details.phone }) : t("noAnswer"));

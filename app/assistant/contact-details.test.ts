@@ -28,9 +28,12 @@ describe("Israeli phone numbers", () => {
     expect(extractPhone(`הטלפון שלי ${written} תודה`)).toBe(expected);
   });
 
-  it.each(["12345", "050-123456", "06-1234567", "1-800-123-456", "2026", "150"])("does not take %s for a phone number", (written) => {
-    expect(extractPhone(`number ${written} please`)).toBeUndefined();
-  });
+  it.each(["12345", "050-123456", "06-1234567", "1-800-123-456", "2026", "150"])(
+    "does not take %s for a phone number",
+    (written) => {
+      expect(extractPhone(`number ${written} please`)).toBeUndefined();
+    },
+  );
 
   it("finds the number next to other numbers", () => {
     expect(extractPhone("0501234567 80 אורחים")).toBe("050-1234567");

@@ -44,9 +44,43 @@ const NAME_INTRODUCTIONS = [
 const NAME_WORD = /^\p{L}[\p{L}'׳’-]*$/u;
 /** Words that end a name: what people say right after it ("...and my phone is", "והטלפון שלי"). */
 const AFTER_NAME = new Set([
-  "and", "my", "phone", "number", "mobile", "tel", "i", "i'm", "from", "is", "here", "please", "call", "at", "the",
-  "טלפון", "הטלפון", "מספר", "המספר", "נייד", "הנייד", "פלאפון", "שלי", "אני", "ואני", "רוצה", "מ", "גר", "גרה",
-  "מחפש", "מחפשת", "צריך", "צריכה", "אשמח", "תודה", "בבקשה", "טל",
+  "and",
+  "my",
+  "phone",
+  "number",
+  "mobile",
+  "tel",
+  "i",
+  "i'm",
+  "from",
+  "is",
+  "here",
+  "please",
+  "call",
+  "at",
+  "the",
+  "טלפון",
+  "הטלפון",
+  "מספר",
+  "המספר",
+  "נייד",
+  "הנייד",
+  "פלאפון",
+  "שלי",
+  "אני",
+  "ואני",
+  "רוצה",
+  "מ",
+  "גר",
+  "גרה",
+  "מחפש",
+  "מחפשת",
+  "צריך",
+  "צריכה",
+  "אשמח",
+  "תודה",
+  "בבקשה",
+  "טל",
 ]);
 const MAX_NAME_WORDS = 3;
 
@@ -161,11 +195,14 @@ export function mergeContactDetails(known: ContactDetails, said: ContactDetails)
 
 /** Whether a field is new or changed: only then does the turn count as collecting contact details. */
 export function learnedSomethingNew(known: ContactDetails, merged: ContactDetails): boolean {
-  return (["clientName", "phone"] as const).some((field) => merged[field] !== undefined && merged[field] !== known[field]);
+  return (["clientName", "phone"] as const).some(
+    (field) => merged[field] !== undefined && merged[field] !== known[field],
+  );
 }
 
-export const hasNameAndPhone = (details: ContactDetails): details is ContactDetails & { clientName: string; phone: string } =>
-  Boolean(details.clientName && details.phone);
+export const hasNameAndPhone = (
+  details: ContactDetails,
+): details is ContactDetails & { clientName: string; phone: string } => Boolean(details.clientName && details.phone);
 
 function withoutEmpty(details: ContactDetails): ContactDetails {
   return Object.fromEntries(

@@ -16,6 +16,8 @@ describe("clientGreetingFor", () => {
   });
 
   it("uses an English greeting stored in the Hebrew field, as clients wrote it before there were two", () => {
-    expect(clientGreetingFor({ greeting: "Hello from Bright Marketing!", greetingEn: "" }, "en")).toBe("Hello from Bright Marketing!");
+    expect(clientGreetingFor({ greeting: "Hello from Bright Marketing!", greetingEn: "" }, "en")).toBe(
+      "Hello from Bright Marketing!",
+    );
   });
 });

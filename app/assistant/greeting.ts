@@ -9,8 +9,12 @@ export type ClientGreetings = { greeting: string; greetingEn: string };
  * when it is written in this language (a greeting typed in English before `greetingEn` existed);
  * undefined when neither is, and the caller greets with its own words naming the business.
  */
-export function clientGreetingFor(greetings: ClientGreetings | null | undefined, language: Language): string | undefined {
+export function clientGreetingFor(
+  greetings: ClientGreetings | null | undefined,
+  language: Language,
+): string | undefined {
   if (!greetings) return undefined;
-  const [own, other] = language === "en" ? [greetings.greetingEn, greetings.greeting] : [greetings.greeting, greetings.greetingEn];
+  const [own, other] =
+    language === "en" ? [greetings.greetingEn, greetings.greeting] : [greetings.greeting, greetings.greetingEn];
   return [own, other].map((text) => text.trim()).find((text) => text && detectLanguage(text, language) === language);
 }

@@ -1,14 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { classifyTurn, deliverableFromWords, type TurnFacts } from "./message-type.ts";
 
-const plain: TurnFacts = { providerFailed: false, firstReplyOfSession: false, imageCount: 0, contactCollected: false, deliverable: undefined };
+const plain: TurnFacts = {
+  providerFailed: false,
+  firstReplyOfSession: false,
+  imageCount: 0,
+  contactCollected: false,
+  deliverable: undefined,
+};
 
 describe("classifyTurn", () => {
   it("makes the first AI reply of a session its conversation, whatever else the turn holds", () => {
     expect(classifyTurn({ ...plain, firstReplyOfSession: true })).toBe("conversation");
-    expect(classifyTurn({ ...plain, firstReplyOfSession: true, imageCount: 2, contactCollected: true, deliverable: "article" })).toBe(
-      "conversation",
-    );
+    expect(
+      classifyTurn({
+        ...plain,
+        firstReplyOfSession: true,
+        imageCount: 2,
+        contactCollected: true,
+        deliverable: "article",
+      }),
+    ).toBe("conversation");
   });
 
   it("never bills a fallback: a failed provider is a general turn", () => {

@@ -29,9 +29,12 @@ export function classifyTurn(facts: TurnFacts): MessageType {
 }
 
 const ARTICLE_REQUEST = /מאמר|פוסט\s+ל?בלוג|כתבה|\barticle\b|\bblog\s+post\b/iu;
-const APPROVAL = /(?:^|\s)(?:מאשר|מאשרת|מאושר|אישרתי|אפשר\s+לפרסם|תפרסם|תפרסמו|approved?|looks\s+good|publish\s+it|go\s+ahead)(?:$|[\s.!,])/iu;
-const PAYMENT_DONE = /שילמתי|העברתי\s+(?:את\s+)?(?:ה)?תשלום|ביצעתי\s+(?:את\s+)?(?:ה)?תשלום|התשלום\s+(?:בוצע|עבר)|\bi(?:'ve|\s+have)?\s+paid\b|\bpayment\s+(?:is\s+)?(?:done|sent|made|completed)\b/iu;
-const PROBLEM = /בעיה|תקלה|לא\s+עובד|לא\s+מצליח|לא\s+מצליחה|נתקע|שבור|נשבר|דחוף|\bproblem\b|\bissue\b|\bbroken\b|\bnot\s+working\b|\bdoesn't\s+work\b|\bstuck\b|\burgent\b|\bleak/iu;
+const APPROVAL =
+  /(?:^|\s)(?:מאשר|מאשרת|מאושר|אישרתי|אפשר\s+לפרסם|תפרסם|תפרסמו|approved?|looks\s+good|publish\s+it|go\s+ahead)(?:$|[\s.!,])/iu;
+const PAYMENT_DONE =
+  /שילמתי|העברתי\s+(?:את\s+)?(?:ה)?תשלום|ביצעתי\s+(?:את\s+)?(?:ה)?תשלום|התשלום\s+(?:בוצע|עבר)|\bi(?:'ve|\s+have)?\s+paid\b|\bpayment\s+(?:is\s+)?(?:done|sent|made|completed)\b/iu;
+const PROBLEM =
+  /בעיה|תקלה|לא\s+עובד|לא\s+מצליח|לא\s+מצליחה|נתקע|שבור|נשבר|דחוף|\bproblem\b|\bissue\b|\bbroken\b|\bnot\s+working\b|\bdoesn't\s+work\b|\bstuck\b|\burgent\b|\bleak/iu;
 
 /**
  * What the built-in responder, which has no model, can tell from the visitor's words: a payment

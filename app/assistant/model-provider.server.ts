@@ -58,8 +58,12 @@ function checkedDetails(input: z.infer<typeof detailsSchema>): ContactDetails {
 function isNetworkError(error: unknown): boolean {
   if (APICallError.isInstance(error)) return error.statusCode === undefined && !isAbort(error.cause);
   if (error instanceof TypeError) return true;
-  const code = (error as { code?: unknown; cause?: { code?: unknown } })?.cause?.code ?? (error as { code?: unknown })?.code;
-  return typeof code === "string" && /^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET)$/.test(code);
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } })?.cause?.code ?? (error as { code?: unknown })?.code;
+  return (
+    typeof code === "string" &&
+    /^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET)$/.test(code)
+  );
 }
 
 function isAbort(error: unknown) {
@@ -96,8 +100,16 @@ function asFailure(error: unknown) {
   return new ModelFailure(isNetworkError(error) ? "network" : "http", { cause: error });
 }
 
-async function attempt(input: ModelTurnInput, signal: AbortSignal, onDelta: (text: string) => void): Promise<ModelTurn> {
-  const provider = createOpenAICompatible({ name: "alex-ai", baseURL: input.settings.baseUrl, apiKey: input.settings.apiKey });
+async function attempt(
+  input: ModelTurnInput,
+  signal: AbortSignal,
+  onDelta: (text: string) => void,
+): Promise<ModelTurn> {
+  const provider = createOpenAICompatible({
+    name: "alex-ai",
+    baseURL: input.settings.baseUrl,
+    apiKey: input.settings.apiKey,
+  });
   let details: ContactDetails = {};
   let deliverable: Deliverable | undefined;
 
@@ -128,7 +140,8 @@ async function attempt(input: ModelTurnInput, signal: AbortSignal, onDelta: (tex
         },
       }),
       mark_reply: tool({
-        description: "Say what your reply delivers: a written article, a concrete solution, an approved article or a confirmed payment.",
+        description:
+          "Say what your reply delivers: a written article, a concrete solution, an approved article or a confirmed payment.",
         inputSchema: z.object({ type: z.enum(DELIVERABLES) }),
         execute: async ({ type }) => {
           deliverable = type;

@@ -26,7 +26,9 @@ describe("retrievePassages", () => {
         return new Promise(() => {});
       },
     } as unknown as Database;
-    const flood = Array.from({ length: RETRIEVALS_PER_CLIENT + 3 }, () => retrievePassages(countingDatabase, 2, "dishwasher", 3));
+    const flood = Array.from({ length: RETRIEVALS_PER_CLIENT + 3 }, () =>
+      retrievePassages(countingDatabase, 2, "dishwasher", 3),
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(started).toBe(RETRIEVALS_PER_CLIENT);
     void retrievePassages(countingDatabase, 3, "dishwasher", 3);

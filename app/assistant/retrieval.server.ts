@@ -58,12 +58,21 @@ function leave(clientId: number) {
  * PGlite, which cannot cancel a query, the answer stops waiting at the deadline and the query holds
  * its client's slot until it ends, so a flood of costly messages slows only its own client.
  */
-export async function retrievePassages(db: Database, clientId: number, message: string, limit: number): Promise<KnowledgePassage[] | undefined> {
+export async function retrievePassages(
+  db: Database,
+  clientId: number,
+  message: string,
+  limit: number,
+): Promise<KnowledgePassage[] | undefined> {
   const deadline = Date.now() + RETRIEVAL_DEADLINE_MS;
   if (!(await enter(clientId, deadline))) return undefined;
-  const search = searchKnowledge(db, clientId, message, limit, { timeoutMs: deadline - Date.now() }).finally(() => leave(clientId));
+  const search = searchKnowledge(db, clientId, message, limit, { timeoutMs: deadline - Date.now() }).finally(() =>
+    leave(clientId),
+  );
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()))));
+  const expired = new Promise<undefined>(
+    (resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()))),
+  );
   try {
     return await Promise.race([search, expired]);
   } catch (error) {

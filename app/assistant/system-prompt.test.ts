@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildSystemPrompt, enabledCapabilities, faqLines, normaliseCapabilities, type BusinessProfile } from "./system-prompt.ts";
+import {
+  buildSystemPrompt,
+  enabledCapabilities,
+  faqLines,
+  normaliseCapabilities,
+  type BusinessProfile,
+} from "./system-prompt.ts";
 
 const profile: BusinessProfile = {
   businessName: "Simcha Party Planners",
@@ -10,7 +16,12 @@ const profile: BusinessProfile = {
     tone: "energetic",
     salesFlow: ["need identification", "solution presentation", "deal closing"],
     businessInfo: "We plan bar mitzvahs and weddings in the center of Israel.",
-    knowledgeBase: { faq: [{ q: "Do you do weddings?", a: "Yes, from 100 guests." }, { q: "", a: "orphan" }] },
+    knowledgeBase: {
+      faq: [
+        { q: "Do you do weddings?", a: "Yes, from 100 guests." },
+        { q: "", a: "orphan" },
+      ],
+    },
   },
   sales: {
     businessName: "Simcha",
@@ -18,7 +29,13 @@ const profile: BusinessProfile = {
     salesStyle: "consultative",
     customSystemPrompt: "Always mention the free first meeting.",
     customInstructions: "Never promise a date.",
-    capabilities: { sales: true, salesPrompt: "Offer a call.", functions: true, support: false, supportPrompt: "unused" },
+    capabilities: {
+      sales: true,
+      salesPrompt: "Offer a call.",
+      functions: true,
+      support: false,
+      supportPrompt: "unused",
+    },
   },
 };
 
@@ -51,7 +68,14 @@ describe("faqLines", () => {
 });
 
 describe("buildSystemPrompt", () => {
-  const passages = [{ topic: "Catering", content: "Kosher menus from 120 NIS.", sourceUrl: "https://simcha.example/catering", origin: "scan" as const }];
+  const passages = [
+    {
+      topic: "Catering",
+      content: "Kosher menus from 120 NIS.",
+      sourceUrl: "https://simcha.example/catering",
+      origin: "scan" as const,
+    },
+  ];
 
   it("composes the training config, the sales config, the enabled capabilities and the passages", () => {
     const prompt = buildSystemPrompt(profile, passages, "en");
@@ -73,7 +97,12 @@ describe("buildSystemPrompt", () => {
   it("quotes a retrieved FAQ pair or business information passage once: the prompt already holds them whole", () => {
     const taught = [
       { topic: "Do you do weddings?", content: "Yes, from 100 guests.", sourceUrl: null, origin: "faq" as const },
-      { topic: "", content: "We plan bar mitzvahs and weddings in the center of Israel.", sourceUrl: null, origin: "manual" as const },
+      {
+        topic: "",
+        content: "We plan bar mitzvahs and weddings in the center of Israel.",
+        sourceUrl: null,
+        origin: "manual" as const,
+      },
     ];
     const prompt = buildSystemPrompt(profile, [...taught, ...passages], "en");
     expect(prompt.split("Yes, from 100 guests.")).toHaveLength(2);
@@ -85,7 +114,9 @@ describe("buildSystemPrompt", () => {
     expect(buildSystemPrompt(profile, [], "en")).toContain(
       'The chat already opened with this greeting: "Hi! Planning a party?". Do not greet the visitor again',
     );
-    expect(buildSystemPrompt(profile, [], "he")).toContain("The chat already opened with a greeting. Do not greet the visitor again");
+    expect(buildSystemPrompt(profile, [], "he")).toContain(
+      "The chat already opened with a greeting. Do not greet the visitor again",
+    );
   });
 
   it("tells the model to answer in the visitor's language", () => {
@@ -94,7 +125,11 @@ describe("buildSystemPrompt", () => {
   });
 
   it("works for a client with no configuration yet, leaving out the empty sections", () => {
-    const prompt = buildSystemPrompt({ businessName: "New Co", businessType: "other", training: null, sales: null }, [], "he");
+    const prompt = buildSystemPrompt(
+      { businessName: "New Co", businessType: "other", training: null, sales: null },
+      [],
+      "he",
+    );
     expect(prompt).toContain("You are Alex, the AI employee of New Co");
     expect(prompt).toContain("Be friendly and professional.");
     expect(prompt).not.toContain("## Pricing");

@@ -24,7 +24,12 @@ export type BusinessProfile = {
   } | null;
 };
 
-export type PromptPassage = { topic: string; content: string; sourceUrl: string | null; origin: (typeof KNOWLEDGE_ORIGINS)[number] };
+export type PromptPassage = {
+  topic: string;
+  content: string;
+  sourceUrl: string | null;
+  origin: (typeof KNOWLEDGE_ORIGINS)[number];
+};
 
 /** Passages the training wrote (db/training-knowledge.ts): the prompt already holds the whole FAQ and business information. */
 const TAUGHT_ORIGINS: readonly PromptPassage["origin"][] = ["faq", "manual"];
@@ -85,7 +90,9 @@ export function faqLines(knowledgeBase: unknown): string[] {
   if (!Array.isArray(faq)) return [];
   return faq.flatMap((entry) => {
     const { q, a } = (entry ?? {}) as { q?: unknown; a?: unknown };
-    return typeof q === "string" && typeof a === "string" && q.trim() && a.trim() ? [`Q: ${q.trim()}\nA: ${a.trim()}`] : [];
+    return typeof q === "string" && typeof a === "string" && q.trim() && a.trim()
+      ? [`Q: ${q.trim()}\nA: ${a.trim()}`]
+      : [];
   });
 }
 
@@ -96,7 +103,10 @@ function greetingRule(training: BusinessProfile["training"], language: Language)
 }
 
 function section(title: string, body: string | readonly string[]): string {
-  const text = (typeof body === "string" ? [body] : body).map((line) => line.trim()).filter(Boolean).join("\n");
+  const text = (typeof body === "string" ? [body] : body)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join("\n");
   return text ? `## ${title}\n${text}` : "";
 }
 
@@ -105,7 +115,11 @@ function section(title: string, body: string | readonly string[]): string {
  * the prompts of the enabled capabilities, the FAQ and the knowledge passages retrieved for the
  * question, the tools, and the language to answer in (the visitor's).
  */
-export function buildSystemPrompt(profile: BusinessProfile, passages: readonly PromptPassage[], language: Language): string {
+export function buildSystemPrompt(
+  profile: BusinessProfile,
+  passages: readonly PromptPassage[],
+  language: Language,
+): string {
   const { training, sales } = profile;
   const businessName = sales?.businessName.trim() || profile.businessName;
   const capabilities = enabledCapabilities(normaliseCapabilities(sales?.capabilities));
@@ -124,7 +138,9 @@ export function buildSystemPrompt(profile: BusinessProfile, passages: readonly P
     section("Pricing", sales?.pricing ?? ""),
     section("Sales approach", [
       sales ? `Sales style: ${SALES_STYLES[sales.salesStyle] ?? sales.salesStyle}.` : "",
-      training?.salesFlow.length ? `Lead the conversation through these stages, in order: ${training.salesFlow.join(" → ")}.` : "",
+      training?.salesFlow.length
+        ? `Lead the conversation through these stages, in order: ${training.salesFlow.join(" → ")}.`
+        : "",
       "When the visitor is interested, ask for their name and phone number so the team can follow up.",
     ]),
     section("Instructions from the business", [sales?.customSystemPrompt ?? "", sales?.customInstructions ?? ""]),
@@ -137,7 +153,9 @@ export function buildSystemPrompt(profile: BusinessProfile, passages: readonly P
       "Knowledge passages relevant to this question",
       passages
         .filter((passage) => !TAUGHT_ORIGINS.includes(passage.origin))
-        .map((passage) => `[${passage.topic}]${passage.sourceUrl ? ` (${passage.sourceUrl})` : ""}\n${passage.content}`),
+        .map(
+          (passage) => `[${passage.topic}]${passage.sourceUrl ? ` (${passage.sourceUrl})` : ""}\n${passage.content}`,
+        ),
     ),
     section("Tools", [
       "- save_contact_details: call it as soon as the visitor gives their name, phone number or event details.",

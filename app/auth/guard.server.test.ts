@@ -18,7 +18,9 @@ describe("safeRedirectPath", () => {
   });
 
   it("percent-encodes what a Location header cannot carry", () => {
-    expect(safeRedirectPath("/admin/לקוחות?q=דנה")).toBe("/admin/%D7%9C%D7%A7%D7%95%D7%97%D7%95%D7%AA?q=%D7%93%D7%A0%D7%94");
+    expect(safeRedirectPath("/admin/לקוחות?q=דנה")).toBe(
+      "/admin/%D7%9C%D7%A7%D7%95%D7%97%D7%95%D7%AA?q=%D7%93%D7%A0%D7%94",
+    );
   });
 
   it.each([
@@ -45,10 +47,7 @@ describe("safeRedirectPath", () => {
     "/.\t//evil.example",
     "/\t.//evil.example",
     42,
-  ])(
-    "falls back for %s",
-    (target) => {
-      expect(safeRedirectPath(target)).toBe("/admin/dashboard");
-    },
-  );
+  ])("falls back for %s", (target) => {
+    expect(safeRedirectPath(target)).toBe("/admin/dashboard");
+  });
 });

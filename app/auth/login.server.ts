@@ -1,6 +1,11 @@
 import type { Database } from "#db/connection.ts";
 import { findOperatorByUsername } from "~/models/operator.server.ts";
-import { countRateLimitEvents, deleteRateLimitEvents, recordRateLimitEvents, withRateLimitLocks } from "~/models/rate-limit.server.ts";
+import {
+  countRateLimitEvents,
+  deleteRateLimitEvents,
+  recordRateLimitEvents,
+  withRateLimitLocks,
+} from "~/models/rate-limit.server.ts";
 import type { RateLimitVerdict } from "~/server/rate-limit.server.ts";
 import { decoyPasswordHash, verifyPassword } from "./password.server.ts";
 
@@ -36,7 +41,10 @@ function reserveAttempt(db: Database, ip: string, username: string, now = new Da
     const blocking = full(address) ? address : full(user) && address !== undefined ? user : undefined;
     if (blocking?.oldest) {
       const freeAt = new Date(blocking.oldest).getTime() + LOGIN_RATE_LIMIT.windowMs;
-      return { kind: "limited", verdict: { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) } };
+      return {
+        kind: "limited",
+        verdict: { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) },
+      };
     }
     return { kind: "reserved", eventIds: await recordRateLimitEvents(tx, buckets) };
   });

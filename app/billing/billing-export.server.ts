@@ -15,7 +15,20 @@ async function* everyRecord(db: Database, filter: BillingFilter) {
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The filtered records as CSV, in the page's order; money in dollars with two decimals, as in the usage CSV. */
-export function billingCsv(db: Database, { filter, header, statusLabel, filename }: { filter: BillingFilter; header: (key: string) => string; statusLabel: (status: string) => string; filename: string }) {
+export function billingCsv(
+  db: Database,
+  {
+    filter,
+    header,
+    statusLabel,
+    filename,
+  }: {
+    filter: BillingFilter;
+    header: (key: string) => string;
+    statusLabel: (status: string) => string;
+    filename: string;
+  },
+) {
   const columns: CsvColumn<ListedBillingRecord>[] = [
     { header: header("id"), value: (row) => row.id },
     { header: header("client"), value: (row) => row.businessName },

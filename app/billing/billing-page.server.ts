@@ -1,6 +1,12 @@
 import type { Database } from "#db/connection.ts";
 import { listClientsForPicker } from "~/models/client.server.ts";
-import { getBillingTotalsByStatus, listBillingEvents, listBillingPeriods, listBillingRecords, type BillingFilter } from "~/models/billing.server.ts";
+import {
+  getBillingTotalsByStatus,
+  listBillingEvents,
+  listBillingPeriods,
+  listBillingRecords,
+  type BillingFilter,
+} from "~/models/billing.server.ts";
 import { billingTotals, monthSoFar, periodChange } from "./billing.server.ts";
 import { GENERATABLE_MONTHS } from "./billing-schema.ts";
 import { periodOf, shiftPeriod, type BillingPeriod } from "./periods.ts";
@@ -18,7 +24,12 @@ export const defaultBillingPeriod = (now: Date, timeZone: string) => shiftPeriod
  */
 export async function loadBillingPage(
   db: Database,
-  { filter, page, timeZone, now }: { filter: BillingFilter & { billingPeriod?: BillingPeriod }; page: number; timeZone: string; now: Date },
+  {
+    filter,
+    page,
+    timeZone,
+    now,
+  }: { filter: BillingFilter & { billingPeriod?: BillingPeriod }; page: number; timeZone: string; now: Date },
 ) {
   const currentPeriod = periodOf(now, timeZone);
   // Bills of the month in progress stored by an earlier version are stale by nature: the live month stands for them.
@@ -35,9 +46,17 @@ export async function loadBillingPage(
   const recordCount = counts.reduce((sum, row) => sum + row.records, 0);
   const pageCount = Math.max(1, Math.ceil(recordCount / BILLING_PAGE_SIZE));
   const shownPage = Math.min(page, pageCount);
-  const records = await listBillingRecords(db, closed, { limit: BILLING_PAGE_SIZE, offset: (shownPage - 1) * BILLING_PAGE_SIZE });
-  const events = await listBillingEvents(db, records.map((record) => record.id));
-  const generatable = Array.from({ length: GENERATABLE_MONTHS }, (_, index) => shiftPeriod(currentPeriod, -(index + 1)));
+  const records = await listBillingRecords(db, closed, {
+    limit: BILLING_PAGE_SIZE,
+    offset: (shownPage - 1) * BILLING_PAGE_SIZE,
+  });
+  const events = await listBillingEvents(
+    db,
+    records.map((record) => record.id),
+  );
+  const generatable = Array.from({ length: GENERATABLE_MONTHS }, (_, index) =>
+    shiftPeriod(currentPeriod, -(index + 1)),
+  );
   const nameOf = new Map(clients.map((client) => [client.id, client.businessName]));
   return {
     totals,
@@ -65,7 +84,10 @@ export async function loadBillingPage(
     recordCount,
     page: shownPage,
     pageCount,
-    records: records.map((record) => ({ ...record, events: events.filter((event) => event.billingRecordId === record.id) })),
+    records: records.map((record) => ({
+      ...record,
+      events: events.filter((event) => event.billingRecordId === record.id),
+    })),
   };
 }
 

@@ -7,7 +7,10 @@ export const NOTE_MAX_LENGTH = 500;
 /** How many months back the page offers to generate. */
 export const GENERATABLE_MONTHS = 12;
 
-const period = z.string().refine(isBillingPeriod).transform((value) => value as BillingPeriod);
+const period = z
+  .string()
+  .refine(isBillingPeriod)
+  .transform((value) => value as BillingPeriod);
 const optionalId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** The page's GET filters: anything unreadable is simply no filter. */
@@ -37,7 +40,9 @@ const billingApiFilterSchema = z.object({
 /** The API's filter, or the name of the first parameter that is not one. */
 export function apiFilterFromSearch(search: URLSearchParams) {
   const parsed = billingApiFilterSchema.safeParse(filterFieldsOf(search));
-  return parsed.success ? ({ ok: true, filter: parsed.data } as const) : ({ ok: false, parameter: String(parsed.error.issues[0]?.path[0]) } as const);
+  return parsed.success
+    ? ({ ok: true, filter: parsed.data } as const)
+    : ({ ok: false, parameter: String(parsed.error.issues[0]?.path[0]) } as const);
 }
 
 export const generateBillsSchema = z.object({
@@ -49,7 +54,10 @@ export const generateBillsSchema = z.object({
 export const markPaidSchema = z.object({
   intent: z.literal("markPaid"),
   recordId: optionalId,
-  note: multiLineText({ error: "errors.noteRequired" }).trim().min(1, "errors.noteRequired").max(NOTE_MAX_LENGTH, "errors.noteTooLong"),
+  note: multiLineText({ error: "errors.noteRequired" })
+    .trim()
+    .min(1, "errors.noteRequired")
+    .max(NOTE_MAX_LENGTH, "errors.noteTooLong"),
 });
 
 export const billingActionSchema = z.discriminatedUnion("intent", [generateBillsSchema, markPaidSchema]);

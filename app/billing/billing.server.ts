@@ -34,12 +34,21 @@ export type ComputedBill = {
  */
 export async function computeBills(
   db: Database,
-  { period, timeZone, usageUntil, clientId }: { period: BillingPeriod; timeZone: string; usageUntil?: Date; clientId?: number },
+  {
+    period,
+    timeZone,
+    usageUntil,
+    clientId,
+  }: { period: BillingPeriod; timeZone: string; usageUntil?: Date; clientId?: number },
 ): Promise<ComputedBill[]> {
   const bounds = periodBounds(period, timeZone);
   const billable = await listBillableClients(db, bounds, clientId);
   const end = usageUntil && usageUntil < bounds.end ? usageUntil : bounds.end;
-  const usage = await getUsageByClient(db, { start: bounds.start, end }, clientId === undefined ? undefined : [clientId]);
+  const usage = await getUsageByClient(
+    db,
+    { start: bounds.start, end },
+    clientId === undefined ? undefined : [clientId],
+  );
   return billable.map((client) => {
     const byType = usage.get(client.id) ?? emptyUsage();
     const usageFeesCents = byType.conversation.cents + byType.article.cents + byType.solution.cents;
@@ -63,25 +72,51 @@ export type GenerationCounts = { created: number; recomputed: number; unchanged:
  */
 export async function generateBills(
   db: Database,
-  { period, timeZone, now, clientId, operatorId }: { period: BillingPeriod; timeZone: string; now: Date; clientId?: number; operatorId?: number },
+  {
+    period,
+    timeZone,
+    now,
+    clientId,
+    operatorId,
+  }: { period: BillingPeriod; timeZone: string; now: Date; clientId?: number; operatorId?: number },
 ): Promise<GenerationCounts> {
   return db.transaction(async (tx) => {
     const bills = await computeBills(tx, { period, timeZone, clientId });
     const existing = new Map(
-      (await findBillingRecordsOfPeriod(tx, period, clientId === undefined ? undefined : [clientId])).map((record) => [record.clientId, record]),
+      (await findBillingRecordsOfPeriod(tx, period, clientId === undefined ? undefined : [clientId])).map((record) => [
+        record.clientId,
+        record,
+      ]),
     );
     const unpaidStatus = isPastDue(period, now, timeZone) ? "overdue" : "pending";
     const counts: GenerationCounts = { created: 0, recomputed: 0, unchanged: 0, paid: 0 };
     const events: Parameters<typeof insertBillingEvents>[1] = [];
 
     for (const bill of bills) {
-      const amounts = { baseFeeCents: bill.baseFeeCents, usageFeesCents: bill.usageFeesCents, totalCents: bill.totalCents };
+      const amounts = {
+        baseFeeCents: bill.baseFeeCents,
+        usageFeesCents: bill.usageFeesCents,
+        totalCents: bill.totalCents,
+      };
       const record = existing.get(bill.clientId);
       if (!record) {
-        const created = await insertBillingRecord(tx, { ...amounts, clientId: bill.clientId, billingPeriod: period, status: unpaidStatus, now });
+        const created = await insertBillingRecord(tx, {
+          ...amounts,
+          clientId: bill.clientId,
+          billingPeriod: period,
+          status: unpaidStatus,
+          now,
+        });
         if (created) {
           counts.created++;
-          events.push({ billingRecordId: created.id, clientId: bill.clientId, kind: "generated", totalCents: bill.totalCents, operatorId, now });
+          events.push({
+            billingRecordId: created.id,
+            clientId: bill.clientId,
+            kind: "generated",
+            totalCents: bill.totalCents,
+            operatorId,
+            now,
+          });
         }
         continue;
       }
@@ -91,7 +126,9 @@ export async function generateBills(
       }
       const status = record.status === "pending" || record.status === "overdue" ? unpaidStatus : record.status;
       const same =
-        record.baseFeeCents === amounts.baseFeeCents && record.usageFeesCents === amounts.usageFeesCents && record.totalCents === amounts.totalCents;
+        record.baseFeeCents === amounts.baseFeeCents &&
+        record.usageFeesCents === amounts.usageFeesCents &&
+        record.totalCents === amounts.totalCents;
       if (same && record.status === status) {
         counts.unchanged++;
         continue;
@@ -117,11 +154,19 @@ export async function generateBills(
 /** Pending records past their due date become overdue; each change is in the audit trail. */
 export async function markOverdueBills(db: Database, { timeZone, now }: { timeZone: string; now: Date }) {
   return db.transaction(async (tx) => {
-    const pastDue = (await listPendingPeriods(tx)).filter((period) => isPastDue(period as BillingPeriod, now, timeZone));
+    const pastDue = (await listPendingPeriods(tx)).filter((period) =>
+      isPastDue(period as BillingPeriod, now, timeZone),
+    );
     const changed = await markOverdueBillingRecords(tx, pastDue, now);
     await insertBillingEvents(
       tx,
-      changed.map((record) => ({ billingRecordId: record.id, clientId: record.clientId, kind: "overdue" as const, totalCents: record.totalCents, now })),
+      changed.map((record) => ({
+        billingRecordId: record.id,
+        clientId: record.clientId,
+        kind: "overdue" as const,
+        totalCents: record.totalCents,
+        now,
+      })),
     );
     return changed.length;
   });
@@ -135,7 +180,13 @@ export type MarkPaidOutcome = "marked" | "alreadyPaid" | "monthNotEnded" | "notF
  */
 export async function markPaidByOperator(
   db: Database,
-  { recordId, note, operatorId, now, timeZone }: { recordId: number; note: string; operatorId: number; now: Date; timeZone: string },
+  {
+    recordId,
+    note,
+    operatorId,
+    now,
+    timeZone,
+  }: { recordId: number; note: string; operatorId: number; now: Date; timeZone: string },
 ): Promise<MarkPaidOutcome> {
   return db.transaction(async (tx) => {
     const found = await findBillingRecord(tx, recordId);
@@ -143,12 +194,28 @@ export async function markPaidByOperator(
     if (!hasEnded(found.billingPeriod as BillingPeriod, now, timeZone)) return "monthNotEnded";
     const record = await markBillingRecordPaid(tx, recordId, now);
     if (!record) return "alreadyPaid";
-    await insertBillingEvents(tx, [{ billingRecordId: record.id, clientId: record.clientId, kind: "marked_paid", totalCents: record.totalCents, note, operatorId, now }]);
+    await insertBillingEvents(tx, [
+      {
+        billingRecordId: record.id,
+        clientId: record.clientId,
+        kind: "marked_paid",
+        totalCents: record.totalCents,
+        note,
+        operatorId,
+        now,
+      },
+    ]);
     return "marked";
   });
 }
 
-export type StatusTotals = { status: string; records: number; baseFeeCents: number; usageFeesCents: number; totalCents: number };
+export type StatusTotals = {
+  status: string;
+  records: number;
+  baseFeeCents: number;
+  usageFeesCents: number;
+  totalCents: number;
+};
 
 /** Totals per status (paid, pending, overdue first, any other value after) over the filtered records. */
 export async function billingTotals(db: Database, filter: BillingFilter): Promise<StatusTotals[]> {
@@ -181,17 +248,29 @@ const sumOf = (bills: ComputedBill[]) => bills.reduce((total, bill) => total + b
  * a stored bill, so it cannot be stale): each billable client's bill so far, their sum, and last
  * month's bills up to the same point of the month to compare with. It becomes a bill when it ends.
  */
-export async function monthSoFar(db: Database, { timeZone, now, clientId }: { timeZone: string; now: Date; clientId?: number }) {
+export async function monthSoFar(
+  db: Database,
+  { timeZone, now, clientId }: { timeZone: string; now: Date; clientId?: number },
+) {
   const period = periodOf(now, timeZone);
   const previousPeriod = shiftPeriod(period, -1);
   const bounds = periodBounds(period, timeZone);
   const previousBounds = periodBounds(previousPeriod, timeZone);
-  const sameSpanLastMonth = new Date(Math.min(previousBounds.start.getTime() + (now.getTime() - bounds.start.getTime()), previousBounds.end.getTime()));
+  const sameSpanLastMonth = new Date(
+    Math.min(previousBounds.start.getTime() + (now.getTime() - bounds.start.getTime()), previousBounds.end.getTime()),
+  );
   const [bills, previousBills] = await Promise.all([
     computeBills(db, { period, timeZone, usageUntil: now, clientId }),
     computeBills(db, { period: previousPeriod, timeZone, usageUntil: sameSpanLastMonth, clientId }),
   ]);
-  return { period, previousPeriod, payableFrom: bounds.end, bills, totalCents: sumOf(bills), previousCents: sumOf(previousBills) };
+  return {
+    period,
+    previousPeriod,
+    payableFrom: bounds.end,
+    bills,
+    totalCents: sumOf(bills),
+    previousCents: sumOf(previousBills),
+  };
 }
 
 /**

@@ -16,9 +16,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * of each closed month (computeBills's rules, the audit trail), then paid a few days later, except each
  * named client's latest bill, which the overdue rule judges at `now`.
  */
-async function billClosedMonths(tx: Database, { now, unpaidClientIds, timeZone }: { now: Date; unpaidClientIds: readonly number[]; timeZone: string }) {
+async function billClosedMonths(
+  tx: Database,
+  { now, unpaidClientIds, timeZone }: { now: Date; unpaidClientIds: readonly number[]; timeZone: string },
+) {
   const current = periodOf(now, timeZone);
-  const periods = Array.from({ length: DEMO_BILLED_MONTHS }, (_, index) => shiftPeriod(current, index - DEMO_BILLED_MONTHS));
+  const periods = Array.from({ length: DEMO_BILLED_MONTHS }, (_, index) =>
+    shiftPeriod(current, index - DEMO_BILLED_MONTHS),
+  );
   const records = [];
   for (const period of periods) {
     await generateBills(tx, { period, timeZone, now: periodBounds(period, timeZone).end });
@@ -26,11 +31,21 @@ async function billClosedMonths(tx: Database, { now, unpaidClientIds, timeZone }
   }
   const latestPeriodOf = new Map(records.map((record) => [record.clientId, record.billingPeriod]));
   for (const record of records) {
-    const unpaid = unpaidClientIds.includes(record.clientId) && latestPeriodOf.get(record.clientId) === record.billingPeriod;
+    const unpaid =
+      unpaidClientIds.includes(record.clientId) && latestPeriodOf.get(record.clientId) === record.billingPeriod;
     if (unpaid) continue;
     const paidAt = new Date(Math.min(record.createdAt.getTime() + DAYS_TO_PAY * DAY_MS, now.getTime()));
     const paid = await markBillingRecordPaid(tx, record.id, paidAt);
-    if (paid) await insertBillingEvents(tx, [{ billingRecordId: paid.id, clientId: paid.clientId, kind: "marked_paid", totalCents: paid.totalCents, now: paidAt }]);
+    if (paid)
+      await insertBillingEvents(tx, [
+        {
+          billingRecordId: paid.id,
+          clientId: paid.clientId,
+          kind: "marked_paid",
+          totalCents: paid.totalCents,
+          now: paidAt,
+        },
+      ]);
   }
   await markOverdueBills(tx, { timeZone, now });
   return records.length;
@@ -46,4 +61,5 @@ export function demoRules(timeZone: string): DemoRules {
 }
 
 /** Loads the demo data into an empty database, on the operators' calendar in `timeZone`. */
-export const seedDemoData = (db: Database, { timeZone, now }: { timeZone: string; now?: Date }) => seedDemo(db, { now, rules: demoRules(timeZone) });
+export const seedDemoData = (db: Database, { timeZone, now }: { timeZone: string; now?: Date }) =>
+  seedDemo(db, { now, rules: demoRules(timeZone) });

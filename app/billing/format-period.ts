@@ -4,9 +4,11 @@ import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
 export function formatPeriod(period: string, language: string) {
   const [year, month] = period.split("-").map(Number);
   if (!year || !month) return period;
-  return new Intl.DateTimeFormat(intlLocaleOf(isLanguage(language) ? language : "en"), { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year, month - 1, 15)),
-  );
+  return new Intl.DateTimeFormat(intlLocaleOf(isLanguage(language) ? language : "en"), {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(year, month - 1, 15)));
 }
 
 /** The badge tone of a status; other values are shown raw, in neutral. */

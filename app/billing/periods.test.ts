@@ -42,6 +42,7 @@ describe("billing periods in the display time zone", () => {
     expect(shiftPeriod("2025-12", 1)).toBe("2026-01");
     expect(shiftPeriod("2026-05", -12)).toBe("2025-05");
     expect(isBillingPeriod("2026-12")).toBe(true);
-    for (const text of ["2026-13", "2026-00", "2026-1", "26-01", "2026-01-01", ""]) expect(isBillingPeriod(text)).toBe(false);
+    for (const text of ["2026-13", "2026-00", "2026-1", "26-01", "2026-01-01", ""])
+      expect(isBillingPeriod(text)).toBe(false);
   });
 });

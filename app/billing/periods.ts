@@ -1,4 +1,11 @@
-import { dayOfMonthAfter, isCalendarMonth, monthOf, monthRange, shiftMonth, type CalendarMonth } from "~/lib/calendar.ts";
+import {
+  dayOfMonthAfter,
+  isCalendarMonth,
+  monthOf,
+  monthRange,
+  shiftMonth,
+  type CalendarMonth,
+} from "~/lib/calendar.ts";
 
 /**
  * Billing periods are the calendar months of app/lib/calendar.ts, in the display time zone (TZ_DISPLAY):
@@ -26,7 +33,9 @@ export function periodBounds(period: BillingPeriod, timeZone: string): PeriodBou
 }
 
 /** Whether a bill of this period is past due at `now`. */
-export const isPastDue = (period: BillingPeriod, now: Date, timeZone: string) => now >= periodBounds(period, timeZone).dueAt;
+export const isPastDue = (period: BillingPeriod, now: Date, timeZone: string) =>
+  now >= periodBounds(period, timeZone).dueAt;
 
 /** Whether a period is over at `now`: until then its bill is the month so far, recomputed as usage comes in, and cannot be paid. */
-export const hasEnded = (period: BillingPeriod, now: Date, timeZone: string) => now >= periodBounds(period, timeZone).end;
+export const hasEnded = (period: BillingPeriod, now: Date, timeZone: string) =>
+  now >= periodBounds(period, timeZone).end;

@@ -15,7 +15,8 @@ const REPLY_EXCERPT = 200;
 /** Why the provider failed, as it said it: "status: body" for an HTTP error, as the other checks word one (`httpErrorText`). */
 function providerError(failure: ModelFailure): string {
   const cause = failure.cause;
-  if (APICallError.isInstance(cause) && cause.statusCode) return `${cause.statusCode}: ${(cause.responseBody ?? cause.message).slice(0, 300)}`;
+  if (APICallError.isInstance(cause) && cause.statusCode)
+    return `${cause.statusCode}: ${(cause.responseBody ?? cause.message).slice(0, 300)}`;
   return cause instanceof Error ? cause.message : failure.message;
 }
 
@@ -29,7 +30,10 @@ export async function checkAi(db: Database, env: Env, client: Client, language: 
   try {
     // A little under the check's own limit, so the provider's timeout is the one reported.
     const { reply } = await probeAssistant(db, settings, client, { language, timeoutMs: CHECK_TIMEOUT_MS - 250 });
-    Object.assign(details, { latencyMs: Math.round(performance.now() - started), reply: reply.slice(0, REPLY_EXCERPT) });
+    Object.assign(details, {
+      latencyMs: Math.round(performance.now() - started),
+      reply: reply.slice(0, REPLY_EXCERPT),
+    });
     return { ok: true, details };
   } catch (error) {
     if (!(error instanceof ModelFailure)) throw error;

@@ -32,18 +32,35 @@ export function httpErrorText(response: SafeResponse): string {
 }
 
 function httpStatusText(status: number) {
-  return { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable" }[status] ?? "Error";
+  return (
+    {
+      400: "Bad Request",
+      401: "Unauthorized",
+      403: "Forbidden",
+      404: "Not Found",
+      500: "Internal Server Error",
+      502: "Bad Gateway",
+      503: "Service Unavailable",
+    }[status] ?? "Error"
+  );
 }
 
 /** A non-OK answer: what its status means to an operator, with the server's own words as the raw error. */
 export function httpFailure(response: SafeResponse): Explanation {
   const { status } = response;
   const key =
-    status === 401 || status === 403 ? "explain.httpRefused" : status === 404 ? "explain.httpNotFound" : status >= 500 ? "explain.httpServerError" : "explain.httpStatus";
+    status === 401 || status === 403
+      ? "explain.httpRefused"
+      : status === 404
+        ? "explain.httpNotFound"
+        : status >= 500
+          ? "explain.httpServerError"
+          : "explain.httpStatus";
   return explain(key, { status }, httpErrorText(response));
 }
 
-const CERTIFICATE_UNTRUSTED = /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?)$/;
+const CERTIFICATE_UNTRUSTED =
+  /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?)$/;
 /** OpenSSL's words when an https request meets a server that speaks plain http on that port. */
 const PLAIN_HTTP_ANSWER = /wrong version number|packet length too long|http request/i;
 
@@ -78,13 +95,19 @@ export function explainNetworkError(error: unknown): Explanation | undefined {
   if (code === "ETIMEDOUT") return explain("explain.connectTimeout", undefined, raw);
   if (code === "EHOSTUNREACH" || code === "ENETUNREACH") return explain("explain.unreachable", undefined, raw);
   if (code === "CERT_HAS_EXPIRED") return explain("explain.certificateExpired", undefined, raw);
-  if (code === "ERR_TLS_CERT_ALTNAME_INVALID" || code === "HOSTNAME_MISMATCH") return explain("explain.certificateName", undefined, raw);
+  if (code === "ERR_TLS_CERT_ALTNAME_INVALID" || code === "HOSTNAME_MISMATCH")
+    return explain("explain.certificateName", undefined, raw);
   if (CERTIFICATE_UNTRUSTED.test(code)) return explain("explain.certificateUntrusted", undefined, raw);
-  if (code.startsWith("CERT_") || code.startsWith("ERR_TLS_CERT")) return explain("explain.certificateInvalid", undefined, raw);
-  if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || ((code === "EPROTO" || code.startsWith("ERR_SSL_")) && PLAIN_HTTP_ANSWER.test(message))) {
+  if (code.startsWith("CERT_") || code.startsWith("ERR_TLS_CERT"))
+    return explain("explain.certificateInvalid", undefined, raw);
+  if (
+    code === "ERR_SSL_WRONG_VERSION_NUMBER" ||
+    ((code === "EPROTO" || code.startsWith("ERR_SSL_")) && PLAIN_HTTP_ANSWER.test(message))
+  ) {
     return explain("explain.httpOnly", undefined, raw);
   }
-  if (code === "EPROTO" || code.startsWith("ERR_SSL_") || code.startsWith("ERR_TLS_")) return explain("explain.tlsFailed", undefined, raw);
+  if (code === "EPROTO" || code.startsWith("ERR_SSL_") || code.startsWith("ERR_TLS_"))
+    return explain("explain.tlsFailed", undefined, raw);
   if (/^E[A-Z]+$/.test(code)) return explain("errors.network", { code }, raw);
   return undefined;
 }

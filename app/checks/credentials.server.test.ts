@@ -40,7 +40,10 @@ describe("encryptSecret / decryptSecret", () => {
 
 describe("resolveCredentialsKey", () => {
   it("prefers CREDENTIALS_KEY", () => {
-    expect(resolveCredentialsKey({ CREDENTIALS_KEY: "01".repeat(32), DATA_DIR: tempFolder() })).toEqual({ key: Buffer.alloc(32, 1), generated: false });
+    expect(resolveCredentialsKey({ CREDENTIALS_KEY: "01".repeat(32), DATA_DIR: tempFolder() })).toEqual({
+      key: Buffer.alloc(32, 1),
+      generated: false,
+    });
   });
 
   it("generates a private key file into DATA_DIR once, then reads it", () => {

@@ -14,7 +14,10 @@ const IV_BYTES = 12;
 export class CredentialsKeyError extends Error {}
 
 /** CREDENTIALS_KEY, or a key generated once into DATA_DIR (the embedded default keeps its data there too). */
-export function resolveCredentialsKey(env: Pick<Env, "CREDENTIALS_KEY" | "DATA_DIR">): { key: Buffer; generated: boolean } {
+export function resolveCredentialsKey(env: Pick<Env, "CREDENTIALS_KEY" | "DATA_DIR">): {
+  key: Buffer;
+  generated: boolean;
+} {
   if (env.CREDENTIALS_KEY) return { key: decodeCredentialsKey(env.CREDENTIALS_KEY)!, generated: false };
   const dataDir = path.resolve(env.DATA_DIR);
   const file = path.join(dataDir, "credentials-key");
@@ -33,7 +36,9 @@ export function encryptSecret(key: Buffer, plaintext: string): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [FORMAT, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return [FORMAT, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 /** The plaintext, or undefined when the value was made with another key or was altered. */

@@ -28,6 +28,7 @@ export async function checkDatabase(db: Database, env: Pick<Env, "DATABASE_URL">
     roundTripMs,
     migrations: { applied: applied.count, shipped: shipped.length, latest: newestShipped?.tag ?? null, upToDate },
   };
-  if (!upToDate) return { ok: false, failure: explain("database.migrationsPending", { latest: newestShipped?.tag ?? "" }), details };
+  if (!upToDate)
+    return { ok: false, failure: explain("database.migrationsPending", { latest: newestShipped?.tag ?? "" }), details };
   return { ok: true, details };
 }

@@ -6,7 +6,12 @@
 export type ExplanationNamespace = "checks" | "clients";
 /** A value to interpolate: as it is, or itself a key to translate (a status, a check's name). */
 export type ExplanationValue = string | number | { key: string };
-export type Explanation = { key: string; ns?: ExplanationNamespace; values?: Record<string, ExplanationValue>; raw?: string };
+export type Explanation = {
+  key: string;
+  ns?: ExplanationNamespace;
+  values?: Record<string, ExplanationValue>;
+  raw?: string;
+};
 
 /** What a stored check result carries besides its text: why it failed, and a note on how it got there. */
 export type StoredExplanation = { error?: Explanation; notice?: Explanation };
@@ -21,7 +26,10 @@ export function explain(key: string, values?: Record<string, ExplanationValue>, 
 export function explanationText(t: Translate, explanation: Explanation): string {
   const ns = explanation.ns ?? "checks";
   const values = Object.fromEntries(
-    Object.entries(explanation.values ?? {}).map(([name, value]) => [name, typeof value === "object" ? t(value.key, { ns }) : value]),
+    Object.entries(explanation.values ?? {}).map(([name, value]) => [
+      name,
+      typeof value === "object" ? t(value.key, { ns }) : value,
+    ]),
   );
   return t(explanation.key, { ...values, ns });
 }
@@ -37,8 +45,14 @@ export function readExplanation(value: unknown): Explanation | undefined {
   const { key, ns, values, raw } = value as Record<string, unknown>;
   if (typeof key !== "string") return undefined;
   if (ns !== undefined && ns !== "checks" && ns !== "clients") return undefined;
-  if (values !== undefined && (!values || typeof values !== "object" || !Object.values(values).every(isValue))) return undefined;
-  return { key, ...(ns ? { ns } : {}), ...(values ? { values: values as Record<string, ExplanationValue> } : {}), ...(typeof raw === "string" && raw ? { raw } : {}) };
+  if (values !== undefined && (!values || typeof values !== "object" || !Object.values(values).every(isValue)))
+    return undefined;
+  return {
+    key,
+    ...(ns ? { ns } : {}),
+    ...(values ? { values: values as Record<string, ExplanationValue> } : {}),
+    ...(typeof raw === "string" && raw ? { raw } : {}),
+  };
 }
 
 export function readStoredExplanation(value: unknown): StoredExplanation {

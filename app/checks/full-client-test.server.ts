@@ -28,7 +28,14 @@ export type CheckOutcome = { success: boolean; explanation: Explanation; data?: 
 export type ClientCheck = { test: string; run: (context: CheckContext) => Promise<CheckOutcome> };
 
 /** `message` is in the language of whoever ran it; `explanation` (missing in runs stored before it) lets the page show it in the reader's. */
-export type CheckResult = { test: string; success: boolean; duration: number; message: string; explanation?: Explanation; data: unknown };
+export type CheckResult = {
+  test: string;
+  success: boolean;
+  duration: number;
+  message: string;
+  explanation?: Explanation;
+  data: unknown;
+};
 
 /** What `POST /api/system/full-client-test/{id}` answers: the pass count, each check, the run's details. */
 export type FullClientTestResult = {
@@ -38,7 +45,10 @@ export type FullClientTestResult = {
 };
 
 /** The local checks' messages are in the `clients` namespace. */
-const said = (key: string, values?: Record<string, ExplanationValue>): Explanation => ({ ns: "clients", ...explain(key, values) });
+const said = (key: string, values?: Record<string, ExplanationValue>): Explanation => ({
+  ns: "clients",
+  ...explain(key, values),
+});
 
 /** A well-formed key from db/license-key.ts: "alex_" and 128 bits in hex. */
 const LICENSE_KEY_FORMAT = /^alex_[0-9a-f]{32}$/;
@@ -84,8 +94,14 @@ const checks: ClientCheck[] = [
     async run({ db, client }) {
       const config = await findSalesConfig(db, client.id);
       if (!config) return { success: false, explanation: said("fullTest.salesConfig.missing") };
-      const enabled = Object.entries(config.capabilities).filter(([, value]) => value === true).map(([name]) => name);
-      return { success: true, explanation: said("fullTest.salesConfig.ok"), data: { salesStyle: config.salesStyle, capabilities: enabled } };
+      const enabled = Object.entries(config.capabilities)
+        .filter(([, value]) => value === true)
+        .map(([name]) => name);
+      return {
+        success: true,
+        explanation: said("fullTest.salesConfig.ok"),
+        data: { salesStyle: config.salesStyle, capabilities: enabled },
+      };
     },
   },
   {
@@ -100,10 +116,15 @@ const checks: ClientCheck[] = [
   {
     test: "license",
     async run({ client }) {
-      if (!LICENSE_KEY_FORMAT.test(client.licenseKey)) return { success: false, explanation: said("fullTest.license.malformed") };
+      if (!LICENSE_KEY_FORMAT.test(client.licenseKey))
+        return { success: false, explanation: said("fullTest.license.malformed") };
       // The widget and the message API serve active clients only.
       if (client.status !== "active") {
-        return { success: false, explanation: said("fullTest.license.inactive", { status: { key: `status.${client.status}` } }), data: { status: client.status } };
+        return {
+          success: false,
+          explanation: said("fullTest.license.inactive", { status: { key: `status.${client.status}` } }),
+          data: { status: client.status },
+        };
       }
       return { success: true, explanation: said("fullTest.license.ok"), data: { status: client.status } };
     },
@@ -112,7 +133,8 @@ const checks: ClientCheck[] = [
     test: "plugin_build",
     async run({ client, serverUrl }) {
       let bytes = 0;
-      for await (const chunk of pluginZipStream({ licenseKey: client.licenseKey, serverUrl })) bytes += chunk.byteLength;
+      for await (const chunk of pluginZipStream({ licenseKey: client.licenseKey, serverUrl }))
+        bytes += chunk.byteLength;
       return { success: bytes > 0, explanation: said("fullTest.plugin.ok", { bytes }), data: { bytes, serverUrl } };
     },
   },
@@ -120,14 +142,18 @@ const checks: ClientCheck[] = [
 
 /** Adds a check to every later run (the external checks of app/checks/ register here). */
 export function registerClientCheck(check: ClientCheck) {
-  if (checks.some((existing) => existing.test === check.test)) throw new Error(`A check named ${check.test} is already registered.`);
+  if (checks.some((existing) => existing.test === check.test))
+    throw new Error(`A check named ${check.test} is already registered.`);
   checks.push(check);
 }
 
 export const registeredClientChecks = (): readonly ClientCheck[] => checks;
 
 /** Runs every check in turn; a check that throws fails with its error's message, and the others still run. */
-export async function runFullClientTest(context: CheckContext, list: readonly ClientCheck[] = checks): Promise<FullClientTestResult> {
+export async function runFullClientTest(
+  context: CheckContext,
+  list: readonly ClientCheck[] = checks,
+): Promise<FullClientTestResult> {
   const startedAt = new Date();
   const tests: CheckResult[] = [];
   for (const check of list) {

@@ -5,7 +5,12 @@ import { CHECK_TIMEOUT_MS, type CheckKind, type ConnectionResult } from "./conne
 import { explain, explanationText, type Explanation, type StoredExplanation, type Translate } from "./explanation.ts";
 
 /** What a probe found: nothing thrown means connected unless it says otherwise. */
-export type ProbeOutcome = { ok: boolean; failure?: Explanation; notice?: Explanation; details: Record<string, unknown> };
+export type ProbeOutcome = {
+  ok: boolean;
+  failure?: Explanation;
+  notice?: Explanation;
+  details: Record<string, unknown>;
+};
 
 export type Probe = (signal: AbortSignal) => Promise<ProbeOutcome>;
 
@@ -15,7 +20,12 @@ export type Probe = (signal: AbortSignal) => Promise<ProbeOutcome>;
  * row keeps the explanation's key and values, so the page shows it in its reader's language; `t`
  * (the caller's language) words the API's answer and the row's text.
  */
-export async function runConnectionCheck(db: Database, target: { kind: CheckKind; clientId: number | null }, probe: Probe, t: Translate): Promise<ConnectionResult> {
+export async function runConnectionCheck(
+  db: Database,
+  target: { kind: CheckKind; clientId: number | null },
+  probe: Probe,
+  t: Translate,
+): Promise<ConnectionResult> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new CheckTimeoutError()), CHECK_TIMEOUT_MS);
   const started = performance.now();
@@ -23,18 +33,28 @@ export async function runConnectionCheck(db: Database, target: { kind: CheckKind
   try {
     outcome = await Promise.race([
       probe(controller.signal),
-      new Promise<never>((_, reject) => controller.signal.addEventListener("abort", () => reject(controller.signal.reason as Error), { once: true })),
+      new Promise<never>((_, reject) =>
+        controller.signal.addEventListener("abort", () => reject(controller.signal.reason as Error), { once: true }),
+      ),
     ]);
   } catch (error) {
     const failure = error instanceof CheckFailure ? error : undefined;
-    outcome = { ok: false, failure: explainCheckError(error), notice: failure?.notice, details: failure?.details ?? {} };
+    outcome = {
+      ok: false,
+      failure: explainCheckError(error),
+      notice: failure?.notice,
+      details: failure?.details ?? {},
+    };
   } finally {
     clearTimeout(timer);
     if (!controller.signal.aborted) controller.abort();
   }
   const durationMs = Math.round(performance.now() - started);
   const error = outcome.ok ? undefined : (outcome.failure ?? explain("explain.unexpected"));
-  const explanation: StoredExplanation = { ...(error ? { error } : {}), ...(outcome.notice ? { notice: outcome.notice } : {}) };
+  const explanation: StoredExplanation = {
+    ...(error ? { error } : {}),
+    ...(outcome.notice ? { notice: outcome.notice } : {}),
+  };
   const message = error ? explanationText(t, error) : "";
   const row = await recordIntegrationCheck(db, {
     clientId: target.clientId,

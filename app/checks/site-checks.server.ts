@@ -14,7 +14,10 @@ const HIVEPRESS_NAMESPACE = "hivepress/v1";
 const LICENSE_HEADER = "X-Alex-License";
 
 /** The 1×1 PNG the upload check sends and deletes again. */
-const TEST_IMAGE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const TEST_IMAGE = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 const TEST_IMAGE_NAME = "alex-upload-test.png";
 
 export type SiteCheckInput = { rest: WordPressRest; licenseKey: string };
@@ -34,10 +37,16 @@ function refusedCredentials(rest: WordPressRest, response: Parameters<typeof htt
 export async function checkWordPress({ rest, licenseKey }: SiteCheckInput): Promise<ProbeOutcome> {
   const details: Record<string, unknown> = { siteUrl: rest.siteUrl, siteUrlSource: rest.target.source };
   const discovery = await rest.discover().catch((error: unknown) => {
-    if (error instanceof CheckFailure) throw new CheckFailure(error.explanation, { ...details, siteUrl: rest.siteUrl }, error.notice);
+    if (error instanceof CheckFailure)
+      throw new CheckFailure(error.explanation, { ...details, siteUrl: rest.siteUrl }, error.notice);
     throw error;
   });
-  Object.assign(details, { siteUrl: rest.siteUrl, siteName: discovery.name, namespaces: discovery.namespaces, restRoutes: discovery.routeStyle });
+  Object.assign(details, {
+    siteUrl: rest.siteUrl,
+    siteName: discovery.name,
+    namespaces: discovery.namespaces,
+    restRoutes: discovery.routeStyle,
+  });
   const fail = (failure: Explanation): ProbeOutcome => ({ ok: false, failure, details });
 
   const pluginListed = discovery.namespaces.includes(PLUGIN_NAMESPACE);
@@ -47,7 +56,11 @@ export async function checkWordPress({ rest, licenseKey }: SiteCheckInput): Prom
     return fail(pluginListed ? httpFailure(status) : explain("wordpress.pluginMissing"));
   }
   const { version, licenseSet } = status.json() as { version?: unknown; licenseSet?: unknown };
-  const plugin: Record<string, unknown> = { installed: true, version: typeof version === "string" ? version : null, licenseSet: licenseSet === true };
+  const plugin: Record<string, unknown> = {
+    installed: true,
+    version: typeof version === "string" ? version : null,
+    licenseSet: licenseSet === true,
+  };
   details.plugin = plugin;
   if (licenseSet !== true) return fail(explain("wordpress.licenseNotSet"));
 
@@ -79,16 +92,32 @@ export async function checkHivePress({ rest, licenseKey }: SiteCheckInput): Prom
   const pluginRoute = discovery.namespaces.includes(PLUGIN_NAMESPACE);
   const details: Record<string, unknown> = { siteUrl: rest.siteUrl, hivepressNamespace, pluginRoute };
   if (!pluginRoute) {
-    return { ok: false, failure: explain(hivepressNamespace ? "hivepress.pluginMissing" : "hivepress.bothMissing"), details };
+    return {
+      ok: false,
+      failure: explain(hivepressNamespace ? "hivepress.pluginMissing" : "hivepress.bothMissing"),
+      details,
+    };
   }
-  const listings = await rest.request("/alex/v1/listings", { headers: { "X-Alex-License": licenseKey }, query: { page: "1" } });
+  const listings = await rest.request("/alex/v1/listings", {
+    headers: { "X-Alex-License": licenseKey },
+    query: { page: "1" },
+  });
   if (!listings.ok) {
     details.listingsReadable = false;
-    return { ok: false, failure: listings.status === 401 ? explain("wordpress.licenseMismatch") : httpFailure(listings), details };
+    return {
+      ok: false,
+      failure: listings.status === 401 ? explain("wordpress.licenseMismatch") : httpFailure(listings),
+      details,
+    };
   }
   const body = listings.json() as { hivepress?: unknown; listings?: unknown; totalPages?: unknown };
   const listingsOnFirstPage = Array.isArray(body.listings) ? body.listings.length : 0;
-  Object.assign(details, { hivepressListings: body.hivepress === true, listingsReadable: body.hivepress === true, listingsOnFirstPage, totalPages: body.totalPages });
+  Object.assign(details, {
+    hivepressListings: body.hivepress === true,
+    listingsReadable: body.hivepress === true,
+    listingsOnFirstPage,
+    totalPages: body.totalPages,
+  });
   if (body.hivepress !== true) return { ok: false, failure: explain("hivepress.noListings"), details };
   return { ok: true, details };
 }
@@ -103,7 +132,11 @@ export async function checkUpload({ rest }: SiteCheckInput): Promise<ProbeOutcom
   details.siteUrl = rest.siteUrl;
   const uploaded = await rest.request("/wp/v2/media", {
     method: "POST",
-    headers: { ...rest.authorization(), "Content-Type": "image/png", "Content-Disposition": `attachment; filename="${TEST_IMAGE_NAME}"` },
+    headers: {
+      ...rest.authorization(),
+      "Content-Type": "image/png",
+      "Content-Disposition": `attachment; filename="${TEST_IMAGE_NAME}"`,
+    },
     body: TEST_IMAGE,
   });
   if (!uploaded.ok) {
@@ -111,9 +144,23 @@ export async function checkUpload({ rest }: SiteCheckInput): Promise<ProbeOutcom
     return { ok: false, failure: refused ? refusedCredentials(rest, uploaded) : httpFailure(uploaded), details };
   }
   const media = uploaded.json() as { id?: unknown; source_url?: unknown; mime_type?: unknown };
-  Object.assign(details, { mediaId: media.id, url: media.source_url, mimeType: media.mime_type, bytes: TEST_IMAGE.length });
-  const removed = await rest.request(`/wp/v2/media/${Number(media.id)}`, { method: "DELETE", headers: rest.authorization(), query: { force: "true" } });
+  Object.assign(details, {
+    mediaId: media.id,
+    url: media.source_url,
+    mimeType: media.mime_type,
+    bytes: TEST_IMAGE.length,
+  });
+  const removed = await rest.request(`/wp/v2/media/${Number(media.id)}`, {
+    method: "DELETE",
+    headers: rest.authorization(),
+    query: { force: "true" },
+  });
   details.deleted = removed.ok;
-  if (!removed.ok) return { ok: false, failure: explain("upload.deleteFailed", { id: Number(media.id) }, httpFailure(removed).raw), details };
+  if (!removed.ok)
+    return {
+      ok: false,
+      failure: explain("upload.deleteFailed", { id: Number(media.id) }, httpFailure(removed).raw),
+      details,
+    };
   return { ok: true, details };
 }

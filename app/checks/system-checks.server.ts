@@ -7,7 +7,12 @@ import { CheckFailure, explainCheckError } from "./check-errors.server.ts";
 import type { ClientCheckKind, ConnectionResult } from "./connection-result.ts";
 import { checkDatabase } from "./database-check.server.ts";
 import { recordIntegrationCheck } from "~/models/integration-check.server.ts";
-import { registerClientCheck, runFullClientTest, type CheckContext, type FullClientTestResult } from "./full-client-test.server.ts";
+import {
+  registerClientCheck,
+  runFullClientTest,
+  type CheckContext,
+  type FullClientTestResult,
+} from "./full-client-test.server.ts";
 import { explain, type Translate } from "./explanation.ts";
 import { runConnectionCheck, type ProbeOutcome } from "./run-check.server.ts";
 import { checkHivePress, checkUpload, checkWordPress } from "./site-checks.server.ts";
@@ -22,7 +27,12 @@ export function runDatabaseCheck({ db, env, t }: SystemCheckContext): Promise<Co
 
 const SITE_CHECKS = { wordpress: checkWordPress, hivepress: checkHivePress, upload: checkUpload } as const;
 
-async function probeClient(context: SystemCheckContext, kind: ClientCheckKind, client: Client, signal: AbortSignal): Promise<ProbeOutcome> {
+async function probeClient(
+  context: SystemCheckContext,
+  kind: ClientCheckKind,
+  client: Client,
+  signal: AbortSignal,
+): Promise<ProbeOutcome> {
   const { db, env, language } = context;
   if (kind === "ai") return checkAi(db, env, client, language);
   const target = await resolveWordPressTarget(db, client);
@@ -35,13 +45,26 @@ async function probeClient(context: SystemCheckContext, kind: ClientCheckKind, c
     // A later request failed after the scheme was settled: the result still says which one answered.
     const notice = rest.schemeNotice();
     if (!notice || (error instanceof CheckFailure && error.notice)) throw error;
-    throw new CheckFailure(explainCheckError(error), error instanceof CheckFailure ? error.details : { siteUrl: rest.siteUrl }, notice);
+    throw new CheckFailure(
+      explainCheckError(error),
+      error instanceof CheckFailure ? error.details : { siteUrl: rest.siteUrl },
+      notice,
+    );
   }
 }
 
 /** One check of one client, kept in its history. */
-export function runClientCheck(context: SystemCheckContext, kind: ClientCheckKind, client: Client): Promise<ConnectionResult> {
-  return runConnectionCheck(context.db, { kind, clientId: client.id }, (signal) => probeClient(context, kind, client, signal), context.t);
+export function runClientCheck(
+  context: SystemCheckContext,
+  kind: ClientCheckKind,
+  client: Client,
+): Promise<ConnectionResult> {
+  return runConnectionCheck(
+    context.db,
+    { kind, clientId: client.id },
+    (signal) => probeClient(context, kind, client, signal),
+    context.t,
+  );
 }
 
 /** Refresh Status: the database and every check of the client at once (each within its own 5 s). */
@@ -58,7 +81,11 @@ for (const kind of ["wordpress", "hivepress", "ai", "upload"] as const) {
     test: kind,
     async run({ db, env, language, client, t }) {
       const result = await runClientCheck({ db, env, language, t }, kind, client);
-      return { success: result.status === "connected", explanation: result.explanation ?? explain(`${kind}.ok`), data: result.details };
+      return {
+        success: result.status === "connected",
+        explanation: result.explanation ?? explain(`${kind}.ok`),
+        data: result.details,
+      };
     },
   });
 }

@@ -6,7 +6,11 @@ import type { WordPressConnectionInput, WordPressConnectionView } from "./wordpr
 export async function loadWordPressConnectionView(db: Database, clientId: number): Promise<WordPressConnectionView> {
   const connection = await findWordPressConnection(db, clientId);
   if (!connection) return null;
-  return { siteUrl: connection.siteUrl, username: connection.username, passwordSet: Boolean(connection.applicationPasswordEncrypted) };
+  return {
+    siteUrl: connection.siteUrl,
+    username: connection.username,
+    passwordSet: Boolean(connection.applicationPasswordEncrypted),
+  };
 }
 
 /** Saves the form: a new password is encrypted, an empty field keeps the saved one, the checkbox removes it. */
@@ -16,5 +20,9 @@ export async function updateWordPressConnection(db: Database, clientId: number, 
     : input.clearPassword
       ? null
       : undefined;
-  await saveWordPressConnection(db, clientId, { siteUrl: input.siteUrl.replace(/\/+$/, ""), username: input.username, applicationPasswordEncrypted: password });
+  await saveWordPressConnection(db, clientId, {
+    siteUrl: input.siteUrl.replace(/\/+$/, ""),
+    username: input.username,
+    applicationPasswordEncrypted: password,
+  });
 }

@@ -1,7 +1,12 @@
 import type { Database } from "#db/connection.ts";
 import type { Client } from "~/models/client.server.ts";
 import { findWordPressConnection } from "~/models/wordpress-connection.server.ts";
-import { BlockedAddressError, ResponseTooLargeError, safeFetch, type SafeResponse } from "~/server/safe-fetch.server.ts";
+import {
+  BlockedAddressError,
+  ResponseTooLargeError,
+  safeFetch,
+  type SafeResponse,
+} from "~/server/safe-fetch.server.ts";
 import { CheckFailure, explainNetworkError, httpFailure, rawErrorOf } from "./check-errors.server.ts";
 import { credentialsKey, decryptSecret } from "./credentials.server.ts";
 import { explain, type Explanation } from "./explanation.ts";
@@ -33,12 +38,24 @@ export function siteUrlFrom(address: string): string {
   return url.href.replace(/\/+$/, "");
 }
 
-export async function resolveWordPressTarget(db: Database, client: Pick<Client, "id" | "websiteDomain">): Promise<WordPressTarget> {
+export async function resolveWordPressTarget(
+  db: Database,
+  client: Pick<Client, "id" | "websiteDomain">,
+): Promise<WordPressTarget> {
   const connection = await findWordPressConnection(db, client.id);
   if (!connection) {
-    return { siteUrl: siteUrlFrom(client.websiteDomain), source: "websiteDomain", schemeGiven: hasScheme(client.websiteDomain), username: null, applicationPassword: null, passwordUnreadable: false };
+    return {
+      siteUrl: siteUrlFrom(client.websiteDomain),
+      source: "websiteDomain",
+      schemeGiven: hasScheme(client.websiteDomain),
+      username: null,
+      applicationPassword: null,
+      passwordUnreadable: false,
+    };
   }
-  const password = connection.applicationPasswordEncrypted ? decryptSecret(credentialsKey(), connection.applicationPasswordEncrypted) : undefined;
+  const password = connection.applicationPasswordEncrypted
+    ? decryptSecret(credentialsKey(), connection.applicationPasswordEncrypted)
+    : undefined;
   return {
     siteUrl: siteUrlFrom(connection.siteUrl),
     source: "connection",
@@ -86,7 +103,12 @@ export class WordPressRest {
 
   request(
     route: string,
-    init: { method?: "GET" | "POST" | "DELETE"; headers?: Record<string, string>; body?: Buffer; query?: Record<string, string> } = {},
+    init: {
+      method?: "GET" | "POST" | "DELETE";
+      headers?: Record<string, string>;
+      body?: Buffer;
+      query?: Record<string, string>;
+    } = {},
     signal = this.options.signal,
   ): Promise<SafeResponse> {
     return safeFetch(this.urlOf(route, init.query), {
@@ -119,12 +141,18 @@ export class WordPressRest {
   private async firstContact(): Promise<SafeResponse> {
     if (this.target.schemeGiven || !this.siteUrl.startsWith("https:")) return this.request("/");
     try {
-      const response = await this.request("/", {}, AbortSignal.any([this.options.signal, AbortSignal.timeout(HTTPS_ATTEMPT_MS)]));
+      const response = await this.request(
+        "/",
+        {},
+        AbortSignal.any([this.options.signal, AbortSignal.timeout(HTTPS_ATTEMPT_MS)]),
+      );
       this.schemeAttempt = { answered: "https" };
       return response;
     } catch (httpsError) {
       if (this.options.signal.aborted) throw httpsError;
-      const https = explainNetworkError(httpsError) ?? (isAbort(httpsError) ? explain("explain.httpsNoAnswer", undefined, rawErrorOf(httpsError)) : undefined);
+      const https =
+        explainNetworkError(httpsError) ??
+        (isAbort(httpsError) ? explain("explain.httpsNoAnswer", undefined, rawErrorOf(httpsError)) : undefined);
       if (!https || !httpMayAnswer(httpsError, https)) throw httpsError;
       this.siteUrl = this.siteUrl.replace(/^https:/, "http:");
       try {
@@ -149,13 +177,19 @@ export class WordPressRest {
       if (isRestIndex(fallback)) response = fallback;
       else {
         this.routeStyle = "pretty";
-        throw new CheckFailure(response.ok ? explain("errors.notWordPress", { url: this.urlOf("/").href }) : httpFailure(response), { siteUrl: this.siteUrl }, this.schemeNotice());
+        throw new CheckFailure(
+          response.ok ? explain("errors.notWordPress", { url: this.urlOf("/").href }) : httpFailure(response),
+          { siteUrl: this.siteUrl },
+          this.schemeNotice(),
+        );
       }
     }
     const index = response.json() as { name?: unknown; namespaces?: unknown };
     return {
       name: typeof index.name === "string" ? index.name : "",
-      namespaces: Array.isArray(index.namespaces) ? index.namespaces.filter((value): value is string => typeof value === "string") : [],
+      namespaces: Array.isArray(index.namespaces)
+        ? index.namespaces.filter((value): value is string => typeof value === "string")
+        : [],
       routeStyle: this.routeStyle,
     };
   }

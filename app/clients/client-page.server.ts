@@ -28,7 +28,10 @@ async function loadTab(db: Database, clientId: number, tab: ClientTab, timeZone:
       return { tab, sessions: await listLatestClientSessions(db, clientId, RECENT_LIMIT) };
     case "training": {
       const config = await findTrainingConfig(db, clientId);
-      return { tab, training: config ? { greeting: config.greeting, tone: config.tone, businessInfo: config.businessInfo } : null };
+      return {
+        tab,
+        training: config ? { greeting: config.greeting, tone: config.tone, businessInfo: config.businessInfo } : null,
+      };
     }
     case "settings":
       return { tab, history: await listClientStatusChanges(db, clientId) };
@@ -36,7 +39,10 @@ async function loadTab(db: Database, clientId: number, tab: ClientTab, timeZone:
 }
 
 /** The client (`clientId` from the path) and what its chosen tab (`?tab=`) shows; undefined when there is no such client. */
-export async function loadClientPage(db: Database, { clientId, tab, timeZone }: { clientId: string; tab: string | null; timeZone: string }) {
+export async function loadClientPage(
+  db: Database,
+  { clientId, tab, timeZone }: { clientId: string; tab: string | null; timeZone: string },
+) {
   const id = clientIdSchema.safeParse(clientId);
   const client = id.success ? await findClientById(db, id.data) : undefined;
   if (!client) return undefined;
@@ -79,7 +85,10 @@ export type ClientActionContext = {
  * back to the page with a toast, with or without JavaScript. Suspend and Cancel act only when
  * confirmed; without the confirmation the answer is the confirmation step (app/components/ui/confirm.tsx).
  */
-export async function handleClientAction(formData: FormData, { db, clientId, operatorId, allowHosts, backPath, t }: ClientActionContext) {
+export async function handleClientAction(
+  formData: FormData,
+  { db, clientId, operatorId, allowHosts, backPath, t }: ClientActionContext,
+) {
   if (formData.get("intent") === "sync") {
     const client = await findClientById(db, clientId);
     if (!client) throw data(null, { status: 404 });
@@ -99,7 +108,8 @@ export async function handleClientAction(formData: FormData, { db, clientId, ope
   if (submission.status !== "success") {
     return dataWithError({ result: submission.reply() }, t("errors.statusInvalid", { ns: "clients" }), { status: 400 });
   }
-  if (HARMFUL_STATUSES.includes(submission.value.status) && !isConfirmed(formData)) return { confirmStatus: submission.value.status };
+  if (HARMFUL_STATUSES.includes(submission.value.status) && !isConfirmed(formData))
+    return { confirmStatus: submission.value.status };
   const client = await updateClient(db, clientId, { status: submission.value.status }, operatorId);
   if (!client) throw data(null, { status: 404 });
   const status = t(`status.${client.status}`, { ns: "clients" });

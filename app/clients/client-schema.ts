@@ -26,7 +26,13 @@ export type UsagePeriod = (typeof USAGE_PERIODS)[number];
 /** The client list's status filter: one status, or every client. */
 export const STATUS_FILTERS = ["all", ...CLIENT_STATUSES] as const;
 
-export const CLIENT_LIMITS = { businessName: 120, email: 254, websiteDomain: 253, search: 100, monthlyFee: 100_000 } as const;
+export const CLIENT_LIMITS = {
+  businessName: 120,
+  email: 254,
+  websiteDomain: 253,
+  search: 100,
+  monthlyFee: 100_000,
+} as const;
 
 // Messages are keys of the "clients" namespace, translated where they are shown.
 
@@ -43,7 +49,12 @@ const websiteDomain = z
   .trim()
   .min(1, { error: "errors.websiteDomainRequired", abort: true })
   .max(CLIENT_LIMITS.websiteDomain, "errors.tooLong")
-  .transform((value) => value.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/[/?#].*$/, "").toLowerCase())
+  .transform((value) =>
+    value
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")
+      .replace(/[/?#].*$/, "")
+      .toLowerCase(),
+  )
   .refine((host) => /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*(:\d{1,5})?$/u.test(host), "errors.websiteDomainInvalid");
 
 const fields = {
@@ -78,7 +89,10 @@ export const clientUpdateSchema = z
     businessType: fields.businessType,
     plan: fields.plan,
     status: fields.status,
-    monthlyFee: z.number({ error: "errors.monthlyFeeInvalid" }).min(0, "errors.monthlyFeeInvalid").max(CLIENT_LIMITS.monthlyFee, "errors.monthlyFeeInvalid"),
+    monthlyFee: z
+      .number({ error: "errors.monthlyFeeInvalid" })
+      .min(0, "errors.monthlyFeeInvalid")
+      .max(CLIENT_LIMITS.monthlyFee, "errors.monthlyFeeInvalid"),
     onboardingPaid: z.boolean({ error: "errors.onboardingPaidInvalid" }),
   })
   .partial()

@@ -1,6 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { dataWithError, dataWithSuccess, dataWithWarning, redirectWithError, redirectWithSuccess, redirectWithWarning } from "remix-toast";
+import {
+  dataWithError,
+  dataWithSuccess,
+  dataWithWarning,
+  redirectWithError,
+  redirectWithSuccess,
+  redirectWithWarning,
+} from "remix-toast";
 import { z } from "zod";
 import type { Database } from "#db/connection.ts";
 import { testOutcomeOf } from "~/checks/full-client-test.server.ts";
@@ -55,7 +62,10 @@ export type ClientsActionContext = {
 };
 
 /** Add Client, or one client's integration test (`intent`); a test's outcome is a toast by its tone. */
-export async function handleClientsAction(formData: FormData, { db, env, language, serverUrl, enhanced, backPath, t }: ClientsActionContext) {
+export async function handleClientsAction(
+  formData: FormData,
+  { db, env, language, serverUrl, enhanced, backPath, t }: ClientsActionContext,
+) {
   const tc = (key: string, values?: Record<string, unknown>) => t(key, { ns: "clients", ...values });
   const intent = intentSchema.safeParse(formData.get("intent"));
   if (!intent.success) throw data(null, { status: 400 });

@@ -11,7 +11,10 @@ function AdminErrorPanel({ status, title, message, retry, stack }: PanelProps) {
   const { t } = useTranslation("admin");
   const { pathname, search } = useLocation();
   return (
-    <section aria-labelledby="admin-error-title" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
+    <section
+      aria-labelledby="admin-error-title"
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center"
+    >
       <title>{`${title} | Alex`}</title>
       <p className="text-5xl font-bold text-brand-600" aria-hidden="true">
         {status}

@@ -40,7 +40,8 @@ function AdminNavigation({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <ul className="space-y-1">
       {NAVIGATION.map(({ to, key, icon: Icon }) => {
-        const current = pathname === to || pathname.startsWith(`${to}/`) || (to === "/admin/dashboard" && pathname === "/admin");
+        const current =
+          pathname === to || pathname.startsWith(`${to}/`) || (to === "/admin/dashboard" && pathname === "/admin");
         return (
           <li key={to}>
             <NavLink

@@ -7,7 +7,11 @@ import { isRouteErrorResponse, Link } from "react-router";
  */
 export function readRouteError(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return { status, notFound: status === 404, stack: import.meta.env.DEV && error instanceof Error ? error.stack : undefined };
+  return {
+    status,
+    notFound: status === 404,
+    stack: import.meta.env.DEV && error instanceof Error ? error.stack : undefined,
+  };
 }
 
 type ErrorPageProps = { status: number; title: string; message: string; stack?: string };

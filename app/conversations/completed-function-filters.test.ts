@@ -6,7 +6,13 @@ describe("the completed functions page's filters", () => {
     const filters = parseCompletedFunctionFilters(
       new URLSearchParams("clientId=3&type=client_introduction_complete&from=2026-03-01&to=2026-03-31&page=2"),
     );
-    expect(filters).toEqual({ clientId: 3, type: "client_introduction_complete", from: "2026-03-01", to: "2026-03-31", page: 2 });
+    expect(filters).toEqual({
+      clientId: 3,
+      type: "client_introduction_complete",
+      from: "2026-03-01",
+      to: "2026-03-31",
+      page: 2,
+    });
     expect(filterQuery(filters)).toBe("?clientId=3&type=client_introduction_complete&from=2026-03-01&to=2026-03-31");
   });
 

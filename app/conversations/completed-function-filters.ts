@@ -9,7 +9,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const daySchema = z
   .string()
   .regex(DAY)
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day))
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+  )
   .optional()
   .catch(undefined);
 

@@ -46,7 +46,10 @@ export async function completedFunctionsPage(db: Database, filters: CompletedFun
   const totals = await getCompletedFunctionTotals(db, filter);
   const pageCount = Math.max(1, Math.ceil(totals.completed / FUNCTIONS_PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
-  const rows = await listCompletedFunctions(db, filter, { limit: FUNCTIONS_PAGE_SIZE, offset: (page - 1) * FUNCTIONS_PAGE_SIZE });
+  const rows = await listCompletedFunctions(db, filter, {
+    limit: FUNCTIONS_PAGE_SIZE,
+    offset: (page - 1) * FUNCTIONS_PAGE_SIZE,
+  });
   return { rows, totals, page, pageCount };
 }
 
@@ -64,7 +67,10 @@ export function completedFunctionsCsv(
     { header: t("columns.functionType"), value: (row) => t(`types.${row.functionType}`) },
     { header: t("columns.client"), value: (row) => row.businessName },
     { header: t("columns.session"), value: (row) => row.sessionPublicId },
-    ...FUNCTION_DETAIL_KEYS.map((key) => ({ header: t(`details.${key}`), value: (row: CompletedFunctionRow) => row.clientDetails[key] })),
+    ...FUNCTION_DETAIL_KEYS.map((key) => ({
+      header: t(`details.${key}`),
+      value: (row: CompletedFunctionRow) => row.clientDetails[key],
+    })),
     { header: t("columns.profit"), value: (row) => (row.profitCents / 100).toFixed(2) },
   ];
   return csvResponse({

@@ -5,7 +5,14 @@ import type { Language } from "~/i18n/config.ts";
 import { apiTextIn, bodyRefused, jsonAnswer, jsonError, tooManyRequests } from "~/server/json-api.server.ts";
 import { readJsonBody } from "~/server/json-body.server.ts";
 import { decodeImages, MAX_MESSAGE_BODY_BYTES, visitorMessageSchema } from "./message-schema.ts";
-import { admitAddress, admitMessage, replyToMessage, type MessageReply, type Refusal, type ReplyJob } from "./message-service.server.ts";
+import {
+  admitAddress,
+  admitMessage,
+  replyToMessage,
+  type MessageReply,
+  type Refusal,
+  type ReplyJob,
+} from "./message-service.server.ts";
 
 /**
  * POST /api/wordpress/messages, the widget's message API (docs/message-api.md). JSON in; JSON out, or
@@ -62,7 +69,13 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
     modelSettings: modelSettingsFrom(env),
     onDelta,
   });
-  if (!streaming) return jsonAnswer(await replyToMessage(db, job(() => {})));
+  if (!streaming)
+    return jsonAnswer(
+      await replyToMessage(
+        db,
+        job(() => {}),
+      ),
+    );
   return eventStream(language, async (send) => {
     const reply = await replyToMessage(db, job(send.delta));
     send.done(reply);
@@ -71,11 +84,16 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
 
 async function refusalResponse(language: Language, refusal: Refusal) {
   const { retryAfterSeconds } = refusal;
-  if (retryAfterSeconds) return tooManyRequests(await messageText(language), { retryAfterSeconds }, `errors.${refusal.error}`);
+  if (retryAfterSeconds)
+    return tooManyRequests(await messageText(language), { retryAfterSeconds }, `errors.${refusal.error}`);
   return errorResponse(language, refusal.status, refusal.error);
 }
 
-type EventSender = { delta: (text: string) => void; done: (reply: MessageReply) => void; reply: (reply: MessageReply) => void };
+type EventSender = {
+  delta: (text: string) => void;
+  done: (reply: MessageReply) => void;
+  reply: (reply: MessageReply) => void;
+};
 
 /**
  * A Server-Sent Events response: `delta` events ({"text"}) as the reply is written, then one `done`

@@ -64,8 +64,14 @@ const addressBucket = (ip: string) => `chat-message:${ip}`;
 
 /** The address limit comes first, before the body is read: it protects everything after it. */
 export async function admitAddress(db: Database, ip: string, now = new Date()): Promise<Refusal | undefined> {
-  const verdict = await checkRateLimit(db, [addressBucket(ip)], { limit: MESSAGES_PER_ADDRESS_PER_MINUTE, windowMs: MINUTE }, now);
-  if (verdict.limited) return { status: 429, error: "tooManyFromAddress", retryAfterSeconds: verdict.retryAfterSeconds };
+  const verdict = await checkRateLimit(
+    db,
+    [addressBucket(ip)],
+    { limit: MESSAGES_PER_ADDRESS_PER_MINUTE, windowMs: MINUTE },
+    now,
+  );
+  if (verdict.limited)
+    return { status: 429, error: "tooManyFromAddress", retryAfterSeconds: verdict.retryAfterSeconds };
   await countAgainstRateLimit(db, [addressBucket(ip)]);
   return undefined;
 }
@@ -76,7 +82,11 @@ export async function admitAddress(db: Database, ip: string, now = new Date()): 
  * and the client must be within their limits. A session id of another client, or an unknown one,
  * starts a new session.
  */
-export async function admitMessage(db: Database, input: VisitorMessage, { timeZone, now = new Date() }: { timeZone: string; now?: Date }): Promise<Admission> {
+export async function admitMessage(
+  db: Database,
+  input: VisitorMessage,
+  { timeZone, now = new Date() }: { timeZone: string; now?: Date },
+): Promise<Admission> {
   const client = await findClientByLicenseKey(db, input.license);
   if (!client) return { kind: "refused", refusal: { status: 404, error: "unknownLicense" } };
   if (client.status !== "active") return { kind: "refused", refusal: { status: 403, error: "inactiveClient" } };
@@ -85,7 +95,10 @@ export async function admitMessage(db: Database, input: VisitorMessage, { timeZo
   if (stored) return { kind: "replay", reply: replyOf(stored) };
 
   const session = input.sessionId ? await findClientChatSession(db, client.id, input.sessionId) : undefined;
-  if (session && (await countSessionMessagesSince(db, session.id, new Date(now.getTime() - DAY))) >= MESSAGES_PER_SESSION_PER_DAY) {
+  if (
+    session &&
+    (await countSessionMessagesSince(db, session.id, new Date(now.getTime() - DAY))) >= MESSAGES_PER_SESSION_PER_DAY
+  ) {
     return { kind: "refused", refusal: { status: 429, error: "tooManyInSession", retryAfterSeconds: 3600 } };
   }
   if (client.monthlyMessageCap !== null) {
@@ -94,14 +107,24 @@ export async function admitMessage(db: Database, input: VisitorMessage, { timeZo
     if ((await countClientMessagesSince(db, client.id, month.start)) >= client.monthlyMessageCap) {
       return {
         kind: "refused",
-        refusal: { status: 429, error: "monthlyCapReached", retryAfterSeconds: Math.ceil((month.end.getTime() - now.getTime()) / 1000) },
+        refusal: {
+          status: 429,
+          error: "monthlyCapReached",
+          retryAfterSeconds: Math.ceil((month.end.getTime() - now.getTime()) / 1000),
+        },
       };
     }
   }
   return { kind: "admitted", client, session };
 }
 
-function replyOf(stored: { messageId: number; sessionPublicId: string; reply: string; messageType: string; costCents: number }): MessageReply {
+function replyOf(stored: {
+  messageId: number;
+  sessionPublicId: string;
+  reply: string;
+  messageType: string;
+  costCents: number;
+}): MessageReply {
   return {
     sessionId: stored.sessionPublicId,
     messageId: stored.messageId,
@@ -156,7 +179,13 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
         publicId = session.publicId;
       } else {
         publicId = generatePublicSessionId();
-        sessionId = await startChatSession(tx, { publicId, clientId: client.id, userIp: job.visitor.ip, userAgent: job.visitor.userAgent, now });
+        sessionId = await startChatSession(tx, {
+          publicId,
+          clientId: client.id,
+          userIp: job.visitor.ip,
+          userAgent: job.visitor.userAgent,
+          now,
+        });
       }
 
       const messageType = classifyTurn({
@@ -182,7 +211,15 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
 
       await insertMessageImages(
         tx,
-        job.images.map((image) => ({ messageId, clientId: client.id, name: image.name, mime: image.mime, size: image.bytes.length, data: image.bytes, createdAt: now })),
+        job.images.map((image) => ({
+          messageId,
+          clientId: client.id,
+          name: image.name,
+          mime: image.mime,
+          size: image.bytes.length,
+          data: image.bytes,
+          createdAt: now,
+        })),
       );
       if (JSON.stringify(answer.details) !== JSON.stringify(knownDetails)) {
         await saveChatSessionContactDetails(tx, sessionId, answer.details);

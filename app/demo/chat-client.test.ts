@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
-import { ChatUnavailableError, chatMessageSchema, newClientMessageId, sendChatMessage, type ChatMessageRequest } from "./chat-client.ts";
+import {
+  ChatUnavailableError,
+  chatMessageSchema,
+  newClientMessageId,
+  sendChatMessage,
+  type ChatMessageRequest,
+} from "./chat-client.ts";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -18,7 +24,11 @@ beforeAll(async () => {
   server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     let raw = "";
     for await (const chunk of request) raw += chunk;
-    received.push({ method: request.method ?? "", contentType: request.headers["content-type"] ?? "", body: JSON.parse(raw) });
+    received.push({
+      method: request.method ?? "",
+      contentType: request.headers["content-type"] ?? "",
+      body: JSON.parse(raw),
+    });
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     response.writeHead(answer.status, { "Content-Type": "application/json" }).end(answer.body);
   });
@@ -46,7 +56,13 @@ async function failureOf(promise: Promise<unknown>) {
 
 describe("sendChatMessage", () => {
   it("posts the message as JSON and returns the reply", async () => {
-    const reply = { sessionId: "sess_abc", messageId: 41, reply: "שלום! אנחנו פתוחים 9-18.", messageType: "conversation", cost: 1 };
+    const reply = {
+      sessionId: "sess_abc",
+      messageId: 41,
+      reply: "שלום! אנחנו פתוחים 9-18.",
+      messageType: "conversation",
+      cost: 1,
+    };
     answer = { status: 200, body: JSON.stringify(reply) };
     received.length = 0;
     await expect(sendChatMessage(request, { endpoint })).resolves.toEqual(reply);
@@ -63,7 +79,11 @@ describe("sendChatMessage", () => {
   });
 
   it("never shows an answer of the wrong shape as a reply", async () => {
-    for (const body of ["not json", "{}", JSON.stringify({ sessionId: "", reply: "hi", messageType: "conversation" })]) {
+    for (const body of [
+      "not json",
+      "{}",
+      JSON.stringify({ sessionId: "", reply: "hi", messageType: "conversation" }),
+    ]) {
       answer = { status: 200, body };
       expect(await failureOf(sendChatMessage(request, { endpoint }))).toBe("unreachable");
     }
@@ -72,7 +92,9 @@ describe("sendChatMessage", () => {
   it("gives up on a server that does not answer in time, or is not there", async () => {
     answer = { status: 200, body: "{}", delayMs: 500 };
     expect(await failureOf(sendChatMessage(request, { endpoint, timeoutMs: 50 }))).toBe("unreachable");
-    expect(await failureOf(sendChatMessage(request, { endpoint: "http://127.0.0.1:1/api/wordpress/messages" }))).toBe("unreachable");
+    expect(await failureOf(sendChatMessage(request, { endpoint: "http://127.0.0.1:1/api/wordpress/messages" }))).toBe(
+      "unreachable",
+    );
   });
 });
 

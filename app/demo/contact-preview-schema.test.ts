@@ -11,7 +11,10 @@ function errorsOf(fields: Record<string, string>) {
 
 describe("the plugin preview's contact form", () => {
   it("requires both fields, blank counting as missing", () => {
-    expect(errorsOf({})).toEqual({ phone: ["preview.errors.phoneRequired"], fullName: ["preview.errors.nameRequired"] });
+    expect(errorsOf({})).toEqual({
+      phone: ["preview.errors.phoneRequired"],
+      fullName: ["preview.errors.nameRequired"],
+    });
     expect(errorsOf({ phone: "   ", fullName: " " })).toEqual({
       phone: ["preview.errors.phoneRequired"],
       fullName: ["preview.errors.nameRequired"],
@@ -19,11 +22,19 @@ describe("the plugin preview's contact form", () => {
   });
 
   it("takes a phone of at most 15 digits, spaces and dashes, and a name of at most 50", () => {
-    expect(errorsOf({ phone: " 050-123 45678 ", fullName: " Dana Levi " })).toEqual({ phone: "050-123 45678", fullName: "Dana Levi" });
+    expect(errorsOf({ phone: " 050-123 45678 ", fullName: " Dana Levi " })).toEqual({
+      phone: "050-123 45678",
+      fullName: "Dana Levi",
+    });
     expect(errorsOf({ phone: "+972501234567", fullName: "Dana" })).toEqual({ phone: ["preview.errors.phoneFormat"] });
     expect(errorsOf({ phone: "- -", fullName: "Dana" })).toEqual({ phone: ["preview.errors.phoneFormat"] });
-    expect(errorsOf({ phone: "1234567890123456", fullName: "Dana" })).toEqual({ phone: ["preview.errors.phoneTooLong"] });
+    expect(errorsOf({ phone: "1234567890123456", fullName: "Dana" })).toEqual({
+      phone: ["preview.errors.phoneTooLong"],
+    });
     expect(errorsOf({ phone: "050", fullName: "x".repeat(51) })).toEqual({ fullName: ["preview.errors.nameTooLong"] });
-    expect(errorsOf({ phone: "123456789012345", fullName: "x".repeat(50) })).toEqual({ phone: "123456789012345", fullName: "x".repeat(50) });
+    expect(errorsOf({ phone: "123456789012345", fullName: "x".repeat(50) })).toEqual({
+      phone: "123456789012345",
+      fullName: "x".repeat(50),
+    });
   });
 });

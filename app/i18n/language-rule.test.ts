@@ -30,9 +30,12 @@ describe("languageInCookieHeader", () => {
     expect(languageInCookieHeader(cookieHeader)).toBe(language);
   });
 
-  it.each([undefined, "", "lng=", "lng=en", "lng=%%%", "xlng=ImVuIg%3D%3D", "lng=MTI%3D"])("reads %j as no choice or a non-language", (header) => {
-    const value = languageInCookieHeader(header);
-    expect(value === undefined || value === "12" || value === "en").toBe(true);
-    if (header !== "lng=en") expect(value === "en").toBe(false);
-  });
+  it.each([undefined, "", "lng=", "lng=en", "lng=%%%", "xlng=ImVuIg%3D%3D", "lng=MTI%3D"])(
+    "reads %j as no choice or a non-language",
+    (header) => {
+      const value = languageInCookieHeader(header);
+      expect(value === undefined || value === "12" || value === "en").toBe(true);
+      if (header !== "lng=en") expect(value === "en").toBe(false);
+    },
+  );
 });

@@ -11,7 +11,12 @@ const instances = new Map<Language, Promise<i18n>>();
 export function getI18nInstance(language: Language): Promise<i18n> {
   let instance = instances.get(language);
   if (!instance) {
-    const created = createInstance({ ...i18nextOptions, resources, lng: language, ns: Object.keys(resources[language] ?? {}) });
+    const created = createInstance({
+      ...i18nextOptions,
+      resources,
+      lng: language,
+      ns: Object.keys(resources[language] ?? {}),
+    });
     instance = created.init().then(() => created);
     instances.set(language, instance);
   }
@@ -23,7 +28,11 @@ export const i18nContext = createContext<i18n>();
 
 export const i18nMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   const chosen: unknown = await languageCookie.parse(request.headers.get("Cookie"));
-  const language = languageFor(url.pathname, url.searchParams.get("lng"), typeof chosen === "string" ? chosen : undefined);
+  const language = languageFor(
+    url.pathname,
+    url.searchParams.get("lng"),
+    typeof chosen === "string" ? chosen : undefined,
+  );
   context.set(languageContext, language);
   context.set(i18nContext, await getI18nInstance(language));
   const response = await next();

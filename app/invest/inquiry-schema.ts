@@ -31,12 +31,28 @@ export function languageOfRange(amount: unknown): Language | undefined {
 
 export const INVESTMENT_CURRENCY = { en: "USD", he: "ILS" } as const satisfies Record<Language, string>;
 
-export const EXPERTISE_AREAS = ["funding", "marketing", "tech", "business", "advisory", "partnerships", "operations"] as const;
+export const EXPERTISE_AREAS = [
+  "funding",
+  "marketing",
+  "tech",
+  "business",
+  "advisory",
+  "partnerships",
+  "operations",
+] as const;
 export type ExpertiseArea = (typeof EXPERTISE_AREAS)[number];
 
 export const INQUIRY_LIMITS = { name: 100, email: 254, phone: 30, company: 150, message: 4000 } as const;
 
-export const INQUIRY_FIELDS = ["name", "email", "phone", "company", "investmentAmount", "expertise", "message"] as const;
+export const INQUIRY_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "company",
+  "investmentAmount",
+  "expertise",
+  "message",
+] as const;
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
 
 const optionalText = (max: number, text = singleLineText) =>
@@ -69,7 +85,10 @@ export function investmentInquirySchema(language: Language) {
       .refine((amount) => ranges.includes(amount), "form.errors.amountInvalid"),
     expertise: singleLineText({ error: "form.errors.invalid" })
       .trim()
-      .refine((area) => area === "" || (EXPERTISE_AREAS as readonly string[]).includes(area), "form.errors.expertiseInvalid")
+      .refine(
+        (area) => area === "" || (EXPERTISE_AREAS as readonly string[]).includes(area),
+        "form.errors.expertiseInvalid",
+      )
       .optional(),
     message: optionalText(INQUIRY_LIMITS.message, multiLineText),
   });

@@ -15,13 +15,19 @@ export function formatMoney(amount: number, currency: string, language: string) 
 
 /** $500K, ₪1.8M: large sums as people say them. */
 export function formatCompactMoney(amount: number, currency: string, language: string) {
-  return new Intl.NumberFormat(localeOf(language), { style: "currency", currency, notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(
-    amount,
-  );
+  return new Intl.NumberFormat(localeOf(language), {
+    style: "currency",
+    currency,
+    notation: "compact",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(amount);
 }
 
 export function formatPercent(percent: number, language: string) {
-  return new Intl.NumberFormat(localeOf(language), { style: "percent", maximumFractionDigits: 1 }).format(percent / 100);
+  return new Intl.NumberFormat(localeOf(language), { style: "percent", maximumFractionDigits: 1 }).format(
+    percent / 100,
+  );
 }
 
 /**
@@ -29,7 +35,12 @@ export function formatPercent(percent: number, language: string) {
  * becomes a hyphen: between two numbers a hyphen keeps them in reading order in right-to-left text,
  * where an en dash would show "360–180K".
  */
-export function formatRange(range: InvestmentRange, currency: string, language: string, atLeast: (amount: string) => string) {
+export function formatRange(
+  range: InvestmentRange,
+  currency: string,
+  language: string,
+  atLeast: (amount: string) => string,
+) {
   const format = new Intl.NumberFormat(localeOf(language), {
     style: "currency",
     currency,

@@ -36,7 +36,9 @@ export type PitchMoney = {
 export const SHEKELS_PER_DOLLAR = 3.6;
 
 /** The average of each year's first and last paying businesses (the year starts at the previous year's end). */
-const averageCustomers = PROJECTED_CUSTOMERS.map((atEnd, year) => ((year === 0 ? 0 : (PROJECTED_CUSTOMERS[year - 1] ?? 0)) + atEnd) / 2);
+const averageCustomers = PROJECTED_CUSTOMERS.map(
+  (atEnd, year) => ((year === 0 ? 0 : (PROJECTED_CUSTOMERS[year - 1] ?? 0)) + atEnd) / 2,
+);
 
 /** One pitch's money at a rate from dollars: the prices come from db/price-list.ts, so the pitch quotes what clients pay. */
 function pitchMoney(currency: PitchMoney["currency"], ask: number, perDollar: number): PitchMoney {
@@ -44,7 +46,14 @@ function pitchMoney(currency: PitchMoney["currency"], ask: number, perDollar: nu
   const perConversation = dollarsOf(PRICE_LIST.perBillableMessageCents) * perDollar;
   const typicalMonth = monthlyFee + TYPICAL_MONTHLY_CONVERSATIONS * perConversation;
   const [year1, year2, year3] = averageCustomers.map((customers) => Math.round(customers * typicalMonth * 12));
-  return { currency, ask, monthlyFee, perConversation, typicalMonth, projectedRevenue: [year1 ?? 0, year2 ?? 0, year3 ?? 0] };
+  return {
+    currency,
+    ask,
+    monthlyFee,
+    perConversation,
+    typicalMonth,
+    projectedRevenue: [year1 ?? 0, year2 ?? 0, year3 ?? 0],
+  };
 }
 
 /** The English pitch is in dollars, the Hebrew one in shekels: a round of $500K or 1.8M shekels. */

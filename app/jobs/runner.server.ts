@@ -17,10 +17,15 @@ type JobRunResult =
  * The job's work runs in a savepoint, so a failure undoes its half-done work but is still recorded.
  * Each run (not a skip) is one JSON log line, written once its record is committed.
  */
-export async function runJob(db: Database, job: Job, { now, timeZone }: { now: Date; timeZone: string }): Promise<JobRunResult> {
+export async function runJob(
+  db: Database,
+  job: Job,
+  { now, timeZone }: { now: Date; timeZone: string },
+): Promise<JobRunResult> {
   const slot = slotAt(job.schedule, now, timeZone);
   const attempt = await withJobLock(db, job.name, async (tx) => {
-    if (await hasJobRun(tx, job.name, slot)) return { result: { outcome: "skipped", slot, reason: "already-ran" } as const };
+    if (await hasJobRun(tx, job.name, slot))
+      return { result: { outcome: "skipped", slot, reason: "already-ran" } as const };
     const startedAt = new Date();
     let result: JobRunResult;
     let failure: unknown;

@@ -3,7 +3,12 @@ import { nextRunAfter, slotAt, type JobSchedule } from "./schedule.ts";
 
 const JERUSALEM = "Asia/Jerusalem";
 const local = (date: Date) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: JERUSALEM, dateStyle: "short", timeStyle: "short", hourCycle: "h23" }).format(date);
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone: JERUSALEM,
+    dateStyle: "short",
+    timeStyle: "short",
+    hourCycle: "h23",
+  }).format(date);
 
 /** The next `count` runs after `from`, each as UTC and as the wall clock in Jerusalem. */
 function runsFrom(schedule: JobSchedule, from: string, count: number) {
@@ -54,7 +59,12 @@ describe("job schedules in Asia/Jerusalem", () => {
     const startOfDay = new Date("2026-10-24T21:00:00Z"); // midnight, 25 October
     const endOfDay = new Date("2026-10-25T22:00:00Z"); // midnight, 26 October
     let runs = 0;
-    for (let at = nextRunAfter({ every: "hour", minute: 5 }, startOfDay, JERUSALEM); at < endOfDay; at = nextRunAfter({ every: "hour", minute: 5 }, at, JERUSALEM)) runs++;
+    for (
+      let at = nextRunAfter({ every: "hour", minute: 5 }, startOfDay, JERUSALEM);
+      at < endOfDay;
+      at = nextRunAfter({ every: "hour", minute: 5 }, at, JERUSALEM)
+    )
+      runs++;
     expect(runs).toBe(25);
   });
 
@@ -64,8 +74,8 @@ describe("job schedules in Asia/Jerusalem", () => {
     expect(slotAt(daily, new Date("2026-05-01T00:29:59Z"), JERUSALEM).toISOString()).toBe("2026-04-30T00:30:00.000Z");
     expect(slotAt(daily, new Date("2026-05-01T20:00:00Z"), JERUSALEM).toISOString()).toBe("2026-05-01T00:30:00.000Z");
     // Just after the spring jump, 02:30's run (held at 03:00) is the current slot.
-    expect(slotAt({ every: "day", hour: 2, minute: 30 }, new Date("2026-03-27T00:10:00Z"), JERUSALEM).toISOString()).toBe(
-      "2026-03-27T00:00:00.000Z",
-    );
+    expect(
+      slotAt({ every: "day", hour: 2, minute: 30 }, new Date("2026-03-27T00:10:00Z"), JERUSALEM).toISOString(),
+    ).toBe("2026-03-27T00:00:00.000Z");
   });
 });

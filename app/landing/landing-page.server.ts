@@ -34,7 +34,9 @@ const confirmationQuerySchema = z.object({
 export function readCalculatorQuery(searchParams: URLSearchParams): CalculatorReading {
   const asked = CALCULATOR_FIELDS.some((field) => searchParams.has(field));
   if (!asked) return readCalculator(DEFAULT_CALCULATOR_VALUES);
-  const values = Object.fromEntries(CALCULATOR_FIELDS.map((field) => [field, searchParams.get(field) ?? ""])) as CalculatorValues;
+  const values = Object.fromEntries(
+    CALCULATOR_FIELDS.map((field) => [field, searchParams.get(field) ?? ""]),
+  ) as CalculatorValues;
   const parsed = calculatorQuerySchema.safeParse(values);
   if (parsed.success) return { values, problems: {}, cost: monthlyCost(parsed.data) };
   const problems: CalculatorReading["problems"] = {};

@@ -85,5 +85,7 @@ export async function screenPublicFormPost<Schema extends z.ZodType>(
   }
   await countPublicFormSubmission(db, form, ip);
   const result = submission.reply({ resetForm: true });
-  return bot || submission.status !== "success" ? { kind: "bot", result } : { kind: "accepted", value: submission.value, result };
+  return bot || submission.status !== "success"
+    ? { kind: "bot", result }
+    : { kind: "accepted", value: submission.value, result };
 }

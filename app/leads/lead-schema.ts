@@ -5,7 +5,8 @@ import { LEAD_LIST_KEYS, type LeadList } from "./lead-lists.ts";
 /** The lists whose leads an operator follows up, and so marks handled. */
 export const FOLLOWED_LISTS = ["inquiries", "contacts"] as const satisfies readonly LeadList[];
 export type FollowedList = (typeof FOLLOWED_LISTS)[number];
-export const isFollowedList = (list: LeadList): list is FollowedList => (FOLLOWED_LISTS as readonly string[]).includes(list);
+export const isFollowedList = (list: LeadList): list is FollowedList =>
+  (FOLLOWED_LISTS as readonly string[]).includes(list);
 
 export const HANDLED_FILTERS = ["all", "unhandled", "handled"] as const;
 export type HandledFilter = (typeof HANDLED_FILTERS)[number];

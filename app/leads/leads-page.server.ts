@@ -20,7 +20,13 @@ import {
   countNewsletterSubscribersMatching,
   listNewsletterSubscribersMatching,
 } from "~/models/newsletter-subscriber.server.ts";
-import { handledFormSchema, isFollowedList, LEADS_PAGE_SIZE, MARK_HANDLED_INTENT, type LeadsQuery } from "./lead-schema.ts";
+import {
+  handledFormSchema,
+  isFollowedList,
+  LEADS_PAGE_SIZE,
+  MARK_HANDLED_INTENT,
+  type LeadsQuery,
+} from "./lead-schema.ts";
 import type { LeadList } from "./lead-lists.ts";
 
 const filterOf = (query: LeadsQuery): LeadFilter => ({
@@ -101,5 +107,8 @@ export async function handleLeadsAction(formData: FormData, { db, operatorId, ba
   const found = await markLeadHandled(db, submission.value, operatorId);
   if (!found) return redirectWithError(backPath, t("leads.handled.notFound", { ns: "admin" }));
   const done = submission.value.intent === MARK_HANDLED_INTENT;
-  return redirectWithSuccess(backPath, t(done ? "leads.handled.markedDone" : "leads.handled.markedOpen", { ns: "admin" }));
+  return redirectWithSuccess(
+    backPath,
+    t(done ? "leads.handled.markedDone" : "leads.handled.markedOpen", { ns: "admin" }),
+  );
 }

@@ -20,7 +20,10 @@ const hours = (range: { start: Date; end: Date }) => (range.end.getTime() - rang
 
 describe("the calendar at Israel's spring clock change (27 March 2026, 02:00 -> 03:00)", () => {
   it("makes the day 23 hours long, from midnight (UTC+2) to midnight (UTC+3)", () => {
-    expect(dayRange("2026-03-27", ISRAEL)).toEqual({ start: at("2026-03-26T22:00:00Z"), end: at("2026-03-27T21:00:00Z") });
+    expect(dayRange("2026-03-27", ISRAEL)).toEqual({
+      start: at("2026-03-26T22:00:00Z"),
+      end: at("2026-03-27T21:00:00Z"),
+    });
     expect(hours(dayRange("2026-03-27", ISRAEL))).toBe(23);
     expect(startOfDay(at("2026-03-27T20:59:59Z"), ISRAEL)).toEqual(at("2026-03-26T22:00:00Z"));
     expect(startOfDay(at("2026-03-27T21:00:00Z"), ISRAEL)).toEqual(at("2026-03-27T21:00:00Z"));
@@ -48,7 +51,10 @@ describe("the calendar at Israel's spring clock change (27 March 2026, 02:00 -> 
 
 describe("the calendar at Israel's autumn clock change (25 October 2026, 02:00 -> 01:00)", () => {
   it("makes the day 25 hours long", () => {
-    expect(dayRange("2026-10-25", ISRAEL)).toEqual({ start: at("2026-10-24T21:00:00Z"), end: at("2026-10-25T22:00:00Z") });
+    expect(dayRange("2026-10-25", ISRAEL)).toEqual({
+      start: at("2026-10-24T21:00:00Z"),
+      end: at("2026-10-25T22:00:00Z"),
+    });
     expect(hours(dayRange("2026-10-25", ISRAEL))).toBe(25);
   });
 
@@ -67,7 +73,10 @@ describe("the calendar at Israel's autumn clock change (25 October 2026, 02:00 -
   });
 
   it("makes October an hour longer than its days would say", () => {
-    expect(monthRange("2026-10", ISRAEL)).toEqual({ start: at("2026-09-30T21:00:00Z"), end: at("2026-10-31T22:00:00Z") });
+    expect(monthRange("2026-10", ISRAEL)).toEqual({
+      start: at("2026-09-30T21:00:00Z"),
+      end: at("2026-10-31T22:00:00Z"),
+    });
     expect(hours(monthRange("2026-10", ISRAEL))).toBe(31 * 24 + 1);
   });
 });
@@ -94,6 +103,9 @@ describe("the calendar at a month boundary", () => {
   it("counts months across years", () => {
     expect(shiftMonth("2026-12", 1)).toBe("2027-01");
     expect(shiftMonth("2026-01", -1)).toBe("2025-12");
-    expect(monthRange("2026-12", ISRAEL)).toEqual({ start: at("2026-11-30T22:00:00Z"), end: at("2026-12-31T22:00:00Z") });
+    expect(monthRange("2026-12", ISRAEL)).toEqual({
+      start: at("2026-11-30T22:00:00Z"),
+      end: at("2026-12-31T22:00:00Z"),
+    });
   });
 });

@@ -31,7 +31,15 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number };
+export type WallClock = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: number;
+};
 
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -56,11 +64,20 @@ function wallClockFormat(timeZone: string) {
 /** What the clocks of a time zone show at an instant (month 1 to 12, weekday 0 = Sunday). */
 export function wallClock(instant: Date, timeZone: string): WallClock {
   const parts = wallClockFormat(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((candidate) => candidate.type === type)?.value ?? 0);
   const year = part("year");
   const month = part("month");
   const day = part("day");
-  return { year, month, day, hour: part("hour"), minute: part("minute"), second: part("second"), weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay() };
+  return {
+    year,
+    month,
+    day,
+    hour: part("hour"),
+    minute: part("minute"),
+    second: part("second"),
+    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
+  };
 }
 
 /**
@@ -68,7 +85,15 @@ export function wallClock(instant: Date, timeZone: string): WallClock {
  * Date.UTC allows. A time the clocks skip (the spring change) is read with the offset before the jump,
  * so it lands just after it; a time they show twice (the autumn change) is its first occurrence.
  */
-export function zonedTime(timeZone: string, year: number, month: number, day: number, hour = 0, minute = 0, second = 0): Date {
+export function zonedTime(
+  timeZone: string,
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): Date {
   const target = Date.UTC(year, month - 1, day, hour, minute, second);
   const offsetAt = (instant: number) => {
     const clock = wallClock(new Date(instant), timeZone);
@@ -85,7 +110,8 @@ export function zonedTime(timeZone: string, year: number, month: number, day: nu
 }
 
 /** Midnight that starts a calendar day in a zone (the day may overflow its month). */
-export const zonedMidnight = (timeZone: string, year: number, month: number, day: number) => zonedTime(timeZone, year, month, day);
+export const zonedMidnight = (timeZone: string, year: number, month: number, day: number) =>
+  zonedTime(timeZone, year, month, day);
 
 export function startOfDay(instant: Date, timeZone: string): Date {
   const { year, month, day } = wallClock(instant, timeZone);
@@ -95,7 +121,15 @@ export function startOfDay(instant: Date, timeZone: string): Date {
 /** The same time of day `days` calendar days later (or earlier): 23 or 25 hours across a clock change. */
 export function addDays(instant: Date, days: number, timeZone: string): Date {
   const clock = wallClock(instant, timeZone);
-  const shifted = zonedTime(timeZone, clock.year, clock.month, clock.day + days, clock.hour, clock.minute, clock.second);
+  const shifted = zonedTime(
+    timeZone,
+    clock.year,
+    clock.month,
+    clock.day + days,
+    clock.hour,
+    clock.minute,
+    clock.second,
+  );
   return new Date(shifted.getTime() + instant.getUTCMilliseconds());
 }
 

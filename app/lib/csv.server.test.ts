@@ -48,7 +48,7 @@ describe("csvResponse", () => {
     const bytes = await bytesOf(response);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text).toBe("Text,Amount,'=Header\r\n'=1+1,3,x\r\n\"שלום, \"\"עולם\"\"\nשורה\",,x\r\n");
+    expect(text).toBe('Text,Amount,\'=Header\r\n\'=1+1,3,x\r\n"שלום, ""עולם""\nשורה",,x\r\n');
     expect(parseCsv(text)).toEqual([
       ["Text", "Amount", "'=Header"],
       ["'=1+1", "3", "x"],
@@ -69,7 +69,8 @@ describe("csvResponse", () => {
     expect(text).toBe("Text,Amount\r\n\"a\r'@SUM(1+1)\",1\r\n\"b\n'=cmd|' /C calc'!A0\",2\r\n");
     const rows = parseCsv(text);
     expect(rows).toHaveLength(3);
-    for (const row of rows.slice(1)) for (const line of row[0]!.split(/\r\n|\r|\n/)) expect(line).not.toMatch(/^[=+\-@]/);
+    for (const row of rows.slice(1))
+      for (const line of row[0]!.split(/\r\n|\r|\n/)) expect(line).not.toMatch(/^[=+\-@]/);
   });
 
   it("writes only the header row when there are no rows", async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatDate, formatDateTime, formatEventTime, formatPercentChange, isolate, percentChange } from "./format.ts";
+import {
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatEventTime,
+  formatPercentChange,
+  isolate,
+  percentChange,
+} from "./format.ts";
 
 describe("format", () => {
   it("formats money in dollars for both languages", () => {
@@ -31,7 +39,9 @@ describe("format", () => {
     // 22:30 UTC on 28 March 2026 is already 1:30 on Sunday in Jerusalem (summer time since the 27th).
     expect(formatDateTime("2026-03-28T22:30:00.000Z", "en", "Asia/Jerusalem")).toBe("29/03/2026, 01:30");
     expect(formatDateTime(new Date("2026-11-26T14:05:09Z"), "en", "Asia/Jerusalem")).toBe("26/11/2026, 16:05");
-    expect(formatDateTime(new Date("2026-11-26T14:05:09Z"), "en", "Asia/Jerusalem", { seconds: true })).toBe("26/11/2026, 16:05:09");
+    expect(formatDateTime(new Date("2026-11-26T14:05:09Z"), "en", "Asia/Jerusalem", { seconds: true })).toBe(
+      "26/11/2026, 16:05:09",
+    );
     expect(formatDateTime(new Date("2026-11-26T14:05:09Z"), "he", "Asia/Jerusalem")).toBe("26.11.2026, 16:05");
     expect(formatDate(new Date("2026-11-26T23:00:00Z"), "en", "Asia/Jerusalem")).toBe("27/11/2026");
   });

@@ -49,7 +49,11 @@ const TIME_WITH_SECONDS = { ...TIME, second: "2-digit" } as const;
 
 /** 26/11/2026, 16:05 in English, 26.11.2026, 16:05 in Hebrew, in the given time zone. */
 export function formatDateTime(date: Date | string, language: string, timeZone: string, { seconds = false } = {}) {
-  return new Intl.DateTimeFormat(dateLocale(language), { ...DAY, ...(seconds ? TIME_WITH_SECONDS : TIME), timeZone }).format(new Date(date));
+  return new Intl.DateTimeFormat(dateLocale(language), {
+    ...DAY,
+    ...(seconds ? TIME_WITH_SECONDS : TIME),
+    timeZone,
+  }).format(new Date(date));
 }
 
 /** 26/11/2026 in English, 26.11.2026 in Hebrew, in the given time zone. */

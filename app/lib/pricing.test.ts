@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { EXAMPLE_MONTHLY_CONVERSATIONS, MAX_MONTHLY_QUANTITY, monthlyCost, PRICING, readMonthlyQuantity } from "./pricing.ts";
+import {
+  EXAMPLE_MONTHLY_CONVERSATIONS,
+  MAX_MONTHLY_QUANTITY,
+  monthlyCost,
+  PRICING,
+  readMonthlyQuantity,
+} from "./pricing.ts";
 
 describe("pricing", () => {
   it("holds the price list: $50 a month, $1 a conversation, article or solution, without VAT", () => {
@@ -23,16 +29,27 @@ describe("pricing", () => {
   });
 
   it("makes 100 conversations a month cost $150", () => {
-    expect(monthlyCost({ conversations: EXAMPLE_MONTHLY_CONVERSATIONS, articles: 0, solutions: 0 }).totalCents).toBe(15000);
+    expect(monthlyCost({ conversations: EXAMPLE_MONTHLY_CONVERSATIONS, articles: 0, solutions: 0 }).totalCents).toBe(
+      15000,
+    );
   });
 
   it("adds a dollar for each conversation, article and solution", () => {
     const cost = monthlyCost({ conversations: 120, articles: 7, solutions: 3 });
-    expect(cost).toMatchObject({ conversationsCents: 12000, articlesCents: 700, solutionsCents: 300, totalCents: 18000 });
+    expect(cost).toMatchObject({
+      conversationsCents: 12000,
+      articlesCents: 700,
+      solutionsCents: 300,
+      totalCents: 18000,
+    });
   });
 
   it("stays exact at the largest quantities", () => {
-    const most = monthlyCost({ conversations: MAX_MONTHLY_QUANTITY, articles: MAX_MONTHLY_QUANTITY, solutions: MAX_MONTHLY_QUANTITY });
+    const most = monthlyCost({
+      conversations: MAX_MONTHLY_QUANTITY,
+      articles: MAX_MONTHLY_QUANTITY,
+      solutions: MAX_MONTHLY_QUANTITY,
+    });
     expect(most.totalCents).toBe(5000 + 3 * MAX_MONTHLY_QUANTITY * 100);
     expect(Number.isSafeInteger(most.totalCents)).toBe(true);
   });
@@ -54,7 +71,10 @@ describe("readMonthlyQuantity", () => {
     expect(readMonthlyQuantity(raw)).toEqual({ problem: "notWholeNumber" });
   });
 
-  it.each([String(MAX_MONTHLY_QUANTITY + 1), "1e12", "99999999999999999999999", "9".repeat(400)])("refuses %j as too large", (raw) => {
-    expect(readMonthlyQuantity(raw)).toEqual({ problem: "tooLarge" });
-  });
+  it.each([String(MAX_MONTHLY_QUANTITY + 1), "1e12", "99999999999999999999999", "9".repeat(400)])(
+    "refuses %j as too large",
+    (raw) => {
+      expect(readMonthlyQuantity(raw)).toEqual({ problem: "tooLarge" });
+    },
+  );
 });

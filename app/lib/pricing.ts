@@ -52,7 +52,9 @@ export type QuantityProblem = "notWholeNumber" | "tooLarge";
  * The calculator's rule for one quantity, as typed: blank means none; otherwise a whole number
  * from 0 to MAX_MONTHLY_QUANTITY. The server's schema enforces the same rule for the page without JavaScript.
  */
-export function readMonthlyQuantity(raw: string): { value: number; problem?: undefined } | { value?: undefined; problem: QuantityProblem } {
+export function readMonthlyQuantity(
+  raw: string,
+): { value: number; problem?: undefined } | { value?: undefined; problem: QuantityProblem } {
   const text = raw.trim();
   if (text === "") return { value: 0 };
   const value = Number(text);

@@ -1,6 +1,13 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { chatSessions, clients, clientStatusChanges, completedFunctions, messages, messageStatsHourly } from "#db/schema.ts";
+import {
+  chatSessions,
+  clients,
+  clientStatusChanges,
+  completedFunctions,
+  messages,
+  messageStatsHourly,
+} from "#db/schema.ts";
 import { MESSAGE_TYPES, type MessageType } from "#db/vocabulary.ts";
 import { addDays, dayOf, monthOf, startOfDay, startOfMonth, type TimeRange } from "~/lib/calendar.ts";
 import { splitByHour } from "~/lib/hour-ranges.ts";
@@ -60,7 +67,8 @@ export type PeriodPair = { current: number; previous: number };
 type MessageStats = { messages: number; costCents: number; responseMsTotal: number; responses: number };
 const noStats = (): MessageStats => ({ messages: 0, costCents: 0, responseMsTotal: 0, responses: 0 });
 
-const within = (column: Parameters<typeof gte>[0], range: TimeRange) => and(gte(column, range.start), lt(column, range.end));
+const within = (column: Parameters<typeof gte>[0], range: TimeRange) =>
+  and(gte(column, range.start), lt(column, range.end));
 
 /**
  * Messages, usage fees and response times per type in each named range: the whole UTC hours from
@@ -77,16 +85,26 @@ async function messageStatsPerType<Name extends string>(db: Database, ranges: Re
   for (const { name, hours, edges } of parts) {
     const inHours = hours ? within(messageStatsHourly.hour, hours)! : sql`false`;
     rollupWhere.push(inHours);
-    rollupColumns[`${name}Messages`] = sql<number>`coalesce(sum(${messageStatsHourly.messages}) filter (where ${inHours}), 0)`.mapWith(Number);
-    rollupColumns[`${name}Cost`] = sql<number>`coalesce(sum(${messageStatsHourly.costCents}) filter (where ${inHours}), 0)`.mapWith(Number);
-    rollupColumns[`${name}Ms`] = sql<number>`coalesce(sum(${messageStatsHourly.responseMsTotal}) filter (where ${inHours}), 0)`.mapWith(Number);
-    rollupColumns[`${name}Responses`] = sql<number>`coalesce(sum(${messageStatsHourly.responses}) filter (where ${inHours}), 0)`.mapWith(Number);
+    rollupColumns[`${name}Messages`] =
+      sql<number>`coalesce(sum(${messageStatsHourly.messages}) filter (where ${inHours}), 0)`.mapWith(Number);
+    rollupColumns[`${name}Cost`] =
+      sql<number>`coalesce(sum(${messageStatsHourly.costCents}) filter (where ${inHours}), 0)`.mapWith(Number);
+    rollupColumns[`${name}Ms`] =
+      sql<number>`coalesce(sum(${messageStatsHourly.responseMsTotal}) filter (where ${inHours}), 0)`.mapWith(Number);
+    rollupColumns[`${name}Responses`] =
+      sql<number>`coalesce(sum(${messageStatsHourly.responses}) filter (where ${inHours}), 0)`.mapWith(Number);
     const inEdges = edges.length > 0 ? or(...edges.map((edge) => within(messages.createdAt, edge)))! : sql`false`;
     rawWhere.push(inEdges);
     rawColumns[`${name}Messages`] = sql<number>`count(*) filter (where ${inEdges})`.mapWith(Number);
-    rawColumns[`${name}Cost`] = sql<number>`coalesce(sum(${messages.costCents}) filter (where ${inEdges}), 0)`.mapWith(Number);
-    rawColumns[`${name}Ms`] = sql<number>`coalesce(sum(${messages.responseMs}) filter (where ${inEdges}), 0)`.mapWith(Number);
-    rawColumns[`${name}Responses`] = sql<number>`count(${messages.responseMs}) filter (where ${inEdges})`.mapWith(Number);
+    rawColumns[`${name}Cost`] = sql<number>`coalesce(sum(${messages.costCents}) filter (where ${inEdges}), 0)`.mapWith(
+      Number,
+    );
+    rawColumns[`${name}Ms`] = sql<number>`coalesce(sum(${messages.responseMs}) filter (where ${inEdges}), 0)`.mapWith(
+      Number,
+    );
+    rawColumns[`${name}Responses`] = sql<number>`count(${messages.responseMs}) filter (where ${inEdges})`.mapWith(
+      Number,
+    );
   }
   const [rollupRows, rawRows] = await Promise.all([
     db
@@ -101,7 +119,12 @@ async function messageStatsPerType<Name extends string>(db: Database, ranges: Re
       .where(and(or(...rawWhere), notDemoClient(messages.clientId)))
       .groupBy(messages.messageType),
   ]);
-  const byType = new Map(MESSAGE_TYPES.map((type) => [type, Object.fromEntries(names.map((name) => [name, noStats()])) as Record<Name, MessageStats>]));
+  const byType = new Map(
+    MESSAGE_TYPES.map((type) => [
+      type,
+      Object.fromEntries(names.map((name) => [name, noStats()])) as Record<Name, MessageStats>,
+    ]),
+  );
   for (const row of [...rollupRows, ...rawRows] as (Record<string, number> & { messageType: MessageType })[]) {
     const stats = byType.get(row.messageType);
     if (!stats) continue;
@@ -163,7 +186,13 @@ export async function getConversationFigures(db: Database, window: AnalyticsWind
     db
       .select(counted)
       .from(chatSessions)
-      .where(and(period.both, sql`(${chatSessions.contactDetails} ->> 'phone') is null`, inArray(chatSessions.id, sessionsWithFunction))),
+      .where(
+        and(
+          period.both,
+          sql`(${chatSessions.contactDetails} ->> 'phone') is null`,
+          inArray(chatSessions.id, sessionsWithFunction),
+        ),
+      ),
   ]);
   return {
     conversations: { current: all?.current ?? 0, previous: all?.previous ?? 0 },
@@ -183,8 +212,12 @@ export async function getFeedbackFigures(db: Database, window: AnalyticsWindow):
     .select({
       current: sql<number>`count(*) filter (where ${period.current})`.mapWith(Number),
       previous: sql<number>`count(*) filter (where ${period.previous})`.mapWith(Number),
-      currentHelpful: sql<number>`count(*) filter (where ${period.current} and ${chatSessions.helpful})`.mapWith(Number),
-      previousHelpful: sql<number>`count(*) filter (where ${period.previous} and ${chatSessions.helpful})`.mapWith(Number),
+      currentHelpful: sql<number>`count(*) filter (where ${period.current} and ${chatSessions.helpful})`.mapWith(
+        Number,
+      ),
+      previousHelpful: sql<number>`count(*) filter (where ${period.previous} and ${chatSessions.helpful})`.mapWith(
+        Number,
+      ),
     })
     .from(chatSessions)
     .where(and(period.both, sql`${chatSessions.helpful} is not null`));
@@ -203,9 +236,18 @@ export async function countConversationsPerDay(db: Database, window: AnalyticsWi
   const dayStarts = sql`array(select day at time zone ${timeZone} from generate_series(
     ${window.firstDay}::timestamp, ${window.firstDay}::timestamp + make_interval(days => ${window.days - 1}), interval '1 day') as day)`;
   const rows = await db
-    .select({ bucket: sql<number>`width_bucket(${chatSessions.startedAt}, ${dayStarts})`.mapWith(Number), conversations: sql<number>`count(*)`.mapWith(Number) })
+    .select({
+      bucket: sql<number>`width_bucket(${chatSessions.startedAt}, ${dayStarts})`.mapWith(Number),
+      conversations: sql<number>`count(*)`.mapWith(Number),
+    })
     .from(chatSessions)
-    .where(and(gte(chatSessions.startedAt, window.currentStart), lt(chatSessions.startedAt, window.now), notDemoClient(chatSessions.clientId)))
+    .where(
+      and(
+        gte(chatSessions.startedAt, window.currentStart),
+        lt(chatSessions.startedAt, window.now),
+        notDemoClient(chatSessions.clientId),
+      ),
+    )
     .groupBy(sql`1`);
   return rows.map((row) => ({ dayIndex: row.bucket - 1, conversations: row.conversations }));
 }
@@ -213,7 +255,11 @@ export async function countConversationsPerDay(db: Database, window: AnalyticsWi
 export type ClientConversations = { clientId: number; businessName: string; conversations: PeriodPair };
 
 /** Conversations per client in both periods, the busiest in the current period first; clients with none in either are left out. */
-export async function countConversationsPerClient(db: Database, window: AnalyticsWindow, limit: number): Promise<ClientConversations[]> {
+export async function countConversationsPerClient(
+  db: Database,
+  window: AnalyticsWindow,
+  limit: number,
+): Promise<ClientConversations[]> {
   const period = periodsOf(chatSessions.startedAt, window);
   // Counted from the start index alone first, then joined to the few clients it names.
   const perClient = db
@@ -252,7 +298,11 @@ export async function sumUsagePerMonth(db: Database, since: Date, until: Date, t
   const [fromRollup, fromEdges] = await Promise.all([
     hours
       ? db
-          .select({ month: rollupMonth, messageType: messageStatsHourly.messageType, cents: sql<number>`sum(${messageStatsHourly.costCents})`.mapWith(Number) })
+          .select({
+            month: rollupMonth,
+            messageType: messageStatsHourly.messageType,
+            cents: sql<number>`sum(${messageStatsHourly.costCents})`.mapWith(Number),
+          })
           .from(messageStatsHourly)
           .where(and(within(messageStatsHourly.hour, hours), sql`${messageStatsHourly.costCents} > 0`))
           // By position: the time zone is a parameter, so PostgreSQL cannot match a repeated expression.
@@ -260,9 +310,19 @@ export async function sumUsagePerMonth(db: Database, since: Date, until: Date, t
       : [],
     edges.length > 0
       ? db
-          .select({ month: rawMonth, messageType: messages.messageType, cents: sql<number>`sum(${messages.costCents})`.mapWith(Number) })
+          .select({
+            month: rawMonth,
+            messageType: messages.messageType,
+            cents: sql<number>`sum(${messages.costCents})`.mapWith(Number),
+          })
           .from(messages)
-          .where(and(or(...edges.map((edge) => within(messages.createdAt, edge))), sql`${messages.costCents} > 0`, notDemoClient(messages.clientId)))
+          .where(
+            and(
+              or(...edges.map((edge) => within(messages.createdAt, edge))),
+              sql`${messages.costCents} > 0`,
+              notDemoClient(messages.clientId),
+            ),
+          )
           .groupBy(sql`1`, messages.messageType)
       : [],
   ]);
@@ -282,7 +342,13 @@ export async function sumFunctionProfitPerMonth(db: Database, since: Date, until
   return db
     .select({ month, cents: sql<number>`sum(${completedFunctions.profitCents})`.mapWith(Number) })
     .from(completedFunctions)
-    .where(and(gte(completedFunctions.completedAt, since), lt(completedFunctions.completedAt, until), notDemoClient(completedFunctions.clientId)))
+    .where(
+      and(
+        gte(completedFunctions.completedAt, since),
+        lt(completedFunctions.completedAt, until),
+        notDemoClient(completedFunctions.clientId),
+      ),
+    )
     .groupBy(sql`1`);
 }
 

@@ -34,6 +34,9 @@ export async function deleteAuthSession(db: Database, id: string) {
 
 /** Deletes the sessions that expired before `now`; answers how many went. */
 export async function deleteExpiredAuthSessions(db: Database, now: Date) {
-  const deleted = await db.delete(authSessions).where(lt(authSessions.expiresAt, now)).returning({ id: authSessions.id });
+  const deleted = await db
+    .delete(authSessions)
+    .where(lt(authSessions.expiresAt, now))
+    .returning({ id: authSessions.id });
   return deleted.length;
 }

@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { billingRecordEvents, billingRecords, clients, clientStatusChanges, messages, operators, paymentOrders } from "#db/schema.ts";
+import {
+  billingRecordEvents,
+  billingRecords,
+  clients,
+  clientStatusChanges,
+  messages,
+  operators,
+  paymentOrders,
+} from "#db/schema.ts";
 import { BILLABLE_MESSAGE_TYPES, type BILLING_EVENT_KINDS } from "#db/vocabulary.ts";
 
 export type BillableMessageType = (typeof BILLABLE_MESSAGE_TYPES)[number];
@@ -73,12 +81,20 @@ export async function findBillingRecordsOfPeriod(db: Database, billingPeriod: st
   return db
     .select()
     .from(billingRecords)
-    .where(and(eq(billingRecords.billingPeriod, billingPeriod), clientIds === undefined ? undefined : inArray(billingRecords.clientId, clientIds)));
+    .where(
+      and(
+        eq(billingRecords.billingPeriod, billingPeriod),
+        clientIds === undefined ? undefined : inArray(billingRecords.clientId, clientIds),
+      ),
+    );
 }
 
 type Amounts = { baseFeeCents: number; usageFeesCents: number; totalCents: number };
 
-export async function insertBillingRecord(db: Database, values: Amounts & { clientId: number; billingPeriod: string; status: string; now: Date }) {
+export async function insertBillingRecord(
+  db: Database,
+  values: Amounts & { clientId: number; billingPeriod: string; status: string; now: Date },
+) {
   const [row] = await db
     .insert(billingRecords)
     .values({ ...values, createdAt: values.now, updatedAt: values.now })
@@ -88,10 +104,20 @@ export async function insertBillingRecord(db: Database, values: Amounts & { clie
 }
 
 /** Recomputes an unpaid record; a paid one is never touched (the condition is in the statement, so a payment racing this wins). */
-export async function updateUnpaidBillingRecord(db: Database, id: number, values: Amounts & { status: string; now: Date }) {
+export async function updateUnpaidBillingRecord(
+  db: Database,
+  id: number,
+  values: Amounts & { status: string; now: Date },
+) {
   const [row] = await db
     .update(billingRecords)
-    .set({ baseFeeCents: values.baseFeeCents, usageFeesCents: values.usageFeesCents, totalCents: values.totalCents, status: values.status, updatedAt: values.now })
+    .set({
+      baseFeeCents: values.baseFeeCents,
+      usageFeesCents: values.usageFeesCents,
+      totalCents: values.totalCents,
+      status: values.status,
+      updatedAt: values.now,
+    })
     .where(and(eq(billingRecords.id, id), ne(billingRecords.status, "paid")))
     .returning();
   return row;
@@ -129,11 +155,24 @@ export async function listPendingPeriods(db: Database) {
 
 export async function insertBillingEvents(
   db: Database,
-  events: { billingRecordId: number; clientId: number; kind: BillingEventKind; totalCents: number; note?: string; operatorId?: number | null; now: Date }[],
+  events: {
+    billingRecordId: number;
+    clientId: number;
+    kind: BillingEventKind;
+    totalCents: number;
+    note?: string;
+    operatorId?: number | null;
+    now: Date;
+  }[],
 ) {
   if (events.length === 0) return;
   await db.insert(billingRecordEvents).values(
-    events.map(({ now, ...event }) => ({ ...event, note: event.note ?? "", operatorId: event.operatorId ?? null, createdAt: now })),
+    events.map(({ now, ...event }) => ({
+      ...event,
+      note: event.note ?? "",
+      operatorId: event.operatorId ?? null,
+      createdAt: now,
+    })),
   );
 }
 
@@ -167,7 +206,11 @@ const listedColumns = {
 export type ListedBillingRecord = Awaited<ReturnType<typeof listBillingRecords>>[number];
 
 /** Records newest period first, then by business name; `afterId` pages the CSV export by id. */
-export async function listBillingRecords(db: Database, filter: BillingFilter, page: { limit: number; offset?: number }) {
+export async function listBillingRecords(
+  db: Database,
+  filter: BillingFilter,
+  page: { limit: number; offset?: number },
+) {
   return db
     .select(listedColumns)
     .from(billingRecords)
@@ -200,7 +243,12 @@ export async function getBilledTotalsByPeriod(db: Database, periods: string[], c
   const rows = await db
     .select({ billingPeriod: billingRecords.billingPeriod, totalCents: sum(billingRecords.totalCents).mapWith(Number) })
     .from(billingRecords)
-    .where(and(inArray(billingRecords.billingPeriod, periods), clientId === undefined ? undefined : eq(billingRecords.clientId, clientId)))
+    .where(
+      and(
+        inArray(billingRecords.billingPeriod, periods),
+        clientId === undefined ? undefined : eq(billingRecords.clientId, clientId),
+      ),
+    )
     .groupBy(billingRecords.billingPeriod);
   return new Map(rows.map((row) => [row.billingPeriod, row.totalCents ?? 0]));
 }
@@ -250,7 +298,15 @@ export async function listBillingEvents(db: Database, billingRecordIds: number[]
 
 export async function insertPaymentOrder(
   db: Database,
-  order: { clientId: number; billingRecordId: number; providerOrderId: string; amountCents: number; currency: string; status: string; providerResponse: unknown },
+  order: {
+    clientId: number;
+    billingRecordId: number;
+    providerOrderId: string;
+    amountCents: number;
+    currency: string;
+    status: string;
+    providerResponse: unknown;
+  },
 ) {
   const [row] = await db.insert(paymentOrders).values(order).returning();
   return row;
@@ -268,7 +324,12 @@ export async function recordPaymentCapture(
 ) {
   const [row] = await db
     .update(paymentOrders)
-    .set({ captureId: capture.captureId, status: capture.status, providerResponse: capture.providerResponse, capturedAt: capture.now })
+    .set({
+      captureId: capture.captureId,
+      status: capture.status,
+      providerResponse: capture.providerResponse,
+      capturedAt: capture.now,
+    })
     .where(and(eq(paymentOrders.providerOrderId, capture.providerOrderId), sql`${paymentOrders.captureId} is null`))
     .returning();
   return row;
@@ -282,6 +343,14 @@ export async function countRefusedCapture(db: Database, providerOrderId: string)
     .where(eq(paymentOrders.providerOrderId, providerOrderId));
 }
 
-export async function updatePaymentOrderStatus(db: Database, providerOrderId: string, status: string, providerResponse: unknown) {
-  await db.update(paymentOrders).set({ status, providerResponse }).where(eq(paymentOrders.providerOrderId, providerOrderId));
+export async function updatePaymentOrderStatus(
+  db: Database,
+  providerOrderId: string,
+  status: string,
+  providerResponse: unknown,
+) {
+  await db
+    .update(paymentOrders)
+    .set({ status, providerResponse })
+    .where(eq(paymentOrders.providerOrderId, providerOrderId));
 }

@@ -29,7 +29,12 @@ export async function findClientByLicenseKey(db: Database, licenseKey: string) {
 export async function findClientForPlugin(db: Database, by: { clientId: number } | { licenseKey: string }) {
   if ("licenseKey" in by && !LICENSE_KEY_PATTERN.test(by.licenseKey)) return undefined;
   const [client] = await db
-    .select({ id: clients.id, businessName: clients.businessName, licenseKey: clients.licenseKey, websiteDomain: clients.websiteDomain })
+    .select({
+      id: clients.id,
+      businessName: clients.businessName,
+      licenseKey: clients.licenseKey,
+      websiteDomain: clients.websiteDomain,
+    })
     .from(clients)
     .where("clientId" in by ? eq(clients.id, by.clientId) : eq(clients.licenseKey, by.licenseKey))
     .limit(1);
@@ -39,7 +44,12 @@ export async function findClientForPlugin(db: Database, by: { clientId: number }
 /** Every client, by name: the pickers; `billable` leaves out the public demo's, which is never billed. */
 export async function listClientsForPicker(db: Database, { billable = false } = {}) {
   return db
-    .select({ id: clients.id, businessName: clients.businessName, websiteDomain: clients.websiteDomain, status: clients.status })
+    .select({
+      id: clients.id,
+      businessName: clients.businessName,
+      websiteDomain: clients.websiteDomain,
+      status: clients.status,
+    })
     .from(clients)
     .where(billable ? eq(clients.isDemo, false) : undefined)
     .orderBy(asc(clients.businessName), asc(clients.id));
@@ -57,7 +67,10 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
  * The client list: newest first, matching the search in name, e-mail, domain or license key. The
  * public demo's client is nobody's business: it is listed only when asked for.
  */
-export async function listClients(db: Database, filter: { search?: string; status?: ClientStatus; withDemo?: boolean } = {}): Promise<Client[]> {
+export async function listClients(
+  db: Database,
+  filter: { search?: string; status?: ClientStatus; withDemo?: boolean } = {},
+): Promise<Client[]> {
   const conditions: (SQL | undefined)[] = [];
   if (!filter.withDemo) conditions.push(eq(clients.isDemo, false));
   if (filter.status) conditions.push(eq(clients.status, filter.status));
@@ -80,7 +93,13 @@ export async function listClients(db: Database, filter: { search?: string; statu
     .orderBy(desc(clients.createdAt), desc(clients.id));
 }
 
-export type NewClient = { businessName: string; ownerEmail: string; websiteDomain: string; businessType: string; plan: Plan };
+export type NewClient = {
+  businessName: string;
+  ownerEmail: string;
+  websiteDomain: string;
+  businessType: string;
+  plan: Plan;
+};
 
 /** A new client starts active with a fresh license key; the fee and onboarding take their defaults. */
 export async function createClient(db: Database, client: NewClient): Promise<Client> {
@@ -92,7 +111,18 @@ export async function createClient(db: Database, client: NewClient): Promise<Cli
 }
 
 export type ClientChanges = Partial<
-  Pick<Client, "businessName" | "ownerEmail" | "contactEmail" | "websiteDomain" | "businessType" | "plan" | "status" | "monthlyFeeCents" | "onboardingPaid">
+  Pick<
+    Client,
+    | "businessName"
+    | "ownerEmail"
+    | "contactEmail"
+    | "websiteDomain"
+    | "businessType"
+    | "plan"
+    | "status"
+    | "monthlyFeeCents"
+    | "onboardingPaid"
+  >
 >;
 
 /**
@@ -100,7 +130,12 @@ export type ClientChanges = Partial<
  * transaction. The row is locked first, so two operators changing the status at once both get recorded
  * in the order they happened. Undefined when no client has this id.
  */
-export async function updateClient(db: Database, id: number, changes: ClientChanges, operatorId: number | null): Promise<Client | undefined> {
+export async function updateClient(
+  db: Database,
+  id: number,
+  changes: ClientChanges,
+  operatorId: number | null,
+): Promise<Client | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ status: clients.status }).from(clients).where(eq(clients.id, id)).for("update");
     if (!current) return undefined;
@@ -111,7 +146,9 @@ export async function updateClient(db: Database, id: number, changes: ClientChan
       .where(eq(clients.id, id))
       .returning();
     if (changes.status && changes.status !== current.status) {
-      await tx.insert(clientStatusChanges).values({ clientId: id, fromStatus: current.status, toStatus: changes.status, operatorId, changedAt: now });
+      await tx
+        .insert(clientStatusChanges)
+        .values({ clientId: id, fromStatus: current.status, toStatus: changes.status, operatorId, changedAt: now });
     }
     return updated;
   });
@@ -145,7 +182,12 @@ export async function findClientIdsMatching(db: Database, pattern: string) {
 /** The client a session belongs to, by id: the session export checks the two agree. */
 export async function findClientSummary(db: Database, clientId: number) {
   const [client] = await db
-    .select({ id: clients.id, businessName: clients.businessName, licenseKey: clients.licenseKey, businessType: clients.businessType })
+    .select({
+      id: clients.id,
+      businessName: clients.businessName,
+      licenseKey: clients.licenseKey,
+      businessType: clients.businessType,
+    })
     .from(clients)
     .where(eq(clients.id, clientId))
     .limit(1);

@@ -12,7 +12,14 @@ type FunctionType = (typeof completedFunctions.$inferInsert)["functionType"];
  */
 export async function recordCompletedFunction(
   db: Database,
-  completed: { clientId: number; sessionId: number; functionType: FunctionType; clientDetails: FunctionClientDetails; profitCents: number; now: Date },
+  completed: {
+    clientId: number;
+    sessionId: number;
+    functionType: FunctionType;
+    clientDetails: FunctionClientDetails;
+    profitCents: number;
+    now: Date;
+  },
 ) {
   await db
     .insert(completedFunctions)
@@ -40,8 +47,8 @@ export type CompletedFunctionFilter = {
   timeZone?: string;
 };
 
-
-function whereFilter({ clientId, functionType, fromDay, toDay, timeZone = "UTC" }: CompletedFunctionFilter = {}): SQL | undefined {
+function whereFilter({ clientId, functionType, fromDay, toDay, timeZone = "UTC" }: CompletedFunctionFilter = {}):
+  SQL | undefined {
   return and(
     clientId === undefined ? undefined : eq(completedFunctions.clientId, clientId),
     functionType === undefined ? undefined : eq(completedFunctions.functionType, functionType),
@@ -57,7 +64,11 @@ export type CompletedFunctionPage = { limit?: number; offset?: number; afterId?:
  * continues after that row (the CSV export reads page after page), comparing stored timestamps as
  * newest-first.server.ts does; `offset` serves the page numbers.
  */
-export async function listCompletedFunctions(db: Database, filter: CompletedFunctionFilter = {}, page: CompletedFunctionPage = {}) {
+export async function listCompletedFunctions(
+  db: Database,
+  filter: CompletedFunctionFilter = {},
+  page: CompletedFunctionPage = {},
+) {
   const after =
     page.afterId === undefined
       ? undefined
@@ -96,7 +107,11 @@ export async function getCompletedFunctionTotals(db: Database, filter: Completed
     })
     .from(completedFunctions)
     .where(whereFilter(filter));
-  return { completed: row?.completed ?? 0, profitCents: row?.profitCents ?? 0, averageProfitCents: row?.averageProfitCents ?? 0 };
+  return {
+    completed: row?.completed ?? 0,
+    profitCents: row?.profitCents ?? 0,
+    averageProfitCents: row?.averageProfitCents ?? 0,
+  };
 }
 
 /** The completed functions of these sessions (the monitor's page of ten), the first of each session's. */

@@ -30,7 +30,11 @@ export function countContactLeadsMatching(db: Database, filter: LeadFilter) {
 }
 
 /** One page of the leads that match, newest first, with the name of the operator who handled each. */
-export async function listContactLeadsMatching(db: Database, filter: LeadFilter, { limit, offset }: LeadPage): Promise<ListedContactLead[]> {
+export async function listContactLeadsMatching(
+  db: Database,
+  filter: LeadFilter,
+  { limit, offset }: LeadPage,
+): Promise<ListedContactLead[]> {
   const rows = await db
     .select({ lead: contactLeads, handledByName: operators.username })
     .from(contactLeads)
@@ -43,7 +47,11 @@ export async function listContactLeadsMatching(db: Database, filter: LeadFilter,
 }
 
 /** Marks the lead handled by this operator now, or unhandled (`handled` null); false when there is no such lead. */
-export async function setContactLeadHandled(db: Database, id: number, handled: { operatorId: number; at: Date } | null) {
+export async function setContactLeadHandled(
+  db: Database,
+  id: number,
+  handled: { operatorId: number; at: Date } | null,
+) {
   const updated = await db
     .update(contactLeads)
     .set({ handledAt: handled?.at ?? null, handledBy: handled?.operatorId ?? null })

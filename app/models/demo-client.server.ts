@@ -10,7 +10,12 @@ import { clients } from "#db/schema.ts";
  */
 export async function findDemoClient(db: Database) {
   const [client] = await db
-    .select({ id: clients.id, businessName: clients.businessName, licenseKey: clients.licenseKey, status: clients.status })
+    .select({
+      id: clients.id,
+      businessName: clients.businessName,
+      licenseKey: clients.licenseKey,
+      status: clients.status,
+    })
     .from(clients)
     .where(eq(clients.isDemo, true))
     .limit(1);
@@ -21,4 +26,5 @@ export async function findDemoClient(db: Database) {
  * A row whose client id is in `column` is not the demo's. A subquery rather than a join, so a count
  * over an index holding the client id (sessions by start, messages by time) still reads that index alone.
  */
-export const notDemoClient = (column: AnyColumn): SQL => sql`${column} not in (select ${clients.id} from ${clients} where ${clients.isDemo})`;
+export const notDemoClient = (column: AnyColumn): SQL =>
+  sql`${column} not in (select ${clients.id} from ${clients} where ${clients.isDemo})`;

@@ -5,7 +5,10 @@ import { countLeadsWhere, leadConditions, newestFirst, type LeadFilter, type Lea
 import { listNewestFirst, type NewestFirstPage } from "./newest-first.server.ts";
 
 export type InvestmentInquiry = typeof investmentInquiries.$inferSelect;
-export type NewInvestmentInquiry = Omit<typeof investmentInquiries.$inferInsert, "id" | "createdAt" | "handledAt" | "handledBy">;
+export type NewInvestmentInquiry = Omit<
+  typeof investmentInquiries.$inferInsert,
+  "id" | "createdAt" | "handledAt" | "handledBy"
+>;
 export type ListedInvestmentInquiry = InvestmentInquiry & { handledByName: string | null };
 
 /** A double click or a retried request sends the same inquiry again within moments: it is one inquiry. */
@@ -16,16 +19,23 @@ const REPEAT_WINDOW = sql`interval '1 minute'`;
  * then that one's id. A lock per sender's address makes two identical posts at once wait for each
  * other, so the second one finds the first instead of racing it in.
  */
-export async function createInvestmentInquiry(db: Database, inquiry: NewInvestmentInquiry): Promise<{ id: number; repeated: boolean }> {
+export async function createInvestmentInquiry(
+  db: Database,
+  inquiry: NewInvestmentInquiry,
+): Promise<{ id: number; repeated: boolean }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`investment-inquiry:${inquiry.email.toLowerCase()}`}))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`investment-inquiry:${inquiry.email.toLowerCase()}`}))`,
+    );
     const same = (column: keyof NewInvestmentInquiry) => eq(investmentInquiries[column], inquiry[column] ?? "");
     const [earlier] = await tx
       .select({ id: investmentInquiries.id })
       .from(investmentInquiries)
       .where(
         and(
-          ...(["name", "email", "phone", "company", "investmentAmount", "expertise", "message", "language"] as const).map(same),
+          ...(
+            ["name", "email", "phone", "company", "investmentAmount", "expertise", "message", "language"] as const
+          ).map(same),
           gt(investmentInquiries.createdAt, sql`now() - ${REPEAT_WINDOW}`),
         ),
       )
@@ -48,7 +58,13 @@ export function listInvestmentInquiries(db: Database, page?: NewestFirstPage): P
 const inquiryConditions = (filter: LeadFilter) =>
   leadConditions(
     filter,
-    [investmentInquiries.name, investmentInquiries.email, investmentInquiries.phone, investmentInquiries.company, investmentInquiries.message],
+    [
+      investmentInquiries.name,
+      investmentInquiries.email,
+      investmentInquiries.phone,
+      investmentInquiries.company,
+      investmentInquiries.message,
+    ],
     investmentInquiries.handledAt,
   );
 
@@ -57,7 +73,11 @@ export function countInvestmentInquiriesMatching(db: Database, filter: LeadFilte
 }
 
 /** One page of the inquiries that match, newest first, with the name of the operator who handled each. */
-export async function listInvestmentInquiriesMatching(db: Database, filter: LeadFilter, { limit, offset }: LeadPage): Promise<ListedInvestmentInquiry[]> {
+export async function listInvestmentInquiriesMatching(
+  db: Database,
+  filter: LeadFilter,
+  { limit, offset }: LeadPage,
+): Promise<ListedInvestmentInquiry[]> {
   const rows = await db
     .select({ inquiry: investmentInquiries, handledByName: operators.username })
     .from(investmentInquiries)
@@ -70,7 +90,11 @@ export async function listInvestmentInquiriesMatching(db: Database, filter: Lead
 }
 
 /** Marks the inquiry handled by this operator now, or unhandled (`handled` null); false when there is no such inquiry. */
-export async function setInvestmentInquiryHandled(db: Database, id: number, handled: { operatorId: number; at: Date } | null) {
+export async function setInvestmentInquiryHandled(
+  db: Database,
+  id: number,
+  handled: { operatorId: number; at: Date } | null,
+) {
   const updated = await db
     .update(investmentInquiries)
     .set({ handledAt: handled?.at ?? null, handledBy: handled?.operatorId ?? null })

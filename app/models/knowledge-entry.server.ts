@@ -61,7 +61,14 @@ export async function searchKnowledge(
   const words = questionSearchWords(question);
   if (words.length === 0) return [];
   const query = knowledgeSearchQuery(clientId, words, limit);
-  type Row = { id: number; topic: string; content: string; source_url: string | null; origin: KnowledgeOrigin; score: number };
+  type Row = {
+    id: number;
+    topic: string;
+    content: string;
+    source_url: string | null;
+    origin: KnowledgeOrigin;
+    score: number;
+  };
   let rows: Row[];
   if (options.timeoutMs === undefined) {
     rows = await selectRows<Row>(db, query);
@@ -166,7 +173,10 @@ export async function backfillKnowledgeSearchText(db: Database): Promise<number>
 }
 
 export async function countKnowledgeEntries(db: Database, clientId: number): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(knowledgeEntries).where(eq(knowledgeEntries.clientId, clientId));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(knowledgeEntries)
+    .where(eq(knowledgeEntries.clientId, clientId));
   return row?.count ?? 0;
 }
 
@@ -203,14 +213,21 @@ export async function replaceClientKnowledgeOf(
   origins: readonly KnowledgeOrigin[],
   entries: readonly NewKnowledgeEntry[],
 ) {
-  await tx.delete(knowledgeEntries).where(and(eq(knowledgeEntries.clientId, clientId), inArray(knowledgeEntries.origin, [...origins])));
+  await tx
+    .delete(knowledgeEntries)
+    .where(and(eq(knowledgeEntries.clientId, clientId), inArray(knowledgeEntries.origin, [...origins])));
   await insertKnowledgeEntries(tx, entries);
 }
 
 /** A client's entries of one origin, oldest first: the settings page's extracted topics. */
 export async function listKnowledgeEntries(db: Database, clientId: number, origin: KnowledgeOrigin) {
   return db
-    .select({ id: knowledgeEntries.id, topic: knowledgeEntries.topic, sourceUrl: knowledgeEntries.sourceUrl, content: knowledgeEntries.content })
+    .select({
+      id: knowledgeEntries.id,
+      topic: knowledgeEntries.topic,
+      sourceUrl: knowledgeEntries.sourceUrl,
+      content: knowledgeEntries.content,
+    })
     .from(knowledgeEntries)
     .where(and(eq(knowledgeEntries.clientId, clientId), eq(knowledgeEntries.origin, origin)))
     .orderBy(asc(knowledgeEntries.id));

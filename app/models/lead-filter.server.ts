@@ -18,7 +18,8 @@ export function leadConditions(filter: LeadFilter, searched: PgColumn[], handled
     const pattern = containsPattern(filter.search);
     conditions.push(or(...searched.map((column) => ilike(column, pattern))));
   }
-  if (handledAt && filter.handled !== undefined) conditions.push(filter.handled ? isNotNull(handledAt) : isNull(handledAt));
+  if (handledAt && filter.handled !== undefined)
+    conditions.push(filter.handled ? isNotNull(handledAt) : isNull(handledAt));
   return and(...conditions);
 }
 

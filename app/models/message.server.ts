@@ -80,7 +80,11 @@ export async function insertMessageImages(db: Database, images: (typeof messageI
 export type MessageCursor = { createdAt: Date; id: number };
 
 /** A page of the session's messages, oldest first, after `cursor` (keyset paging walks the (session, created_at) index). */
-export async function listSessionMessages(db: Database, sessionId: number, page: { limit: number; after?: MessageCursor }) {
+export async function listSessionMessages(
+  db: Database,
+  sessionId: number,
+  page: { limit: number; after?: MessageCursor },
+) {
   const after = page.after;
   return db
     .select({
@@ -96,7 +100,10 @@ export async function listSessionMessages(db: Database, sessionId: number, page:
       and(
         eq(messages.sessionId, sessionId),
         after
-          ? or(gt(messages.createdAt, after.createdAt), and(eq(messages.createdAt, after.createdAt), gt(messages.id, after.id)))
+          ? or(
+              gt(messages.createdAt, after.createdAt),
+              and(eq(messages.createdAt, after.createdAt), gt(messages.id, after.id)),
+            )
           : undefined,
       ),
     )
@@ -123,7 +130,13 @@ export async function summarizeSessionMessages(db: Database, sessionId: number) 
 export async function listImagesOfMessages(db: Database, messageIds: number[]) {
   if (messageIds.length === 0) return [];
   return db
-    .select({ id: messageImages.id, messageId: messageImages.messageId, name: messageImages.name, mime: messageImages.mime, size: messageImages.size })
+    .select({
+      id: messageImages.id,
+      messageId: messageImages.messageId,
+      name: messageImages.name,
+      mime: messageImages.mime,
+      size: messageImages.size,
+    })
     .from(messageImages)
     .where(inArray(messageImages.messageId, messageIds))
     .orderBy(asc(messageImages.id));

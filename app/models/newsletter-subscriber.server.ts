@@ -21,7 +21,10 @@ function isUniqueViolation(error: unknown) {
  */
 export async function subscribeToNewsletter(db: Database, email: string, language: string): Promise<SubscribeOutcome> {
   try {
-    const [created] = await db.insert(newsletterSubscribers).values({ email, language }).returning({ id: newsletterSubscribers.id });
+    const [created] = await db
+      .insert(newsletterSubscribers)
+      .values({ email, language })
+      .returning({ id: newsletterSubscribers.id });
     return { kind: "subscribed", id: created!.id };
   } catch (error) {
     if (isUniqueViolation(error)) return { kind: "already-subscribed" };
@@ -45,7 +48,11 @@ export function countNewsletterSubscribersMatching(db: Database, filter: LeadFil
   return countLeadsWhere(db, newsletterSubscribers, subscriberConditions(filter));
 }
 
-export function listNewsletterSubscribersMatching(db: Database, filter: LeadFilter, { limit, offset }: LeadPage): Promise<NewsletterSubscriber[]> {
+export function listNewsletterSubscribersMatching(
+  db: Database,
+  filter: LeadFilter,
+  { limit, offset }: LeadPage,
+): Promise<NewsletterSubscriber[]> {
   return db
     .select()
     .from(newsletterSubscribers)

@@ -25,7 +25,11 @@ export async function deleteRateLimitEvents(db: Database, ids: number[]) {
  * callers never wait on each other crosswise): counting and recording become one step, and fifty
  * parallel requests cannot all read "nine so far".
  */
-export async function withRateLimitLocks<T>(db: Database, buckets: string[], work: (tx: Database) => Promise<T>): Promise<T> {
+export async function withRateLimitLocks<T>(
+  db: Database,
+  buckets: string[],
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     for (const bucket of [...new Set(buckets)].sort()) {
       await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LIMIT_LOCK_NAMESPACE}, hashtext(${bucket}))`);

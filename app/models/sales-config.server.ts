@@ -9,10 +9,16 @@ export async function findSalesConfig(db: Database, clientId: number): Promise<S
   return config;
 }
 
-export type SalesConfigChanges = Partial<Omit<typeof salesConfigs.$inferInsert, "id" | "clientId" | "createdAt" | "updatedAt">>;
+export type SalesConfigChanges = Partial<
+  Omit<typeof salesConfigs.$inferInsert, "id" | "clientId" | "createdAt" | "updatedAt">
+>;
 
 /** Creates the client's sales config on its first save, changes only the given fields after. */
-export async function saveSalesConfig(db: Database, clientId: number, changes: SalesConfigChanges): Promise<SalesConfig> {
+export async function saveSalesConfig(
+  db: Database,
+  clientId: number,
+  changes: SalesConfigChanges,
+): Promise<SalesConfig> {
   const [config] = await db
     .insert(salesConfigs)
     .values({ ...changes, clientId })

@@ -1,6 +1,13 @@
 import { and, count, desc, eq, gte, inArray, lt, ne, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { chatSessions, clients, clientStatusChanges, completedFunctions, messageUsageDaily, messages } from "#db/schema.ts";
+import {
+  chatSessions,
+  clients,
+  clientStatusChanges,
+  completedFunctions,
+  messageUsageDaily,
+  messages,
+} from "#db/schema.ts";
 import { type ClientStatus, type FunctionClientDetails } from "#db/vocabulary.ts";
 import { startOfDay, startOfMonth } from "~/lib/calendar.ts";
 import { notDemoClient } from "./demo-client.server.ts";
@@ -36,7 +43,10 @@ const statusAt = (moment: Date) => sql<ClientStatus>`coalesce((
 
 /** The dashboard's figures leave the public demo out, as billing and analytics do (app/models/demo-client.server.ts). */
 async function activeClientsWhere(db: Database, condition: SQL | undefined) {
-  const [row] = await db.select({ clients: count() }).from(clients).where(and(condition, eq(clients.isDemo, false)));
+  const [row] = await db
+    .select({ clients: count() })
+    .from(clients)
+    .where(and(condition, eq(clients.isDemo, false)));
   return row?.clients ?? 0;
 }
 
@@ -59,7 +69,13 @@ function splitIntoDays(from: Date, to: Date) {
   const firstDay = utcMidnightFrom(from);
   const endDay = utcMidnightOf(to);
   if (firstDay >= endDay) return { days: undefined, edges: [[from, to]] as [Date, Date][] };
-  return { days: { first: dayOf(firstDay), end: dayOf(endDay) }, edges: [[from, firstDay], [endDay, to]] as [Date, Date][] };
+  return {
+    days: { first: dayOf(firstDay), end: dayOf(endDay) },
+    edges: [
+      [from, firstDay],
+      [endDay, to],
+    ] as [Date, Date][],
+  };
 }
 
 async function rawArticlesBetween(db: Database, from: Date, to: Date) {
@@ -67,7 +83,14 @@ async function rawArticlesBetween(db: Database, from: Date, to: Date) {
   const [row] = await db
     .select({ value: count() })
     .from(messages)
-    .where(and(gte(messages.createdAt, from), lt(messages.createdAt, to), eq(messages.messageType, "article"), notDemoClient(messages.clientId)));
+    .where(
+      and(
+        gte(messages.createdAt, from),
+        lt(messages.createdAt, to),
+        eq(messages.messageType, "article"),
+        notDemoClient(messages.clientId),
+      ),
+    );
   return row?.value ?? 0;
 }
 
@@ -79,7 +102,13 @@ async function articlesBetween(db: Database, from: Date, to: Date) {
       ? db
           .select({ articles: sum(messageUsageDaily.articles).mapWith(Number) })
           .from(messageUsageDaily)
-          .where(and(gte(messageUsageDaily.day, days.first), lt(messageUsageDaily.day, days.end), notDemoClient(messageUsageDaily.clientId)))
+          .where(
+            and(
+              gte(messageUsageDaily.day, days.first),
+              lt(messageUsageDaily.day, days.end),
+              notDemoClient(messageUsageDaily.clientId),
+            ),
+          )
           .then(([row]) => row?.articles ?? 0)
       : 0,
   ]);
@@ -90,7 +119,9 @@ async function sessionsStartedBetween(db: Database, from: Date, to: Date) {
   const [row] = await db
     .select({ value: count() })
     .from(chatSessions)
-    .where(and(gte(chatSessions.startedAt, from), lt(chatSessions.startedAt, to), notDemoClient(chatSessions.clientId)));
+    .where(
+      and(gte(chatSessions.startedAt, from), lt(chatSessions.startedAt, to), notDemoClient(chatSessions.clientId)),
+    );
   return row?.value ?? 0;
 }
 
@@ -219,7 +250,10 @@ export async function listHighUsageClients(db: Database, since: Date, limit = 3,
     .where(and(inArray(clients.id, ids), ne(clients.status, "cancelled"), eq(clients.isDemo, false)));
   return named
     .map((client) => ({ ...client, messages: messagesOf.get(client.id) ?? 0 }))
-    .sort((a, b) => b.messages - a.messages || (a.businessName < b.businessName ? -1 : a.businessName > b.businessName ? 1 : 0))
+    .sort(
+      (a, b) =>
+        b.messages - a.messages || (a.businessName < b.businessName ? -1 : a.businessName > b.businessName ? 1 : 0),
+    )
     .slice(0, limit);
 }
 

@@ -9,16 +9,31 @@ export async function findTrainingConfig(db: Database, clientId: number): Promis
   return config;
 }
 
-export type TrainingConfigFields = Omit<typeof trainingConfigs.$inferInsert, "id" | "clientId" | "createdAt" | "updatedAt">;
+export type TrainingConfigFields = Omit<
+  typeof trainingConfigs.$inferInsert,
+  "id" | "clientId" | "createdAt" | "updatedAt"
+>;
 
 /** A client has at most one training config, so this answers null when the client already has one (the caller updates it instead). */
-export async function createTrainingConfig(db: Database, clientId: number, fields: TrainingConfigFields): Promise<TrainingConfig | null> {
-  const [config] = await db.insert(trainingConfigs).values({ ...fields, clientId }).onConflictDoNothing().returning();
+export async function createTrainingConfig(
+  db: Database,
+  clientId: number,
+  fields: TrainingConfigFields,
+): Promise<TrainingConfig | null> {
+  const [config] = await db
+    .insert(trainingConfigs)
+    .values({ ...fields, clientId })
+    .onConflictDoNothing()
+    .returning();
   return config ?? null;
 }
 
 /** Null when the client has no config to update. */
-export async function updateTrainingConfig(db: Database, clientId: number, fields: Partial<TrainingConfigFields>): Promise<TrainingConfig | null> {
+export async function updateTrainingConfig(
+  db: Database,
+  clientId: number,
+  fields: Partial<TrainingConfigFields>,
+): Promise<TrainingConfig | null> {
   const [config] = await db
     .update(trainingConfigs)
     .set({ ...fields, updatedAt: new Date() })
@@ -28,7 +43,10 @@ export async function updateTrainingConfig(db: Database, clientId: number, field
 }
 
 /** Training configs whose client has no entry of these origins (the start-up backfill of what training teaches). */
-export async function listTrainingConfigsWithoutKnowledgeOf(db: Database, origins: readonly ("faq" | "manual")[]): Promise<TrainingConfig[]> {
+export async function listTrainingConfigsWithoutKnowledgeOf(
+  db: Database,
+  origins: readonly ("faq" | "manual")[],
+): Promise<TrainingConfig[]> {
   return db
     .select()
     .from(trainingConfigs)
@@ -37,7 +55,12 @@ export async function listTrainingConfigsWithoutKnowledgeOf(db: Database, origin
         db
           .select({ id: knowledgeEntries.id })
           .from(knowledgeEntries)
-          .where(and(eq(knowledgeEntries.clientId, trainingConfigs.clientId), inArray(knowledgeEntries.origin, [...origins]))),
+          .where(
+            and(
+              eq(knowledgeEntries.clientId, trainingConfigs.clientId),
+              inArray(knowledgeEntries.origin, [...origins]),
+            ),
+          ),
       ),
     );
 }

@@ -4,9 +4,16 @@ import { chatSessions, messages } from "#db/schema.ts";
 import { periodStart, type NamedPeriod } from "~/lib/calendar.ts";
 import { sessionIsActiveAt } from "./chat-session.server.ts";
 
-export type DailyUsage = { date: string; conversations: number; articles: number; solutions: number; totalCents: number };
+export type DailyUsage = {
+  date: string;
+  conversations: number;
+  articles: number;
+  solutions: number;
+  totalCents: number;
+};
 
-const localDay = (timeZone: string) => sql<string>`to_char(${messages.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+const localDay = (timeZone: string) =>
+  sql<string>`to_char(${messages.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
 
 /**
  * A client's usage per day in the operator's time zone, newest day first, from its messages: the
@@ -39,7 +46,11 @@ export async function listDailyUsage(
 export type ClientUsageTotals = { totalMessages: number; totalCostCents: number; activeSessions: number };
 
 /** The Overview tab's cards: every message, their cost (the monthly fee aside) and the sessions active now. */
-export async function getClientUsageTotals(db: Database, clientId: number, now = new Date()): Promise<ClientUsageTotals> {
+export async function getClientUsageTotals(
+  db: Database,
+  clientId: number,
+  now = new Date(),
+): Promise<ClientUsageTotals> {
   const [usage] = await db
     .select({ messages: count(), costCents: sum(messages.costCents).mapWith(Number) })
     .from(messages)
@@ -48,7 +59,11 @@ export async function getClientUsageTotals(db: Database, clientId: number, now =
     .select({ active: count() })
     .from(chatSessions)
     .where(and(eq(chatSessions.clientId, clientId), sessionIsActiveAt(now)));
-  return { totalMessages: usage?.messages ?? 0, totalCostCents: usage?.costCents ?? 0, activeSessions: sessions?.active ?? 0 };
+  return {
+    totalMessages: usage?.messages ?? 0,
+    totalCostCents: usage?.costCents ?? 0,
+    activeSessions: sessions?.active ?? 0,
+  };
 }
 
 /** The Chat Sessions tab: the client's latest sessions, most recent activity first. */

@@ -4,8 +4,15 @@ import { wordpressConnections } from "#db/schema.ts";
 
 export type WordPressConnectionRow = typeof wordpressConnections.$inferSelect;
 
-export async function findWordPressConnection(db: Database, clientId: number): Promise<WordPressConnectionRow | undefined> {
-  const [row] = await db.select().from(wordpressConnections).where(eq(wordpressConnections.clientId, clientId)).limit(1);
+export async function findWordPressConnection(
+  db: Database,
+  clientId: number,
+): Promise<WordPressConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(wordpressConnections)
+    .where(eq(wordpressConnections.clientId, clientId))
+    .limit(1);
   return row;
 }
 
@@ -15,10 +22,18 @@ export async function saveWordPressConnection(
   clientId: number,
   values: { siteUrl: string; username: string; applicationPasswordEncrypted: string | null | undefined },
 ) {
-  const password = values.applicationPasswordEncrypted === undefined ? {} : { applicationPasswordEncrypted: values.applicationPasswordEncrypted };
+  const password =
+    values.applicationPasswordEncrypted === undefined
+      ? {}
+      : { applicationPasswordEncrypted: values.applicationPasswordEncrypted };
   await db
     .insert(wordpressConnections)
-    .values({ clientId, siteUrl: values.siteUrl, username: values.username, applicationPasswordEncrypted: values.applicationPasswordEncrypted ?? null })
+    .values({
+      clientId,
+      siteUrl: values.siteUrl,
+      username: values.username,
+      applicationPasswordEncrypted: values.applicationPasswordEncrypted ?? null,
+    })
     .onConflictDoUpdate({
       target: wordpressConnections.clientId,
       set: { siteUrl: values.siteUrl, username: values.username, ...password, updatedAt: new Date() },

@@ -24,7 +24,10 @@ export const paymentsText = (context: Context) => apiText(context, "payments");
 
 /** An outcome's error is a key of the payments namespace; PayPal's own `issue` code goes beside it. */
 export function outcomeResponse(context: Context, outcome: PaymentOutcome) {
-  if ("error" in outcome) return jsonError(outcome.status, paymentsText(context)(outcome.error), { extra: outcome.issue ? { issue: outcome.issue } : {} });
+  if ("error" in outcome)
+    return jsonError(outcome.status, paymentsText(context)(outcome.error), {
+      extra: outcome.issue ? { issue: outcome.issue } : {},
+    });
   return jsonAnswer(outcome.body, { status: outcome.status });
 }
 

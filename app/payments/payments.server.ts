@@ -14,21 +14,33 @@ import {
 } from "~/models/billing.server.ts";
 import { hasEnded, type BillingPeriod } from "~/billing/periods.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
-import { completedCaptureOf, createPayPalClient, PAYPAL_SANDBOX_URL, PayPalError, type PayPalClient, type PayPalOrder } from "./paypal-client.server.ts";
+import {
+  completedCaptureOf,
+  createPayPalClient,
+  PAYPAL_SANDBOX_URL,
+  PayPalError,
+  type PayPalClient,
+  type PayPalOrder,
+} from "./paypal-client.server.ts";
 
 let cached: { key: string; client: PayPalClient } | undefined;
 
 /** The process's PayPal client (one, so its access token is reused), or null when PayPal is not configured. */
 export function paypalClientFor(env: Env): PayPalClient | null {
   if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET) return null;
-  const config = { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, baseUrl: env.PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL };
+  const config = {
+    clientId: env.PAYPAL_CLIENT_ID,
+    clientSecret: env.PAYPAL_CLIENT_SECRET,
+    baseUrl: env.PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL,
+  };
   const key = JSON.stringify(config);
   if (cached?.key !== key) cached = { key, client: createPayPalClient(config) };
   return cached.client;
 }
 
 /** What a payment call answers: a JSON body and its status; `error` is a translation key of the `payments` namespace. */
-export type PaymentOutcome = { status: number; body: Record<string, unknown> } | { status: number; error: string; issue?: string };
+export type PaymentOutcome =
+  { status: number; body: Record<string, unknown> } | { status: number; error: string; issue?: string };
 
 /** A caller's `{amount, currency, intent}` is accepted, but only as a check: the amount owed always comes from the record. */
 export const createOrderBodySchema = z.object({
@@ -53,10 +65,14 @@ export async function createOrderForBill(
   const record = await findBillingRecordByPayToken(db, body.token);
   if (!record) return { status: 404, error: "errors.billNotFound" };
   if (record.status === "paid") return { status: 409, error: "errors.alreadyPaid" };
-  if (!hasEnded(record.billingPeriod as BillingPeriod, now, timeZone)) return { status: 409, error: "errors.monthNotEnded" };
-  if (body.amount !== undefined && !sameAmount(body.amount, record.totalCents)) return { status: 400, error: "errors.amountMismatch" };
-  if (body.currency !== undefined && body.currency.toUpperCase() !== record.currency) return { status: 400, error: "errors.currencyMismatch" };
-  if (body.intent !== undefined && body.intent.toUpperCase() !== "CAPTURE") return { status: 400, error: "errors.intentMismatch" };
+  if (!hasEnded(record.billingPeriod as BillingPeriod, now, timeZone))
+    return { status: 409, error: "errors.monthNotEnded" };
+  if (body.amount !== undefined && !sameAmount(body.amount, record.totalCents))
+    return { status: 400, error: "errors.amountMismatch" };
+  if (body.currency !== undefined && body.currency.toUpperCase() !== record.currency)
+    return { status: 400, error: "errors.currencyMismatch" };
+  if (body.intent !== undefined && body.intent.toUpperCase() !== "CAPTURE")
+    return { status: 400, error: "errors.intentMismatch" };
   try {
     const order = await paypal.createOrder({
       amountCents: record.totalCents,
@@ -87,7 +103,12 @@ export async function createOrderForBill(
  * capture (the buyer's card was declined and they chose another way to pay) is a new request, or
  * PayPal would replay the refusal. Nothing is marked paid unless PayPal said COMPLETED.
  */
-export async function captureOrderForBill(db: Database, paypal: PayPalClient, orderId: string, now = new Date()): Promise<PaymentOutcome> {
+export async function captureOrderForBill(
+  db: Database,
+  paypal: PayPalClient,
+  orderId: string,
+  now = new Date(),
+): Promise<PaymentOutcome> {
   const order = await findPaymentOrder(db, orderId);
   if (!order?.billingRecordId) return { status: 404, error: "errors.orderNotFound" };
   const record = await findBillingRecord(db, order.billingRecordId);
@@ -105,7 +126,8 @@ export async function captureOrderForBill(db: Database, paypal: PayPalClient, or
         return paypalFailure(lookupError, { step: "get-order", orderId });
       }
     } else {
-      if (error instanceof PayPalError && error.status >= 400 && error.status < 500) await countRefusedCapture(db, orderId);
+      if (error instanceof PayPalError && error.status >= 400 && error.status < 500)
+        await countRefusedCapture(db, orderId);
       return paypalFailure(error, { step: "capture", orderId });
     }
   }
@@ -119,14 +141,30 @@ export async function captureOrderForBill(db: Database, paypal: PayPalClient, or
 }
 
 /** Records a completed capture and marks its bill paid, in one transaction; a capture seen before changes nothing. */
-async function settleCapture(db: Database, { orderId, captureId, response, now }: { orderId: string; captureId: string; response: unknown; now: Date }) {
+async function settleCapture(
+  db: Database,
+  { orderId, captureId, response, now }: { orderId: string; captureId: string; response: unknown; now: Date },
+) {
   return db.transaction(async (tx) => {
-    const order = await recordPaymentCapture(tx, { providerOrderId: orderId, captureId, status: "COMPLETED", providerResponse: response, now });
+    const order = await recordPaymentCapture(tx, {
+      providerOrderId: orderId,
+      captureId,
+      status: "COMPLETED",
+      providerResponse: response,
+      now,
+    });
     if (!order?.billingRecordId) return false;
     const record = await markBillingRecordPaid(tx, order.billingRecordId, now);
     if (record) {
       await insertBillingEvents(tx, [
-        { billingRecordId: record.id, clientId: record.clientId, kind: "paid_paypal", totalCents: record.totalCents, note: `PayPal capture ${captureId}`, now },
+        {
+          billingRecordId: record.id,
+          clientId: record.clientId,
+          kind: "paid_paypal",
+          totalCents: record.totalCents,
+          note: `PayPal capture ${captureId}`,
+          now,
+        },
       ]);
       logInfo("payment.captured", { event: "payment.captured", billingRecordId: record.id, orderId, captureId });
     }
@@ -174,7 +212,14 @@ export const PAYPAL_ORDER_ID = /^[A-Z0-9-]{1,64}$/i;
 /** A PayPal error, logged with PayPal's debug id and turned into a clear answer: 422 for a refused payment, 502 otherwise. */
 export function paypalFailure(error: unknown, fields: Record<string, unknown>): PaymentOutcome {
   if (!(error instanceof PayPalError)) throw error;
-  logError(error, { event: "paypal.error", status: error.status, paypalError: error.errorName, issue: error.issue, debugId: error.debugId, ...fields });
+  logError(error, {
+    event: "paypal.error",
+    status: error.status,
+    paypalError: error.errorName,
+    issue: error.issue,
+    debugId: error.debugId,
+    ...fields,
+  });
   if (error.issue === "INSTRUMENT_DECLINED") return { status: 422, error: "errors.declined", issue: error.issue };
   if (error.issue === "ORDER_NOT_APPROVED") return { status: 422, error: "errors.notApproved", issue: error.issue };
   if (error.status === 404) return { status: 404, error: "errors.orderNotFound" };

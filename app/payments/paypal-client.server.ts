@@ -54,7 +54,9 @@ export class PayPalError extends Error {
 
 /** The capture in an order or capture response, if one completed. */
 export const completedCaptureOf = (order: PayPalOrder) =>
-  order.purchase_units?.flatMap((unit) => unit.payments?.captures ?? []).find((capture) => capture.status === "COMPLETED");
+  order.purchase_units
+    ?.flatMap((unit) => unit.payments?.captures ?? [])
+    .find((capture) => capture.status === "COMPLETED");
 
 const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -64,9 +66,18 @@ export function createPayPalClient(config: PayPalConfig, fetchImpl: typeof fetch
   async function send<T>(path: string, init: RequestInit, schema: z.ZodType<T>): Promise<T> {
     let response: Response;
     try {
-      response = await fetchImpl(new URL(path, config.baseUrl), { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      response = await fetchImpl(new URL(path, config.baseUrl), {
+        ...init,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
     } catch (error) {
-      throw new PayPalError(0, "NETWORK_ERROR", undefined, undefined, `PayPal could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+      throw new PayPalError(
+        0,
+        "NETWORK_ERROR",
+        undefined,
+        undefined,
+        `PayPal could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const text = await response.text();
     let body: unknown;
@@ -84,11 +95,21 @@ export function createPayPalClient(config: PayPalConfig, fetchImpl: typeof fetch
         error.name ?? error.error ?? `HTTP_${response.status}`,
         issue,
         error.debug_id ?? response.headers.get("PayPal-Debug-Id") ?? undefined,
-        error.details?.[0]?.description ?? error.message ?? error.error_description ?? `PayPal answered ${response.status}`,
+        error.details?.[0]?.description ??
+          error.message ??
+          error.error_description ??
+          `PayPal answered ${response.status}`,
       );
     }
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new PayPalError(response.status, "UNEXPECTED_RESPONSE", undefined, undefined, `PayPal's answer to ${path} had an unexpected shape`);
+    if (!parsed.success)
+      throw new PayPalError(
+        response.status,
+        "UNEXPECTED_RESPONSE",
+        undefined,
+        undefined,
+        `PayPal's answer to ${path} had an unexpected shape`,
+      );
     return parsed.data;
   }
 
@@ -132,7 +153,13 @@ export function createPayPalClient(config: PayPalConfig, fetchImpl: typeof fetch
       return (await call("/v1/identity/generate-token", { method: "POST" }, clientTokenResponse)).client_token;
     },
 
-    async createOrder(order: { amountCents: number; currency: string; referenceId: string; description: string; requestId: string }) {
+    async createOrder(order: {
+      amountCents: number;
+      currency: string;
+      referenceId: string;
+      description: string;
+      requestId: string;
+    }) {
       return call(
         "/v2/checkout/orders",
         {
@@ -155,7 +182,11 @@ export function createPayPalClient(config: PayPalConfig, fetchImpl: typeof fetch
 
     /** Capturing twice with the same request id gives PayPal's first answer again rather than a second capture. */
     async captureOrder(orderId: string, requestId: string) {
-      return call(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, { method: "POST", requestId, body: "{}" }, orderSchema);
+      return call(
+        `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
+        { method: "POST", requestId, body: "{}" },
+        orderSchema,
+      );
     },
 
     async getOrder(orderId: string) {

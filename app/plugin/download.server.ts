@@ -27,7 +27,11 @@ export const serverUrlFor = (env: Pick<Env, "PUBLIC_URL">, request: Request) =>
   (env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
 
 /** The ZIP for one client, or null when no client matches. */
-export async function pluginDownload(db: Database, query: PluginDownloadQuery, serverUrl: string): Promise<Response | null> {
+export async function pluginDownload(
+  db: Database,
+  query: PluginDownloadQuery,
+  serverUrl: string,
+): Promise<Response | null> {
   const client = await findClientForPlugin(db, query);
   if (!client) return null;
   return new Response(pluginZipStream({ licenseKey: client.licenseKey, serverUrl }), {

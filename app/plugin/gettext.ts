@@ -7,7 +7,10 @@ export const TEXT_DOMAIN = "alex-ai-assistant";
 
 /** Every translatable string of the PHP files, in order of appearance, without repeats. */
 export function extractMessages(phpSources: string[]): string[] {
-  const call = new RegExp(`\\b(?:__|_e|esc_html__|esc_html_e|esc_attr__|esc_attr_e)\\(\\s*'((?:[^'\\\\]|\\\\.)*)'\\s*,\\s*'${TEXT_DOMAIN}'\\s*\\)`, "g");
+  const call = new RegExp(
+    `\\b(?:__|_e|esc_html__|esc_html_e|esc_attr__|esc_attr_e)\\(\\s*'((?:[^'\\\\]|\\\\.)*)'\\s*,\\s*'${TEXT_DOMAIN}'\\s*\\)`,
+    "g",
+  );
   const found = new Set<string>();
   for (const source of phpSources) {
     for (const match of source.matchAll(call)) found.add(match[1]!.replace(/\\(['\\])/g, "$1"));
@@ -40,10 +43,16 @@ function poHeader(language: string | null, version: string) {
 }
 
 /** A `.po` file; with no translations it is the `.pot` template (empty msgstr everywhere). */
-export function buildPo(messages: string[], version: string, translation?: { language: string; strings: Record<string, string> }): string {
+export function buildPo(
+  messages: string[],
+  version: string,
+  translation?: { language: string; strings: Record<string, string> },
+): string {
   const entries = [
     `msgid ""\nmsgstr ${poString(poHeader(translation?.language ?? null, version))}\n`,
-    ...messages.map((message) => `msgid ${poString(message)}\nmsgstr ${poString(translation?.strings[message] ?? "")}\n`),
+    ...messages.map(
+      (message) => `msgid ${poString(message)}\nmsgstr ${poString(translation?.strings[message] ?? "")}\n`,
+    ),
   ];
   return entries.join("\n");
 }

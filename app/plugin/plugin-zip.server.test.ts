@@ -64,7 +64,12 @@ describe("the plugin's files", () => {
   it("carry a readme.txt in the WordPress.org format", () => {
     const readme = fileText(files, "readme.txt");
     expect(readme).toMatch(/^=== Alex AI Assistant ===\n/);
-    for (const line of ["Requires at least: 6.1", "Requires PHP: 7.4", "Stable tag: 1.0.0", "License: GPLv2 or later"]) {
+    for (const line of [
+      "Requires at least: 6.1",
+      "Requires PHP: 7.4",
+      "Stable tag: 1.0.0",
+      "License: GPLv2 or later",
+    ]) {
       expect(readme).toContain(line);
     }
     for (const section of ["Description", "Installation", "Frequently Asked Questions", "Changelog"]) {
@@ -92,17 +97,25 @@ describe("the plugin's files", () => {
   it("pass `php -l`, each of them", () => {
     const phpFiles = files.filter((file) => file.path.endsWith(".php"));
     expect(phpFiles).toHaveLength(5);
-    for (const file of phpFiles) expect(phpLint(String(file.content)), file.path).toContain("No syntax errors detected");
+    for (const file of phpFiles)
+      expect(phpLint(String(file.content)), file.path).toContain("No syntax errors detected");
   });
 
   it("keep a hostile default a plain PHP string", () => {
     const hostile = `x'); system('id'); //\\`;
     expect(phpString(hostile)).toBe(`'x\\'); system(\\'id\\'); //\\\\'`);
-    const defaults = fileText(pluginFiles({ licenseKey: hostile, serverUrl: "https://a.example" }), "includes/defaults.php");
+    const defaults = fileText(
+      pluginFiles({ licenseKey: hostile, serverUrl: "https://a.example" }),
+      "includes/defaults.php",
+    );
     expect(phpLint(defaults)).toContain("No syntax errors detected");
-    const printed = execFileSync("php", ["-r", `define('ABSPATH', '/'); ${defaults.replace("<?php", "")} echo ALEX_AI_DEFAULT_LICENSE_KEY;`], {
-      encoding: "utf8",
-    });
+    const printed = execFileSync(
+      "php",
+      ["-r", `define('ABSPATH', '/'); ${defaults.replace("<?php", "")} echo ALEX_AI_DEFAULT_LICENSE_KEY;`],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(printed).toBe(hostile);
   });
 });
@@ -123,7 +136,11 @@ describe("the ZIP stream", () => {
   it("holds every file, deflated, under the plugin's folder", async () => {
     const zip = Buffer.from(await new Response(pluginZipStream(DEFAULTS)).arrayBuffer());
     const entries = readZip(zip);
-    expect(entries.map((entry) => entry.name).sort()).toEqual(pluginFiles(DEFAULTS).map((file) => file.path).sort());
+    expect(entries.map((entry) => entry.name).sort()).toEqual(
+      pluginFiles(DEFAULTS)
+        .map((file) => file.path)
+        .sort(),
+    );
     expect(entries.every((entry) => entry.name.startsWith(`${PLUGIN_SLUG}/`))).toBe(true);
     const launcher = entries.find((entry) => entry.name.endsWith("launcher.js"))!;
     expect(launcher.compressed).toBe(true);

@@ -46,11 +46,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   return <LandingPage data={loaderData} contactResult={actionData?.result} />;
 }
 
-function confirmSent(
-  request: Request,
-  context: Route.ActionArgs["context"],
-  result: SubmissionResult<string[]>,
-) {
+function confirmSent(request: Request, context: Route.ActionArgs["context"], result: SubmissionResult<string[]>) {
   if (isDataRequest(request)) {
     return dataWithSuccess({ result }, getTranslator(context)("contact.sent", { ns: "landing" }));
   }

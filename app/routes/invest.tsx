@@ -22,7 +22,8 @@ const SENT_PARAM = "inquiry";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   pageCacheMiddleware({
-    variant: async (context) => (await investorChatUrl(context.get(databaseContext), context.get(languageContext))) ?? "",
+    variant: async (context) =>
+      (await investorChatUrl(context.get(databaseContext), context.get(languageContext))) ?? "",
   }),
 ];
 

@@ -25,10 +25,16 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ context }, next) => {
     const response = (await next()) as Response;
     const origin = new URL(paypalSdkUrl(context.get(envContext).PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL)).origin;
-    const paypalOrigins = origin === "https://www.paypal.com" ? [origin, "https://*.paypal.com", "https://*.paypalobjects.com"] : [origin];
+    const paypalOrigins =
+      origin === "https://www.paypal.com" ? [origin, "https://*.paypal.com", "https://*.paypalobjects.com"] : [origin];
     response.headers.set(
       "Content-Security-Policy",
-      contentSecurityPolicy(context.get(nonceContext), "'none'", { script: paypalOrigins, frame: paypalOrigins, connect: paypalOrigins, img: paypalOrigins }),
+      contentSecurityPolicy(context.get(nonceContext), "'none'", {
+        script: paypalOrigins,
+        frame: paypalOrigins,
+        connect: paypalOrigins,
+        img: paypalOrigins,
+      }),
     );
     response.headers.set("Cache-Control", "private, no-store");
     response.headers.set("Referrer-Policy", "no-referrer");
@@ -50,7 +56,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const payableFrom = now >= bounds.end ? null : bounds.end;
   const payable = record.status !== "paid" && payableFrom === null;
   // Its amounts so far come from the messages, as on the billing page: a record stored earlier in the month is already behind.
-  const [soFar] = payableFrom ? await computeBills(db, { period, timeZone: env.TZ_DISPLAY, usageUntil: now, clientId: record.clientId }) : [];
+  const [soFar] = payableFrom
+    ? await computeBills(db, { period, timeZone: env.TZ_DISPLAY, usageUntil: now, clientId: record.clientId })
+    : [];
   const amounts = soFar ?? record;
   return {
     title: t("pay.title", { ns: "payments" }),
@@ -68,7 +76,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     timeZone: env.TZ_DISPLAY,
     // The client id is public by PayPal's design (it is in the SDK's URL); the secret never leaves the server.
-    paypal: configured && payable ? { clientId: env.PAYPAL_CLIENT_ID!, sdkUrl: paypalSdkUrl(env.PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL) } : null,
+    paypal:
+      configured && payable
+        ? { clientId: env.PAYPAL_CLIENT_ID!, sdkUrl: paypalSdkUrl(env.PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL) }
+        : null,
   };
 }
 
@@ -82,12 +93,11 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
   const { bill, paypal, token, timeZone } = loaderData;
   const language = i18n.language;
   const money = (cents: number) => (
-    <bdi className="whitespace-nowrap tabular-nums">
-      {formatCents(cents, language, bill.currency)}
-    </bdi>
+    <bdi className="whitespace-nowrap tabular-nums">{formatCents(cents, language, bill.currency)}</bdi>
   );
   const paid = bill.status === "paid";
-  const longDate = (date: Date) => new Intl.DateTimeFormat(language === "he" ? "he-IL" : "en-US", { dateStyle: "long", timeZone }).format(date);
+  const longDate = (date: Date) =>
+    new Intl.DateTimeFormat(language === "he" ? "he-IL" : "en-US", { dateStyle: "long", timeZone }).format(date);
   return (
     <div className="min-h-dvh bg-gradient-to-b from-brand-50 to-slate-50">
       <header className="mx-auto flex max-w-lg items-center gap-2 px-4 py-3">
@@ -95,7 +105,10 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
         <LanguageSelect className="ms-auto" />
       </header>
       <main className="mx-auto max-w-lg px-4 pt-4 pb-12">
-        <section aria-labelledby="pay-heading" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <section
+          aria-labelledby="pay-heading"
+          className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <div className="flex items-start gap-3">
             <Receipt className="mt-1 h-6 w-6 shrink-0 text-brand-600" aria-hidden="true" />
             <div className="min-w-0 flex-1">
@@ -106,14 +119,18 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
                 <bdi>{bill.businessName}</bdi> · {formatPeriod(bill.period, language)}
               </p>
             </div>
-            <Badge tone={statusTone(bill.status)}>{t(`status.${bill.status}`, { ns: "billing", defaultValue: bill.status })}</Badge>
+            <Badge tone={statusTone(bill.status)}>
+              {t(`status.${bill.status}`, { ns: "billing", defaultValue: bill.status })}
+            </Badge>
           </div>
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
             <dt className="text-slate-600">{t("pay.baseFee")}</dt>
             <dd className="text-end">{money(bill.baseFeeCents)}</dd>
             <dt className="text-slate-600">{t("pay.usageFees")}</dt>
             <dd className="text-end">{money(bill.usageFeesCents)}</dd>
-            <dt className="border-t border-slate-200 pt-2 font-semibold">{t(bill.payableFrom ? "pay.totalSoFar" : "pay.total")}</dt>
+            <dt className="border-t border-slate-200 pt-2 font-semibold">
+              {t(bill.payableFrom ? "pay.totalSoFar" : "pay.total")}
+            </dt>
             <dd className="border-t border-slate-200 pt-2 text-end text-lg font-bold">{money(bill.totalCents)}</dd>
           </dl>
           {paid ? (
@@ -133,7 +150,13 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
                   <noscript>
                     <Alert tone="warning">{t("pay.needsJavaScript")}</Alert>
                   </noscript>
-                  <PayButtons sdkUrl={paypal.sdkUrl} clientId={paypal.clientId} currency={bill.currency} token={token} amount={(bill.totalCents / 100).toFixed(2)} />
+                  <PayButtons
+                    sdkUrl={paypal.sdkUrl}
+                    clientId={paypal.clientId}
+                    currency={bill.currency}
+                    token={token}
+                    amount={(bill.totalCents / 100).toFixed(2)}
+                  />
                 </>
               ) : (
                 <Alert tone="warning">{t("pay.notConfigured")}</Alert>

@@ -27,12 +27,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const verdict = await admitPreviewPost(context.get(databaseContext), context.get(requestInfoContext).ip);
   if (verdict.limited) {
     return data(
-      { result: echoForm(await request.formData()).reply({ formErrors: ["preview.errors.tooMany"] }), previewedName: null },
+      {
+        result: echoForm(await request.formData()).reply({ formErrors: ["preview.errors.tooMany"] }),
+        previewedName: null,
+      },
       { status: 429, headers: tooManyRequestsHeaders(verdict) },
     );
   }
   const submission = parseWithZod(await request.formData(), { schema: contactPreviewSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), previewedName: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), previewedName: null }, { status: 400 });
   return { result: submission.reply(), previewedName: submission.value.fullName };
 }
 
@@ -49,7 +53,10 @@ export default function TestPluginPreview({ actionData }: Route.ComponentProps) 
   return (
     <div className="min-h-dvh bg-gradient-to-b from-brand-50 to-slate-50">
       <header className="mx-auto flex max-w-lg flex-wrap items-center gap-2 px-4 py-3">
-        <Link to="/" className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline"
+        >
           <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
           {t("backHome")}
         </Link>
@@ -63,7 +70,10 @@ export default function TestPluginPreview({ actionData }: Route.ComponentProps) 
           </p>
           <p className="mt-1 text-sm">{t("preview.explanation")}</p>
         </div>
-        <section aria-labelledby="contact-preview-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <section
+          aria-labelledby="contact-preview-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <h1 id="contact-preview-heading" className="text-2xl font-bold text-slate-900">
             {t("preview.heading")}
           </h1>

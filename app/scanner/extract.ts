@@ -28,9 +28,43 @@ const SKIPPED_ROLES = new Set(["navigation", "banner", "contentinfo", "complemen
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** Elements that end a line of text. */
 const BLOCKS = new Set([
-  "p", "div", "li", "br", "tr", "td", "th", "dd", "dt", "section", "article", "main", "blockquote", "pre", "table", "ul", "ol", "dl", "figcaption", "address", "hr",
+  "p",
+  "div",
+  "li",
+  "br",
+  "tr",
+  "td",
+  "th",
+  "dd",
+  "dt",
+  "section",
+  "article",
+  "main",
+  "blockquote",
+  "pre",
+  "table",
+  "ul",
+  "ol",
+  "dl",
+  "figcaption",
+  "address",
+  "hr",
 ]);
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
 
 type Section = { topic: string; lines: string[]; inMain: boolean };
 
@@ -67,7 +101,8 @@ export function extractTopics(html: string): PageTopic[] {
         const role = attributes.role?.toLowerCase() ?? "";
         const hidden = "hidden" in attributes || attributes["aria-hidden"] === "true";
         // A page-level <header> is chrome; a header inside an article is content.
-        const chromeHeader = name === "header" && mainDepth === 0 && !openElements.some((element) => element.name === "article");
+        const chromeHeader =
+          name === "header" && mainDepth === 0 && !openElements.some((element) => element.name === "article");
         const skips = skipDepth > 0 || SKIPPED.has(name) || SKIPPED_ROLES.has(role) || hidden || chromeHeader;
         const main = name === "main" || role === "main";
         if (!VOID.has(name)) openElements.push({ name, skips, main });
@@ -106,7 +141,8 @@ export function extractTopics(html: string): PageTopic[] {
         if (HEADINGS.has(name) && headingText !== null) {
           const topic = collapse(headingText);
           headingText = null;
-          if (topic) sections.push({ topic: topic.slice(0, EXTRACT_LIMITS.topicChars), lines: [], inMain: mainDepth > 0 });
+          if (topic)
+            sections.push({ topic: topic.slice(0, EXTRACT_LIMITS.topicChars), lines: [], inMain: mainDepth > 0 });
         }
       },
     },
@@ -134,7 +170,8 @@ function collapse(text: string): string {
 /** The page's character set: the Content-Type header's, else a <meta> one in the first bytes, else UTF-8. */
 export function decodeHtml(body: Uint8Array, contentType: string): string {
   const head = new TextDecoder("latin1").decode(body.subarray(0, 2048));
-  const declared = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1];
+  const declared =
+    /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(head)?.[1];
   try {
     return new TextDecoder(declared ?? "utf-8").decode(body);
   } catch {

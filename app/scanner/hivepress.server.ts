@@ -24,7 +24,11 @@ const listingsPageSchema = z.object({
 
 export type HivePressSync =
   | { success: true; listings: number }
-  | { success: false; failure: FetchFailure | "unauthorized" | "notHivePress" | "badResponse" | "noDomain"; status?: number };
+  | {
+      success: false;
+      failure: FetchFailure | "unauthorized" | "notHivePress" | "badResponse" | "noDomain";
+      status?: number;
+    };
 
 /**
  * The client's WordPress as a base URL ending in "/": the address may be stored bare ("shop.co.il")
@@ -69,7 +73,8 @@ export async function syncHivePress(
       headers: { "X-Alex-License": client.licenseKey },
     });
     if (!fetched.ok) {
-      if (fetched.failure === "httpStatus" && (fetched.status === 401 || fetched.status === 403)) return { success: false, failure: "unauthorized" };
+      if (fetched.failure === "httpStatus" && (fetched.status === 401 || fetched.status === 403))
+        return { success: false, failure: "unauthorized" };
       return { success: false, failure: fetched.failure, status: fetched.status };
     }
     let parsed;
@@ -88,7 +93,10 @@ export async function syncHivePress(
 }
 
 /** A listing as a knowledge entry, its texts cleaned like every typed field (a NUL byte in a listing once failed the whole sync). */
-function listingEntry(clientId: number, listing: z.infer<typeof listingsPageSchema>["listings"][number]): NewKnowledgeEntry {
+function listingEntry(
+  clientId: number,
+  listing: z.infer<typeof listingsPageSchema>["listings"][number],
+): NewKnowledgeEntry {
   const fieldLines = Array.isArray(listing.fields)
     ? []
     : Object.entries(listing.fields)
@@ -96,6 +104,15 @@ function listingEntry(clientId: number, listing: z.infer<typeof listingsPageSche
         .map(([name, value]) => cleanText(`${name.replace(/_/g, " ")}: ${String(value)}`));
   const title = cleanText(listing.title).trim();
   const url = cleanText(listing.url).trim();
-  const content = [cleanText(listing.content, { multiline: true }).trim(), ...fieldLines].filter(Boolean).join("\n").slice(0, CONTENT_MAX);
-  return { clientId, topic: title.slice(0, 200) || url, content: content || title, sourceUrl: url || null, origin: "hivepress" };
+  const content = [cleanText(listing.content, { multiline: true }).trim(), ...fieldLines]
+    .filter(Boolean)
+    .join("\n")
+    .slice(0, CONTENT_MAX);
+  return {
+    clientId,
+    topic: title.slice(0, 200) || url,
+    content: content || title,
+    sourceUrl: url || null,
+    origin: "hivepress",
+  };
 }

@@ -19,8 +19,7 @@ export type FetchFailure =
   | "network";
 
 export type FetchResult =
-  | { ok: true; url: string; contentType: string; body: Buffer }
-  | { ok: false; failure: FetchFailure; status?: number };
+  { ok: true; url: string; contentType: string; body: Buffer } | { ok: false; failure: FetchFailure; status?: number };
 
 type SafeFetchOptions = {
   /** Hosts allowed to be private (SCANNER_ALLOW_HOSTS). */
@@ -91,7 +90,13 @@ function get(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<
   });
 }
 
-async function readBody(url: URL, response: IncomingMessage, accept: readonly string[], maxBytes: number, signal: AbortSignal): Promise<FetchResult> {
+async function readBody(
+  url: URL,
+  response: IncomingMessage,
+  accept: readonly string[],
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<FetchResult> {
   const status = response.statusCode ?? 0;
   if (status < 200 || status >= 300) {
     response.destroy();

@@ -25,13 +25,24 @@ export async function scanUrl(db: Database, clientId: number, url: string, optio
   await replaceKnowledgeEntries(
     db,
     { clientId, origin: "scan", sourceUrl: url },
-    topics.map((topic) => ({ clientId, topic: topic.topic, content: topic.content, sourceUrl: url, origin: "scan" as const })),
+    topics.map((topic) => ({
+      clientId,
+      topic: topic.topic,
+      content: topic.content,
+      sourceUrl: url,
+      origin: "scan" as const,
+    })),
   );
   return { url, success: true, topics: topics.map((topic) => ({ ...topic, url })) };
 }
 
 /** Each URL on its own, one after another (gentle on the sites and on our two cores): one bad URL fails only itself. */
-export async function scanUrls(db: Database, clientId: number, urls: readonly string[], options: ScanOptions): Promise<UrlScan[]> {
+export async function scanUrls(
+  db: Database,
+  clientId: number,
+  urls: readonly string[],
+  options: ScanOptions,
+): Promise<UrlScan[]> {
   const results: UrlScan[] = [];
   for (const url of urls) results.push(await scanUrl(db, clientId, url, options));
   return results;
@@ -39,5 +50,12 @@ export async function scanUrls(db: Database, clientId: number, urls: readonly st
 
 /** The list as typed in the settings page's text area: one per line, blank lines and repeats dropped. */
 export function urlLines(text: string): string[] {
-  return [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -15,7 +15,10 @@ import { baselineSecurityHeaders } from "./security.server.ts";
 /** The request's URL as the browser saw it; a Host header that is not a host name reads as localhost. */
 export function requestUrl(request: Parameters<RequestHandler>[0]) {
   // Express reads the host name from X-Forwarded-Host only when the proxy is trusted; the port comes from the same header.
-  const trustsProxy = (request.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean)(request.socket.remoteAddress, 0);
+  const trustsProxy = (request.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean)(
+    request.socket.remoteAddress,
+    0,
+  );
   const forwardedHost = trustsProxy ? request.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
   const hostname = request.hostname.split(/[\\/?#@\s]/)[0] || "localhost";
   const port = /:(\d{1,5})$/.exec(forwardedHost || request.get("host") || "")?.[1];
@@ -70,7 +73,8 @@ export function appHandler({ build, mode, getLoadContext }: AppHandlerOptions): 
       for (const [name, value] of answer.headers.entries()) response.append(name, value);
       // An answer React Router gives without running our middleware (its own cross-site form check) gets the baseline too;
       // every other answer has its headers from the middleware already (the framed widget without X-Frame-Options).
-      if (!answer.headers.has("X-Content-Type-Options")) for (const [name, value] of Object.entries(baselineSecurityHeaders())) response.setHeader(name, value);
+      if (!answer.headers.has("X-Content-Type-Options"))
+        for (const [name, value] of Object.entries(baselineSecurityHeaders())) response.setHeader(name, value);
       if (answer.body) await writeReadableStreamToWritable(answer.body, response);
       else response.end();
     } catch (error) {

@@ -37,7 +37,12 @@ export type BodyClass = {
  */
 export const BODY_CLASSES = {
   publicForm: { name: "public-form", maxBytes: 32 * 1024, maxFields: 40, formTypes: ["urlencoded"] },
-  operatorForm: { name: "operator-form", maxBytes: 8 * 1024 * 1024, maxFields: 1000, formTypes: ["urlencoded", "multipart"] },
+  operatorForm: {
+    name: "operator-form",
+    maxBytes: 8 * 1024 * 1024,
+    maxFields: 1000,
+    formTypes: ["urlencoded", "multipart"],
+  },
   api: { name: "api", maxBytes: 64 * 1024, maxFields: 1000 },
 } as const satisfies Record<string, BodyClass>;
 
@@ -93,7 +98,10 @@ type Refusal =
   | "nulByte";
 
 const textOf = (language: Language, refusal: Refusal) =>
-  String((resources[language]?.common as { frontDoor?: Record<Refusal, string> } | undefined)?.frontDoor?.[refusal] ?? refusal);
+  String(
+    (resources[language]?.common as { frontDoor?: Record<Refusal, string> } | undefined)?.frontDoor?.[refusal] ??
+      refusal,
+  );
 
 /**
  * A request Node cannot parse (headers over its 16 KB limit, broken HTTP) never reaches the front
@@ -109,13 +117,26 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) 
         ? [408, "Request Timeout", "timedOut"]
         : [400, "Bad Request", "malformed"];
   const body = LANGUAGES.map((language) => `${textOf(language, refusal)}\n`).join("");
-  const headers = { ...baselineSecurityHeaders(), "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)), Connection: "close" };
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("")}\r\n${body}`);
+  const headers = {
+    ...baselineSecurityHeaders(),
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": String(Buffer.byteLength(body)),
+    Connection: "close",
+  };
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("")}\r\n${body}`,
+  );
 }
 
 /** The language of a refusal, by the same rule as every page's (app/i18n/language-rule.ts). */
 export function languageOf(request: IncomingMessage, pathname: string): Language {
-  return languageFor(pathname, /[?&]lng=(\w+)/.exec(request.url ?? "")?.[1], languageInCookieHeader(request.headers.cookie));
+  return languageFor(
+    pathname,
+    /[?&]lng=(\w+)/.exec(request.url ?? "")?.[1],
+    languageInCookieHeader(request.headers.cookie),
+  );
 }
 
 function refuse(
@@ -244,7 +265,9 @@ function countFields(body: Buffer) {
 /** A multipart body's fields, or null when it does not parse. */
 async function multipartForm(body: Buffer, contentType: string) {
   try {
-    return await new Response(new Blob([new Uint8Array(body)]), { headers: { "Content-Type": contentType } }).formData();
+    return await new Response(new Blob([new Uint8Array(body)]), {
+      headers: { "Content-Type": contentType },
+    }).formData();
   } catch {
     return null;
   }
@@ -308,7 +331,8 @@ export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoo
       if (read.kind === "timed-out") return refuseNow(408, "timedOut");
       if (kind === "urlencoded") {
         if (countFields(read.body) > bodyClass.maxFields) return refuse(request, response, 413, "tooManyFields");
-        if (bodyClass.formTypes && formKitFieldsBroken(new URLSearchParams(read.body.toString("utf8")))) return refuse(request, response, 400, "formBroken");
+        if (bodyClass.formTypes && formKitFieldsBroken(new URLSearchParams(read.body.toString("utf8"))))
+          return refuse(request, response, 400, "formBroken");
       }
       if (kind === "multipart" && bodyClass.formTypes) {
         // A broken multipart body would throw inside the action's formData() (a 500): refuse it here, once.

@@ -34,7 +34,9 @@ describe("jsonAnswer", () => {
   });
 
   it("lets a caller say otherwise about caching", () => {
-    expect(jsonAnswer({}, { headers: { "Cache-Control": "private, no-store" } }).headers.get("Cache-Control")).toBe("private, no-store");
+    expect(jsonAnswer({}, { headers: { "Cache-Control": "private, no-store" } }).headers.get("Cache-Control")).toBe(
+      "private, no-store",
+    );
   });
 
   it("answers nothing with 204, uncached", () => {
@@ -78,8 +80,12 @@ describe("the shared refusals, in the caller's language", () => {
   });
 
   it("reads a capability's own wording before common's", async () => {
-    expect(await methodNotAllowed(await apiTextIn("en", "invest"), "POST").json()).toEqual({ error: "Send the inquiry with POST." });
-    expect(await methodNotAllowed(await apiTextIn("en", "clients"), "POST").json()).toEqual({ error: "This method is not allowed here." });
+    expect(await methodNotAllowed(await apiTextIn("en", "invest"), "POST").json()).toEqual({
+      error: "Send the inquiry with POST.",
+    });
+    expect(await methodNotAllowed(await apiTextIn("en", "clients"), "POST").json()).toEqual({
+      error: "This method is not allowed here.",
+    });
   });
 
   it("429 says when to try again", async () => {
@@ -118,7 +124,9 @@ describe("invalidInput", () => {
 
   it("answers 400 with the first message of each field, named by its path", async () => {
     const parsed = schema.safeParse({ name: 5, address: { city: 3 }, discount: 10 });
-    const answer = invalidInput(await apiTextIn("en", "clients"), parsed.error!, { fieldMessage: (issue) => issue.code });
+    const answer = invalidInput(await apiTextIn("en", "clients"), parsed.error!, {
+      fieldMessage: (issue) => issue.code,
+    });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toEqual({
       error: "Some fields are not valid.",

@@ -45,7 +45,10 @@ export function jsonError(status: number, error: string, { fields, headers, extr
 export type ApiText = (key: string, values?: Record<string, unknown>) => string;
 
 type Translator = (key: string, options: Record<string, unknown>) => string;
-const inNamespaces = (t: Translator, ns?: string): ApiText => (key, values) => t(key, { ...values, ns: ns ? [ns, "common"] : "common" });
+const inNamespaces =
+  (t: Translator, ns?: string): ApiText =>
+  (key, values) =>
+    t(key, { ...values, ns: ns ? [ns, "common"] : "common" });
 
 /** The texts in the request's language (the `?lng=`, cookie and path rule of app/i18n/language-rule.ts). */
 export function apiText(context: Readonly<RouterContextProvider>, ns?: string): ApiText {
@@ -60,7 +63,8 @@ export async function apiTextIn(language: Language, ns?: string): Promise<ApiTex
 export const notFound = (text: ApiText, key = "api.notFound") => jsonError(404, text(key));
 
 /** 405, with the methods the path does take. */
-export const methodNotAllowed = (text: ApiText, allow: string) => jsonError(405, text("api.methodNotAllowed"), { headers: { Allow: allow } });
+export const methodNotAllowed = (text: ApiText, allow: string) =>
+  jsonError(405, text("api.methodNotAllowed"), { headers: { Allow: allow } });
 
 /** 429, with when to try again. */
 export const tooManyRequests = (text: ApiText, verdict: { retryAfterSeconds: number }, key = "api.rateLimited") =>
@@ -94,7 +98,11 @@ type InvalidOptions = {
 };
 
 /** 400 for input a zod schema refused: the first message of each field. */
-export function invalidInput(text: ApiText, error: z.ZodError, { fieldMessage = (issue) => text(issue.message), key = "api.invalid" }: InvalidOptions = {}) {
+export function invalidInput(
+  text: ApiText,
+  error: z.ZodError,
+  { fieldMessage = (issue) => text(issue.message), key = "api.invalid" }: InvalidOptions = {},
+) {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[fieldOf(issue)] ??= fieldMessage(issue);
   return jsonError(400, text(typeof key === "string" ? key : key(error)), { fields });
@@ -121,4 +129,5 @@ export async function readApiBody<Schema extends z.ZodType>(
  * A read-only resource route's answer to a post: without an action React Router answers 405 with
  * `{"message":"Unexpected Server Error"}`, which tells the caller nothing (found by tests/hostile/).
  */
-export const readOnlyRoute = (context: Readonly<RouterContextProvider>) => methodNotAllowed(apiText(context), "GET, HEAD");
+export const readOnlyRoute = (context: Readonly<RouterContextProvider>) =>
+  methodNotAllowed(apiText(context), "GET, HEAD");

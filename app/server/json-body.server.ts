@@ -1,12 +1,7 @@
 export type JsonBody =
-  | { kind: "json"; value: unknown }
-  | { kind: "wrong-type" }
-  | { kind: "too-large" }
-  | { kind: "not-json" };
+  { kind: "json"; value: unknown } | { kind: "wrong-type" } | { kind: "too-large" } | { kind: "not-json" };
 
-export type JsonObjectBody =
-  | { kind: "object"; value: Record<string, unknown> }
-  | Exclude<JsonBody, { kind: "json" }>;
+export type JsonObjectBody = { kind: "object"; value: Record<string, unknown> } | Exclude<JsonBody, { kind: "json" }>;
 
 /** Reads at most `maxBytes`, whatever Content-Length claims, and parses it as JSON. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
@@ -31,7 +26,10 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
 
   try {
-    return { kind: "json", value: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks))) as unknown };
+    return {
+      kind: "json",
+      value: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks))) as unknown,
+    };
   } catch {
     return { kind: "not-json" };
   }

@@ -13,8 +13,14 @@ describe("logError", () => {
     configureLogging({ level: "info" });
     const cause = new Error('invalid byte sequence for encoding "UTF8": 0x00');
     const failed = Object.assign(
-      new Error('Failed query: insert into "contact_leads" ("full_name", "email") values ($1, $2)\nparams: Dana Cohen,dana@example.com', { cause }),
-      { query: 'insert into "contact_leads" ("full_name", "email") values ($1, $2)', params: ["Dana Cohen", "dana@example.com"] },
+      new Error(
+        'Failed query: insert into "contact_leads" ("full_name", "email") values ($1, $2)\nparams: Dana Cohen,dana@example.com',
+        { cause },
+      ),
+      {
+        query: 'insert into "contact_leads" ("full_name", "email") values ($1, $2)',
+        params: ["Dana Cohen", "dana@example.com"],
+      },
     );
     logError(failed, { url: "http://127.0.0.1/contact" });
     const line = written.join("");

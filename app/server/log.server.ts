@@ -34,7 +34,5 @@ function describeError(error: unknown) {
 export function logError(error: unknown, fields: Record<string, unknown> = {}) {
   if (level === "silent") return;
   const detail = describeError(error);
-  process.stderr.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level: "error", ...fields, ...detail })}\n`,
-  );
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: "error", ...fields, ...detail })}\n`);
 }

@@ -20,7 +20,9 @@ function cachedPage() {
     context.set(nonceContext, nonce);
     // React Router hands middleware the document's URL; a data request keeps its `.data` only in `request.url`.
     const url = new URL(request.url.replace(/\.data(?=$|\?)/, ""));
-    const args = { request, url, context, params: {}, unstable_pattern: "" } as unknown as Parameters<typeof middleware>[0];
+    const args = { request, url, context, params: {}, unstable_pattern: "" } as unknown as Parameters<
+      typeof middleware
+    >[0];
     const response = await middleware(args, async () => {
       page.renders++;
       const body = `<html lang="${language}"><a href="${page.chatLink}">ask</a><script nonce="${nonce}"></script></html>`;
@@ -38,7 +40,9 @@ describe("the page cache", () => {
     const first = await visit();
     const second = await visit();
     expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
-    expect(second.html).toBe(`<html lang="he"><a href="/chat?license=first">ask</a><script nonce="${second.nonce}"></script></html>`);
+    expect(second.html).toBe(
+      `<html lang="he"><a href="/chat?license=first">ask</a><script nonce="${second.nonce}"></script></html>`,
+    );
     expect(page.renders).toBe(1);
 
     expect((await visit({ language: "en" })).cache).toBe("miss");
@@ -79,7 +83,8 @@ describe("the page cache", () => {
   it("keeps no response that sets a cookie or is not a 200 page", async () => {
     const { page, visit } = cachedPage();
     const uncacheable: Visit["answer"][] = [
-      (body) => new Response(body, { headers: { "Content-Type": "text/html", "Set-Cookie": "alex_toast=; Max-Age=0" } }),
+      (body) =>
+        new Response(body, { headers: { "Content-Type": "text/html", "Set-Cookie": "alex_toast=; Max-Age=0" } }),
       (body) => new Response(body, { status: 404, headers: { "Content-Type": "text/html" } }),
       () => Response.json({ page: "not html" }),
     ];

@@ -37,7 +37,10 @@ export function pageCacheMiddleware({ variant }: PageCacheOptions = {}): Middlew
   return async ({ request, url, context }, next) => {
     const requested = new URL(request.url);
     const isPlainDocumentGet =
-      request.method === "GET" && requested.pathname === url.pathname && requested.search === "" && !carriesOtherCookies(request);
+      request.method === "GET" &&
+      requested.pathname === url.pathname &&
+      requested.search === "" &&
+      !carriesOtherCookies(request);
     if (!isPlainDocumentGet) return next();
 
     const key = `${url.pathname}|${context.get(languageContext)}`;

@@ -24,7 +24,9 @@ export async function checkRateLimit(
   now = new Date(),
 ): Promise<RateLimitVerdict> {
   if (rule.windowMs > RATE_LIMIT_RETENTION_MS) {
-    throw new Error(`A rate limit window of ${rule.windowMs} ms is longer than RATE_LIMIT_RETENTION_MS: raise the retention.`);
+    throw new Error(
+      `A rate limit window of ${rule.windowMs} ms is longer than RATE_LIMIT_RETENTION_MS: raise the retention.`,
+    );
   }
   const rows = await countRateLimitEvents(db, buckets, new Date(now.getTime() - rule.windowMs));
   const full = rows.filter((row) => row.events >= rule.limit && row.oldest);

@@ -1,20 +1,42 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BlockedAddressError, checkAddress, isPrivateAddress, ResponseTooLargeError, safeFetch } from "./safe-fetch.server.ts";
+import {
+  BlockedAddressError,
+  checkAddress,
+  isPrivateAddress,
+  ResponseTooLargeError,
+  safeFetch,
+} from "./safe-fetch.server.ts";
 
 describe("isPrivateAddress", () => {
-  it.each(["127.0.0.1", "10.1.2.3", "172.31.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "::", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "not an address"])(
-    "%s is private",
-    (address) => expect(isPrivateAddress(address)).toBe(true),
+  it.each([
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.31.0.1",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "::1",
+    "::",
+    "fd00::1",
+    "fe80::1",
+    "::ffff:127.0.0.1",
+    "::ffff:10.0.0.1",
+    "not an address",
+  ])("%s is private", (address) => expect(isPrivateAddress(address)).toBe(true));
+  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])("%s is public", (address) =>
+    expect(isPrivateAddress(address)).toBe(false),
   );
-  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])("%s is public", (address) => expect(isPrivateAddress(address)).toBe(false));
 });
 
 describe("checkAddress", () => {
   it("refuses other schemes, credentials and private literals unless allowed", () => {
     expect(() => checkAddress("file:///etc/passwd", [])).toThrow(expect.objectContaining({ reason: "scheme" }));
-    expect(() => checkAddress("http://user:pw@example.com/", [])).toThrow(expect.objectContaining({ reason: "credentials" }));
+    expect(() => checkAddress("http://user:pw@example.com/", [])).toThrow(
+      expect.objectContaining({ reason: "credentials" }),
+    );
     expect(() => checkAddress("http://127.0.0.1:8080/", [])).toThrow(expect.objectContaining({ reason: "private" }));
     expect(() => checkAddress("http://[::1]/", [])).toThrow(BlockedAddressError);
     expect(checkAddress("http://127.0.0.1:8080/", ["127.0.0.1"]).host).toBe("127.0.0.1:8080");
@@ -37,7 +59,9 @@ describe("safeFetch", () => {
       } else if (request.url === "/big") {
         response.writeHead(200).end("x".repeat(2000));
       } else {
-        response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ method: request.method, path: request.url }));
+        response
+          .writeHead(200, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ method: request.method, path: request.url }));
       }
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -49,17 +73,23 @@ describe("safeFetch", () => {
 
   it("refuses a private host by name too (localhost resolves to a loopback address)", async () => {
     const port = (server.address() as AddressInfo).port;
-    await expect(safeFetch(`http://localhost:${port}/echo`, { signal: signal(), allowHosts: [] })).rejects.toThrow(BlockedAddressError);
+    await expect(safeFetch(`http://localhost:${port}/echo`, { signal: signal(), allowHosts: [] })).rejects.toThrow(
+      BlockedAddressError,
+    );
   });
 
   it("reaches an allowed private host, follows a redirect and checks where it leads", async () => {
     const answer = await safeFetch(`${base}/redirect-local`, { signal: signal(), allowHosts: [host] });
     expect(answer).toMatchObject({ status: 200, ok: true, url: `${base}/echo` });
     expect(answer.json()).toEqual({ method: "GET", path: "/echo" });
-    await expect(safeFetch(`${base}/redirect-private`, { signal: signal(), allowHosts: [host] })).rejects.toThrow(BlockedAddressError);
+    await expect(safeFetch(`${base}/redirect-private`, { signal: signal(), allowHosts: [host] })).rejects.toThrow(
+      BlockedAddressError,
+    );
   });
 
   it("caps the body", async () => {
-    await expect(safeFetch(`${base}/big`, { signal: signal(), allowHosts: [host], maxBytes: 1000 })).rejects.toThrow(ResponseTooLargeError);
+    await expect(safeFetch(`${base}/big`, { signal: signal(), allowHosts: [host], maxBytes: 1000 })).rejects.toThrow(
+      ResponseTooLargeError,
+    );
   });
 });

@@ -21,7 +21,13 @@ export class BlockedAddressError extends Error {
     readonly reason: BlockReason,
     readonly host: string,
   ) {
-    super(reason === "private" ? `${host} is a private address` : reason === "scheme" ? "only http and https addresses" : "no user or password in the address");
+    super(
+      reason === "private"
+        ? `${host} is a private address`
+        : reason === "scheme"
+          ? "only http and https addresses"
+          : "no user or password in the address",
+    );
     this.name = "BlockedAddressError";
   }
 }
@@ -65,7 +71,11 @@ function defaultPort(url: URL) {
 /** The host as the allow list names it: bare, or with its port. */
 export function isAllowedHost(url: URL, allowHosts: readonly string[]) {
   const hostname = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return allowHosts.includes(hostname) || allowHosts.includes(`${hostname}:${defaultPort(url)}`) || allowHosts.includes(url.host.toLowerCase());
+  return (
+    allowHosts.includes(hostname) ||
+    allowHosts.includes(`${hostname}:${defaultPort(url)}`) ||
+    allowHosts.includes(url.host.toLowerCase())
+  );
 }
 
 /** Refuses before any connection what can be told from the address alone. */
@@ -74,7 +84,8 @@ export function checkAddress(address: string | URL, allowHosts: readonly string[
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new BlockedAddressError("scheme", url.host);
   if (url.username || url.password) throw new BlockedAddressError("credentials", url.host);
   const literal = url.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(literal) && isPrivateAddress(literal) && !isAllowedHost(url, allowHosts)) throw new BlockedAddressError("private", url.host);
+  if (isIP(literal) && isPrivateAddress(literal) && !isAllowedHost(url, allowHosts))
+    throw new BlockedAddressError("private", url.host);
   return url;
 }
 
@@ -120,14 +131,23 @@ export async function safeFetch(address: string | URL, options: SafeFetchOptions
     const { response } = await once(url, options);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
-    if (status >= 300 && status < 400 && location && (options.method ?? "GET") === "GET" && redirects < (options.maxRedirects ?? 3)) {
+    if (
+      status >= 300 &&
+      status < 400 &&
+      location &&
+      (options.method ?? "GET") === "GET" &&
+      redirects < (options.maxRedirects ?? 3)
+    ) {
       response.resume();
       url = checkAddress(new URL(location, url), options.allowHosts);
       continue;
     }
     const body = await readBody(response, maxBytes);
     const headers = Object.fromEntries(
-      Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]),
+      Object.entries(response.headers).map(([name, value]) => [
+        name,
+        Array.isArray(value) ? value.join(", ") : (value ?? ""),
+      ]),
     );
     return {
       url: url.href,

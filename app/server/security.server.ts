@@ -54,7 +54,8 @@ export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ 
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  if (headers.get("Content-Security-Policy")?.includes("frame-ancestors 'none'")) headers.set("X-Frame-Options", "DENY");
+  if (headers.get("Content-Security-Policy")?.includes("frame-ancestors 'none'"))
+    headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   return response;

@@ -14,4 +14,3 @@ describe("formatDuration", () => {
     expect(formatDuration(200, "he")).toMatch(/3.*דק.*20.*שנ/);
   });
 });
-

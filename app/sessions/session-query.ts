@@ -17,7 +17,10 @@ const clientId = z.preprocess(
   (value) => (value === "" || value === "all" || value === null ? undefined : value),
   z.coerce.number().int().positive().max(2_147_483_647).optional(),
 );
-const period = z.preprocess((value) => (value === "" || value === null ? undefined : value), z.enum(SESSION_PERIODS).default(DEFAULT_PERIOD));
+const period = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.enum(SESSION_PERIODS).default(DEFAULT_PERIOD),
+);
 const search = z.preprocess(
   (value) => (value === null ? undefined : value),
   singleLineText()
@@ -27,7 +30,10 @@ const search = z.preprocess(
     .transform((value) => value || undefined),
 );
 const positive = (fallback: number, max: number) =>
-  z.preprocess((value) => (value === "" || value === null ? undefined : value), z.coerce.number().int().min(1).max(max).default(fallback));
+  z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.coerce.number().int().min(1).max(max).default(fallback),
+  );
 
 const fields = {
   clientId,

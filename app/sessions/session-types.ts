@@ -10,7 +10,13 @@ export type SessionView = {
   startedAt: string;
   lastMessageAt: string;
   userIp: string | null;
-  completedFunction: { functionType: string; clientName: string | null; phone: string | null; profitAmount: number; completedAt: string } | null;
+  completedFunction: {
+    functionType: string;
+    clientName: string | null;
+    phone: string | null;
+    profitAmount: number;
+    completedAt: string;
+  } | null;
 };
 
 export type SessionList = {
@@ -35,7 +41,12 @@ export type ExportedMessage = {
   cost: number;
   images: ExportedImage[];
 };
-export type SessionSummary = { duration: number; totalMessages: number; totalCost: number; messageTypes: Partial<Record<MessageType, number>> };
+export type SessionSummary = {
+  duration: number;
+  totalMessages: number;
+  totalCost: number;
+  messageTypes: Partial<Record<MessageType, number>>;
+};
 export type SessionExport = {
   success: true;
   session: SessionView & { messages: ExportedMessage[] };

@@ -2,7 +2,14 @@ import type { Database } from "#db/connection.ts";
 import type { ExportedMessage, SessionExport, SessionList, SessionSummary, SessionView } from "./session-types.ts";
 import { normalizeAddress } from "~/lib/address.ts";
 import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
-import { findMonitoredSession, isSessionActive, listSessions, summarizeSessions, type MonitoredSession, type SessionFilter } from "~/models/chat-session.server.ts";
+import {
+  findMonitoredSession,
+  isSessionActive,
+  listSessions,
+  summarizeSessions,
+  type MonitoredSession,
+  type SessionFilter,
+} from "~/models/chat-session.server.ts";
 import { findClientIdsMatching } from "~/models/client.server.ts";
 import { listFunctionsOfSessions } from "~/models/completed-function.server.ts";
 import {
@@ -44,27 +51,48 @@ function viewOf(session: MonitoredSession, completed: Completed | undefined, now
 
 type ListOptions = { timeZone: string; now?: Date; paged?: boolean };
 
-async function filterOf(db: Database, query: Pick<SessionQuery, "clientId" | "period" | "search">, timeZone: string, now: Date) {
+async function filterOf(
+  db: Database,
+  query: Pick<SessionQuery, "clientId" | "period" | "search">,
+  timeZone: string,
+  now: Date,
+) {
   const pattern = query.search === undefined ? undefined : containsPattern(query.search);
   const activeSince = periodStart(query.period, now, timeZone);
   const matchingClientIds = pattern === undefined ? undefined : await findClientIdsMatching(db, pattern);
-  return { clientId: query.clientId, activeSince, activeUntil: now, pattern, matchingClientIds } satisfies SessionFilter;
+  return {
+    clientId: query.clientId,
+    activeSince,
+    activeUntil: now,
+    pattern,
+    matchingClientIds,
+  } satisfies SessionFilter;
 }
 
 /**
  * GET /api/admin/sessions and the monitor: the figures describe the whole filtered set, the
  * sessions one page of it. A page past the end shows the last page.
  */
-export async function loadSessionList(db: Database, query: SessionQuery, { timeZone, now = new Date(), paged = true }: ListOptions): Promise<SessionList> {
+export async function loadSessionList(
+  db: Database,
+  query: SessionQuery,
+  { timeZone, now = new Date(), paged = true }: ListOptions,
+): Promise<SessionList> {
   const filter = await filterOf(db, query, timeZone, now);
   const summary = await summarizeSessions(db, filter, now);
   const limit = paged ? query.limit : Math.max(summary.sessions, 1);
   const totalPages = Math.max(1, Math.ceil(summary.sessions / limit));
   const currentPage = paged ? Math.min(query.page, totalPages) : 1;
-  const rows = summary.sessions === 0 ? [] : await listSessions(db, filter, { limit, offset: (currentPage - 1) * limit });
-  const functions = await listFunctionsOfSessions(db, rows.map((row) => row.id));
+  const rows =
+    summary.sessions === 0 ? [] : await listSessions(db, filter, { limit, offset: (currentPage - 1) * limit });
+  const functions = await listFunctionsOfSessions(
+    db,
+    rows.map((row) => row.id),
+  );
   const functionOf = new Map<number, Completed>();
-  for (const completed of functions) if (completed.sessionId !== null && !functionOf.has(completed.sessionId)) functionOf.set(completed.sessionId, completed);
+  for (const completed of functions)
+    if (completed.sessionId !== null && !functionOf.has(completed.sessionId))
+      functionOf.set(completed.sessionId, completed);
 
   return {
     sessions: rows.map((row) => viewOf(row, functionOf.get(row.id), now)),
@@ -115,9 +143,16 @@ export async function* everySessionMessage(db: Database, sessionId: number, page
 }
 
 /** Up to `limit` of the session's first messages with their images' descriptions: the detail page and the JSON export. */
-export async function loadSessionMessages(db: Database, session: MonitoredSession, limit: number): Promise<ExportedMessage[]> {
+export async function loadSessionMessages(
+  db: Database,
+  session: MonitoredSession,
+  limit: number,
+): Promise<ExportedMessage[]> {
   const rows = await listSessionMessages(db, session.id, { limit });
-  const images = await listImagesOfMessages(db, rows.map((row) => row.id));
+  const images = await listImagesOfMessages(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     timestamp: row.createdAt.toISOString(),
@@ -127,7 +162,13 @@ export async function loadSessionMessages(db: Database, session: MonitoredSessio
     cost: row.costCents / 100,
     images: images
       .filter((image) => image.messageId === row.id)
-      .map((image) => ({ id: image.id, name: image.name, mime: image.mime, size: image.size, url: sessionImagePath(session.publicId, image.id) })),
+      .map((image) => ({
+        id: image.id,
+        name: image.name,
+        mime: image.mime,
+        size: image.size,
+        url: sessionImagePath(session.publicId, image.id),
+      })),
   }));
 }
 
@@ -142,7 +183,12 @@ export async function exportSession(db: Database, session: MonitoredSession, now
 }
 
 /** The session CSV (timestamp, user message, AI response, type, cost), streamed a thousand messages at a time: memory stays flat for any length. */
-export function sessionCsvResponse(db: Database, session: MonitoredSession, headers: Record<"timestamp" | "userMessage" | "aiResponse" | "messageType" | "cost", string>, timeZone: string) {
+export function sessionCsvResponse(
+  db: Database,
+  session: MonitoredSession,
+  headers: Record<"timestamp" | "userMessage" | "aiResponse" | "messageType" | "cost", string>,
+  timeZone: string,
+) {
   type Row = Awaited<ReturnType<typeof listSessionMessages>>[number];
   const columns: CsvColumn<Row>[] = [
     { header: headers.timestamp, value: (row) => csvDateTime(row.createdAt, timeZone) },
@@ -154,4 +200,3 @@ export function sessionCsvResponse(db: Database, session: MonitoredSession, head
   const safeId = session.publicId.replace(/[^\w-]/g, "").slice(0, 40);
   return csvResponse({ filename: `session-${safeId}.csv`, columns, rows: everySessionMessage(db, session.id) });
 }
-

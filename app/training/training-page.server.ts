@@ -33,7 +33,9 @@ export async function loadTrainingPage(db: Database, requestedClientId: string |
   return {
     clients: clients.map(({ id, businessName }) => ({ id, businessName })),
     selectedId: client?.id ?? null,
-    businessTypes: BUSINESS_TYPES.filter((type) => (TRAINING_BUSINESS_TYPES as readonly string[]).includes(type) || type === businessType),
+    businessTypes: BUSINESS_TYPES.filter(
+      (type) => (TRAINING_BUSINESS_TYPES as readonly string[]).includes(type) || type === businessType,
+    ),
     /** When the form was last saved: a new value remounts the form on the saved values. */
     savedAt: training?.updatedAt.toISOString() ?? null,
     form: client
@@ -59,7 +61,9 @@ export function faqRowsOf(knowledgeBase: Record<string, unknown>): FaqRow[] {
   if (!Array.isArray(faq)) return [];
   return faq.flatMap((row: unknown) => {
     const { q, a } = (row ?? {}) as { q?: unknown; a?: unknown };
-    return typeof q === "string" || typeof a === "string" ? [{ q: typeof q === "string" ? q : "", a: typeof a === "string" ? a : "" }] : [];
+    return typeof q === "string" || typeof a === "string"
+      ? [{ q: typeof q === "string" ? q : "", a: typeof a === "string" ? a : "" }]
+      : [];
   });
 }
 
@@ -75,11 +79,17 @@ export async function handleTrainingAction(formData: FormData, context: Training
   const { db, t } = context;
   const submission = parseWithZod(formData, { schema: trainingFormSchema });
   if (submission.status !== "success") {
-    return data({ intent: "save" as const, result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+    return data(
+      { intent: "save" as const, result: submission.reply() },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
   }
   const { clientId, faq, ...fields } = submission.value;
   if (!(await findClientById(db, clientId))) {
-    return data({ intent: "save" as const, result: submission.reply({ formErrors: ["errors.chooseClient"] }) }, { status: 400 });
+    return data(
+      { intent: "save" as const, result: submission.reply({ formErrors: ["errors.chooseClient"] }) },
+      { status: 400 },
+    );
   }
   // Keys other than `faq` (sent through the JSON API) are kept: the page edits the FAQ alone.
   const { faq: _previousFaq, ...otherKnowledge } = (await findTrainingConfig(db, clientId))?.knowledgeBase ?? {};
@@ -106,7 +116,11 @@ async function previewTurn(formData: FormData, { db, env, language }: TrainingAc
     message: parsed.data.message,
     imageCount: 0,
     requestLanguage: language,
-    history: conversation.map((turn) => ({ userMessage: turn.question, aiResponse: turn.answer, messageType: "conversation" })),
+    history: conversation.map((turn) => ({
+      userMessage: turn.question,
+      aiResponse: turn.answer,
+      messageType: "conversation",
+    })),
     knownDetails: {},
     onDelta: () => {},
   });

@@ -29,7 +29,6 @@ const faqRowSchema = z
 
 export type FaqRow = { q: string; a: string };
 
-
 const trainingFields = {
   businessType: plainText(LIMITS.businessType).min(1, "errors.required"),
   greeting: plainText(LIMITS.greeting),
@@ -37,7 +36,9 @@ const trainingFields = {
   tone: z.enum(TONES, "errors.unknownTone"),
   salesFlow: z.array(plainText(100).min(1, "errors.required")).max(10, "errors.tooMany"),
   businessInfo: plainText(LIMITS.businessInfo),
-  knowledgeBase: z.record(z.string(), z.unknown()).refine((value) => JSON.stringify(value).length <= LIMITS.faq, "errors.tooLong"),
+  knowledgeBase: z
+    .record(z.string(), z.unknown())
+    .refine((value) => JSON.stringify(value).length <= LIMITS.faq, "errors.tooLong"),
   isActive: z.boolean("errors.notBoolean"),
 };
 

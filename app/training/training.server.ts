@@ -36,9 +36,14 @@ export function trainingView(config: TrainingConfig) {
  * changes nothing, not even `updatedAt`. (Its read-only fields, id, clientId and the dates, never
  * reach here: the update schema drops them.)
  */
-export function changedTrainingFields(config: TrainingConfig, update: Partial<TrainingConfigFields>): Partial<TrainingConfigFields> {
+export function changedTrainingFields(
+  config: TrainingConfig,
+  update: Partial<TrainingConfigFields>,
+): Partial<TrainingConfigFields> {
   return Object.fromEntries(
-    Object.entries(update).filter(([key, value]) => value !== undefined && !isDeepStrictEqual(config[key as keyof TrainingConfigFields], value)),
+    Object.entries(update).filter(
+      ([key, value]) => value !== undefined && !isDeepStrictEqual(config[key as keyof TrainingConfigFields], value),
+    ),
   );
 }
 
@@ -46,7 +51,11 @@ export function changedTrainingFields(config: TrainingConfig, update: Partial<Tr
  * Creates the client's training config with what it teaches; null when the client already has one.
  * The config and its knowledge entries are written in one transaction.
  */
-export async function createTraining(db: Database, clientId: number, fields: TrainingConfigFields): Promise<TrainingConfig | null> {
+export async function createTraining(
+  db: Database,
+  clientId: number,
+  fields: TrainingConfigFields,
+): Promise<TrainingConfig | null> {
   return db.transaction(async (tx) => {
     const config = await createTrainingConfig(tx, clientId, fields);
     if (config) await teach(tx, config);
@@ -55,7 +64,11 @@ export async function createTraining(db: Database, clientId: number, fields: Tra
 }
 
 /** Updates the client's training config and, in the same transaction, what it teaches; null when it has none. */
-export async function updateTraining(db: Database, clientId: number, changes: Partial<TrainingConfigFields>): Promise<TrainingConfig | null> {
+export async function updateTraining(
+  db: Database,
+  clientId: number,
+  changes: Partial<TrainingConfigFields>,
+): Promise<TrainingConfig | null> {
   return db.transaction(async (tx) => {
     const config = await updateTrainingConfig(tx, clientId, changes);
     if (config) await teach(tx, config);

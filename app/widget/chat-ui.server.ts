@@ -59,13 +59,25 @@ export async function chatUiResponse(db: Database, { license, language, nonce }:
   const t = await widgetTranslator(language);
   const client = license ? await findClientByLicenseKey(db, license) : undefined;
   if (!client) {
-    const page = createElement(NoticePage, { language, title: t("notFound.title"), message: t("notFound.message"), nonce, style: widgetStyle });
+    const page = createElement(NoticePage, {
+      language,
+      title: t("notFound.title"),
+      message: t("notFound.message"),
+      nonce,
+      style: widgetStyle,
+    });
     // Whoever frames a wrong key (a mistyped plugin setting) should see why: the page holds nothing to protect.
     return htmlResponse(page, 404, widgetContentSecurityPolicy(nonce, "*"));
   }
   const frameAncestors = frameAncestorsDirective(client.websiteDomain);
   if (client.status !== "active") {
-    const page = createElement(NoticePage, { language, title: t("unavailable.title"), message: t("unavailable.message"), nonce, style: widgetStyle });
+    const page = createElement(NoticePage, {
+      language,
+      title: t("unavailable.title"),
+      message: t("unavailable.message"),
+      nonce,
+      style: widgetStyle,
+    });
     return htmlResponse(page, 403, widgetContentSecurityPolicy(nonce, frameAncestors));
   }
 

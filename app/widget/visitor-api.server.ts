@@ -5,7 +5,16 @@ import type { Language } from "~/i18n/config.ts";
 import { findClientChatSession, listVisitorMessages, recordSessionFeedback } from "~/models/chat-session.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
 import { readJsonObject } from "~/server/json-body.server.ts";
-import { apiTextIn, bodyRefused, jsonAnswer, jsonError, noContent, notFound, tooManyRequests, type ApiText } from "~/server/json-api.server.ts";
+import {
+  apiTextIn,
+  bodyRefused,
+  jsonAnswer,
+  jsonError,
+  noContent,
+  notFound,
+  tooManyRequests,
+  type ApiText,
+} from "~/server/json-api.server.ts";
 import { checkRateLimit, countAgainstRateLimit, type RateLimitRule } from "~/server/rate-limit.server.ts";
 import { HISTORY_LIMIT } from "./widget-config.ts";
 
@@ -66,7 +75,10 @@ export async function visitorHistory(params: URLSearchParams, { db, language, ip
   const t = await widgetText(language);
   const refused = await admit(db, `widget-history:ip:${ip}`, HISTORY_LIMIT_RULE, t);
   if (refused) return refused;
-  const parsed = historyQuerySchema.safeParse({ license: params.get("license") ?? "", sessionId: params.get("sessionId") ?? "" });
+  const parsed = historyQuerySchema.safeParse({
+    license: params.get("license") ?? "",
+    sessionId: params.get("sessionId") ?? "",
+  });
   if (!parsed.success) return jsonError(400, t("api.invalid"));
   const found = await findVisitorSession(db, parsed.data.license, parsed.data.sessionId, t);
   if (!found.session) return found.refusal;

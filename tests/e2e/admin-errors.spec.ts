@@ -9,14 +9,33 @@ import { DESKTOP, expect, expectNoAxeViolations, gotoHydrated, PHONE, test } fro
 const DRILL = "/admin/failure-drill";
 
 const TEXTS = {
-  en: { navigation: "Admin navigation", error: "Something went wrong", notFound: "Page Not Found", dashboard: "Go to the dashboard", leads: "Leads" },
-  he: { navigation: "ניווט ניהול", error: "משהו השתבש", notFound: "הדף לא נמצא", dashboard: "מעבר ללוח הבקרה", leads: "לידים" },
+  en: {
+    navigation: "Admin navigation",
+    error: "Something went wrong",
+    notFound: "Page Not Found",
+    dashboard: "Go to the dashboard",
+    leads: "Leads",
+  },
+  he: {
+    navigation: "ניווט ניהול",
+    error: "משהו השתבש",
+    notFound: "הדף לא נמצא",
+    dashboard: "מעבר ללוח הבקרה",
+    leads: "לידים",
+  },
 } as const;
 
 async function expectShellAround(page: Page, heading: string, language: keyof typeof TEXTS = "en") {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-  await expect(page.getByRole("navigation", { name: TEXTS[language].navigation }).getByRole("link", { name: TEXTS[language].leads })).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: TEXTS[language].dashboard })).toHaveAttribute("href", "/admin/dashboard");
+  await expect(
+    page
+      .getByRole("navigation", { name: TEXTS[language].navigation })
+      .getByRole("link", { name: TEXTS[language].leads }),
+  ).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: TEXTS[language].dashboard })).toHaveAttribute(
+    "href",
+    "/admin/dashboard",
+  );
   // Production shows neither the error's message nor its stack.
   await expect(page.getByText("Failure drill:")).toHaveCount(0);
   await expect(page.locator("pre")).toHaveCount(0);
@@ -24,7 +43,10 @@ async function expectShellAround(page: Page, heading: string, language: keyof ty
 
 test.describe("admin errors keep the shell", () => {
   // The drill's 500s are on purpose, and the browser reports each one it loads.
-  test.use({ allowedConsoleErrors: /status of 500/, expectedErrorPages: /^\/(admin\/(failure-drill|no-such-page)|no-such-page)/ });
+  test.use({
+    allowedConsoleErrors: /status of 500/,
+    expectedErrorPages: /^\/(admin\/(failure-drill|no-such-page)|no-such-page)/,
+  });
   test.beforeEach(async ({ signIn }) => signIn());
 
   test("an error in a page's loader: the error panel in the shell, and the operator moves on", async ({ page }) => {
@@ -98,7 +120,10 @@ test.describe("admin errors keep the shell", () => {
         await expect(page.locator("html")).toHaveAttribute("lang", language);
         await expectShellAround(page, heading, language);
         await expectNoAxeViolations(page);
-        for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+        for (const [width, viewport] of [
+          ["phone", PHONE],
+          ["desktop", DESKTOP],
+        ] as const) {
           await page.setViewportSize(viewport);
           await page.screenshot({ path: `screenshots/admin-${name}-${language}-${width}.png`, fullPage: true });
         }

@@ -12,11 +12,15 @@ async function newClient(page: Page, businessType: string) {
   return { id, businessName };
 }
 
-const trainingPath = (clientId: number, language: "he" | "en") => `/admin/ai-training?clientId=${clientId}&lng=${language}`;
+const trainingPath = (clientId: number, language: "he" | "en") =>
+  `/admin/ai-training?clientId=${clientId}&lng=${language}`;
 const landedOn = (clientId: number) => new RegExp(`/admin/ai-training\\?clientId=${clientId}(&|$)`);
 
 test.describe("AI training with JavaScript", () => {
-  test("English, desktop: the client's business type, FAQ rows added, moved, removed and saved, and a whole conversation", async ({ page, signIn }) => {
+  test("English, desktop: the client's business type, FAQ rows added, moved, removed and saved, and a whole conversation", async ({
+    page,
+    signIn,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await signIn();
     const client = await newClient(page, "restaurant");
@@ -65,7 +69,10 @@ test.describe("AI training with JavaScript", () => {
     await expect(conversation.getByRole("listitem").nth(1).getByRole("paragraph")).toHaveCount(2);
   });
 
-  test("Hebrew, phone: a business type outside the screen's five, a Hebrew row saved, a conversation", async ({ page, signIn }) => {
+  test("Hebrew, phone: a business type outside the screen's five, a Hebrew row saved, a conversation", async ({
+    page,
+    signIn,
+  }) => {
     await page.setViewportSize(PHONE);
     await signIn();
     const client = await newClient(page, "party planning platform");
@@ -95,7 +102,9 @@ test.describe("AI training with JavaScript", () => {
     await expect(conversation.getByRole("listitem")).toHaveCount(1);
     await expect(conversation.getByRole("listitem").first().getByRole("paragraph")).toHaveCount(2);
     // The answer is the saved row's fact, with no greeting before it.
-    await expect(conversation.getByRole("listitem").first().getByRole("paragraph").nth(1)).toContainText("עד 300 אורחים");
+    await expect(conversation.getByRole("listitem").first().getByRole("paragraph").nth(1)).toContainText(
+      "עד 300 אורחים",
+    );
     await expectNoSidewaysScroll(page);
   });
 });
@@ -103,7 +112,10 @@ test.describe("AI training with JavaScript", () => {
 test.describe("AI training without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Hebrew: rows added with a plain post, saved, and a conversation kept across posts", async ({ page, signIn }) => {
+  test("Hebrew: rows added with a plain post, saved, and a conversation kept across posts", async ({
+    page,
+    signIn,
+  }) => {
     await signIn();
     const client = await newClient(page, "retail");
     await page.goto(trainingPath(client.id, "he"));

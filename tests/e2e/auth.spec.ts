@@ -69,7 +69,9 @@ test.describe("login", () => {
     await page.goto("/admin/dashboard");
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL("/login");
-    await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByText("You have been logged out.")).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Notifications (F8)" }).getByText("You have been logged out."),
+    ).toBeVisible();
     await page.goto("/admin/dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
   });

@@ -60,10 +60,16 @@ test.describe("Billing and payments", () => {
     const rows = page.getByRole("region", { name: "Billing records" }).getByRole("table").getByRole("row");
     await expect(rows.nth(1)).toContainText("Overdue");
     // The picker's default month goes along: the CSV holds what the page shows.
-    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", `/admin/billing/export?period=${LAST_CLOSED}&status=overdue`);
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      `/admin/billing/export?period=${LAST_CLOSED}&status=overdue`,
+    );
   });
 
-  test("generates a past month's bills and marks one paid with a note kept in its history", async ({ page, signIn }) => {
+  test("generates a past month's bills and marks one paid with a note kept in its history", async ({
+    page,
+    signIn,
+  }) => {
     await signIn();
     await gotoHydrated(page, "/admin/billing?lng=en");
     const generate = page.getByRole("region", { name: "Generate bills" });
@@ -95,18 +101,32 @@ test.describe("Billing and payments", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
 
     await gotoHydrated(page, `/admin/billing?period=${PAST_PERIOD}&status=paid&lng=en`);
-    const paidRow = page.getByRole("region", { name: "Billing records" }).getByRole("table").getByRole("row").filter({ hasText: client }).filter({ hasText: "Paid" }).first();
+    const paidRow = page
+      .getByRole("region", { name: "Billing records" })
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ hasText: client })
+      .filter({ hasText: "Paid" })
+      .first();
     await paidRow.locator("summary", { hasText: "History" }).click();
     await expect(paidRow.getByText("Bank transfer 4471")).toBeVisible();
   });
 
   for (const language of ["en", "he"] as const) {
     const words = MONTH_WORDS[language];
-    test(`shows the month in progress live, a client added today at once, as its usage page does (${language})`, async ({ page, signIn }) => {
+    test(`shows the month in progress live, a client added today at once, as its usage page does (${language})`, async ({
+      page,
+      signIn,
+    }) => {
       await signIn();
       const name = `Fresh ${language} ${Date.now()}`;
       const created = await page.request.post("/api/clients", {
-        data: { businessName: name, ownerEmail: `fresh-${language}@example.com`, websiteDomain: `fresh-${language}.example`, businessType: "retail" },
+        data: {
+          businessName: name,
+          ownerEmail: `fresh-${language}@example.com`,
+          websiteDomain: `fresh-${language}.example`,
+          businessType: "retail",
+        },
       });
       expect(created.status()).toBe(201);
       const client = (await created.json()) as { id: number; licenseKey: string };
@@ -116,7 +136,15 @@ test.describe("Billing and payments", () => {
       await expect(page.getByRole("search").getByLabel(words.period)).toHaveValue(LAST_CLOSED);
       const month = page.getByRole("region", { name: words.monthTitle });
       const row = () => month.getByRole("table").getByRole("row").filter({ hasText: name });
-      await expect(row().getByRole("cell")).toHaveText([name, "0", "0", "0", money(language, 50), money(language, 0), money(language, 50)]);
+      await expect(row().getByRole("cell")).toHaveText([
+        name,
+        "0",
+        "0",
+        "0",
+        money(language, 50),
+        money(language, 0),
+        money(language, 50),
+      ]);
 
       // A visitor's first message is a conversation ($1): the month so far follows at once.
       const sent = await page.request.post("/api/wordpress/messages", {
@@ -124,20 +152,38 @@ test.describe("Billing and payments", () => {
       });
       expect(sent.status()).toBe(200);
       await page.reload();
-      await expect(row().getByRole("cell")).toHaveText([name, "1", "0", "0", money(language, 50), money(language, 1), money(language, 51)]);
+      await expect(row().getByRole("cell")).toHaveText([
+        name,
+        "1",
+        "0",
+        "0",
+        money(language, 50),
+        money(language, 1),
+        money(language, 51),
+      ]);
 
       // The same figures as the client's usage this month, where the row's name leads.
-      const usage = (await (await page.request.get(`/api/clients/${client.id}/usage?period=month`)).json()) as { conversations: number; totalCost: number }[];
+      const usage = (await (await page.request.get(`/api/clients/${client.id}/usage?period=month`)).json()) as {
+        conversations: number;
+        totalCost: number;
+      }[];
       expect(usage.map((day) => [day.conversations, day.totalCost])).toEqual([[1, 1]]);
-      for (const [width, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+      for (const [width, viewport] of [
+        ["desktop", DESKTOP],
+        ["phone", PHONE],
+      ] as const) {
         await page.setViewportSize(viewport);
         await page.screenshot({ path: `/tmp/h3-billing-${language}-${width}.png`, fullPage: true });
       }
       await page.setViewportSize(DESKTOP);
-      await row().getByRole("link", { name: words.usageOf(name) }).click();
+      await row()
+        .getByRole("link", { name: words.usageOf(name) })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/admin/clients/${client.id}\\?tab=usage`));
       await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
-      await expect(page.getByRole("region", { name: words.recentUsage })).toContainText(`${words.cost}: ${money(language, 1)}`);
+      await expect(page.getByRole("region", { name: words.recentUsage })).toContainText(
+        `${words.cost}: ${money(language, 1)}`,
+      );
     });
   }
 
@@ -151,7 +197,10 @@ test.describe("Billing and payments", () => {
 
     await page.context().clearCookies();
     for (const language of ["he", "en"] as const) {
-      for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+      for (const [width, viewport] of [
+        ["phone", PHONE],
+        ["desktop", DESKTOP],
+      ] as const) {
         await page.setViewportSize(viewport);
         await gotoHydrated(page, `${payPath}?lng=${language}`);
         await expect(page.getByRole("button", { name: "Pay with PayPal" })).toBeVisible();
@@ -176,7 +225,12 @@ test.describe("Billing and payments", () => {
 
     await signIn();
     await gotoHydrated(page, `/admin/billing?period=${PAST_PERIOD}&status=paid&lng=en`);
-    const paidRow = page.getByRole("region", { name: "Billing records" }).getByRole("table").getByRole("row").filter({ hasText: client }).filter({ hasText: "Paid" });
+    const paidRow = page
+      .getByRole("region", { name: "Billing records" })
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ hasText: client })
+      .filter({ hasText: "Paid" });
     await paidRow.first().locator("summary", { hasText: "History" }).click();
     await expect(page.getByText("Paid through PayPal").first()).toBeVisible();
   });

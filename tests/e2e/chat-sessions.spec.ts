@@ -1,4 +1,12 @@
-import { DESKTOP, expect, expectNoAxeViolations, expectNoSidewaysScroll, gotoHydrated, PHONE, test } from "./fixtures.ts";
+import {
+  DESKTOP,
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  gotoHydrated,
+  PHONE,
+  test,
+} from "./fixtures.ts";
 
 const TEXTS = {
   en: {
@@ -114,7 +122,10 @@ test.describe("Chat sessions monitor", () => {
       await expectNoSidewaysScroll(page);
     });
 
-    for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    for (const [width, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
       test(`screenshot: chat sessions ${language} ${width}`, async ({ page, signIn }) => {
         await page.setViewportSize(viewport);
         await signIn();
@@ -142,7 +153,12 @@ test.describe("Chat sessions monitor", () => {
       await page.getByRole("button", { name: "Apply filters" }).click();
       await expect(page).toHaveURL(/period=all/);
       await expect(page).toHaveURL(/search=203.0.113/);
-      await expect(page.getByRole("table").getByText(/203\.0\.113\./).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("table")
+          .getByText(/203\.0\.113\./)
+          .first(),
+      ).toBeVisible();
     });
   });
 });

@@ -5,7 +5,8 @@ import { DESKTOP, expect, expectNoSidewaysScroll, gotoHydrated, PHONE, test } fr
 /** The seeded clients the tests change (their own capability and page), so parallel tests never meet. */
 const CLIENT_EN = 6;
 const CLIENT_HE = 7;
-const configPath = (clientId: number, tab: string, language: "he" | "en") => `/admin/clients/${clientId}/config?tab=${tab}&lng=${language}`;
+const configPath = (clientId: number, tab: string, language: "he" | "en") =>
+  `/admin/clients/${clientId}/config?tab=${tab}&lng=${language}`;
 
 let site: TestSite;
 test.beforeAll(async () => {
@@ -42,7 +43,9 @@ test.describe("client settings with JavaScript", () => {
     await expect(progress.getByRole("listitem")).toHaveCount(3);
     await expect(progress.getByRole("listitem").nth(1)).toContainText("נדחה: הכתובת פרטית, מקומית או link-local.");
     await expect(page.getByText("סריקת האתרים הושלמה", { exact: true })).toBeVisible();
-    await expect(page.getByText(/נסרקו בהצלחה 2 כתובות והתוכן נוסף למאגר הידע\s+1 מתוך 3 כתובות לא נסרקו\./).first()).toBeVisible();
+    await expect(
+      page.getByText(/נסרקו בהצלחה 2 כתובות והתוכן נוסף למאגר הידע\s+1 מתוך 3 כתובות לא נסרקו\./).first(),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "שעות פתיחה" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Teeth whitening" })).toBeVisible();
   });
@@ -87,7 +90,10 @@ const SCREENS = [
 
 for (const screen of SCREENS) {
   for (const language of ["he", "en"] as const) {
-    for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    for (const [width, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
       test(`screenshot: ${screen.name} ${language} ${width}`, async ({ page, signIn }) => {
         await page.setViewportSize(viewport);
         await signIn();
@@ -116,14 +122,22 @@ test("the test tab runs the full client test", async ({ page, signIn }) => {
 async function newClient(page: Page) {
   const businessName = `Settings ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const response = await page.request.post("/api/clients", {
-    data: { businessName, ownerEmail: "owner@settings.example", websiteDomain: "settings.example", businessType: "retail" },
+    data: {
+      businessName,
+      ownerEmail: "owner@settings.example",
+      websiteDomain: "settings.example",
+      businessType: "retail",
+    },
   });
   expect(response.status()).toBe(201);
   return { id: ((await response.json()) as { id: number }).id, businessName };
 }
 
 test.describe("each settings form saves and restores on its own", () => {
-  test("English, desktop, with JavaScript: the business config's save leaves the details form alone", async ({ page, signIn }) => {
+  test("English, desktop, with JavaScript: the business config's save leaves the details form alone", async ({
+    page,
+    signIn,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await signIn();
     const client = await newClient(page);

@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, expectNoAxeViolations, expectNoSidewaysScroll, gotoHydrated, PHONE, test } from "./fixtures.ts";
+import {
+  DESKTOP,
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  gotoHydrated,
+  PHONE,
+  test,
+} from "./fixtures.ts";
 
 const TEXT = {
   en: {
@@ -150,22 +158,38 @@ test.describe("the client list", () => {
     });
   }
 
-  test("tests a client's integration: partial for a trained client without a site, fewer passed for a new one", async ({ page, signIn }) => {
+  test("tests a client's integration: partial for a trained client without a site, fewer passed for a new one", async ({
+    page,
+    signIn,
+  }) => {
     await signIn();
     await gotoHydrated(page, "/admin/clients?lng=en&q=alex-ai.co.il");
-    await page.getByRole("button", { name: /^Test Alex AI/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Test Alex AI/ })
+      .first()
+      .click();
     await expect(page.getByText("Integration Issues Found", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: /^\d+\/11 Alex AI/ }).first()).toBeVisible();
 
     const created = await page.request.post("/api/clients", {
-      data: { businessName: uniqueName("Untrained"), ownerEmail: "a@b.example", websiteDomain: "untrained.example", businessType: "other" },
+      data: {
+        businessName: uniqueName("Untrained"),
+        ownerEmail: "a@b.example",
+        websiteDomain: "untrained.example",
+        businessType: "other",
+      },
     });
     const client = (await created.json()) as { businessName: string };
     await gotoHydrated(page, `/admin/clients?lng=en&q=${encodeURIComponent(client.businessName)}`);
-    await page.getByRole("button", { name: `Test ${client.businessName}` }).first().click();
+    await page
+      .getByRole("button", { name: `Test ${client.businessName}` })
+      .first()
+      .click();
     await expect(page.getByText("Integration Issues Found", { exact: true })).toBeVisible();
     await expect(page.getByText(/^\d of 11 tests passed\.$/).first()).toBeVisible();
-    await expect(page.getByRole("button", { name: new RegExp(`^\\d/11 ${client.businessName}`) }).first()).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: new RegExp(`^\\d/11 ${client.businessName}`) }).first(),
+    ).toBeVisible();
   });
 
   test.describe("without JavaScript", () => {
@@ -179,10 +203,19 @@ test.describe("the client list", () => {
       await expect(page).toHaveURL(/q=alex-ai\.co\.il/);
       await expect(page.getByText("1 client", { exact: true })).toBeVisible();
       const row = page.getByRole("table").getByRole("row").nth(1);
-      await expect(row.getByRole("link", { name: "Settings Alex AI" })).toHaveAttribute("href", /\/admin\/clients\/\d+\/config$/);
+      await expect(row.getByRole("link", { name: "Settings Alex AI" })).toHaveAttribute(
+        "href",
+        /\/admin\/clients\/\d+\/config$/,
+      );
       await expect(row.getByRole("link", { name: /Open chat Alex AI/ })).toHaveAttribute("target", "_blank");
-      await expect(row.getByRole("link", { name: /Open chat Alex AI/ })).toHaveAttribute("href", /\/api\/wordpress\/chat-ui\?license=alex_[0-9a-f]{32}/);
-      await expect(row.getByRole("link", { name: "Plugin Alex AI" })).toHaveAttribute("href", /\/api\/download\/plugin\?clientId=\d+$/);
+      await expect(row.getByRole("link", { name: /Open chat Alex AI/ })).toHaveAttribute(
+        "href",
+        /\/api\/wordpress\/chat-ui\?license=alex_[0-9a-f]{32}/,
+      );
+      await expect(row.getByRole("link", { name: "Plugin Alex AI" })).toHaveAttribute(
+        "href",
+        /\/api\/download\/plugin\?clientId=\d+$/,
+      );
       await row.getByRole("button", { name: /^Test/ }).click();
       await expect(page.getByText(/Integration Issues Found/)).toBeVisible();
       await expect(page).toHaveURL(/q=alex-ai\.co\.il/);
@@ -198,7 +231,10 @@ test.describe("the client list", () => {
       await page.getByRole("link", { name: "Usage & Billing" }).click();
       await expect(page.getByRole("heading", { name: "Recent Usage" })).toBeVisible();
       await page.getByLabel("Period").selectOption("all");
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download CSV" }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/^usage-\d+-all-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = readFileSync((await download.path())!, "utf8");
       expect(csv.split("\r\n")[0]).toBe("\uFEFFDate,Conversations,Articles,Solutions,Total Cost");
@@ -246,14 +282,22 @@ test.describe("the client list", () => {
 const SCREENS = ["list", "overview", "usage", "sessions", "training", "settings"] as const;
 
 for (const language of ["he", "en"] as const) {
-  for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+  for (const [width, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
     for (const screen of SCREENS) {
       test(`the client ${screen} screen reads well in ${language} on a ${width}`, async ({ page, signIn }) => {
         test.slow();
         await page.setViewportSize(viewport);
         await signIn();
         const [demo] = (await (await page.request.get("/api/clients?q=alex-ai.co.il")).json()) as { id: number }[];
-        await gotoHydrated(page, screen === "list" ? `/admin/clients?lng=${language}` : `/admin/clients/${demo!.id}?lng=${language}&tab=${screen}`);
+        await gotoHydrated(
+          page,
+          screen === "list"
+            ? `/admin/clients?lng=${language}`
+            : `/admin/clients/${demo!.id}?lng=${language}&tab=${screen}`,
+        );
         await expect(page.locator("html")).toHaveAttribute("dir", language === "he" ? "rtl" : "ltr");
         await expectNoSidewaysScroll(page);
         await expectNoAxeViolations(page);

@@ -46,7 +46,12 @@ const TEXT = {
 
 async function addClient(page: Page) {
   const created = await page.request.post("/api/clients", {
-    data: { businessName: `Confirm ${Date.now()}`, ownerEmail: "owner@confirm.example", websiteDomain: "confirm.example", businessType: "other" },
+    data: {
+      businessName: `Confirm ${Date.now()}`,
+      ownerEmail: "owner@confirm.example",
+      websiteDomain: "confirm.example",
+      businessType: "other",
+    },
   });
   expect(created.status()).toBe(201);
   return (await created.json()) as { id: number; businessName: string };
@@ -56,7 +61,10 @@ for (const [language, viewport] of [
   ["en", DESKTOP],
   ["he", PHONE],
 ] as const) {
-  test(`(${language}, ${viewport.width} px) suspend and cancel ask in a dialog naming the client and the effect, and land on the settings with the new status`, async ({ page, signIn }) => {
+  test(`(${language}, ${viewport.width} px) suspend and cancel ask in a dialog naming the client and the effect, and land on the settings with the new status`, async ({
+    page,
+    signIn,
+  }) => {
     const text = TEXT[language];
     await signIn();
     await page.setViewportSize(viewport);
@@ -102,7 +110,10 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   for (const language of ["he", "en"] as const) {
-    test(`(${language}) suspend asks on the page first, acts only when confirmed, and lands on the settings`, async ({ page, signIn }) => {
+    test(`(${language}) suspend asks on the page first, acts only when confirmed, and lands on the settings`, async ({
+      page,
+      signIn,
+    }) => {
       const text = TEXT[language];
       await signIn();
       await page.setViewportSize(language === "he" ? PHONE : DESKTOP);
@@ -123,14 +134,21 @@ test.describe("without JavaScript", () => {
       await expect(page.getByRole("alert").filter({ hasText: text.suspendTitle(client.businessName) })).toHaveCount(0);
 
       await page.getByRole("button", { name: text.suspend, exact: true }).click();
-      await page.getByRole("alert").filter({ hasText: text.suspendTitle(client.businessName) }).getByRole("button", { name: text.suspend, exact: true }).click();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: text.suspendTitle(client.businessName) })
+        .getByRole("button", { name: text.suspend, exact: true })
+        .click();
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(settings);
       await expect(page.getByText(text.current(text.suspended))).toBeVisible();
     });
   }
 });
 
-test("(he) mark paid asks in a dialog naming the client, the month and the amount; dismissed, the bill stays unpaid", async ({ page, signIn }) => {
+test("(he) mark paid asks in a dialog naming the client, the month and the amount; dismissed, the bill stays unpaid", async ({
+  page,
+  signIn,
+}) => {
   const text = TEXT.he;
   await signIn();
   await page.setViewportSize(PHONE);

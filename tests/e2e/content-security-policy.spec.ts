@@ -25,7 +25,10 @@ const PUBLIC_PAGES = ["/", "/login", "/invest-he", "/invest-en", "/minimal-chat-
 test.describe.configure({ timeout: 120_000 });
 
 for (const language of ["he", "en"] as const) {
-  test(`no Content-Security-Policy violation on the public pages and every admin page (${language})`, async ({ page, signIn }) => {
+  test(`no Content-Security-Policy violation on the public pages and every admin page (${language})`, async ({
+    page,
+    signIn,
+  }) => {
     for (const path of PUBLIC_PAGES) {
       await gotoHydrated(page, `${path}?lng=${language}`);
       await page.waitForLoadState("networkidle");

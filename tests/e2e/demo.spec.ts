@@ -1,12 +1,19 @@
 import { CHAT_API_PATHS } from "../../app/conversations/chat-contract.ts";
 import type { Page, Request } from "@playwright/test";
-import { DESKTOP, expect, expectNoAxeViolations, expectNoSidewaysScroll, gotoHydrated, PHONE, test } from "./fixtures.ts";
+import {
+  DESKTOP,
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  gotoHydrated,
+  PHONE,
+  test,
+} from "./fixtures.ts";
 
 const CHAT = "/minimal-chat-demo";
 const PREVIEW = "/test-plugin-preview";
 const MESSAGES_API = CHAT_API_PATHS.messages;
 const NARROW = { width: 360, height: 740 };
-
 
 function recordMessageRequests(page: Page) {
   const requests: Request[] = [];
@@ -22,7 +29,9 @@ test.describe("minimal chat demo", () => {
   // Every test its own visitor address (the server trusts X-Forwarded-For from loopback), so the
   // message API's per-address limit counts each test alone.
   test.beforeEach(async ({ page }, testInfo) => {
-    await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.18.${testInfo.workerIndex + 100}.${(++visitorCounter % 250) + 1}` });
+    await page.setExtraHTTPHeaders({
+      "X-Forwarded-For": `198.18.${testInfo.workerIndex + 100}.${(++visitorCounter % 250) + 1}`,
+    });
   });
 
   test("shows the brand and subtitle in Hebrew, right to left, and in English", async ({ page }) => {
@@ -38,7 +47,9 @@ test.describe("minimal chat demo", () => {
     await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
   });
 
-  test("Enter sends, Shift+Enter starts a new line; the message goes to the demo client through the message API", async ({ page }) => {
+  test("Enter sends, Shift+Enter starts a new line; the message goes to the demo client through the message API", async ({
+    page,
+  }) => {
     const sent = recordMessageRequests(page);
     await gotoHydrated(page, CHAT);
     const input = page.getByRole("textbox", { name: "ההודעה שלך" });
@@ -61,7 +72,9 @@ test.describe("minimal chat demo", () => {
     await expect(page.getByRole("log").getByText("שלום עולם", { exact: true })).toBeVisible();
   });
 
-  test("talks with Alex through the message API: the reply appears, and the conversation goes on in one session", async ({ page }) => {
+  test("talks with Alex through the message API: the reply appears, and the conversation goes on in one session", async ({
+    page,
+  }) => {
     const sent = recordMessageRequests(page);
     await gotoHydrated(page, CHAT);
     const input = page.getByRole("textbox", { name: "ההודעה שלך" });
@@ -107,12 +120,16 @@ test.describe("minimal chat demo", () => {
     await gotoHydrated(page, CHAT);
     await page.getByRole("textbox", { name: "ההודעה שלך" }).fill("מה שעות הפתיחה?");
     await page.getByRole("button", { name: "שליחה" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Alex" })).toHaveText("Alex אינו זמין כרגע, נא לנסות שוב מאוחר יותר.");
+    await expect(page.getByRole("alert").filter({ hasText: "Alex" })).toHaveText(
+      "Alex אינו זמין כרגע, נא לנסות שוב מאוחר יותר.",
+    );
     const log = page.getByRole("log", { name: "שיחה עם Alex" });
     await expect(log.getByText("ההודעה לא נמסרה.")).toBeVisible();
     await expectNoAxeViolations(page);
 
-    const retried = page.waitForResponse((each) => new URL(each.url()).pathname === MESSAGES_API && each.status() === 200);
+    const retried = page.waitForResponse(
+      (each) => new URL(each.url()).pathname === MESSAGES_API && each.status() === 200,
+    );
     await log.getByRole("button", { name: "ניסיון חוזר" }).click();
     await expect.poll(() => sent.length).toBe(2);
     expect(sent[1]!.postDataJSON().clientMessageId).toBe(sent[0]!.postDataJSON().clientMessageId);
@@ -261,7 +278,9 @@ test.describe("plugin preview", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("accepts only digits, spaces and dashes in the phone, up to 15 characters, and a name up to 50", async ({ page }) => {
+  test("accepts only digits, spaces and dashes in the phone, up to 15 characters, and a name up to 50", async ({
+    page,
+  }) => {
     await gotoHydrated(page, `${PREVIEW}?lng=en`);
     const phone = page.getByLabel("Phone");
     const name = page.getByLabel("Full name");
@@ -349,7 +368,10 @@ for (const language of ["he", "en"] as const) {
       await expectNoAxeViolations(page);
     });
 
-    for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    for (const [width, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
       test(`screenshot: ${path} ${language} ${width}`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await gotoHydrated(page, `${path}?lng=${language}`);
@@ -360,12 +382,16 @@ for (const language of ["he", "en"] as const) {
           await input.fill(language === "he" ? "מה שעות הפתיחה שלכם?" : "What are your opening hours?");
           await input.press("Enter");
           await expect(input).toHaveValue("");
-          await expect(page.getByRole("log").getByText(language === "he" ? "Alex כותב תשובה…" : "Alex is replying…")).toHaveCount(0);
+          await expect(
+            page.getByRole("log").getByText(language === "he" ? "Alex כותב תשובה…" : "Alex is replying…"),
+          ).toHaveCount(0);
         } else {
           await page.getByRole("button", { name: language === "he" ? "שליחת פרטים" : "Send details" }).click();
           await page.screenshot({ path: `screenshots/${name}-errors-${language}-${width}.png`, fullPage: true });
           await page.getByLabel(language === "he" ? "טלפון" : "Phone").fill("050-123 4567");
-          await page.getByLabel(language === "he" ? "שם מלא" : "Full name").fill(language === "he" ? "דנה לוי" : "Dana Levi");
+          await page
+            .getByLabel(language === "he" ? "שם מלא" : "Full name")
+            .fill(language === "he" ? "דנה לוי" : "Dana Levi");
           await page.getByRole("button", { name: language === "he" ? "שליחת פרטים" : "Send details" }).click();
         }
         await page.screenshot({ path: `screenshots/${name}-${language}-${width}.png`, fullPage: true });

@@ -87,7 +87,11 @@ export const test = base.extend<Fixtures>({
     const allowed = (text: string) => allowedConsoleErrors?.test(text) ?? false;
     page.on("console", (message) => {
       // The browser reports every 4xx response it loads; the tests assert those statuses themselves.
-      if (message.type() === "error" && !/^Failed to load resource: .* status of 4\d\d/.test(message.text()) && !allowed(message.text())) {
+      if (
+        message.type() === "error" &&
+        !/^Failed to load resource: .* status of 4\d\d/.test(message.text()) &&
+        !allowed(message.text())
+      ) {
         errors.push(message.text());
       }
     });
@@ -97,11 +101,17 @@ export const test = base.extend<Fixtures>({
 
     // Content-Security-Policy violations: the browser reports some (a caught eval probe) only as an event.
     const cspViolations: string[] = [];
-    await page.exposeBinding("__recordCspViolation", (_source, violation: string) => void cspViolations.push(violation));
+    await page.exposeBinding(
+      "__recordCspViolation",
+      (_source, violation: string) => void cspViolations.push(violation),
+    );
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (event) => {
-        const record = (window as unknown as { __recordCspViolation: (violation: string) => void }).__recordCspViolation;
-        void record(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber} on ${location.pathname}`);
+        const record = (window as unknown as { __recordCspViolation: (violation: string) => void })
+          .__recordCspViolation;
+        void record(
+          `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber} on ${location.pathname}`,
+        );
       });
     });
 
@@ -140,10 +150,14 @@ export async function gotoHydrated(page: Page, path: string) {
 
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }))).toEqual([]);
+  expect(
+    results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) })),
+  ).toEqual([]);
 }
 
 export async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }

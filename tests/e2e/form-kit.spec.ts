@@ -5,8 +5,20 @@ import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures.ts
  * languages: axe finds nothing (the other screens' specs check them clean).
  */
 const TEXTS = {
-  en: { login: "Login", adminLogin: "Admin Login", usernameRequired: "Enter your username.", send: "Send inquiry", nameRequired: "Please enter your name." },
-  he: { login: "כניסה", adminLogin: "כניסת מנהל", usernameRequired: "יש להזין שם משתמש.", send: "שליחת הפנייה", nameRequired: "נא להזין שם." },
+  en: {
+    login: "Login",
+    adminLogin: "Admin Login",
+    usernameRequired: "Enter your username.",
+    send: "Send inquiry",
+    nameRequired: "Please enter your name.",
+  },
+  he: {
+    login: "כניסה",
+    adminLogin: "כניסת מנהל",
+    usernameRequired: "יש להזין שם משתמש.",
+    send: "שליחת הפנייה",
+    nameRequired: "נא להזין שם.",
+  },
 } as const;
 
 for (const language of ["en", "he"] as const) {
@@ -44,7 +56,9 @@ for (const language of ["en", "he"] as const) {
       await form.getByRole("button", { name: text.send }).click();
       await expect(form.getByText(text.nameRequired)).toBeVisible();
       // The asterisk is for sight; screen readers hear "required" from the control itself.
-      await expect(form.getByRole("textbox", { name: language === "en" ? "Full name" : "שם מלא", exact: true })).toHaveAttribute("required", "");
+      await expect(
+        form.getByRole("textbox", { name: language === "en" ? "Full name" : "שם מלא", exact: true }),
+      ).toHaveAttribute("required", "");
       await expectNoAxeViolations(page);
     });
 

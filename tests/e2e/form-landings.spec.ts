@@ -22,10 +22,11 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
     test.beforeEach(async ({ signIn }) => signIn());
 
-    const open = async (page: Page, path: string) =>
-      javaScriptEnabled ? gotoHydrated(page, path) : page.goto(path);
+    const open = async (page: Page, path: string) => (javaScriptEnabled ? gotoHydrated(page, path) : page.goto(path));
 
-    test(`billing: generate bills, then mark one paid after the confirmation, in Hebrew (${mode})`, async ({ page }) => {
+    test(`billing: generate bills, then mark one paid after the confirmation, in Hebrew (${mode})`, async ({
+      page,
+    }) => {
       await open(page, "/admin/billing?lng=he");
       const generate = page.getByRole("region", { name: "הפקת חשבונות" });
       await generate.getByLabel("חודש").selectOption(PERIOD);
@@ -43,7 +44,9 @@ for (const javaScriptEnabled of [true, false]) {
       await row.getByLabel("הערה").fill(`העברה ${mode}`);
       await row.getByRole("button", { name: "סימון כשולם" }).click();
       // Without JavaScript the row (drawn as a table row and as a phone card) asks in each copy.
-      const question = (javaScriptEnabled ? page.getByRole("dialog") : page.getByRole("alert")).filter({ hasText: "לסמן את החשבון של" }).first();
+      const question = (javaScriptEnabled ? page.getByRole("dialog") : page.getByRole("alert"))
+        .filter({ hasText: "לסמן את החשבון של" })
+        .first();
       await expect(question).toContainText(`לסמן את החשבון של ${client.trim()}`);
       await question.getByRole("button", { name: "סימון כשולם" }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/billing\\?period=${PERIOD}&status=overdue&lng=he$`));
@@ -52,7 +55,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(records.getByRole("table").getByRole("row")).toHaveCount(before - 1);
     });
 
-    test(`the WordPress connection form returns to the system status tab it was sent from (${mode})`, async ({ page }) => {
+    test(`the WordPress connection form returns to the system status tab it was sent from (${mode})`, async ({
+      page,
+    }) => {
       await open(page, "/admin/system-status?lng=en");
       const clientId = await page.getByLabel("Client").inputValue();
       await open(page, `/admin/system-status?lng=en&clientId=${clientId}&tab=wordpress`);

@@ -14,7 +14,9 @@ const NAMES = new Set(["jQuery"]);
 /** The visible text of the page's main content and any open dialog, leaving out what is marked as code. */
 async function leftoverIdentifiers(page: Page) {
   const texts = await page.evaluate(() => {
-    const roots = [document.querySelector("main"), ...document.querySelectorAll("[role=dialog]")].filter((root) => root !== null);
+    const roots = [document.querySelector("main"), ...document.querySelectorAll("[role=dialog]")].filter(
+      (root) => root !== null,
+    );
     const found: string[] = [];
     for (const root of roots) {
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -29,7 +31,11 @@ async function leftoverIdentifiers(page: Page) {
     }
     return found;
   });
-  return texts.flatMap((text) => (text.match(IDENTIFIER) ?? []).filter((word) => !NAMES.has(word)).map((word) => `${word} (in "${text.slice(0, 80)}")`));
+  return texts.flatMap((text) =>
+    (text.match(IDENTIFIER) ?? [])
+      .filter((word) => !NAMES.has(word))
+      .map((word) => `${word} (in "${text.slice(0, 80)}")`),
+  );
 }
 
 /** Opens each page in Hebrew and lists the identifiers its visible text shows. */
@@ -80,7 +86,10 @@ test.describe("the Hebrew admin with demo data", () => {
 
   // Every client's ten screens, in two halves that run side by side.
   for (const half of [0, 1]) {
-    test(`shows no identifier in visible text on the client screens (half ${half + 1} of 2)`, async ({ page, signIn }) => {
+    test(`shows no identifier in visible text on the client screens (half ${half + 1} of 2)`, async ({
+      page,
+      signIn,
+    }) => {
       await signIn();
       await page.setViewportSize(DESKTOP);
       await gotoHydrated(page, "/admin/clients?lng=he");
@@ -127,8 +136,12 @@ test.describe("the Hebrew admin with demo data", () => {
 
     // The same screens in English say the same in English.
     await gotoHydrated(page, `${clientPath}/config?tab=summary&lng=en`);
-    await expect(page.getByRole("region", { name: "Client", exact: true }).getByText("Party planning platform")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Example conversation flow" }).getByText("Need identification")).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Client", exact: true }).getByText("Party planning platform"),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Example conversation flow" }).getByText("Need identification"),
+    ).toBeVisible();
     await expect(page.getByRole("region", { name: "Integration" })).toContainText("Energetic");
   });
 });

@@ -1,7 +1,18 @@
-import { DESKTOP, expect, expectNoAxeViolations, expectNoSidewaysScroll, htmlDirection, PHONE, test } from "./fixtures.ts";
+import {
+  DESKTOP,
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  htmlDirection,
+  PHONE,
+  test,
+} from "./fixtures.ts";
 
 test.describe("Completed functions page", () => {
-  test("lists the functions with their totals, filters by type and keeps the filter in the CSV link", async ({ page, signIn }) => {
+  test("lists the functions with their totals, filters by type and keeps the filter in the CSV link", async ({
+    page,
+    signIn,
+  }) => {
     await signIn();
     await page.setViewportSize(DESKTOP);
     await page.goto("/admin/completed-functions?lng=en");
@@ -12,7 +23,10 @@ test.describe("Completed functions page", () => {
     await expect(totals).toContainText("$1");
 
     const table = page.getByRole("table", { name: "Functions" });
-    await expect(table.getByRole("link", { name: /^sess_/ }).first()).toHaveAttribute("href", /^\/admin\/session\/sess_.+/);
+    await expect(table.getByRole("link", { name: /^sess_/ }).first()).toHaveAttribute(
+      "href",
+      /^\/admin\/session\/sess_.+/,
+    );
 
     await page.getByLabel("Function", { exact: true }).selectOption({ label: "Client introduction" });
     await page.getByRole("button", { name: "Apply" }).click();
@@ -20,7 +34,10 @@ test.describe("Completed functions page", () => {
     const rows = table.getByRole("row");
     await expect(rows.nth(1)).toContainText("Client introduction");
     await expect(table).not.toContainText("Party planning consultation");
-    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /\/admin\/completed-functions\/export\?.*type=client_introduction_complete/);
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      /\/admin\/completed-functions\/export\?.*type=client_introduction_complete/,
+    );
     await expectNoAxeViolations(page);
 
     await page.getByRole("link", { name: "Clear filters" }).click();
@@ -30,7 +47,10 @@ test.describe("Completed functions page", () => {
   test("downloads the CSV", async ({ page, signIn }) => {
     await signIn();
     await page.goto("/admin/completed-functions?lng=en");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^completed-functions-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 
@@ -64,7 +84,11 @@ test.describe("Analytics page", () => {
     await expect(figures.getByText("vs. previous 7 days").first()).toBeVisible();
     // The charts' drawings are hidden from screen readers, their numbers are not.
     await expect(page.getByRole("table", { name: "Conversations per Day" }).getByRole("row")).toHaveCount(8);
-    await expect(page.getByRole("table", { name: "Messages by Type" }).getByRole("rowheader", { name: "Conversation", exact: true })).toHaveCount(1);
+    await expect(
+      page
+        .getByRole("table", { name: "Messages by Type" })
+        .getByRole("rowheader", { name: "Conversation", exact: true }),
+    ).toHaveCount(1);
     await expect(page.getByRole("table", { name: "Revenue by Stream per Month" })).toBeAttached();
     await expect(page.getByRole("table", { name: "Top Clients" })).toBeAttached();
     await expectNoAxeViolations(page);

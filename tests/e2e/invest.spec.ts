@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, expectNoAxeViolations, expectNoSidewaysScroll, gotoHydrated, htmlDirection, PHONE, test } from "./fixtures.ts";
+import {
+  DESKTOP,
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  gotoHydrated,
+  htmlDirection,
+  PHONE,
+  test,
+} from "./fixtures.ts";
 
 const NARROW = { width: 360, height: 740 };
 const INVESTOR_EMAIL = "investors@alex-ai.co.il";
@@ -12,7 +21,15 @@ const PAGES = {
     ask: "$500K",
     amounts: ["50k-100k", "100k-250k", "250k-500k", "500k-1m", "1m+"],
     rows: "4",
-    labels: { name: "Full name", email: "Email", phone: "Phone", company: "Company or fund", amount: "Investment range", expertise: "How can you help beyond capital?", message: "Message" },
+    labels: {
+      name: "Full name",
+      email: "Email",
+      phone: "Phone",
+      company: "Company or fund",
+      amount: "Investment range",
+      expertise: "How can you help beyond capital?",
+      message: "Message",
+    },
     submit: "Send inquiry",
     success: "Investment inquiry submitted successfully! We will contact you soon.",
     failure: `Error sending inquiry. Please try again or contact ${INVESTOR_EMAIL} directly.`,
@@ -29,13 +46,25 @@ const PAGES = {
     ask: "1.8M",
     amounts: ["180k-360k", "360k-900k", "900k-1.8m", "1.8m-3.6m", "3.6m+"],
     rows: "6",
-    labels: { name: "שם מלא", email: "אימייל", phone: "טלפון", company: "חברה או קרן", amount: "היקף השקעה", expertise: "במה תוכלו לעזור מעבר להון?", message: "הודעה" },
+    labels: {
+      name: "שם מלא",
+      email: "אימייל",
+      phone: "טלפון",
+      company: "חברה או קרן",
+      amount: "היקף השקעה",
+      expertise: "במה תוכלו לעזור מעבר להון?",
+      message: "הודעה",
+    },
     submit: "שליחת הפנייה",
     success: "פניית ההשקעה נשלחה בהצלחה! ניצור איתכם קשר בקרוב.",
     failure: `שגיאה בשליחת הפנייה. נסו שוב או פנו ישירות אל ${INVESTOR_EMAIL}.`,
     badEmail: "נא להזין כתובת אימייל תקינה.",
     chat: "שאלו את אלכס על ההשקעה",
-    chatWindow: { log: "השיחה", input: "ההודעה שלך", greeting: "שלום! אני Alex, העוזר הדיגיטלי שעונה ללקוחות שלכם 24/7." },
+    chatWindow: {
+      log: "השיחה",
+      input: "ההודעה שלך",
+      greeting: "שלום! אני Alex, העוזר הדיגיטלי שעונה ללקוחות שלכם 24/7.",
+    },
     back: "חזרה לדף הבית",
     expertise: "tech",
   },
@@ -46,7 +75,6 @@ type PageSpec = (typeof PAGES)[keyof typeof PAGES];
 let ipCounter = 0;
 /** Each test its own client address, so the inquiry rate limit of one never touches another. */
 const ownAddress = () => ({ "X-Forwarded-For": `203.0.113.${(++ipCounter % 250) + 1}` });
-
 
 function form(page: Page) {
   return page.locator("form#investment-inquiry");
@@ -92,21 +120,18 @@ for (const [language, spec] of Object.entries(PAGES) as [keyof typeof PAGES, Pag
       }
     });
 
-    test("lists the page's investment ranges and expertise options, with a message box of the right size", async ({ page }) => {
+    test("lists the page's investment ranges and expertise options, with a message box of the right size", async ({
+      page,
+    }) => {
       await page.goto(spec.path);
       const amounts = form(page).getByLabel(spec.labels.amount).locator("option");
-      expect(await amounts.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual(["", ...spec.amounts]);
+      expect(
+        await amounts.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
+      ).toEqual(["", ...spec.amounts]);
       const expertise = form(page).getByLabel(spec.labels.expertise).locator("option");
-      expect(await expertise.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual([
-        "",
-        "funding",
-        "marketing",
-        "tech",
-        "business",
-        "advisory",
-        "partnerships",
-        "operations",
-      ]);
+      expect(
+        await expertise.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
+      ).toEqual(["", "funding", "marketing", "tech", "business", "advisory", "partnerships", "operations"]);
       await expect(form(page).getByLabel(spec.labels.message)).toHaveAttribute("rows", spec.rows);
     });
 
@@ -117,7 +142,10 @@ for (const [language, spec] of Object.entries(PAGES) as [keyof typeof PAGES, Pag
       for (const button of await buttons.all()) {
         await expect(button).toHaveAttribute("target", "_blank");
         await expect(button).toHaveAttribute("rel", /\bnoopener\b/);
-        await expect(button).toHaveAttribute("href", new RegExp(`^/api/wordpress/chat-ui\\?license=alex_[0-9a-f]{32}&lang=${language}$`));
+        await expect(button).toHaveAttribute(
+          "href",
+          new RegExp(`^/api/wordpress/chat-ui\\?license=alex_[0-9a-f]{32}&lang=${language}$`),
+        );
       }
       const [chat] = await Promise.all([page.context().waitForEvent("page"), buttons.first().click()]);
       await expect(chat.getByRole("log", { name: spec.chatWindow.log })).toContainText(spec.chatWindow.greeting);
@@ -150,7 +178,6 @@ for (const [language, spec] of Object.entries(PAGES) as [keyof typeof PAGES, Pag
           language,
         },
       ]);
-
     });
 
     test.describe("when the server refuses", () => {
@@ -159,7 +186,10 @@ for (const [language, spec] of Object.entries(PAGES) as [keyof typeof PAGES, Pag
       test("with JavaScript: shows the failure alert and keeps the values", async ({ page }) => {
         // A real refusal: this address has used up its inquiries.
         for (let attempt = 0; attempt < 10; attempt++) {
-          await page.request.post("/api/investment-inquiry", { data: "{}", headers: { "Content-Type": "application/json" } });
+          await page.request.post("/api/investment-inquiry", {
+            data: "{}",
+            headers: { "Content-Type": "application/json" },
+          });
         }
         await gotoHydrated(page, spec.path);
         await fillInquiry(page, spec, { name: "Refused investor", email: "refused@example.com" });
@@ -223,7 +253,10 @@ for (const [language, spec] of Object.entries(PAGES) as [keyof typeof PAGES, Pag
       await expectNoSidewaysScroll(page);
     });
 
-    for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    for (const [width, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
       test(`screenshot at ${width} width`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await gotoHydrated(page, spec.path);

@@ -10,7 +10,9 @@ import { DESKTOP, expect, gotoHydrated, PHONE, test } from "./fixtures.ts";
 let addressCounter = 0;
 test.beforeEach(async ({ page }, testInfo) => {
   addressCounter += 1;
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `203.0.113.${(testInfo.workerIndex * 50 + addressCounter) % 250}` });
+  await page.setExtraHTTPHeaders({
+    "X-Forwarded-For": `203.0.113.${(testInfo.workerIndex * 50 + addressCounter) % 250}`,
+  });
 });
 
 const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -86,7 +88,9 @@ test.describe("the landing page with JavaScript", () => {
     await form.getByLabel("Newsletter email").fill(email.toUpperCase());
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(
-      page.getByText("This address is already subscribed to the newsletter. No need to sign up again.", { exact: true }),
+      page.getByText("This address is already subscribed to the newsletter. No need to sign up again.", {
+        exact: true,
+      }),
     ).toBeVisible();
   });
 
@@ -143,7 +147,9 @@ test.describe("the landing page without JavaScript", () => {
     await newsletterForm(page).getByLabel("Newsletter email").fill(uniqueEmail("plain"));
     await newsletterForm(page).getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL("/?newsletter=subscribed#newsletter");
-    await expect(page.locator("#newsletter").getByRole("status")).toHaveText("You're subscribed to the newsletter. Thank you!");
+    await expect(page.locator("#newsletter").getByRole("status")).toHaveText(
+      "You're subscribed to the newsletter. Thank you!",
+    );
   });
 
   test("the calculator is a form the server answers", async ({ page }) => {
@@ -164,13 +170,18 @@ test.describe("the landing page without JavaScript", () => {
 
 test.describe("accessibility and layout", () => {
   for (const language of ["he", "en"] as const) {
-    for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    for (const [width, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
       test(`axe finds no violations on / in ${language} on a ${width}`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await page.goto(`/?lng=${language}`);
         await expect(page.locator("html")).toHaveAttribute("lang", language);
         const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
+        expect(
+          results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) })),
+        ).toEqual([]);
       });
     }
   }
@@ -183,7 +194,9 @@ test.describe("accessibility and layout", () => {
     await page.getByRole("button", { name: "פתיחת תפריט" }).click();
     await expect(page.getByRole("dialog", { name: "Alex" })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
+    expect(
+      results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) })),
+    ).toEqual([]);
   });
 
   for (const language of ["he", "en"] as const) {
@@ -195,11 +208,17 @@ test.describe("accessibility and layout", () => {
     });
   }
 
-  test("the phone menu works by keyboard (Tab to it, Enter opens, Escape closes, focus returns) and closes on a click outside", async ({ page }) => {
+  test("the phone menu works by keyboard (Tab to it, Enter opens, Escape closes, focus returns) and closes on a click outside", async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await gotoHydrated(page, "/");
     const menuButton = page.getByRole("button", { name: "פתיחת תפריט" });
-    for (let presses = 0; presses < 10 && !(await menuButton.evaluate((button) => button === document.activeElement)); presses++) {
+    for (
+      let presses = 0;
+      presses < 10 && !(await menuButton.evaluate((button) => button === document.activeElement));
+      presses++
+    ) {
       await page.keyboard.press("Tab");
     }
     await expect(menuButton).toBeFocused();
@@ -252,12 +271,25 @@ test("the first load of / ships little JavaScript", async ({ page }, testInfo) =
   });
   await page.goto("/", { waitUntil: "networkidle" });
   const sizes = await Promise.all(
-    scripts.map(async ({ url, body }) => ({ file: new URL(url).pathname, gzip: gzipSync(await body, { level: 9 }).length })),
+    scripts.map(async ({ url, body }) => ({
+      file: new URL(url).pathname,
+      gzip: gzipSync(await body, { level: 9 }).length,
+    })),
   );
   const totalKb = sizes.reduce((sum, { gzip }) => sum + gzip, 0) / 1024;
-  const lines = sizes.sort((a, b) => b.gzip - a.gzip).map(({ file, gzip }) => `${(gzip / 1024).toFixed(1).padStart(6)} KB  ${file}`);
-  testInfo.annotations.push({ type: "first-load JavaScript (gzip)", description: `${totalKb.toFixed(1)} KB in ${sizes.length} files` });
-  console.log(`First load of /: ${totalKb.toFixed(1)} KB of gzipped JavaScript in ${sizes.length} files\n${lines.join("\n")}`);
-  expect(sizes.some(({ file }) => /login-form|schemas|toast|dialog/.test(file)), "zod, Conform's zod adapter, Radix Dialog and Toast stay out").toBe(false);
+  const lines = sizes
+    .sort((a, b) => b.gzip - a.gzip)
+    .map(({ file, gzip }) => `${(gzip / 1024).toFixed(1).padStart(6)} KB  ${file}`);
+  testInfo.annotations.push({
+    type: "first-load JavaScript (gzip)",
+    description: `${totalKb.toFixed(1)} KB in ${sizes.length} files`,
+  });
+  console.log(
+    `First load of /: ${totalKb.toFixed(1)} KB of gzipped JavaScript in ${sizes.length} files\n${lines.join("\n")}`,
+  );
+  expect(
+    sizes.some(({ file }) => /login-form|schemas|toast|dialog/.test(file)),
+    "zod, Conform's zod adapter, Radix Dialog and Toast stay out",
+  ).toBe(false);
   expect(totalKb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
 });

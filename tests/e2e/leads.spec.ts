@@ -15,12 +15,38 @@ async function sendInquiries(request: APIRequestContext, names: string[]) {
 }
 
 const HANDLED_TEXTS = {
-  en: { search: "Search", apply: "Apply", followUp: "Follow-up", notHandledYet: "Not handled yet", mark: "Mark handled", unmark: "Mark not handled",
-    markedDone: "Marked handled", markedOpen: "Marked not handled", open: "Not handled", handled: /^Handled \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/, by: /^by \u2068e2e-operator\u2069$/,
-    matches: (count: number) => (count === 1 ? "1 lead matches" : `${count} leads match`), noMatch: "No lead matches these filters.", next: "Next" },
-  he: { search: "חיפוש", apply: "החלה", followUp: "טיפול", notHandledYet: "טרם טופלו", mark: "סימון כמטופל", unmark: "החזרה ללא טופל",
-    markedDone: "הליד סומן כמטופל", markedOpen: "הליד הוחזר ללא טופל", open: "לא טופל", handled: /^טופל \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/, by: /^על ידי \u2068e2e-operator\u2069$/,
-    matches: (count: number) => (count === 1 ? "ליד 1 מתאים" : `${count} לידים מתאימים`), noMatch: "אין לידים שמתאימים לסינון הזה.", next: "הבא" },
+  en: {
+    search: "Search",
+    apply: "Apply",
+    followUp: "Follow-up",
+    notHandledYet: "Not handled yet",
+    mark: "Mark handled",
+    unmark: "Mark not handled",
+    markedDone: "Marked handled",
+    markedOpen: "Marked not handled",
+    open: "Not handled",
+    handled: /^Handled \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/,
+    by: /^by \u2068e2e-operator\u2069$/,
+    matches: (count: number) => (count === 1 ? "1 lead matches" : `${count} leads match`),
+    noMatch: "No lead matches these filters.",
+    next: "Next",
+  },
+  he: {
+    search: "חיפוש",
+    apply: "החלה",
+    followUp: "טיפול",
+    notHandledYet: "טרם טופלו",
+    mark: "סימון כמטופל",
+    unmark: "החזרה ללא טופל",
+    markedDone: "הליד סומן כמטופל",
+    markedOpen: "הליד הוחזר ללא טופל",
+    open: "לא טופל",
+    handled: /^טופל \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/,
+    by: /^על ידי \u2068e2e-operator\u2069$/,
+    matches: (count: number) => (count === 1 ? "ליד 1 מתאים" : `${count} לידים מתאימים`),
+    noMatch: "אין לידים שמתאימים לסינון הזה.",
+    next: "הבא",
+  },
 };
 
 test.describe("Leads page", () => {
@@ -33,9 +59,11 @@ test.describe("Leads page", () => {
     await form.getByLabel("Full name").fill(name);
     await form.getByLabel("Email").fill("leads.check@example.com");
     await form.getByLabel("Investment range").selectOption("250k-500k");
-    await form.getByLabel("Message").fill("=HYPERLINK(\"http://example.com\")");
+    await form.getByLabel("Message").fill('=HYPERLINK("http://example.com")');
     await form.getByRole("button", { name: "Send inquiry" }).click();
-    await expect(form.getByRole("alert")).toHaveText("Investment inquiry submitted successfully! We will contact you soon.");
+    await expect(form.getByRole("alert")).toHaveText(
+      "Investment inquiry submitted successfully! We will contact you soon.",
+    );
 
     await signIn();
     await page.goto("/admin/leads");
@@ -45,10 +73,9 @@ test.describe("Leads page", () => {
     await expect(firstRow).toContainText(name);
     await expect(firstRow).toContainText("leads.check@example.com");
     await expect(firstRow).toContainText("$250–500K");
-    await expect(page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Leads" })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
+    await expect(
+      page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Leads" }),
+    ).toHaveAttribute("aria-current", "page");
   });
 
   test("switches between the three lists, each with its CSV export", async ({ page, signIn }) => {
@@ -62,7 +89,10 @@ test.describe("Leads page", () => {
     await expect(page).toHaveURL("/admin/leads?tab=contacts");
     await expect(page.getByRole("heading", { name: "Contact leads", level: 2 })).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "Marketing consent" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/admin/leads/export/contact-leads");
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/admin/leads/export/contact-leads",
+    );
     await page.getByRole("link", { name: /^Newsletter subscribers \d/ }).click();
     await expect(page.getByRole("heading", { name: "Newsletter subscribers", level: 2 })).toBeVisible();
 
@@ -82,7 +112,9 @@ test.describe("Leads page", () => {
           const name = `Handled ${language} ${javaScript} ${Date.now()}`;
           await sendInquiries(page.request, [name]);
           await signIn();
-          await (javaScript ? gotoHydrated(page, `/admin/leads?lng=${language}`) : page.goto(`/admin/leads?lng=${language}`));
+          await (javaScript
+            ? gotoHydrated(page, `/admin/leads?lng=${language}`)
+            : page.goto(`/admin/leads?lng=${language}`));
 
           const filters = page.getByRole("search");
           await filters.getByLabel(text.search).fill(name);
@@ -119,7 +151,10 @@ test.describe("Leads page", () => {
 
     test(`pages through the leads that match a search (${language})`, async ({ page, signIn }) => {
       const run = `Paging ${language} ${Date.now()}`;
-      await sendInquiries(page.request, Array.from({ length: 26 }, (_, index) => `${run} ${String(index + 1).padStart(2, "0")}`));
+      await sendInquiries(
+        page.request,
+        Array.from({ length: 26 }, (_, index) => `${run} ${String(index + 1).padStart(2, "0")}`),
+      );
       await signIn();
       await gotoHydrated(page, `/admin/leads?lng=${language}&q=${encodeURIComponent(run)}`);
       await expect(page.getByRole("status").filter({ hasText: text.matches(26) })).toBeVisible();
@@ -143,12 +178,22 @@ test.describe("Leads page", () => {
       await signIn();
       await gotoHydrated(page, `/admin/leads?lng=${language}`);
       await expect(page.getByRole("table")).toBeHidden();
-      await expect(page.getByRole("list").filter({ has: page.getByRole("term") }).first()).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await expect(
+        page
+          .getByRole("list")
+          .filter({ has: page.getByRole("term") })
+          .first(),
+      ).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
     });
 
-    for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    for (const [width, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
       test(`screenshot: leads ${language} ${width}`, async ({ page, signIn }) => {
         await page.setViewportSize(viewport);
         await signIn();

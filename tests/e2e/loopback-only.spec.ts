@@ -1,12 +1,23 @@
 import { expect, keepOnLoopback, test } from "./fixtures.ts";
 
 /** The guard every end-to-end test's browser runs under (tests/e2e/fixtures.ts). */
-test("a request leaving this machine is aborted and recorded; a reserved name is aborted quietly", async ({ browser, baseURL }) => {
+test("a request leaving this machine is aborted and recorded; a reserved name is aborted quietly", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext();
   const outside = await keepOnLoopback(context);
   const page = await context.newPage();
   const answers = await page.evaluate(
-    (urls) => Promise.all(urls.map((url) => fetch(url, { mode: "no-cors" }).then(() => "answered", () => "failed"))),
+    (urls) =>
+      Promise.all(
+        urls.map((url) =>
+          fetch(url, { mode: "no-cors" }).then(
+            () => "answered",
+            () => "failed",
+          ),
+        ),
+      ),
     ["https://www.wikipedia.org/wiki/Loopback", "http://simcha-party.example/", `${baseURL}/healthz`],
   );
   expect(answers).toEqual(["failed", "failed", "answered"]);

@@ -51,7 +51,10 @@ for (const language of ["en", "he"] as const) {
       expect(Object.fromEntries(url.searchParams)).toEqual({ period: "all", page: "2", lng: text.other });
     });
 
-    test("the monitor's row actions fit one row at 1,366 px, and its dates are day first on a 24-hour clock", async ({ page, signIn }) => {
+    test("the monitor's row actions fit one row at 1,366 px, and its dates are day first on a 24-hour clock", async ({
+      page,
+      signIn,
+    }) => {
       await signIn();
       await page.setViewportSize(LAPTOP);
       await gotoHydrated(page, `/admin/chat-sessions?lng=${language}&period=all`);
@@ -67,7 +70,9 @@ for (const language of ["en", "he"] as const) {
         row.getByRole("link", { name: text.export }),
       ];
       // One row: their middles within a few pixels (a second row would be a button's height lower).
-      const middles = await Promise.all(actions.map(async (action) => ((box) => box.y + box.height / 2)((await action.boundingBox())!)));
+      const middles = await Promise.all(
+        actions.map(async (action) => ((box) => box.y + box.height / 2)((await action.boundingBox())!)),
+      );
       expect(Math.max(...middles) - Math.min(...middles), `actions' middles at ${middles.join(", ")}`).toBeLessThan(8);
       for (const action of actions) await expect(action).toBeInViewport();
       await expect(row.locator("time").first()).toHaveText(text.dateTime);
@@ -90,7 +95,10 @@ for (const language of ["en", "he"] as const) {
       expect(response.status()).toBe(200);
       const { sessionId } = (await response.json()) as { sessionId: string };
 
-      await gotoHydrated(page, `/admin/chat-sessions?lng=${language}&period=all&search=${encodeURIComponent(sessionId)}`);
+      await gotoHydrated(
+        page,
+        `/admin/chat-sessions?lng=${language}&period=all&search=${encodeURIComponent(sessionId)}`,
+      );
       const row = page.getByRole("table").getByRole("row").nth(1);
       await expect(row.getByRole("cell", { name: "127.0.0.1", exact: true })).toBeVisible();
       await expect(page.getByRole("main")).not.toContainText("::ffff:");
@@ -107,7 +115,9 @@ for (const language of ["en", "he"] as const) {
       }
       await gotoHydrated(page, `/admin/clients?lng=${language}&status=active`);
       const rows = await page.getByRole("table").getByRole("row").count();
-      await expect(page.getByRole("table").getByRole("link", { name: new RegExp(text.openChat) })).toHaveCount(rows - 1);
+      await expect(page.getByRole("table").getByRole("link", { name: new RegExp(text.openChat) })).toHaveCount(
+        rows - 1,
+      );
     });
 
     test("the dashboard's Add New Client opens the add-client dialog", async ({ page, signIn }) => {
@@ -138,7 +148,11 @@ for (const language of ["en", "he"] as const) {
         await page.getByRole("combobox", { name: text.language }).selectOption(text.other);
         await page.getByRole("button", { name: text.applyLanguage }).click();
         await expect(page.locator("html")).toHaveAttribute("lang", text.other);
-        expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ status: "active", q: "co.il", lng: text.other });
+        expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+          status: "active",
+          q: "co.il",
+          lng: text.other,
+        });
       });
     });
   });

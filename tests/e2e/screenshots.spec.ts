@@ -12,7 +12,10 @@ const SCREENS = [
 
 for (const screen of SCREENS) {
   for (const language of ["he", "en"] as const) {
-    for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    for (const [width, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
       test(`screenshot: ${screen.name} ${language} ${width}`, async ({ page, signIn }) => {
         await page.setViewportSize(viewport);
         if (screen.signedIn) await signIn();

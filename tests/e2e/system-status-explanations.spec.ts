@@ -19,7 +19,11 @@ let sitePort = 0;
 test.beforeAll(async () => {
   site = createServer((request, response) => {
     response.writeHead(request.url === "/wp-json/" ? 200 : 404, { "Content-Type": "application/json" });
-    response.end(JSON.stringify(request.url === "/wp-json/" ? { name: "Stand-in", namespaces: ["wp/v2"] } : { message: "No route was found." }));
+    response.end(
+      JSON.stringify(
+        request.url === "/wp-json/" ? { name: "Stand-in", namespaces: ["wp/v2"] } : { message: "No route was found." },
+      ),
+    );
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   sitePort = (site.address() as AddressInfo).port;
@@ -35,7 +39,8 @@ const TEXT = {
     card: "WordPress site and plugin",
     httpOnly: "The site answers over http only: https is not set up on it.",
     raw: "What the site said",
-    fallback: /^The address has no http:\/\/ or https:\/\/: https did not work, so the check used http\. Why https did not: The site answers over http only/,
+    fallback:
+      /^The address has no http:\/\/ or https:\/\/: https did not work, so the check used http\. Why https did not: The site answers over http only/,
     pluginMissing: "Alex's plugin is not active on the site (alex/v1 is not among its REST namespaces).",
     fullTest: "Full System Test",
     clientRecord: "Client record",
@@ -45,7 +50,8 @@ const TEXT = {
     card: "אתר הוורדפרס והתוסף",
     httpOnly: "האתר עונה ב-http בלבד: https אינו מוגדר בו.",
     raw: "מה האתר השיב",
-    fallback: /^בכתובת אין http:\/\/ או https:\/\/: https לא עבד, ולכן הבדיקה השתמשה ב-http\. למה https לא עבד: האתר עונה ב-http בלבד/,
+    fallback:
+      /^בכתובת אין http:\/\/ או https:\/\/: https לא עבד, ולכן הבדיקה השתמשה ב-http\. למה https לא עבד: האתר עונה ב-http בלבד/,
     pluginMissing: "התוסף של Alex אינו פעיל באתר (alex/v1 אינו בין מרחבי ה-REST שלו).",
     fullTest: "בדיקת מערכת מלאה",
     clientRecord: "רשומת הלקוח",
@@ -54,18 +60,29 @@ const TEXT = {
 
 async function addClient(page: Page, name: string, websiteDomain: string) {
   const created = await page.request.post("/api/clients", {
-    data: { businessName: `${name} ${Date.now()}`, ownerEmail: "owner@checks.example", websiteDomain, businessType: "other" },
+    data: {
+      businessName: `${name} ${Date.now()}`,
+      ownerEmail: "owner@checks.example",
+      websiteDomain,
+      businessType: "other",
+    },
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: number }).id;
 }
 
 for (const language of ["en", "he"] as const) {
-  test(`(${language}) https:// on an http-only site: the explanation, the OpenSSL error behind a toggle, no sideways scroll at 1366 and 390`, async ({ page, signIn }) => {
+  test(`(${language}) https:// on an http-only site: the explanation, the OpenSSL error behind a toggle, no sideways scroll at 1366 and 390`, async ({
+    page,
+    signIn,
+  }) => {
     const text = TEXT[language];
     await signIn();
     const id = await addClient(page, "Http only", "checks.example");
-    const saved = await page.request.post(`/admin/clients/${id}/wordpress-connection`, { form: { siteUrl: `https://127.0.0.1:${sitePort}`, username: "admin", applicationPassword: "" }, maxRedirects: 0 });
+    const saved = await page.request.post(`/admin/clients/${id}/wordpress-connection`, {
+      form: { siteUrl: `https://127.0.0.1:${sitePort}`, username: "admin", applicationPassword: "" },
+      maxRedirects: 0,
+    });
     expect(saved.status()).toBe(302);
 
     await page.setViewportSize(LAPTOP);
@@ -90,7 +107,10 @@ for (const language of ["en", "he"] as const) {
     await page.screenshot({ path: `/tmp/h1-status-raw-${language}-phone.png`, fullPage: true });
   });
 
-  test(`(${language}) a domain without a scheme: tried over https, then http, and the card says which answered`, async ({ page, signIn }) => {
+  test(`(${language}) a domain without a scheme: tried over https, then http, and the card says which answered`, async ({
+    page,
+    signIn,
+  }) => {
     const text = TEXT[language];
     await signIn();
     const id = await addClient(page, "Bare domain", `127.0.0.1:${sitePort}`);
@@ -110,7 +130,10 @@ for (const language of ["en", "he"] as const) {
   });
 }
 
-test("a result stored by a Hebrew-speaking operator reads in English for an English-speaking one, and back", async ({ page, signIn }) => {
+test("a result stored by a Hebrew-speaking operator reads in English for an English-speaking one, and back", async ({
+  page,
+  signIn,
+}) => {
   await signIn();
   const id = await addClient(page, "Two languages", `127.0.0.1:${sitePort}`);
   await gotoHydrated(page, `/admin/system-status?clientId=${id}&tab=wordpress&lng=he`);

@@ -9,7 +9,10 @@ import { DESKTOP, expect, expectNoAxeViolations, expectNoSidewaysScroll, PHONE, 
  */
 const NARROW = { width: 360, height: 740 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 let license: string;
 
@@ -18,7 +21,14 @@ test.beforeAll(async ({ request }) => {
   license = /license=(alex_[0-9a-f]{32})/.exec(html)![1]!;
 });
 
-type StandInReply = { reply: string; messageType?: string; sessionId?: string; status?: number; error?: string; delayMs?: number };
+type StandInReply = {
+  reply: string;
+  messageType?: string;
+  sessionId?: string;
+  status?: number;
+  error?: string;
+  delayMs?: number;
+};
 
 /** Answers POST /api/wordpress/messages as the issue's contract says: SSE deltas, then the whole reply. */
 async function standInMessageApi(page: Page, replies: StandInReply[]) {
@@ -29,13 +39,26 @@ async function standInMessageApi(page: Page, replies: StandInReply[]) {
     const next = replies.shift() ?? { reply: "…" };
     if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
     if (next.status) {
-      await route.fulfill({ status: next.status, contentType: "application/json", body: JSON.stringify({ error: next.error }) });
+      await route.fulfill({
+        status: next.status,
+        contentType: "application/json",
+        body: JSON.stringify({ error: next.error }),
+      });
       return;
     }
     sessionId = next.sessionId ?? sessionId;
-    const final = { sessionId, messageId: bodies.length, reply: next.reply, messageType: next.messageType ?? "general", cost: 0 };
+    const final = {
+      sessionId,
+      messageId: bodies.length,
+      reply: next.reply,
+      messageType: next.messageType ?? "general",
+      cost: 0,
+    };
     const words = next.reply.split(/(?<= )/);
-    const events = [...words.map((delta) => `event: delta\ndata: ${JSON.stringify({ text: delta })}\n\n`), `event: done\ndata: ${JSON.stringify(final)}\n\n`];
+    const events = [
+      ...words.map((delta) => `event: delta\ndata: ${JSON.stringify({ text: delta })}\n\n`),
+      `event: done\ndata: ${JSON.stringify(final)}\n\n`,
+    ];
     await route.fulfill({ status: 200, contentType: "text/event-stream", body: events.join("") });
   });
   return bodies;
@@ -64,7 +87,11 @@ test.describe("the chat UI", () => {
     for (const message of await log.locator(".message").all()) await expect(message).toHaveAttribute("dir", "auto");
 
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toEqual({ license, clientMessageId: expect.stringMatching(UUID), message: "כמה זמן לוקחת ההתקנה?" });
+    expect(sent[0]).toEqual({
+      license,
+      clientMessageId: expect.stringMatching(UUID),
+      message: "כמה זמן לוקחת ההתקנה?",
+    });
     expect(await page.evaluate((key) => localStorage.getItem(`alex:${key}:session`), license)).toBe("sess_standin");
     await expectNoAxeViolations(page);
     await page.screenshot({ path: "screenshots/widget-he-phone.png" });
@@ -75,7 +102,18 @@ test.describe("the chat UI", () => {
     await page.route("**/api/wordpress/history*", (route) =>
       route.fulfill({
         contentType: "application/json",
-        body: JSON.stringify({ sessionId: "sess_kept", messages: [{ userMessage: "Hi", aiResponse: "Hello again", messageType: "conversation", images: 0, createdAt: new Date().toISOString() }] }),
+        body: JSON.stringify({
+          sessionId: "sess_kept",
+          messages: [
+            {
+              userMessage: "Hi",
+              aiResponse: "Hello again",
+              messageType: "conversation",
+              images: 0,
+              createdAt: new Date().toISOString(),
+            },
+          ],
+        }),
       }),
     );
     await page.goto(chatUrl("en"));
@@ -93,8 +131,13 @@ test.describe("the chat UI", () => {
     expect(sent[1]).toMatchObject({ sessionId: "sess_kept", message: "One more thing" });
   });
 
-  test("shows the API's error in the visitor's language, and retries with the same clientMessageId", async ({ page }) => {
-    const sent = await standInMessageApi(page, [{ status: 429, error: "Too many messages. Please wait a minute.", reply: "" }, { reply: "Here I am" }]);
+  test("shows the API's error in the visitor's language, and retries with the same clientMessageId", async ({
+    page,
+  }) => {
+    const sent = await standInMessageApi(page, [
+      { status: 429, error: "Too many messages. Please wait a minute.", reply: "" },
+      { reply: "Here I am" },
+    ]);
     await page.goto(chatUrl("en"));
     await page.getByRole("textbox", { name: "Your message" }).fill("Are you there?");
     await page.getByRole("button", { name: "Send" }).click();
@@ -107,7 +150,9 @@ test.describe("the chat UI", () => {
     await expect(page.getByRole("log").locator(".message.visitor")).toHaveCount(1);
   });
 
-  test("takes up to 3 JPEG, PNG or WebP images, previewed and removable, and refuses the rest before sending", async ({ page }) => {
+  test("takes up to 3 JPEG, PNG or WebP images, previewed and removable, and refuses the rest before sending", async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     const sent = await standInMessageApi(page, [{ reply: "Nice pictures" }]);
     await page.goto(chatUrl("en"));
@@ -117,7 +162,9 @@ test.describe("the chat UI", () => {
       { name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") },
       { name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) },
     ]);
-    await expect(page.getByRole("alert")).toHaveText("notes.pdf is not a JPEG, PNG or WebP image. huge.jpg is larger than 5 MB.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "notes.pdf is not a JPEG, PNG or WebP image. huge.jpg is larger than 5 MB.",
+    );
     await picker.setInputFiles([
       { name: "two.png", mimeType: "image/png", buffer: PNG },
       { name: "three.webp", mimeType: "image/webp", buffer: PNG },
@@ -141,7 +188,12 @@ test.describe("the chat UI", () => {
   });
 
   test("asks once whether it helped, after the third reply, and sends the answer", async ({ page }) => {
-    await standInMessageApi(page, [{ reply: "One", sessionId: "sess_feedback" }, { reply: "Two" }, { reply: "Three" }, { reply: "Four" }]);
+    await standInMessageApi(page, [
+      { reply: "One", sessionId: "sess_feedback" },
+      { reply: "Two" },
+      { reply: "Three" },
+      { reply: "Four" },
+    ]);
     const feedback: unknown[] = [];
     await page.route("**/api/wordpress/feedback*", async (route) => {
       feedback.push(route.request().postDataJSON());
@@ -167,12 +219,18 @@ test.describe("the chat UI", () => {
     await expect(page.getByRole("group", { name: "Was this helpful?" })).toHaveCount(0);
   });
 
-  test("with the real message API: an image, three replies, the feedback question, and a reload that continues", async ({ page }) => {
+  test("with the real message API: an image, three replies, the feedback question, and a reload that continues", async ({
+    page,
+  }) => {
     await page.goto(chatUrl("en"));
     const input = page.getByRole("textbox", { name: "Your message" });
     const log = page.getByRole("log", { name: "Conversation" });
     await page.getByLabel("Add images").setInputFiles([{ name: "shop.png", mimeType: "image/png", buffer: PNG }]);
-    for (const [index, question] of ["How much does Alex cost?", "How long does installing take?", "Do you speak Hebrew?"].entries()) {
+    for (const [index, question] of [
+      "How much does Alex cost?",
+      "How long does installing take?",
+      "Do you speak Hebrew?",
+    ].entries()) {
       await input.fill(question);
       await input.press("Enter");
       await expect(log.locator(".message.assistant")).toHaveCount(index + 2, { timeout: 20_000 });

@@ -13,8 +13,18 @@ import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
 test.describe.configure({ mode: "serial" });
 
 const LANGUAGES = {
-  he: { locale: "he_IL", license: "alex_00000000000000000000000000e2e0e1", business: "אתר הוורדפרס", greeting: "שלום מאתר הוורדפרס! במה אפשר לעזור?" },
-  en: { locale: "en_US", license: "alex_00000000000000000000000000e2e0e2", business: "WordPress Test Site", greeting: "Hello from the WordPress site! How can I help?" },
+  he: {
+    locale: "he_IL",
+    license: "alex_00000000000000000000000000e2e0e1",
+    business: "אתר הוורדפרס",
+    greeting: "שלום מאתר הוורדפרס! במה אפשר לעזור?",
+  },
+  en: {
+    locale: "en_US",
+    license: "alex_00000000000000000000000000e2e0e2",
+    business: "WordPress Test Site",
+    greeting: "Hello from the WordPress site! How can I help?",
+  },
 } as const;
 type SiteLanguage = keyof typeof LANGUAGES;
 
@@ -41,7 +51,13 @@ test.beforeAll(async ({ playwright }, testInfo) => {
           const websiteDomain = language === "he" ? `127.0.0.1:${ports.he}` : `http://127.0.0.1:${ports.en}/`;
           const [client] = await db
             .insert(clients)
-            .values({ businessName: business, ownerEmail: "owner@wordpress.test", websiteDomain, businessType: "services", licenseKey: license })
+            .values({
+              businessName: business,
+              ownerEmail: "owner@wordpress.test",
+              websiteDomain,
+              businessType: "services",
+              licenseKey: license,
+            })
             .returning({ id: clients.id });
           await db.insert(trainingConfigs).values({ clientId: client!.id, businessType: "services", greeting });
         }
@@ -71,7 +87,9 @@ test.afterAll(async () => {
   await alex?.stop();
 });
 
-test("the plugin is active, answers its status, and lets only the license holder read HivePress listings", async ({ request }) => {
+test("the plugin is active, answers its status, and lets only the license holder read HivePress listings", async ({
+  request,
+}) => {
   const he = sites.he;
   const status = await request.get(`${he.url}/wp-json/alex/v1/status`);
   expect(status.status()).toBe(200);
@@ -94,9 +112,16 @@ test("the plugin is active, answers its status, and lets only the license holder
     }
     wp_insert_post( array( 'post_type' => 'hp_listing', 'post_status' => 'draft', 'post_title' => 'Secret draft' ) );`,
   );
-  const first = await request.get(`${en.url}/wp-json/alex/v1/listings?page=1`, { headers: { "X-Alex-License": LANGUAGES.en.license } });
+  const first = await request.get(`${en.url}/wp-json/alex/v1/listings?page=1`, {
+    headers: { "X-Alex-License": LANGUAGES.en.license },
+  });
   expect(first.status()).toBe(200);
-  const page1 = (await first.json()) as { hivepress: boolean; listings: { id: number; title: string; content: string; url: string; fields: Record<string, unknown> }[]; page: number; totalPages: number };
+  const page1 = (await first.json()) as {
+    hivepress: boolean;
+    listings: { id: number; title: string; content: string; url: string; fields: Record<string, unknown> }[];
+    page: number;
+    totalPages: number;
+  };
   expect(page1).toMatchObject({ hivepress: true, page: 1, totalPages: 2 });
   expect(page1.listings).toHaveLength(20);
   expect(page1.listings[0]).toEqual({
@@ -106,7 +131,11 @@ test("the plugin is active, answers its status, and lets only the license holder
     url: `${en.url}/hp_listing/hall-1/`,
     fields: { price: "100", location: "Tel Aviv" },
   });
-  const page2 = (await (await request.get(`${en.url}/wp-json/alex/v1/listings?page=2`, { headers: { "X-Alex-License": LANGUAGES.en.license } })).json()) as typeof page1;
+  const page2 = (await (
+    await request.get(`${en.url}/wp-json/alex/v1/listings?page=2`, {
+      headers: { "X-Alex-License": LANGUAGES.en.license },
+    })
+  ).json()) as typeof page1;
   expect(page2.listings.map((listing) => listing.title)).toEqual(["Hall 21"]);
   // The harness's Application Password (the system checks call WordPress's REST API with it).
   const me = await request.get(`${en.url}/wp-json/wp/v2/users/me?context=edit`, {
@@ -119,8 +148,13 @@ test("the plugin is active, answers its status, and lets only the license holder
 });
 
 for (const language of ["he", "en"] as const) {
-  for (const [width, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
-    test(`a visitor on the ${language} site (${width}) opens the chat from the launcher and talks to Alex`, async ({ page }) => {
+  for (const [width, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    test(`a visitor on the ${language} site (${width}) opens the chat from the launcher and talks to Alex`, async ({
+      page,
+    }) => {
       const site = sites[language];
       const { greeting } = LANGUAGES[language];
       await page.setViewportSize(viewport);
@@ -171,7 +205,9 @@ for (const language of ["he", "en"] as const) {
   }
 }
 
-test("the settings page under Settings shows the ZIP's defaults in Hebrew, keeps a bad value out, and uninstalling removes them", async ({ page }) => {
+test("the settings page under Settings shows the ZIP's defaults in Hebrew, keeps a bad value out, and uninstalling removes them", async ({
+  page,
+}) => {
   const site = sites.he;
   // WordPress's admin pages load avatars from outside: nothing outside is reachable here.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.fulfill({ status: 204, body: "" }));
@@ -207,7 +243,13 @@ test("the database recorded each visitor's session and its first message as a $1
   await alex.stop({ keepData: true });
   const rows = await inspectEmbeddedDatabase(alex.dataDir, (db) =>
     db
-      .select({ license: clients.licenseKey, session: chatSessions.publicId, userMessage: messages.userMessage, messageType: messages.messageType, costCents: messages.costCents })
+      .select({
+        license: clients.licenseKey,
+        session: chatSessions.publicId,
+        userMessage: messages.userMessage,
+        messageType: messages.messageType,
+        costCents: messages.costCents,
+      })
       .from(messages)
       .innerJoin(chatSessions, eq(chatSessions.id, messages.sessionId))
       .innerJoin(clients, eq(clients.id, messages.clientId)),

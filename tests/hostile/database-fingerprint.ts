@@ -21,7 +21,10 @@ export async function fingerprinter(sql: postgres.Sql) {
     .map((row) => row.table_name)
     .filter((table) => !TABLES_THAT_COUNT_ATTEMPTS.has(table));
   const query = `select ${tables
-    .map((table) => `(select count(*) || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') from "${table}" t) as "${table}"`)
+    .map(
+      (table) =>
+        `(select count(*) || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') from "${table}" t) as "${table}"`,
+    )
     .join(", ")}`;
   return {
     tables,
@@ -33,4 +36,5 @@ export async function fingerprinter(sql: postgres.Sql) {
 }
 
 /** The tables whose rows differ between two fingerprints. */
-export const changedTables = (before: Fingerprint, after: Fingerprint) => Object.keys(before).filter((table) => before[table] !== after[table]);
+export const changedTables = (before: Fingerprint, after: Fingerprint) =>
+  Object.keys(before).filter((table) => before[table] !== after[table]);

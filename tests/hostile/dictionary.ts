@@ -27,7 +27,12 @@ export function namesInSource() {
 }
 
 const decodeAttribute = (value: string) =>
-  value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 /** Field names, their values, and the links of one rendered page. */
 export function readPage(html: string) {
@@ -39,7 +44,9 @@ export function readPage(html: string) {
     if (name) names.push(decodeAttribute(name));
     if (value && value.length < 200) values.push(decodeAttribute(value));
   }
-  const links = [...html.matchAll(/\b(?:href|action)="(\/[^"]*)"/g)].map((match) => decodeAttribute(match[1]!).split(/[?#]/)[0]!);
+  const links = [...html.matchAll(/\b(?:href|action)="(\/[^"]*)"/g)].map(
+    (match) => decodeAttribute(match[1]!).split(/[?#]/)[0]!,
+  );
   return { names, values, links };
 }
 
@@ -71,7 +78,13 @@ export async function tokensInDatabase(sql: postgres.Sql) {
   return tokens;
 }
 
-export function buildDictionary(parts: { sourceNames: Set<string>; pageNames: string[]; pageValues: string[]; tokens: Set<string>; paramValues: Dictionary["paramValues"] }): Dictionary {
+export function buildDictionary(parts: {
+  sourceNames: Set<string>;
+  pageNames: string[];
+  pageValues: string[];
+  tokens: Set<string>;
+  paramValues: Dictionary["paramValues"];
+}): Dictionary {
   return {
     fieldNames: [...new Set([...parts.sourceNames, ...parts.pageNames])].sort(),
     fieldValues: [...new Set(parts.pageValues)].sort(),

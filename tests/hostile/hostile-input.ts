@@ -14,19 +14,106 @@ export type Dictionary = {
   paramValues: Record<string, string[]>;
 };
 
-const CONTROL_CHARACTERS = ["\u0000", "\u0001", "\u0007", "\b", "\t", "\n", "\u000b", "\f", "\r", "\u001b", "\u007f", "\u0085", "\u009b"];
-const BIDI_CONTROLS = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"];
+const CONTROL_CHARACTERS = [
+  "\u0000",
+  "\u0001",
+  "\u0007",
+  "\b",
+  "\t",
+  "\n",
+  "\u000b",
+  "\f",
+  "\r",
+  "\u001b",
+  "\u007f",
+  "\u0085",
+  "\u009b",
+];
+const BIDI_CONTROLS = [
+  "\u202a",
+  "\u202b",
+  "\u202c",
+  "\u202d",
+  "\u202e",
+  "\u2066",
+  "\u2067",
+  "\u2068",
+  "\u2069",
+  "\u200e",
+  "\u200f",
+  "\u061c",
+];
 const UNICODE_EDGES = [
-  "\u200b", "\ufeff", "\u00ad", "\u2028", "\u2029", "\ufffd", "\uffff", "\ud800", "\udfff", "\ud83d", "𝕏", "👩‍👩‍👧‍👦", "e\u0301\u0301\u0301",
-  "ﷺ", "שלום", "İ", "ß", "Ꙃ", "\u0590", "ـــ", "\u{10ffff}",
+  "\u200b",
+  "\ufeff",
+  "\u00ad",
+  "\u2028",
+  "\u2029",
+  "\ufffd",
+  "\uffff",
+  "\ud800",
+  "\udfff",
+  "\ud83d",
+  "𝕏",
+  "👩‍👩‍👧‍👦",
+  "e\u0301\u0301\u0301",
+  "ﷺ",
+  "שלום",
+  "İ",
+  "ß",
+  "Ꙃ",
+  "\u0590",
+  "ـــ",
+  "\u{10ffff}",
 ];
 const INJECTIONS = [
-  "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "'; drop table clients;--", "' or '1'='1", "${7*7}", "{{7*7}}",
-  "../../../../etc/passwd", "%00", "%", "%zz", "=cmd|' /C calc'!A0", "@SUM(1+1)", "javascript:alert(1)", "//evil.example",
-  "/\t/evil.example", "/\\evil.example", "https://evil.example/", "__proto__", "constructor", "prototype", "null", "undefined",
-  "true", "false", "NaN", "-1", "0", "-0", "1e309", "9".repeat(400), "0x10", "2147483648", "-9223372036854775809", " ", "",
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "'; drop table clients;--",
+  "' or '1'='1",
+  "${7*7}",
+  "{{7*7}}",
+  "../../../../etc/passwd",
+  "%00",
+  "%",
+  "%zz",
+  "=cmd|' /C calc'!A0",
+  "@SUM(1+1)",
+  "javascript:alert(1)",
+  "//evil.example",
+  "/\t/evil.example",
+  "/\\evil.example",
+  "https://evil.example/",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "null",
+  "undefined",
+  "true",
+  "false",
+  "NaN",
+  "-1",
+  "0",
+  "-0",
+  "1e309",
+  "9".repeat(400),
+  "0x10",
+  "2147483648",
+  "-9223372036854775809",
+  " ",
+  "",
 ];
-const PLAUSIBLE = ["a@example.com", "operator", "https://example.com", "1", "he", "en", "Dana Cohen", "+972 50-123-4567", "2026-01-01"];
+const PLAUSIBLE = [
+  "a@example.com",
+  "operator",
+  "https://example.com",
+  "1",
+  "he",
+  "en",
+  "Dana Cohen",
+  "+972 50-123-4567",
+  "2026-01-01",
+];
 
 /** Any of the text an attacker would try: control and bidi characters, unicode edges, injections, huge strings, and plausible or real values to get past the first check. */
 export function hostileText(dictionary: Dictionary): fc.Arbitrary<string> {
@@ -37,7 +124,9 @@ export function hostileText(dictionary: Dictionary): fc.Arbitrary<string> {
     { arbitrary: fc.constantFrom(...INJECTIONS, ...UNICODE_EDGES), weight: 3 },
     {
       arbitrary: fc
-        .array(fc.constantFrom(...CONTROL_CHARACTERS, ...BIDI_CONTROLS, ...UNICODE_EDGES, "a", "ש", " ", "@", "."), { maxLength: 30 })
+        .array(fc.constantFrom(...CONTROL_CHARACTERS, ...BIDI_CONTROLS, ...UNICODE_EDGES, "a", "ש", " ", "@", "."), {
+          maxLength: 30,
+        })
         .map((parts) => parts.join("")),
       weight: 3,
     },
@@ -49,7 +138,9 @@ export function hostileText(dictionary: Dictionary): fc.Arbitrary<string> {
     },
     { arbitrary: fc.constantFrom(...known), weight: 4 },
     {
-      arbitrary: fc.tuple(fc.constantFrom(...known), fc.constantFrom(...CONTROL_CHARACTERS, ...BIDI_CONTROLS)).map(([value, mark]) => `${mark}${value}${mark}`),
+      arbitrary: fc
+        .tuple(fc.constantFrom(...known), fc.constantFrom(...CONTROL_CHARACTERS, ...BIDI_CONTROLS))
+        .map(([value, mark]) => `${mark}${value}${mark}`),
       weight: 2,
     },
   );
@@ -58,19 +149,26 @@ export function hostileText(dictionary: Dictionary): fc.Arbitrary<string> {
 /** UTF-8 bytes percent-encoded except what a URL may carry as is (a lone surrogate becomes U+FFFD, as a browser sends it). */
 export function percentEncode(text: string, keep = /[A-Za-z0-9\-._~]/) {
   return [...Buffer.from(text, "utf8")]
-    .map((byte) => (byte < 0x80 && keep.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`))
+    .map((byte) =>
+      byte < 0x80 && keep.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
     .join("");
 }
 
 /** A header value Node will send: the text's UTF-8 bytes read as Latin-1, without the control characters HTTP forbids. */
 function asHeaderValue(text: string) {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  return Buffer.from(text, "utf8").toString("latin1").replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, "").slice(0, 2_000);
+  return Buffer.from(text, "utf8")
+    .toString("latin1")
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, "") // eslint-disable-line no-control-regex -- control characters are what this removes
+    .slice(0, 2_000);
 }
 
 type Field = [name: string, value: string];
 
-const urlEncoded = (fields: Field[]) => fields.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join("&");
+const urlEncoded = (fields: Field[]) =>
+  fields.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join("&");
 
 function multipart(fields: Field[], boundary: string, broken: boolean) {
   const parts = fields.map(([name, value], index) =>
@@ -83,7 +181,10 @@ function multipart(fields: Field[], boundary: string, broken: boolean) {
 }
 
 function jsonValue(dictionary: Dictionary, text: fc.Arbitrary<string>) {
-  const key = fc.oneof({ arbitrary: fc.constantFrom(...dictionary.fieldNames), weight: 4 }, { arbitrary: text, weight: 1 });
+  const key = fc.oneof(
+    { arbitrary: fc.constantFrom(...dictionary.fieldNames), weight: 4 },
+    { arbitrary: text, weight: 1 },
+  );
   return fc.letrec((tie) => ({
     value: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
@@ -97,37 +198,47 @@ function jsonValue(dictionary: Dictionary, text: fc.Arbitrary<string>) {
 }
 
 /** `[[[[…]]]]` or `{"a":{"a":…}}` nested `depth` times. */
-const deepJson = (depth: number, asObjects: boolean) => (asObjects ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}` : `${"[".repeat(depth)}${"]".repeat(depth)}`);
+const deepJson = (depth: number, asObjects: boolean) =>
+  asObjects ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}` : `${"[".repeat(depth)}${"]".repeat(depth)}`;
 
 export type HostileBody = { kind: string; body: Buffer | null; contentType: string | null };
 
 export function hostileBody(dictionary: Dictionary): fc.Arbitrary<HostileBody> {
   const text = hostileText(dictionary);
-  const name = fc.oneof({ arbitrary: fc.constantFrom(...dictionary.fieldNames), weight: 5 }, { arbitrary: text, weight: 1 });
+  const name = fc.oneof(
+    { arbitrary: fc.constantFrom(...dictionary.fieldNames), weight: 5 },
+    { arbitrary: text, weight: 1 },
+  );
   const fields = fc.array(fc.tuple(name, text), { maxLength: 12 });
   const boundary = "----hostile-boundary-7MA4YWxkTrZu0gW";
   return fc.oneof(
     { arbitrary: fc.constant<HostileBody>({ kind: "none", body: null, contentType: null }), weight: 1 },
     {
-      arbitrary: fields.map((list): HostileBody => ({ kind: "form", body: Buffer.from(urlEncoded(list)), contentType: "application/x-www-form-urlencoded" })),
+      arbitrary: fields.map((list): HostileBody => ({
+        kind: "form",
+        body: Buffer.from(urlEncoded(list)),
+        contentType: "application/x-www-form-urlencoded",
+      })),
       weight: 6,
     },
     {
       arbitrary: fc
         .tuple(fields, fc.constantFrom("&%zz=%", "&=&&=", "&a", "&%FF%FE=%C0%AE", "&a[b][c][d]=1", "&__proto__[x]=1"))
-        .map(([list, tail]): HostileBody => ({ kind: "broken form", body: Buffer.from(urlEncoded(list) + tail), contentType: "application/x-www-form-urlencoded" })),
+        .map(([list, tail]): HostileBody => ({
+          kind: "broken form",
+          body: Buffer.from(urlEncoded(list) + tail),
+          contentType: "application/x-www-form-urlencoded",
+        })),
       weight: 1,
     },
     {
-      arbitrary: fc
-        .tuple(name, fc.integer({ min: 100, max: 100_000 }))
-        .map(([field, count]): HostileBody => ({
-          kind: `one field repeated up to ${count} times`,
-          // A short name, and at most 2 MB like every other body: a long name repeated 100,000 times would
-          // overflow a string, and a body far past every cap only tests the socket's patience.
-          body: repeatedField(percentEncode(Array.from(field).slice(0, 40).join("")), count),
-          contentType: "application/x-www-form-urlencoded",
-        })),
+      arbitrary: fc.tuple(name, fc.integer({ min: 100, max: 100_000 })).map(([field, count]): HostileBody => ({
+        kind: `one field repeated up to ${count} times`,
+        // A short name, and at most 2 MB like every other body: a long name repeated 100,000 times would
+        // overflow a string, and a body far past every cap only tests the socket's patience.
+        body: repeatedField(percentEncode(Array.from(field).slice(0, 40).join("")), count),
+        contentType: "application/x-www-form-urlencoded",
+      })),
       weight: 1,
     },
     {
@@ -139,23 +250,37 @@ export function hostileBody(dictionary: Dictionary): fc.Arbitrary<HostileBody> {
       weight: 2,
     },
     {
-      arbitrary: jsonValue(dictionary, text).map((value): HostileBody => ({ kind: "json", body: Buffer.from(JSON.stringify(value) ?? "null"), contentType: "application/json" })),
+      arbitrary: jsonValue(dictionary, text).map((value): HostileBody => ({
+        kind: "json",
+        body: Buffer.from(JSON.stringify(value) ?? "null"),
+        contentType: "application/json",
+      })),
       weight: 5,
     },
     {
       arbitrary: fc
         .tuple(fc.integer({ min: 100, max: 20_000 }), fc.boolean())
-        .map(([depth, asObjects]): HostileBody => ({ kind: `json nested ${depth} deep`, body: Buffer.from(deepJson(depth, asObjects)), contentType: "application/json" })),
+        .map(([depth, asObjects]): HostileBody => ({
+          kind: `json nested ${depth} deep`,
+          body: Buffer.from(deepJson(depth, asObjects)),
+          contentType: "application/json",
+        })),
       weight: 1,
     },
     {
-      arbitrary: fc.uint8Array({ maxLength: 2_048 }).map((bytes): HostileBody => ({ kind: "random bytes", body: Buffer.from(bytes), contentType: "application/octet-stream" })),
+      arbitrary: fc.uint8Array({ maxLength: 2_048 }).map((bytes): HostileBody => ({
+        kind: "random bytes",
+        body: Buffer.from(bytes),
+        contentType: "application/octet-stream",
+      })),
       weight: 1,
     },
     {
-      arbitrary: fc
-        .integer({ min: 64 * 1024, max: 2 * 1024 * 1024 })
-        .map((size): HostileBody => ({ kind: `${size} bytes`, body: Buffer.alloc(size, "a=1&"), contentType: "application/x-www-form-urlencoded" })),
+      arbitrary: fc.integer({ min: 64 * 1024, max: 2 * 1024 * 1024 }).map((size): HostileBody => ({
+        kind: `${size} bytes`,
+        body: Buffer.alloc(size, "a=1&"),
+        contentType: "application/x-www-form-urlencoded",
+      })),
       weight: 1,
     },
   );
@@ -178,10 +303,29 @@ const CONTENT_TYPES = [
 ];
 
 /** Methods Node's parser knows (it answers anything else itself, before the app: see the absurd-method test). */
-export const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "SEARCH", "PURGE", "MKCOL", "REPORT", "LOCK"];
+export const METHODS = [
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+  "TRACE",
+  "PROPFIND",
+  "SEARCH",
+  "PURGE",
+  "MKCOL",
+  "REPORT",
+  "LOCK",
+];
 
 export function hostileMethod() {
-  return fc.oneof({ arbitrary: fc.constant("POST"), weight: 6 }, { arbitrary: fc.constant("GET"), weight: 3 }, { arbitrary: fc.constantFrom(...METHODS), weight: 3 });
+  return fc.oneof(
+    { arbitrary: fc.constant("POST"), weight: 6 },
+    { arbitrary: fc.constant("GET"), weight: 3 },
+    { arbitrary: fc.constantFrom(...METHODS), weight: 3 },
+  );
 }
 
 /** A path segment: a real value, a number, or hostile text, percent-encoded (or, now and then, raw and broken). */
@@ -190,14 +334,64 @@ function pathSegment(dictionary: Dictionary, known: string[]) {
     { arbitrary: fc.constantFrom(...(known.length ? known : ["1"])), weight: 3 },
     { arbitrary: fc.integer({ min: -1, max: 1_000_000 }).map(String), weight: 1 },
     { arbitrary: hostileText(dictionary).map((value) => percentEncode(value.slice(0, 300))), weight: 3 },
-    { arbitrary: fc.constantFrom("..", "%2e%2e", "%2F", "%00", "%", "%zz", ".", "~", "%C0%AE", "*", ":id", "index", "_root"), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        "..",
+        "%2e%2e",
+        "%2F",
+        "%00",
+        "%",
+        "%zz",
+        ".",
+        "~",
+        "%C0%AE",
+        "*",
+        ":id",
+        "index",
+        "_root",
+      ),
+      weight: 1,
+    },
   );
 }
 
 /** Query parameters the routes read, besides the dictionary's field names. */
-export const QUERY_KEYS = ["redirectTo", "lng", "q", "search", "status", "period", "page", "limit", "clientId", "license", "licenseKey", "lang", "sessionId", "format", "list", "intent", "add"];
+export const QUERY_KEYS = [
+  "redirectTo",
+  "lng",
+  "q",
+  "search",
+  "status",
+  "period",
+  "page",
+  "limit",
+  "clientId",
+  "license",
+  "licenseKey",
+  "lang",
+  "sessionId",
+  "format",
+  "list",
+  "intent",
+  "add",
+];
 /** Sent as they are, not encoded again: broken and dangerous percent-encodings (NUL, lone surrogate, overlong dot, CR LF, bidi). */
-const RAW_QUERY_VALUES = ["%00", "a%00b", "%", "%zz", "%C0%AE", "%ED%A0%80", "%FF", "%E2%80%AE", "%0D%0A", "+", "%2B", "%26", "%3D", "%23"];
+const RAW_QUERY_VALUES = [
+  "%00",
+  "a%00b",
+  "%",
+  "%zz",
+  "%C0%AE",
+  "%ED%A0%80",
+  "%FF",
+  "%E2%80%AE",
+  "%0D%0A",
+  "+",
+  "%2B",
+  "%26",
+  "%3D",
+  "%23",
+];
 
 /**
  * A query string as hostile as the bodies: known and hostile keys, repeated keys and keys alone,
@@ -240,7 +434,10 @@ export function plainPath(route: RouteLeaf, dictionary: Dictionary) {
 export function hostilePath(route: RouteLeaf, dictionary: Dictionary): fc.Arbitrary<string> {
   const known = dictionary.paramValues[route.id] ?? [];
   const segment = pathSegment(dictionary, []);
-  const params = fc.array(pathSegment(dictionary, known), { minLength: route.params.length + 1, maxLength: route.params.length + 1 });
+  const params = fc.array(pathSegment(dictionary, known), {
+    minLength: route.params.length + 1,
+    maxLength: route.params.length + 1,
+  });
   const splat = fc.oneof(
     { arbitrary: fc.array(segment, { maxLength: 6 }).map((parts) => parts.join("/")), weight: 4 },
     { arbitrary: fc.integer({ min: 50, max: 4_000 }).map((count) => Array(count).fill("a").join("/")), weight: 1 },
@@ -260,7 +457,11 @@ export type HostileRequest = RawRequest & { bodyKind: string };
 export function hostileRequest(route: RouteLeaf, dictionary: Dictionary, origin: string): fc.Arbitrary<HostileRequest> {
   const text = hostileText(dictionary);
   const headerText = text.map(asHeaderValue);
-  const contentType = fc.oneof({ arbitrary: fc.constant("as the body"), weight: 6 }, { arbitrary: fc.constantFrom(...CONTENT_TYPES), weight: 2 }, { arbitrary: headerText, weight: 1 });
+  const contentType = fc.oneof(
+    { arbitrary: fc.constant("as the body"), weight: 6 },
+    { arbitrary: fc.constantFrom(...CONTENT_TYPES), weight: 2 },
+    { arbitrary: headerText, weight: 1 },
+  );
   const headers = fc.record(
     {
       Origin: fc.constantFrom(origin, origin, "https://evil.example", "null"),
@@ -275,18 +476,34 @@ export function hostileRequest(route: RouteLeaf, dictionary: Dictionary, origin:
     { requiredKeys: ["X-Forwarded-For"] },
   );
   return fc
-    .record({ method: hostileMethod(), path: hostilePath(route, dictionary), headers, body: hostileBody(dictionary), contentType, chunked: fc.boolean() })
+    .record({
+      method: hostileMethod(),
+      path: hostilePath(route, dictionary),
+      headers,
+      body: hostileBody(dictionary),
+      contentType,
+      chunked: fc.boolean(),
+    })
     .map(({ method, path, headers: chosen, body, contentType: type, chunked }) => {
       const all: Record<string, string> = { ...chosen };
       const sentType = type === "as the body" ? body.contentType : type;
       if (sentType !== null) all["Content-Type"] = sentType;
-      return { method, path, headers: all, body: body.body, chunked: chunked && body.body !== null, bodyKind: body.kind };
+      return {
+        method,
+        path,
+        headers: all,
+        body: body.body,
+        chunked: chunked && body.body !== null,
+        bodyKind: body.kind,
+      };
     });
 }
 
 /** What a failure report shows of a request: everything but a huge body. */
 export function describeRequest(request: HostileRequest) {
-  const body = request.body ? `${request.body.length} bytes (${request.bodyKind}${request.chunked ? ", chunked" : ""}): ${JSON.stringify(request.body.subarray(0, 300).toString("latin1"))}` : "no body";
+  const body = request.body
+    ? `${request.body.length} bytes (${request.bodyKind}${request.chunked ? ", chunked" : ""}): ${JSON.stringify(request.body.subarray(0, 300).toString("latin1"))}`
+    : "no body";
   return `${request.method} ${request.path.length > 300 ? `${request.path.slice(0, 300)}… (${request.path.length} chars)` : request.path}\n${JSON.stringify(request.headers, null, 1)}\n${body}`;
 }
 

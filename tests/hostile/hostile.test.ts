@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
 import { changedTables, fingerprinter, type Fingerprint } from "./database-fingerprint.ts";
 import { buildDictionary, namesInSource, paramValuesFromLinks, readPage, tokensInDatabase } from "./dictionary.ts";
-import { describeRequest, hostileRequest, percentEncode, plainPath, QUERY_KEYS, type Dictionary, type HostileRequest } from "./hostile-input.ts";
+import {
+  describeRequest,
+  hostileRequest,
+  percentEncode,
+  plainPath,
+  QUERY_KEYS,
+  type Dictionary,
+  type HostileRequest,
+} from "./hostile-input.ts";
 import { sendRaw, TooSlow, type RawResponse } from "./raw-http.ts";
 import { readCorpus, seedAdvice, seedRuns } from "./seed-corpus.ts";
 import { walkRoutes, type RouteLeaf } from "../support/route-walker.ts";
@@ -37,7 +45,9 @@ const IDENTITIES = ["anonymous", "operator"] as const;
 type Identity = (typeof IDENTITIES)[number];
 
 /** HOSTILE_ROUTES (a regular expression over patterns) narrows a replay to some routes; CI runs them all. */
-const leaves = walkRoutes(routes).filter((leaf) => !process.env.HOSTILE_ROUTES || new RegExp(process.env.HOSTILE_ROUTES).test(leaf.pattern));
+const leaves = walkRoutes(routes).filter(
+  (leaf) => !process.env.HOSTILE_ROUTES || new RegExp(process.env.HOSTILE_ROUTES).test(leaf.pattern),
+);
 const tried: Record<string, number> = {};
 const slowest = { ms: 0, request: "" };
 const failures: string[] = [];
@@ -72,7 +82,8 @@ function problemWith(response: RawResponse, request: HostileRequest, origin: str
       } catch {
         return `answered ${response.status} with JSON that does not parse`;
       }
-      if (typeof error !== "string" || !error.trim()) return `answered ${response.status} with JSON but no "error" message`;
+      if (typeof error !== "string" || !error.trim())
+        return `answered ${response.status} with JSON but no "error" message`;
     } else if (!text.trim()) {
       return `answered ${response.status} with an empty body`;
     }
@@ -81,7 +92,12 @@ function problemWith(response: RawResponse, request: HostileRequest, origin: str
 }
 
 const clearsSession = (response: RawResponse) =>
-  [response.headers["set-cookie"] ?? []].flat().some((cookie) => /^alex_session=(;|\s*$)/.test(cookie) || /max-age=0/i.test(cookie) && cookie.startsWith("alex_session="));
+  [response.headers["set-cookie"] ?? []]
+    .flat()
+    .some(
+      (cookie) =>
+        /^alex_session=(;|\s*$)/.test(cookie) || (/max-age=0/i.test(cookie) && cookie.startsWith("alex_session=")),
+    );
 
 describe.runIf(serverUrl)("hostile input to every route", () => {
   const database = `alex_hostile_${process.pid}_${Date.now()}`;
@@ -97,7 +113,13 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
   async function logIn() {
     const response = await sendRaw(
       origin,
-      { method: "POST", path: "/login", headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.19.0.1" }, body: Buffer.from(new URLSearchParams(TEST_ADMIN).toString()), chunked: false },
+      {
+        method: "POST",
+        path: "/login",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.19.0.1" },
+        body: Buffer.from(new URLSearchParams(TEST_ADMIN).toString()),
+        chunked: false,
+      },
       10_000,
     );
     const cookie = [response.headers["set-cookie"] ?? []].flat().find((value) => value.startsWith("alex_session="));
@@ -106,8 +128,20 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
   }
 
   async function getPage(pathname: string, cookie: string) {
-    const response = await sendRaw(origin, { method: "GET", path: pathname, headers: { Cookie: cookie, "X-Forwarded-For": "198.19.0.2" }, body: null, chunked: false }, 10_000);
-    return response.status === 200 && /html/.test(response.headers["content-type"] ?? "") ? response.body.toString("utf8") : "";
+    const response = await sendRaw(
+      origin,
+      {
+        method: "GET",
+        path: pathname,
+        headers: { Cookie: cookie, "X-Forwarded-For": "198.19.0.2" },
+        body: null,
+        chunked: false,
+      },
+      10_000,
+    );
+    return response.status === 200 && /html/.test(response.headers["content-type"] ?? "")
+      ? response.body.toString("utf8")
+      : "";
   }
 
   beforeAll(async () => {
@@ -115,7 +149,12 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
     await admin.unsafe(`create database ${database}`);
     const url = new URL(serverUrl!);
     url.pathname = `/${database}`;
-    server = await startServer({ DATABASE_URL: url.toString(), SESSION_SECRET: "a-hostile-suite-session-secret-0123456789", CREDENTIALS_KEY: "cd".repeat(32), SEED_DEMO: "true" });
+    server = await startServer({
+      DATABASE_URL: url.toString(),
+      SESSION_SECRET: "a-hostile-suite-session-secret-0123456789",
+      CREDENTIALS_KEY: "cd".repeat(32),
+      SEED_DEMO: "true",
+    });
     origin = new URL(server.url);
     sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
     fingerprint = (await fingerprinter(sql)).take;
@@ -143,9 +182,15 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
   }, 120_000);
 
   afterAll(async () => {
-    const inputs = writeReport({ durationMs: Date.now() - started, fieldNames: dictionary?.fieldNames.length, tokens: dictionary?.tokens.length });
+    const inputs = writeReport({
+      durationMs: Date.now() - started,
+      fieldNames: dictionary?.fieldNames.length,
+      tokens: dictionary?.tokens.length,
+    });
     const seeds = SEEDS.map((run) => `${run.kind} ${run.seed}`).join(", ");
-    console.log(`Hostile suite: ${inputs} inputs tried over ${leaves.length} routes × ${IDENTITIES.length} identities (seeds: ${seeds}; slowest ${Math.round(slowest.ms)} ms).`);
+    console.log(
+      `Hostile suite: ${inputs} inputs tried over ${leaves.length} routes × ${IDENTITIES.length} identities (seeds: ${seeds}; slowest ${Math.round(slowest.ms)} ms).`,
+    );
     await sql?.end();
     await server?.stop();
     await admin?.unsafe(`drop database if exists ${database} with (force)`);
@@ -156,7 +201,11 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
   async function untilResponsive() {
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && server.process.exitCode === null) {
-      const answer = await sendRaw(origin, { method: "GET", path: "/healthz", headers: {}, body: null, chunked: false }, 500).catch(() => null);
+      const answer = await sendRaw(
+        origin,
+        { method: "GET", path: "/healthz", headers: {}, body: null, chunked: false },
+        500,
+      ).catch(() => null);
       if (answer?.status === 200) return;
     }
   }
@@ -164,7 +213,8 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
   async function check(route: RouteLeaf, identity: Identity, request: HostileRequest) {
     const key = `${identity} ${route.id}`;
     tried[key] = (tried[key] ?? 0) + 1;
-    if (identity === "operator") request.headers.Cookie = [operatorCookie, request.headers.Cookie].filter(Boolean).join("; ");
+    if (identity === "operator")
+      request.headers.Cookie = [operatorCookie, request.headers.Cookie].filter(Boolean).join("; ");
     let before = await fingerprint();
     let response: RawResponse;
     try {
@@ -178,37 +228,58 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
         response = await sendRaw(origin, request, TIME_BOUND_MS);
       }
     } catch (error) {
-      const exited = server.process.exitCode !== null ? `\nThe server exited (${server.process.exitCode}):\n${server.output().slice(-3_000)}` : "";
+      const exited =
+        server.process.exitCode !== null
+          ? `\nThe server exited (${server.process.exitCode}):\n${server.output().slice(-3_000)}`
+          : "";
       throw new Error(`${(error as Error).message}\n${describeRequest(request)}${exited}`);
     }
-    if (response.ms > slowest.ms) Object.assign(slowest, { ms: response.ms, request: `${request.method} ${request.path.slice(0, 120)} (${request.bodyKind})` });
+    if (response.ms > slowest.ms)
+      Object.assign(slowest, {
+        ms: response.ms,
+        request: `${request.method} ${request.path.slice(0, 120)} (${request.bodyKind})`,
+      });
     if (identity === "operator" && clearsSession(response)) await logIn();
     const problem = problemWith(response, request, origin.origin);
     const answer = `${response.status} ${JSON.stringify(response.body.subarray(0, 300).toString("utf8"))}`;
     if (problem) throw new Error(`${problem}\n${describeRequest(request)}\n→ ${answer}`);
     if (response.status >= 400) {
       const changed = changedTables(before, await fingerprint());
-      if (changed.length) throw new Error(`answered ${response.status} but changed ${changed.join(", ")}\n${describeRequest(request)}\n→ ${answer}`);
+      if (changed.length)
+        throw new Error(
+          `answered ${response.status} but changed ${changed.join(", ")}\n${describeRequest(request)}\n→ ${answer}`,
+        );
     }
   }
 
   for (const identity of IDENTITIES) {
-    it.each(leaves.map((leaf, index) => [leaf.pattern, leaf, index] as const))(`${identity}: %s`, async (_, route, index) => {
-      for (const run of SEEDS) {
-        // Our own report: fast-check's would print the whole counterexample, megabytes of body included.
-        const details = await fc.check(
-          fc.asyncProperty(hostileRequest(route, dictionary, origin.origin), (request) => check(route, identity, request)),
-          // Each route its own seed, derived from the one printed, so they do not all start from the same request.
-          { numRuns: route.hasAction || route.isResource ? run.runs : Math.ceil(run.runs / 2), seed: run.seed + index, endOnFailure: !process.env.HOSTILE_SHRINK },
-        );
-        if (details.failed) {
-          const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-          failures.push(`${identity} ${route.pattern} (${run.kind} seed ${run.seed}): ${message.split("\n")[0]}`);
-          await untilResponsive();
-          throw new Error(`${message}\nAfter ${details.numRuns} requests. ${seedAdvice(run)}`);
+    it.each(leaves.map((leaf, index) => [leaf.pattern, leaf, index] as const))(
+      `${identity}: %s`,
+      async (_, route, index) => {
+        for (const run of SEEDS) {
+          // Our own report: fast-check's would print the whole counterexample, megabytes of body included.
+          const details = await fc.check(
+            fc.asyncProperty(hostileRequest(route, dictionary, origin.origin), (request) =>
+              check(route, identity, request),
+            ),
+            // Each route its own seed, derived from the one printed, so they do not all start from the same request.
+            {
+              numRuns: route.hasAction || route.isResource ? run.runs : Math.ceil(run.runs / 2),
+              seed: run.seed + index,
+              endOnFailure: !process.env.HOSTILE_SHRINK,
+            },
+          );
+          if (details.failed) {
+            const message =
+              details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+            failures.push(`${identity} ${route.pattern} (${run.kind} seed ${run.seed}): ${message.split("\n")[0]}`);
+            await untilResponsive();
+            throw new Error(`${message}\nAfter ${details.numRuns} requests. ${seedAdvice(run)}`);
+          }
         }
-      }
-    }, 120_000 * SEEDS.length);
+      },
+      120_000 * SEEDS.length,
+    );
   }
 
   // PostgreSQL refuses a NUL in any text: a route reading a parameter into a query failed with a 500.
@@ -236,39 +307,70 @@ describe.runIf(serverUrl)("hostile input to every route", () => {
     expect(problems).toEqual([]);
   }, 300_000);
 
-  it("answers absurd paths and methods outside any route quickly and plainly", async () => {
-    const absurd = fc.record({
-      path: fc.oneof(
-        fc.integer({ min: 50, max: 6_000 }).map((count) => `/${Array(count).fill("a").join("/")}`),
-        fc.integer({ min: 2_000, max: 14_000 }).map((length) => `/${"x".repeat(length)}`),
-        fc.string({ unit: "binary", maxLength: 200 }).map((text) => `/${percentEncode(text, /[A-Za-z0-9\-._~/]/)}`),
-        fc.constantFrom("//", "/..", "/%2e%2e/%2e%2e/etc/passwd", "/%00", "/.data", "/_root.data", "/__manifest?p=/&version=x", "/__manifest?p=" + "/a".repeat(3_000), "/*", "/%"),
-      ),
-      method: fc.constantFrom("GET", "HEAD", "POST", "OPTIONS", "TRACE", "DELETE", "PURGE"),
-    });
-    for (const run of SEEDS) {
-      const details = await fc.check(
-        fc.asyncProperty(absurd, ({ path: absurdPath, method }) =>
-          check({ id: "absurd", file: "", pattern: "(absurd)", guard: null, params: [], splat: true, hasAction: false, isResource: false }, "anonymous", {
-            method,
-            path: absurdPath,
-            headers: { "X-Forwarded-For": "198.19.1.1" },
-            body: null,
-            chunked: false,
-            bodyKind: "none",
-          }),
+  it(
+    "answers absurd paths and methods outside any route quickly and plainly",
+    async () => {
+      const absurd = fc.record({
+        path: fc.oneof(
+          fc.integer({ min: 50, max: 6_000 }).map((count) => `/${Array(count).fill("a").join("/")}`),
+          fc.integer({ min: 2_000, max: 14_000 }).map((length) => `/${"x".repeat(length)}`),
+          fc.string({ unit: "binary", maxLength: 200 }).map((text) => `/${percentEncode(text, /[A-Za-z0-9\-._~/]/)}`),
+          fc.constantFrom(
+            "//",
+            "/..",
+            "/%2e%2e/%2e%2e/etc/passwd",
+            "/%00",
+            "/.data",
+            "/_root.data",
+            "/__manifest?p=/&version=x",
+            "/__manifest?p=" + "/a".repeat(3_000),
+            "/*",
+            "/%",
+          ),
         ),
-        { numRuns: run.runs * 2, seed: run.seed, endOnFailure: !process.env.HOSTILE_SHRINK },
-      );
-      if (details.failed) {
-        const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-        throw new Error(`${message}\nAfter ${details.numRuns} requests. ${seedAdvice(run)}`);
+        method: fc.constantFrom("GET", "HEAD", "POST", "OPTIONS", "TRACE", "DELETE", "PURGE"),
+      });
+      for (const run of SEEDS) {
+        const details = await fc.check(
+          fc.asyncProperty(absurd, ({ path: absurdPath, method }) =>
+            check(
+              {
+                id: "absurd",
+                file: "",
+                pattern: "(absurd)",
+                guard: null,
+                params: [],
+                splat: true,
+                hasAction: false,
+                isResource: false,
+              },
+              "anonymous",
+              {
+                method,
+                path: absurdPath,
+                headers: { "X-Forwarded-For": "198.19.1.1" },
+                body: null,
+                chunked: false,
+                bodyKind: "none",
+              },
+            ),
+          ),
+          { numRuns: run.runs * 2, seed: run.seed, endOnFailure: !process.env.HOSTILE_SHRINK },
+        );
+        if (details.failed) {
+          const message =
+            details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+          throw new Error(`${message}\nAfter ${details.numRuns} requests. ${seedAdvice(run)}`);
+        }
       }
-    }
-  }, 120_000 * SEEDS.length);
+    },
+    120_000 * SEEDS.length,
+  );
 
   it("tried something on every route, as both identities", () => {
-    for (const identity of IDENTITIES) for (const leaf of leaves) expect(tried[`${identity} ${leaf.id}`], `${identity} ${leaf.pattern}`).toBeGreaterThan(0);
+    for (const identity of IDENTITIES)
+      for (const leaf of leaves)
+        expect(tried[`${identity} ${leaf.id}`], `${identity} ${leaf.pattern}`).toBeGreaterThan(0);
   });
 });
 

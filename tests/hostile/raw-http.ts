@@ -31,14 +31,26 @@ export function sendRaw(origin: URL, raw: RawRequest, timeoutMs: number): Promis
     let answered = false;
     const headers: Record<string, string> = { Connection: "close", ...raw.headers };
     if (raw.body && raw.chunked) headers["Transfer-Encoding"] = "chunked";
-    else if (raw.body || !["GET", "HEAD", "OPTIONS", "TRACE", "DELETE"].includes(raw.method)) headers["Content-Length"] = String(raw.body?.length ?? 0);
-    const outgoing = httpRequest({ host: origin.hostname, port: origin.port, method: raw.method, path: raw.path, headers, agent: false });
+    else if (raw.body || !["GET", "HEAD", "OPTIONS", "TRACE", "DELETE"].includes(raw.method))
+      headers["Content-Length"] = String(raw.body?.length ?? 0);
+    const outgoing = httpRequest({
+      host: origin.hostname,
+      port: origin.port,
+      method: raw.method,
+      path: raw.path,
+      headers,
+      agent: false,
+    });
     const timer = setTimeout(() => {
       outgoing.destroy(new TooSlow(`no complete answer within ${timeoutMs} ms`));
     }, timeoutMs);
     const fail = (error: Error) => {
       clearTimeout(timer);
-      reject(error instanceof TooSlow || error instanceof TooLarge ? error : new DroppedConnection(`the connection dropped before an answer: ${error.message}`));
+      reject(
+        error instanceof TooSlow || error instanceof TooLarge
+          ? error
+          : new DroppedConnection(`the connection dropped before an answer: ${error.message}`),
+      );
     };
     outgoing.on("error", (error) => {
       if (!answered) fail(error);
@@ -48,7 +60,8 @@ export function sendRaw(origin: URL, raw: RawRequest, timeoutMs: number): Promis
       let size = 0;
       incoming.on("data", (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_ANSWER_BYTES) outgoing.destroy(new TooLarge(`answered ${incoming.statusCode} with more than ${MAX_ANSWER_BYTES} bytes`));
+        if (size > MAX_ANSWER_BYTES)
+          outgoing.destroy(new TooLarge(`answered ${incoming.statusCode} with more than ${MAX_ANSWER_BYTES} bytes`));
         else chunks.push(chunk);
       });
       incoming.on("error", (error) => {
@@ -57,12 +70,18 @@ export function sendRaw(origin: URL, raw: RawRequest, timeoutMs: number): Promis
       incoming.on("end", () => {
         answered = true;
         clearTimeout(timer);
-        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks), ms: performance.now() - started });
+        resolve({
+          status: incoming.statusCode ?? 0,
+          headers: incoming.headers,
+          body: Buffer.concat(chunks),
+          ms: performance.now() - started,
+        });
       });
     });
     if (raw.body && raw.chunked) {
       const third = Math.ceil(raw.body.length / 3) || 1;
-      for (let start = 0; start < raw.body.length; start += third) outgoing.write(raw.body.subarray(start, start + third));
+      for (let start = 0; start < raw.body.length; start += third)
+        outgoing.write(raw.body.subarray(start, start + third));
       outgoing.end();
     } else {
       outgoing.end(raw.body ?? undefined);

@@ -24,7 +24,12 @@ describe("the route walker", () => {
   it("gives one leaf per route id, every id unique (a module mounted twice is walked twice)", () => {
     const ids = leaves.map((leaf) => leaf.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(leaves.filter((leaf) => leaf.file === "routes/invest.tsx").map((leaf) => leaf.pattern).sort()).toEqual(["/invest-en", "/invest-he"]);
+    expect(
+      leaves
+        .filter((leaf) => leaf.file === "routes/invest.tsx")
+        .map((leaf) => leaf.pattern)
+        .sort(),
+    ).toEqual(["/invest-en", "/invest-he"]);
   });
 
   it("joins prefixes and nested layouts, keeps guards, params and splats, and reads what a module exports", () => {
@@ -43,9 +48,36 @@ describe("the route walker", () => {
       layout("routes/api/layout.ts", [...prefix("api", [route("stats", "routes/api/stats.ts")])]),
     ];
     expect(walkRoutes(config)).toEqual([
-      { id: "routes/home", file: "routes/home.tsx", pattern: "/", guard: null, params: [], splat: false, hasAction: false, isResource: false },
-      { id: "routes/contact", file: "routes/contact.tsx", pattern: "/contact", guard: null, params: [], splat: false, hasAction: true, isResource: false },
-      { id: "admin-index", file: "routes/admin/dashboard.tsx", pattern: "/admin", guard: "page", params: [], splat: false, hasAction: false, isResource: false },
+      {
+        id: "routes/home",
+        file: "routes/home.tsx",
+        pattern: "/",
+        guard: null,
+        params: [],
+        splat: false,
+        hasAction: false,
+        isResource: false,
+      },
+      {
+        id: "routes/contact",
+        file: "routes/contact.tsx",
+        pattern: "/contact",
+        guard: null,
+        params: [],
+        splat: false,
+        hasAction: true,
+        isResource: false,
+      },
+      {
+        id: "admin-index",
+        file: "routes/admin/dashboard.tsx",
+        pattern: "/admin",
+        guard: "page",
+        params: [],
+        splat: false,
+        hasAction: false,
+        isResource: false,
+      },
       {
         id: "routes/admin/leads-export",
         file: "routes/admin/leads-export.ts",
@@ -56,13 +88,33 @@ describe("the route walker", () => {
         hasAction: true,
         isResource: true,
       },
-      { id: "routes/admin/not-found", file: "routes/admin/not-found.tsx", pattern: "/admin/*", guard: "page", params: [], splat: true, hasAction: false, isResource: false },
-      { id: "routes/api/stats", file: "routes/api/stats.ts", pattern: "/api/stats", guard: "api", params: [], splat: false, hasAction: true, isResource: true },
+      {
+        id: "routes/admin/not-found",
+        file: "routes/admin/not-found.tsx",
+        pattern: "/admin/*",
+        guard: "page",
+        params: [],
+        splat: true,
+        hasAction: false,
+        isResource: false,
+      },
+      {
+        id: "routes/api/stats",
+        file: "routes/api/stats.ts",
+        pattern: "/api/stats",
+        guard: "api",
+        params: [],
+        splat: false,
+        hasAction: true,
+        isResource: true,
+      },
     ]);
   });
 
   it("turns a pattern into a matcher that captures its params", () => {
-    expect(patternToRegExp("/admin/leads/export/:list").exec("/admin/leads/export/contacts")?.slice(1)).toEqual(["contacts"]);
+    expect(patternToRegExp("/admin/leads/export/:list").exec("/admin/leads/export/contacts")?.slice(1)).toEqual([
+      "contacts",
+    ]);
     expect(patternToRegExp("/api/wordpress/*").exec("/api/wordpress/a/b")?.slice(1)).toEqual(["a/b"]);
     expect(patternToRegExp("/healthz").test("/healthzz")).toBe(false);
   });

@@ -13,14 +13,27 @@ describe("the hostile suite's seed corpus", () => {
   it("replays the corpus before one random seed, and a replay alone when HOSTILE_SEED is set", () => {
     const corpus = readCorpus();
     const runs = seedRuns({ corpus, runs: 16, randomSeed: 42 });
-    expect(runs.map((run) => [run.kind, run.seed])).toEqual([...corpus.map((entry) => ["corpus", entry.seed]), ["random", 42]]);
-    expect(seedRuns({ corpus, runs: 500, replaySeed: 7, randomSeed: 42 })).toEqual([{ kind: "replay", seed: 7, runs: 500 }]);
+    expect(runs.map((run) => [run.kind, run.seed])).toEqual([
+      ...corpus.map((entry) => ["corpus", entry.seed]),
+      ["random", 42],
+    ]);
+    expect(seedRuns({ corpus, runs: 500, replaySeed: 7, randomSeed: 42 })).toEqual([
+      { kind: "replay", seed: 7, runs: 500 },
+    ]);
   });
 
   it("tells how to replay a failure, and how to keep a random one", () => {
-    const [corpusRun, randomRun] = seedRuns({ corpus: [{ seed: 5, runs: 16, date: "2026-11-24", found: "a reset instead of a 413" }], runs: 16, randomSeed: 99 });
-    expect(seedAdvice(corpusRun!)).toMatch(/^Corpus seed 5 fails again \(it once found: a reset instead of a 413\)\. Replay: HOSTILE_SEED=5 HOSTILE_RUNS=16/);
-    expect(seedAdvice(randomRun!)).toMatch(/^Random seed 99 found this\. Replay: HOSTILE_SEED=99 .* add \{"seed":99,"runs":16,"date":"\d{4}-\d\d-\d\d","found":"what it found"\} to tests\/hostile\/seed-corpus\.json/);
+    const [corpusRun, randomRun] = seedRuns({
+      corpus: [{ seed: 5, runs: 16, date: "2026-11-24", found: "a reset instead of a 413" }],
+      runs: 16,
+      randomSeed: 99,
+    });
+    expect(seedAdvice(corpusRun!)).toMatch(
+      /^Corpus seed 5 fails again \(it once found: a reset instead of a 413\)\. Replay: HOSTILE_SEED=5 HOSTILE_RUNS=16/,
+    );
+    expect(seedAdvice(randomRun!)).toMatch(
+      /^Random seed 99 found this\. Replay: HOSTILE_SEED=99 .* add \{"seed":99,"runs":16,"date":"\d{4}-\d\d-\d\d","found":"what it found"\} to tests\/hostile\/seed-corpus\.json/,
+    );
   });
 
   it("refuses a corpus with a seed listed twice or without what it found", () => {

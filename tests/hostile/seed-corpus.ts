@@ -12,7 +12,19 @@ export const CORPUS_FILE = path.join(import.meta.dirname, "seed-corpus.json");
 const corpusSchema = z.object({
   about: z.string(),
   seeds: z
-    .array(z.object({ seed: z.int().min(0).max(2 ** 31 - 1), runs: z.int().min(1), date: z.iso.date(), found: z.string().min(10) }).strict())
+    .array(
+      z
+        .object({
+          seed: z
+            .int()
+            .min(0)
+            .max(2 ** 31 - 1),
+          runs: z.int().min(1),
+          date: z.iso.date(),
+          found: z.string().min(10),
+        })
+        .strict(),
+    )
     .refine((entries) => new Set(entries.map((entry) => entry.seed)).size === entries.length, "a seed is listed twice"),
 });
 
@@ -26,10 +38,20 @@ export function readCorpus(file = CORPUS_FILE): CorpusEntry[] {
   return corpusSchema.parse(JSON.parse(readFileSync(file, "utf8"))).seeds;
 }
 
-export function seedRuns(options: { corpus: CorpusEntry[]; runs: number; replaySeed?: number; randomSeed: number }): SeedRun[] {
+export function seedRuns(options: {
+  corpus: CorpusEntry[];
+  runs: number;
+  replaySeed?: number;
+  randomSeed: number;
+}): SeedRun[] {
   if (options.replaySeed !== undefined) return [{ kind: "replay", seed: options.replaySeed, runs: options.runs }];
   return [
-    ...options.corpus.map((entry) => ({ kind: "corpus" as const, seed: entry.seed, runs: entry.runs, found: entry.found })),
+    ...options.corpus.map((entry) => ({
+      kind: "corpus" as const,
+      seed: entry.seed,
+      runs: entry.runs,
+      found: entry.found,
+    })),
     { kind: "random", seed: options.randomSeed, runs: options.runs },
   ];
 }
@@ -39,6 +61,11 @@ export function seedAdvice(run: SeedRun): string {
   const replay = `Replay: HOSTILE_SEED=${run.seed} HOSTILE_RUNS=${run.runs} (HOSTILE_SHRINK=1 for the smallest case).`;
   if (run.kind === "corpus") return `Corpus seed ${run.seed} fails again (it once found: ${run.found}). ${replay}`;
   if (run.kind === "replay") return `Seed ${run.seed}. ${replay}`;
-  const entry = JSON.stringify({ seed: run.seed, runs: run.runs, date: new Date().toISOString().slice(0, 10), found: "what it found" });
+  const entry = JSON.stringify({
+    seed: run.seed,
+    runs: run.runs,
+    date: new Date().toISOString().slice(0, 10),
+    found: "what it found",
+  });
   return `Random seed ${run.seed} found this. ${replay} Once it is fixed, add ${entry} to tests/hostile/seed-corpus.json so every later run replays it.`;
 }

@@ -21,8 +21,13 @@ describe("tests stay on loopback", () => {
   });
 
   /** A stub resolver, answering in the shape Node asks for (`all` when it tries each address in turn). */
-  const resolvesTo = (address: string) => (_host: string, options: { all?: boolean }, callback: (error: null, address: string | { address: string; family: number }[], family?: number) => void) =>
-    options.all ? callback(null, [{ address, family: 4 }]) : callback(null, address, 4);
+  const resolvesTo =
+    (address: string) =>
+    (
+      _host: string,
+      options: { all?: boolean },
+      callback: (error: null, address: string | { address: string; family: number }[], family?: number) => void,
+    ) => (options.all ? callback(null, [{ address, family: 4 }]) : callback(null, address, 4));
 
   const connectionError = (options: TcpNetConnectOpts) =>
     new Promise<Error | null>((resolve) => {
@@ -44,7 +49,9 @@ describe("tests stay on loopback", () => {
   it("refuses an address outside the machine at once, and records it so the test fails", async () => {
     const started = Date.now();
     await expect(fetch("http://93.184.215.14/")).rejects.toThrow();
-    expect(await connectionError({ host: "10.20.30.40", port: 80 })).toMatchObject({ message: "Tests stay on loopback: refused a connection to 10.20.30.40." });
+    expect(await connectionError({ host: "10.20.30.40", port: 80 })).toMatchObject({
+      message: "Tests stay on loopback: refused a connection to 10.20.30.40.",
+    });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(takeAttempts()).toEqual(["a connection to 93.184.215.14", "a connection to 10.20.30.40"]);
   });
@@ -52,8 +59,14 @@ describe("tests stay on loopback", () => {
   it("refuses to look up a real name, and a stub lookup that leads off the machine", async () => {
     await expect(fetch("https://www.wikipedia.org/")).rejects.toThrow();
     await expect(lookup("registry.npmjs.org")).rejects.toMatchObject({ code: "ENOTFOUND" });
-    expect(await connectionError({ host: "shop.example", port: 80, lookup: resolvesTo("192.0.2.7") as never })).not.toBeNull();
-    expect(takeAttempts()).toEqual(["a name lookup of www.wikipedia.org", "a name lookup of registry.npmjs.org", "a connection to shop.example (192.0.2.7)"]);
+    expect(
+      await connectionError({ host: "shop.example", port: 80, lookup: resolvesTo("192.0.2.7") as never }),
+    ).not.toBeNull();
+    expect(takeAttempts()).toEqual([
+      "a name lookup of www.wikipedia.org",
+      "a name lookup of registry.npmjs.org",
+      "a connection to shop.example (192.0.2.7)",
+    ]);
   });
 
   it("answers reserved names as not found without asking anyone, and that is no failure", async () => {
@@ -64,7 +77,26 @@ describe("tests stay on loopback", () => {
   });
 
   it("knows loopback when it sees it", () => {
-    for (const host of ["127.0.0.1", "127.8.9.10", "::1", "[::1]", "localhost", "api.localhost", "::ffff:127.0.0.1", "0.0.0.0"]) expect(isLoopback(host), host).toBe(true);
-    for (const host of ["10.0.0.1", "192.168.1.1", "8.8.8.8", "::ffff:10.0.0.1", "2001:db8::1", "example.com", "localhost.evil.example"]) expect(isLoopback(host), host).toBe(false);
+    for (const host of [
+      "127.0.0.1",
+      "127.8.9.10",
+      "::1",
+      "[::1]",
+      "localhost",
+      "api.localhost",
+      "::ffff:127.0.0.1",
+      "0.0.0.0",
+    ])
+      expect(isLoopback(host), host).toBe(true);
+    for (const host of [
+      "10.0.0.1",
+      "192.168.1.1",
+      "8.8.8.8",
+      "::ffff:10.0.0.1",
+      "2001:db8::1",
+      "example.com",
+      "localhost.evil.example",
+    ])
+      expect(isLoopback(host), host).toBe(false);
   });
 });

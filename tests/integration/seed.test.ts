@@ -3,7 +3,16 @@ import { asc, eq, sql } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseHandle } from "../../db/connection.ts";
 import { messageCostCents, PRICE_LIST } from "../../db/price-list.ts";
 import { isDatabaseEmpty, type SeedSummary } from "../../db/seed.ts";
-import { billingRecords, chatSessions, clients, completedFunctions, knowledgeEntries, messageImages, messages, trainingConfigs } from "../../db/schema.ts";
+import {
+  billingRecords,
+  chatSessions,
+  clients,
+  completedFunctions,
+  knowledgeEntries,
+  messageImages,
+  messages,
+  trainingConfigs,
+} from "../../db/schema.ts";
 import { trainingKnowledge } from "../../db/training-knowledge.ts";
 import { MESSAGE_TYPES } from "../../db/vocabulary.ts";
 import { computeBills } from "~/billing/billing.server.ts";
@@ -63,7 +72,9 @@ describe("seedDemo", () => {
       const taught = await db
         .select({ topic: knowledgeEntries.topic, content: knowledgeEntries.content, origin: knowledgeEntries.origin })
         .from(knowledgeEntries)
-        .where(sql`${knowledgeEntries.clientId} = ${training.clientId} and ${knowledgeEntries.origin} in ('faq', 'manual')`)
+        .where(
+          sql`${knowledgeEntries.clientId} = ${training.clientId} and ${knowledgeEntries.origin} in ('faq', 'manual')`,
+        )
         .orderBy(asc(knowledgeEntries.id));
       expect(taught).toEqual(trainingKnowledge(training));
       expect(taught.some((entry) => entry.origin === "faq")).toBe(true);
@@ -170,8 +181,22 @@ describe("seedDemo", () => {
     for (const period of ["2025-03", "2025-04", "2025-05"] as const) {
       const computed = await computeBills(db, { period, timeZone: JERUSALEM });
       const stored = bills.filter((bill) => bill.billingPeriod === period);
-      expect(stored.map(({ clientId, baseFeeCents, usageFeesCents, totalCents }) => ({ clientId, baseFeeCents, usageFeesCents, totalCents })).sort((a, b) => a.clientId - b.clientId)).toEqual(
-        computed.map(({ clientId, baseFeeCents, usageFeesCents, totalCents }) => ({ clientId, baseFeeCents, usageFeesCents, totalCents })),
+      expect(
+        stored
+          .map(({ clientId, baseFeeCents, usageFeesCents, totalCents }) => ({
+            clientId,
+            baseFeeCents,
+            usageFeesCents,
+            totalCents,
+          }))
+          .sort((a, b) => a.clientId - b.clientId),
+      ).toEqual(
+        computed.map(({ clientId, baseFeeCents, usageFeesCents, totalCents }) => ({
+          clientId,
+          baseFeeCents,
+          usageFeesCents,
+          totalCents,
+        })),
       );
     }
   });
@@ -200,7 +225,12 @@ describe("seedDemo", () => {
 
   it("answers 'Was this helpful?' in about half the finished conversations, mostly with thumbs up", async () => {
     const rows = await db
-      .select({ helpful: chatSessions.helpful, feedbackAt: chatSessions.feedbackAt, isActive: chatSessions.isActive, lastMessageAt: chatSessions.lastMessageAt })
+      .select({
+        helpful: chatSessions.helpful,
+        feedbackAt: chatSessions.feedbackAt,
+        isActive: chatSessions.isActive,
+        lastMessageAt: chatSessions.lastMessageAt,
+      })
       .from(chatSessions);
     const answered = rows.filter((row) => row.helpful !== null);
     expect(answered.length).toBeGreaterThan(rows.length / 5);
@@ -232,10 +262,14 @@ describe("seedDemo", () => {
     const otherSummary = await seedDemoData(other.db, { now: NOW, timeZone: JERUSALEM });
     expect(otherSummary).toEqual(summary);
     const names = async (database: Database) =>
-      (await database.select({ name: clients.businessName }).from(clients).orderBy(asc(clients.id))).map((row) => row.name);
+      (await database.select({ name: clients.businessName }).from(clients).orderBy(asc(clients.id))).map(
+        (row) => row.name,
+      );
     expect(await names(other.db)).toEqual(await names(db));
     const texts = async (database: Database) =>
-      (await database.select({ text: messages.userMessage }).from(messages).orderBy(asc(messages.id))).map((row) => row.text);
+      (await database.select({ text: messages.userMessage }).from(messages).orderBy(asc(messages.id))).map(
+        (row) => row.text,
+      );
     expect(await texts(other.db)).toEqual(await texts(db));
   }, 60_000);
 });

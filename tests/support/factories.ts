@@ -11,7 +11,11 @@ let made = 0;
 export async function insertClient(db: Database, fields: Partial<typeof clients.$inferInsert> = {}) {
   made += 1;
   const businessName = fields.businessName ?? `Test client ${made}`;
-  const slug = businessName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || `client-${made}`;
+  const slug =
+    businessName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || `client-${made}`;
   const [client] = await db
     .insert(clients)
     .values({

@@ -23,7 +23,12 @@ type Order = {
   id: string;
   status: "CREATED" | "APPROVED" | "COMPLETED";
   intent: string;
-  purchase_units: { reference_id?: string; description?: string; amount: { currency_code: string; value: string }; payments?: { captures: unknown[] } }[];
+  purchase_units: {
+    reference_id?: string;
+    description?: string;
+    amount: { currency_code: string; value: string };
+    payments?: { captures: unknown[] };
+  }[];
 };
 
 export type FakePayPal = {
@@ -138,13 +143,27 @@ export async function startFakePayPal({ port = 0 }: { port?: number } = {}): Pro
       }
       const token = `A21AA${randomBytes(24).toString("hex")}`;
       tokens.add(token);
-      send(response, 200, { scope: "https://uri.paypal.com/services/payments/payment", access_token: token, token_type: "Bearer", app_id: "APP-FAKE", expires_in: 32400, nonce: randomUUID() });
+      send(response, 200, {
+        scope: "https://uri.paypal.com/services/payments/payment",
+        access_token: token,
+        token_type: "Bearer",
+        app_id: "APP-FAKE",
+        expires_in: 32400,
+        nonce: randomUUID(),
+      });
       return;
     }
 
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
     if (!bearer || !tokens.has(bearer)) {
-      send(response, 401, paypalError("AUTHENTICATION_FAILURE", "Authentication failed due to invalid authentication credentials or a missing Authorization header."));
+      send(
+        response,
+        401,
+        paypalError(
+          "AUTHENTICATION_FAILURE",
+          "Authentication failed due to invalid authentication credentials or a missing Authorization header.",
+        ),
+      );
       return;
     }
     const requestId = request.headers["paypal-request-id"];
@@ -161,7 +180,15 @@ export async function startFakePayPal({ port = 0 }: { port?: number } = {}): Pro
     };
     const body = await readBody(request);
     if (body === undefined) {
-      send(response, 400, paypalError("INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", "MALFORMED_REQUEST_JSON"));
+      send(
+        response,
+        400,
+        paypalError(
+          "INVALID_REQUEST",
+          "Request is not well-formed, syntactically incorrect, or violates schema.",
+          "MALFORMED_REQUEST_JSON",
+        ),
+      );
       return;
     }
 
@@ -170,26 +197,47 @@ export async function startFakePayPal({ port = 0 }: { port?: number } = {}): Pro
       return;
     }
     if (request.method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
-      send(response, 200, { verification_status: body.transmission_sig === FAKE_VALID_SIGNATURE && body.webhook_id ? "SUCCESS" : "FAILURE" });
+      send(response, 200, {
+        verification_status: body.transmission_sig === FAKE_VALID_SIGNATURE && body.webhook_id ? "SUCCESS" : "FAILURE",
+      });
       return;
     }
     if (request.method === "POST" && path === "/v2/checkout/orders") {
       const units = body.purchase_units as Order["purchase_units"] | undefined;
       const amount = units?.[0]?.amount;
       if (body.intent !== "CAPTURE" || !amount || !/^\d+\.\d{2}$/.test(amount.value)) {
-        reply(422, paypalError("UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", "INVALID_PARAMETER_VALUE"));
+        reply(
+          422,
+          paypalError(
+            "UNPROCESSABLE_ENTITY",
+            "The requested action could not be performed, semantically incorrect, or failed business validation.",
+            "INVALID_PARAMETER_VALUE",
+          ),
+        );
         return;
       }
       const id = randomBytes(9).toString("hex").toUpperCase().slice(0, 17);
       const order: Order = { id, status: "CREATED", intent: "CAPTURE", purchase_units: units };
       orders.set(id, order);
-      reply(201, { id, status: order.status, links: [{ href: `http://${request.headers.host}/checkoutnow?token=${id}`, rel: "approve", method: "GET" }] });
+      reply(201, {
+        id,
+        status: order.status,
+        links: [{ href: `http://${request.headers.host}/checkoutnow?token=${id}`, rel: "approve", method: "GET" }],
+      });
       return;
     }
     const orderPath = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const order = orderPath ? orders.get(decodeURIComponent(orderPath[1]!)) : undefined;
     if (orderPath && !order) {
-      reply(404, paypalError("RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID", "Specified resource ID does not exist. Please check the resource ID and try again."));
+      reply(
+        404,
+        paypalError(
+          "RESOURCE_NOT_FOUND",
+          "The specified resource does not exist.",
+          "INVALID_RESOURCE_ID",
+          "Specified resource ID does not exist. Please check the resource ID and try again.",
+        ),
+      );
       return;
     }
     if (order && request.method === "GET" && !orderPath![2]) {
@@ -198,17 +246,40 @@ export async function startFakePayPal({ port = 0 }: { port?: number } = {}): Pro
     }
     if (order && request.method === "POST" && orderPath![2]) {
       const unprocessable = (issue: string, description: string) =>
-        reply(422, paypalError("UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", issue, description));
-      if (order.status === "COMPLETED") return unprocessable("ORDER_ALREADY_CAPTURED", "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.");
-      if (order.status !== "APPROVED") return unprocessable("ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment.");
+        reply(
+          422,
+          paypalError(
+            "UNPROCESSABLE_ENTITY",
+            "The requested action could not be performed, semantically incorrect, or failed business validation.",
+            issue,
+            description,
+          ),
+        );
+      if (order.status === "COMPLETED")
+        return unprocessable(
+          "ORDER_ALREADY_CAPTURED",
+          "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+        );
+      if (order.status !== "APPROVED")
+        return unprocessable("ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment.");
       if (declineNext) {
         declineNext = false;
-        return unprocessable("INSTRUMENT_DECLINED", "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.");
+        return unprocessable(
+          "INSTRUMENT_DECLINED",
+          "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+        );
       }
       captureCount++;
       order.status = "COMPLETED";
       order.purchase_units[0]!.payments = {
-        captures: [{ id: `CAP${randomBytes(7).toString("hex").toUpperCase()}`, status: "COMPLETED", amount: order.purchase_units[0]!.amount, final_capture: true }],
+        captures: [
+          {
+            id: `CAP${randomBytes(7).toString("hex").toUpperCase()}`,
+            status: "COMPLETED",
+            amount: order.purchase_units[0]!.amount,
+            final_capture: true,
+          },
+        ],
       };
       reply(201, order);
       return;

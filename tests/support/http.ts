@@ -40,7 +40,10 @@ export async function languageCookie(language: "he" | "en"): Promise<string> {
 /** The toast a response's `alex_toast` cookie carries (remix-toast's signed flash), or undefined. */
 export function decodeToast(cookie: string | undefined): unknown {
   const value = decodeURIComponent(cookie?.split(";")[0]?.split("=")[1] ?? "").split(".")[0] ?? "";
-  const flash = JSON.parse(Buffer.from(value, "base64").toString("utf8")) as { __flash_toast__?: unknown; [key: string]: unknown };
+  const flash = JSON.parse(Buffer.from(value, "base64").toString("utf8")) as {
+    __flash_toast__?: unknown;
+    [key: string]: unknown;
+  };
   const entry = Object.values(flash)[0] as { toast?: unknown } | undefined;
   return entry?.toast;
 }

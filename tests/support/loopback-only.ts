@@ -38,7 +38,11 @@ function notFound(hostname: string) {
   return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND", hostname });
 }
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 type Lookup = (hostname: string, options: unknown, callback: LookupCallback) => void;
 
 /** A lookup that answers only with loopback addresses: a stub the test gave resolves as it likes, within the machine. */
@@ -58,7 +62,9 @@ const guardedLookup = ((hostname: string, options: unknown, callback?: LookupCal
   const done = (typeof options === "function" ? options : callback) as LookupCallback;
   const lookupOptions = typeof options === "function" ? {} : options;
   if (!isLoopback(hostname) && !net.isIP(hostname)) {
-    const error = isReservedName(hostname) ? notFound(hostname) : Object.assign(refusal(`a name lookup of ${hostname}`), { code: "ENOTFOUND" });
+    const error = isReservedName(hostname)
+      ? notFound(hostname)
+      : Object.assign(refusal(`a name lookup of ${hostname}`), { code: "ENOTFOUND" });
     process.nextTick(() => done(error, ""));
     return;
   }
@@ -68,7 +74,11 @@ dns.lookup = guardedLookup;
 const originalPromisesLookup = dns.promises.lookup;
 dns.promises.lookup = ((hostname: string, options?: dns.LookupOptions) => {
   if (!isLoopback(hostname) && !net.isIP(hostname)) {
-    return Promise.reject(isReservedName(hostname) ? notFound(hostname) : Object.assign(refusal(`a name lookup of ${hostname}`), { code: "ENOTFOUND" }));
+    return Promise.reject(
+      isReservedName(hostname)
+        ? notFound(hostname)
+        : Object.assign(refusal(`a name lookup of ${hostname}`), { code: "ENOTFOUND" }),
+    );
   }
   return originalPromisesLookup(hostname, options ?? {});
 }) as typeof dns.promises.lookup;
@@ -103,7 +113,9 @@ net.Socket.prototype.connect = function connect(this: net.Socket, ...args: unkno
 function failOnAttempts() {
   if (attempts.length === 0) return;
   const tried = [...new Set(attempts.splice(0))];
-  throw new Error(`The test tried to leave this machine (use a .example or .test name, or a stand-in on 127.0.0.1):\n${tried.join("\n")}`);
+  throw new Error(
+    `The test tried to leave this machine (use a .example or .test name, or a stand-in on 127.0.0.1):\n${tried.join("\n")}`,
+  );
 }
 
 afterEach(failOnAttempts);

@@ -67,7 +67,14 @@ async function respond(behaviour: Behaviour | undefined, response: ServerRespons
         response.write(
           chunk({
             ...(index === 0 ? { role: "assistant", content: null } : {}),
-            tool_calls: [{ index, id: `call_${index}`, type: "function", function: { name: call.name, arguments: JSON.stringify(call.arguments) } }],
+            tool_calls: [
+              {
+                index,
+                id: `call_${index}`,
+                type: "function",
+                function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+              },
+            ],
           }),
         );
       });
@@ -96,7 +103,11 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
   const sockets = new Set<Socket>();
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
-    received.push({ path: request.url ?? "", authorization: request.headers.authorization, body: JSON.parse(body || "{}") });
+    received.push({
+      path: request.url ?? "",
+      authorization: request.headers.authorization,
+      body: JSON.parse(body || "{}"),
+    });
     if (request.method !== "POST" || request.url !== "/v1/chat/completions") {
       response.writeHead(404).end();
       return;

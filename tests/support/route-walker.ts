@@ -34,7 +34,11 @@ function describeModule(file: string) {
  * Every leaf route of a route config (what a URL can end on), with its full pattern and the guard above it.
  * Layouts with children are walked, not listed: a request never ends on a layout.
  */
-export function walkRoutes(entries: RouteConfigEntry[], parentPattern = "", guard: RouteLeaf["guard"] = null): RouteLeaf[] {
+export function walkRoutes(
+  entries: RouteConfigEntry[],
+  parentPattern = "",
+  guard: RouteLeaf["guard"] = null,
+): RouteLeaf[] {
   return entries.flatMap((entry) => {
     const pattern = entry.path ? `${parentPattern}/${entry.path}`.replace(/\/+/g, "/") : parentPattern;
     const entryGuard = GUARDS[entry.file as keyof typeof GUARDS] ?? guard;

@@ -14,7 +14,9 @@ export async function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -61,7 +63,10 @@ export async function inspectEmbeddedDatabase<T>(dataDir: string, inspect: (db: 
  * Starts the production build (`node server.mjs`, never through npm, so a kill reaches node)
  * on a free port, with its own embedded database folder and demo data.
  */
-export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "alex-test-"));
   if (options.prepareDatabase) await prepareEmbeddedDatabase(dataDir, options.prepareDatabase);

@@ -35,7 +35,9 @@ export async function startTestSite(): Promise<TestSite> {
         return response.writeHead(301, { Location: "/en" }).end();
       // "localhost" is not on the allow-list (127.0.0.1 is): it resolves to loopback and must be refused.
       case "/to-private":
-        return response.writeHead(302, { Location: `http://localhost:${(server.address() as AddressInfo).port}/en` }).end();
+        return response
+          .writeHead(302, { Location: `http://localhost:${(server.address() as AddressInfo).port}/en` })
+          .end();
       case "/to-metadata":
         return response.writeHead(302, { Location: "http://169.254.169.254/latest/meta-data/" }).end();
       case "/loop":
@@ -53,7 +55,9 @@ export async function startTestSite(): Promise<TestSite> {
         return; // never ends
       // Bytes no one types: a NUL (PostgreSQL refuses it in text) and other controls, raw and as references.
       case "/controls":
-        return html("<html><body><main><h1>Opening\u0000 hours</h1><p>Sunday\u0000 to Thursday&#1;, 8:00\u0007 to 18:00.</p></main></body></html>");
+        return html(
+          "<html><body><main><h1>Opening\u0000 hours</h1><p>Sunday\u0000 to Thursday&#1;, 8:00\u0007 to 18:00.</p></main></body></html>",
+        );
       case "/empty":
         return html("<html><body><nav>Only navigation</nav></body></html>");
       default:

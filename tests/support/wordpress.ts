@@ -51,7 +51,10 @@ export type WordPressSite = {
 
 export function wordpressAvailable(): { ok: true } | { ok: false; reason: string } {
   if (!existsSync(path.join(WORDPRESS_TREE, "wp-settings.php"))) {
-    return { ok: false, reason: `WordPress is not installed in ${WORDPRESS_TREE} (apt-get install wordpress; .ci/run does it).` };
+    return {
+      ok: false,
+      reason: `WordPress is not installed in ${WORDPRESS_TREE} (apt-get install wordpress; .ci/run does it).`,
+    };
   }
   try {
     execFileSync("php", ["-r", "exit(extension_loaded('mysqli') ? 0 : 1);"]);
@@ -77,8 +80,12 @@ function copyWordPressTree(root: string, locale: WordPressLocale) {
     filter: (source) => !["wp-config.php", "wp-content", ".htaccess"].includes(path.relative(WORDPRESS_TREE, source)),
   });
   const content = path.join(root, "wp-content");
-  for (const folder of ["plugins", "themes", "languages", "mu-plugins", "uploads"]) mkdirSync(path.join(content, folder), { recursive: true });
-  cpSync(path.join(WORDPRESS_TREE, "wp-content/themes", THEME), path.join(content, "themes", THEME), { recursive: true, dereference: true });
+  for (const folder of ["plugins", "themes", "languages", "mu-plugins", "uploads"])
+    mkdirSync(path.join(content, folder), { recursive: true });
+  cpSync(path.join(WORDPRESS_TREE, "wp-content/themes", THEME), path.join(content, "themes", THEME), {
+    recursive: true,
+    dereference: true,
+  });
   if (locale !== "en_US") {
     const languages = path.join(WORDPRESS_TREE, "wp-content/languages");
     for (const file of readdirSync(languages).filter((name) => name.includes(locale))) {
@@ -89,7 +96,16 @@ function copyWordPressTree(root: string, locale: WordPressLocale) {
 
 function wpConfig(url: string, database: string) {
   const salt = () => phpString(randomBytes(32).toString("hex"));
-  const keys = ["AUTH_KEY", "SECURE_AUTH_KEY", "LOGGED_IN_KEY", "NONCE_KEY", "AUTH_SALT", "SECURE_AUTH_SALT", "LOGGED_IN_SALT", "NONCE_SALT"];
+  const keys = [
+    "AUTH_KEY",
+    "SECURE_AUTH_KEY",
+    "LOGGED_IN_KEY",
+    "NONCE_KEY",
+    "AUTH_SALT",
+    "SECURE_AUTH_SALT",
+    "LOGGED_IN_SALT",
+    "NONCE_SALT",
+  ];
   return `<?php
 define( 'DB_NAME', ${phpString(database)} );
 define( 'DB_USER', ${phpString(MARIADB.user)} );
@@ -262,9 +278,28 @@ export async function startWordPress(options: WordPressOptions): Promise<WordPre
     let output = "";
     server = spawn(
       "php",
-      ["-d", "opcache.revalidate_freq=0", "-d", "upload_max_filesize=16M", "-d", "post_max_size=20M", "-d", "sendmail_path=/bin/true", "-S", `127.0.0.1:${port}`, "-t", root, path.join(root, "router.php")],
+      [
+        "-d",
+        "opcache.revalidate_freq=0",
+        "-d",
+        "upload_max_filesize=16M",
+        "-d",
+        "post_max_size=20M",
+        "-d",
+        "sendmail_path=/bin/true",
+        "-S",
+        `127.0.0.1:${port}`,
+        "-t",
+        root,
+        path.join(root, "router.php"),
+      ],
       // One worker deadlocks on WordPress's requests to itself; the workers share a process group.
-      { cwd: root, env: { ...process.env, PHP_CLI_SERVER_WORKERS: "4" }, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+      {
+        cwd: root,
+        env: { ...process.env, PHP_CLI_SERVER_WORKERS: "4" },
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
     );
     server.stdout?.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
     server.stderr?.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
@@ -279,9 +314,16 @@ export async function startWordPress(options: WordPressOptions): Promise<WordPre
       applicationPassword: installed.applicationPassword,
       runPhp: (code, phpInput) => {
         const script = path.join(root, `alex-run-${randomBytes(4).toString("hex")}.php`);
-        writeFileSync(script, `<?php\n$input = json_decode( getenv( 'ALEX_WP_INPUT' ), true );\nrequire __DIR__ . '/wp-load.php';\n${code}\n`);
+        writeFileSync(
+          script,
+          `<?php\n$input = json_decode( getenv( 'ALEX_WP_INPUT' ), true );\nrequire __DIR__ . '/wp-load.php';\n${code}\n`,
+        );
         try {
-          return execFileSync("php", [script], { cwd: root, env: { ...process.env, ALEX_WP_INPUT: JSON.stringify(phpInput ?? null) }, encoding: "utf8" });
+          return execFileSync("php", [script], {
+            cwd: root,
+            env: { ...process.env, ALEX_WP_INPUT: JSON.stringify(phpInput ?? null) },
+            encoding: "utf8",
+          });
         } finally {
           rmSync(script, { force: true });
         }

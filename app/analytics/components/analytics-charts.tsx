@@ -30,7 +30,11 @@ type Formats = ReturnType<typeof makeFormats>;
 
 export function ConversationsPerDay({ analytics, formats }: { analytics: Analytics; formats: Formats }) {
   const { t, i18n } = useTranslation("analytics");
-  const points = analytics.conversationsPerDay.map((point) => ({ key: point.day, value: point.conversations, label: formats.day(point.day) }));
+  const points = analytics.conversationsPerDay.map((point) => ({
+    key: point.day,
+    value: point.conversations,
+    label: formats.day(point.day),
+  }));
   const peak = Math.max(0, ...points.map((point) => point.value));
   return (
     <ChartFrame
@@ -38,7 +42,10 @@ export function ConversationsPerDay({ analytics, formats }: { analytics: Analyti
       title={t("charts.perDay")}
       table={{
         headers: [t("charts.day"), t("charts.conversations")],
-        rows: analytics.conversationsPerDay.map((point) => [formats.day(point.day), formatNumber(point.conversations, i18n.language)]),
+        rows: analytics.conversationsPerDay.map((point) => [
+          formats.day(point.day),
+          formatNumber(point.conversations, i18n.language),
+        ]),
       }}
     >
       <ColumnChart points={points} peakLabel={t("charts.perDayPeak", { value: formatNumber(peak, i18n.language) })} />
@@ -74,9 +81,21 @@ export function MessagesByType({ analytics, language }: { analytics: Analytics; 
   );
 }
 
-export function RevenueByMonth({ analytics, formats, language }: { analytics: Analytics; formats: Formats; language: Language }) {
+export function RevenueByMonth({
+  analytics,
+  formats,
+  language,
+}: {
+  analytics: Analytics;
+  formats: Formats;
+  language: Language;
+}) {
   const { t } = useTranslation("analytics");
-  const series: StackSeries[] = REVENUE_STREAMS.map((stream) => ({ key: stream, label: t(`streams.${stream}`), className: STREAM_COLOURS[stream] }));
+  const series: StackSeries[] = REVENUE_STREAMS.map((stream) => ({
+    key: stream,
+    label: t(`streams.${stream}`),
+    className: STREAM_COLOURS[stream],
+  }));
   const peak = Math.max(0, ...analytics.revenueByMonth.map((month) => month.totalCents));
   return (
     <ChartFrame
@@ -94,7 +113,11 @@ export function RevenueByMonth({ analytics, formats, language }: { analytics: An
     >
       <StackedColumnChart
         series={series}
-        groups={analytics.revenueByMonth.map((month) => ({ key: month.month, label: formats.month(month.month), values: month.streams }))}
+        groups={analytics.revenueByMonth.map((month) => ({
+          key: month.month,
+          label: formats.month(month.month),
+          values: month.streams,
+        }))}
         peakLabel={t("charts.revenuePeak", { value: formatCents(peak, language) })}
       />
     </ChartFrame>

@@ -19,8 +19,13 @@ export function ChangeCaption({ current, previous, days, kind, lowerIsBetter = f
   const against = t("change.against", { days: formatNumber(days, i18n.language) });
   if (current === null) return <p className="text-slate-600">{against}</p>;
   const change =
-    previous === null ? null : kind === "share" ? Math.round((current - previous) * 1000) / 10 : percentChange(current, previous);
-  if (change === null) return <p className="text-slate-600">{t("change.nothingBefore", { days: formatNumber(days, i18n.language) })}</p>;
+    previous === null
+      ? null
+      : kind === "share"
+        ? Math.round((current - previous) * 1000) / 10
+        : percentChange(current, previous);
+  if (change === null)
+    return <p className="text-slate-600">{t("change.nothingBefore", { days: formatNumber(days, i18n.language) })}</p>;
   const better = lowerIsBetter ? change < 0 : change > 0;
   const text =
     change === 0

@@ -21,7 +21,10 @@ type ChartFrameProps = {
 
 export function ChartFrame({ id, title, description, table, children, className }: ChartFrameProps) {
   return (
-    <section aria-labelledby={id} className={clsx("min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm", className)}>
+    <section
+      aria-labelledby={id}
+      className={clsx("min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm", className)}
+    >
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
@@ -66,14 +69,29 @@ export function ChartFrame({ id, title, description, table, children, className 
 const share = (value: number, max: number) => (max > 0 ? `${(value / max) * 100}%` : "0%");
 
 /** Columns over time, oldest at the start of the line; the first and last labels and the peak are written out. */
-export function ColumnChart({ points, peakLabel }: { points: readonly { key: string; value: number; label: string }[]; peakLabel: string }) {
+export function ColumnChart({
+  points,
+  peakLabel,
+}: {
+  points: readonly { key: string; value: number; label: string }[];
+  peakLabel: string;
+}) {
   const max = Math.max(0, ...points.map((point) => point.value));
   return (
     <div>
       <p className="text-xs text-slate-500">{peakLabel}</p>
-      <div className={clsx("flex h-48 items-end border-b border-slate-300", points.length > 60 ? "gap-0" : "gap-px sm:gap-0.5")}>
+      <div
+        className={clsx(
+          "flex h-48 items-end border-b border-slate-300",
+          points.length > 60 ? "gap-0" : "gap-px sm:gap-0.5",
+        )}
+      >
         {points.map((point) => (
-          <div key={point.key} className="flex h-full min-w-0 flex-1 items-end" title={`${point.label}: ${point.value}`}>
+          <div
+            key={point.key}
+            className="flex h-full min-w-0 flex-1 items-end"
+            title={`${point.label}: ${point.value}`}
+          >
             <div className="w-full rounded-t-sm bg-brand-500" style={{ height: share(point.value, max) }} />
           </div>
         ))}
@@ -87,12 +105,19 @@ export function ColumnChart({ points, peakLabel }: { points: readonly { key: str
 }
 
 /** One bar per row, growing from the start of the line, with its name and figure written beside it. */
-export function BarList({ rows }: { rows: readonly { key: string; label: ReactNode; value: number; display: string }[] }) {
+export function BarList({
+  rows,
+}: {
+  rows: readonly { key: string; label: ReactNode; value: number; display: string }[];
+}) {
   const max = Math.max(0, ...rows.map((row) => row.value));
   return (
     <ul className="space-y-2">
       {rows.map((row) => (
-        <li key={row.key} className="grid grid-cols-[minmax(0,9rem)_1fr_auto] sm:grid-cols-[minmax(0,13rem)_1fr_auto] items-center gap-3 text-sm">
+        <li
+          key={row.key}
+          className="grid grid-cols-[minmax(0,9rem)_1fr_auto] sm:grid-cols-[minmax(0,13rem)_1fr_auto] items-center gap-3 text-sm"
+        >
           <span dir="auto" className="truncate text-start text-slate-700">
             {row.label}
           </span>
@@ -128,9 +153,16 @@ export function StackedColumnChart({
       <div className="flex h-48 items-end gap-1 border-b border-slate-300 sm:gap-2">
         {groups.map((group, index) => (
           <div key={group.key} className="flex h-full min-w-0 flex-1 flex-col justify-end">
-            <div className="flex flex-col-reverse overflow-hidden rounded-t-sm" style={{ height: share(totals[index]!, max) }}>
+            <div
+              className="flex flex-col-reverse overflow-hidden rounded-t-sm"
+              style={{ height: share(totals[index]!, max) }}
+            >
               {series.map((item) => (
-                <div key={item.key} className={item.className} style={{ height: share(group.values[item.key] ?? 0, totals[index]!) }} />
+                <div
+                  key={item.key}
+                  className={item.className}
+                  style={{ height: share(group.values[item.key] ?? 0, totals[index]!) }}
+                />
               ))}
             </div>
           </div>
@@ -138,7 +170,10 @@ export function StackedColumnChart({
       </div>
       <div className="mt-1 flex gap-1 text-center text-xs text-slate-600 sm:gap-2">
         {groups.map((group, index) => (
-          <span key={group.key} className={clsx("min-w-0 flex-1 truncate", groups.length > 6 && index % 2 === 1 && "invisible sm:visible")}>
+          <span
+            key={group.key}
+            className={clsx("min-w-0 flex-1 truncate", groups.length > 6 && index % 2 === 1 && "invisible sm:visible")}
+          >
             {group.label}
           </span>
         ))}

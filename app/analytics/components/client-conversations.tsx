@@ -21,9 +21,21 @@ export function ClientConversations({ analytics, language }: { analytics: Analyt
           rows={analytics.clients}
           rowKey={(client) => client.clientId}
           columns={[
-            { key: "client", header: t("clients.client"), cell: (client) => <bdi className="font-medium">{client.businessName}</bdi> },
-            { key: "current", header: t("clients.current"), cell: (client) => formatNumber(client.conversations.current, language) },
-            { key: "previous", header: t("clients.previous"), cell: (client) => formatNumber(client.conversations.previous, language) },
+            {
+              key: "client",
+              header: t("clients.client"),
+              cell: (client) => <bdi className="font-medium">{client.businessName}</bdi>,
+            },
+            {
+              key: "current",
+              header: t("clients.current"),
+              cell: (client) => formatNumber(client.conversations.current, language),
+            },
+            {
+              key: "previous",
+              header: t("clients.previous"),
+              cell: (client) => formatNumber(client.conversations.previous, language),
+            },
             {
               key: "change",
               header: t("clients.change"),

@@ -52,7 +52,13 @@ export function ActivityList({ events, now, timeZone }: { events: ActivityEvent[
 }
 
 /** The clients with the most messages lately. */
-export function HighUsageList({ total, highUsage }: { total: number; highUsage: { id: number; businessName: string; messages: number }[] }) {
+export function HighUsageList({
+  total,
+  highUsage,
+}: {
+  total: number;
+  highUsage: { id: number; businessName: string; messages: number }[];
+}) {
   const { t, i18n } = useTranslation("admin");
   if (total === 0) return <p className="text-slate-500">{t("dashboard.noClients")}</p>;
   if (highUsage.length === 0) return <p className="text-slate-500">{t("dashboard.noUsage")}</p>;
@@ -67,7 +73,10 @@ export function HighUsageList({ total, highUsage }: { total: number; highUsage: 
               {client.businessName}
             </p>
             <p className="text-sm text-slate-500">
-              {t("dashboard.messagesInWindow", { count: client.messages, formatted: formatNumber(client.messages, i18n.language) })}
+              {t("dashboard.messagesInWindow", {
+                count: client.messages,
+                formatted: formatNumber(client.messages, i18n.language),
+              })}
             </p>
           </div>
           <Badge tone="warning">{t("dashboard.highUsageBadge")}</Badge>

@@ -46,7 +46,12 @@ function ChangeCaption({ current, previous, period }: Comparison & { period: "mo
   return (
     <p>
       <span
-        className={clsx("font-medium", change > 0 && "text-emerald-700", change < 0 && "text-red-700", change === 0 && "text-slate-600")}
+        className={clsx(
+          "font-medium",
+          change > 0 && "text-emerald-700",
+          change < 0 && "text-red-700",
+          change === 0 && "text-slate-600",
+        )}
         dir="ltr"
       >
         {formatPercentChange(change, i18n.language)}

@@ -12,11 +12,18 @@ export function KeyFigures({ analytics, language }: { analytics: Analytics; lang
   const { t } = useTranslation("analytics");
   const { figures, days, feedbackAnswers } = analytics;
   const percent = (value: number | null) =>
-    value === null ? t("noData") : new Intl.NumberFormat(intlLocaleOf(language), { style: "percent", maximumFractionDigits: 1 }).format(value);
+    value === null
+      ? t("noData")
+      : new Intl.NumberFormat(intlLocaleOf(language), { style: "percent", maximumFractionDigits: 1 }).format(value);
   const seconds = (ms: number | null) =>
     ms === null
       ? t("noData")
-      : t("seconds", { value: new Intl.NumberFormat(intlLocaleOf(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000) });
+      : t("seconds", {
+          value: new Intl.NumberFormat(intlLocaleOf(language), {
+            minimumFractionDigits: 1,
+            maximumFractionDigits: 1,
+          }).format(ms / 1000),
+        });
   const cards: { key: string; icon: LucideIcon; value: string; caption: ReactNode; hint?: string }[] = [
     {
       key: "totalMessages",

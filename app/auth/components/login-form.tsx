@@ -19,7 +19,14 @@ type LoginFormProps = {
   secondaryAction?: ReactNode;
 };
 
-export function LoginForm({ id, lastResult, redirectTo, pending, FormComponent = Form, secondaryAction }: LoginFormProps) {
+export function LoginForm({
+  id,
+  lastResult,
+  redirectTo,
+  pending,
+  FormComponent = Form,
+  secondaryAction,
+}: LoginFormProps) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id,
@@ -34,7 +41,13 @@ export function LoginForm({ id, lastResult, redirectTo, pending, FormComponent =
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormErrors form={form} />
       <TextField field={fields.username} label={t("login.username")} autoComplete="username" dir="ltr" />
-      <TextField field={fields.password} type="password" label={t("login.password")} autoComplete="current-password" dir="ltr" />
+      <TextField
+        field={fields.password}
+        type="password"
+        label={t("login.password")}
+        autoComplete="current-password"
+        dir="ltr"
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending} className="min-w-24">
           {pending ? t("login.submitting") : t("login.submit")}

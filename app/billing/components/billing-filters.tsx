@@ -16,7 +16,12 @@ type BillingFiltersProps = {
 export function BillingFilters({ clients, periods, filter }: BillingFiltersProps) {
   const { t, i18n } = useTranslation("billing");
   return (
-    <Form method="get" role="search" aria-label={t("filters.title")} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <Form
+      method="get"
+      role="search"
+      aria-label={t("filters.title")}
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <SelectField
         name="clientId"
         label={t("filters.client")}

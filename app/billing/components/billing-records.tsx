@@ -40,12 +40,9 @@ export function BillingRecords({
 }: BillingRecordsProps) {
   const { t, i18n } = useTranslation("billing");
   const language = i18n.language;
-  if (records.length === 0)
-    return <EmptyState icon={FileX} title={t("records.empty")} />;
+  if (records.length === 0) return <EmptyState icon={FileX} title={t("records.empty")} />;
   const money = (cents: number, currency: string) => (
-    <bdi className="whitespace-nowrap tabular-nums">
-      {formatCents(cents, language, currency)}
-    </bdi>
+    <bdi className="whitespace-nowrap tabular-nums">{formatCents(cents, language, currency)}</bdi>
   );
   return (
     <>
@@ -63,11 +60,7 @@ export function BillingRecords({
           {
             key: "period",
             header: t("columns.period"),
-            cell: (row) => (
-              <span className="whitespace-nowrap">
-                {formatPeriod(row.billingPeriod, language)}
-              </span>
-            ),
+            cell: (row) => <span className="whitespace-nowrap">{formatPeriod(row.billingPeriod, language)}</span>,
           },
           {
             key: "base",
@@ -89,9 +82,7 @@ export function BillingRecords({
             key: "status",
             header: t("columns.status"),
             cell: (row) => (
-              <Badge tone={statusTone(row.status)}>
-                {t(`status.${row.status}`, { defaultValue: row.status })}
-              </Badge>
+              <Badge tone={statusTone(row.status)}>{t(`status.${row.status}`, { defaultValue: row.status })}</Badge>
             ),
           },
           {
@@ -108,11 +99,7 @@ export function BillingRecords({
           },
         ]}
       />
-      <Pagination
-        page={page}
-        pageCount={pageCount}
-        className="border-t border-slate-100 p-4"
-      />
+      <Pagination page={page} pageCount={pageCount} className="border-t border-slate-100 p-4" />
     </>
   );
 }
@@ -135,7 +122,10 @@ function RecordActions({
   // The row is drawn twice (a table row from lg up, a card below), so its form's id comes from useId, not the record.
   const formId = useId();
   const confirmText = {
-    title: t("markPaid.confirmTitle", { client: row.businessName, period: formatPeriod(row.billingPeriod, i18n.language) }),
+    title: t("markPaid.confirmTitle", {
+      client: row.businessName,
+      period: formatPeriod(row.billingPeriod, i18n.language),
+    }),
     description: t("markPaid.confirmDescription", { total: formatCents(row.totalCents, i18n.language, row.currency) }),
     confirmLabel: t("markPaid.submit"),
     confirmVariant: "primary" as const,
@@ -162,9 +152,7 @@ function RecordActions({
           <CopyButton text={payPath} label={t("actions.copyPayLink")} />
         </div>
       ) : row.paidAt ? (
-        <p className="text-sm text-slate-600">
-          {t("actions.paidAt", { date: when(row.paidAt) })}
-        </p>
+        <p className="text-sm text-slate-600">{t("actions.paidAt", { date: when(row.paidAt) })}</p>
       ) : null}
       {unpaid || row.events.length > 0 ? (
         <details className="group text-sm" open={error || confirmation ? true : undefined}>
@@ -199,19 +187,11 @@ function RecordActions({
               </Form>
             ) : null}
             {row.events.length > 0 ? (
-              <ol
-                aria-label={t("actions.history")}
-                className="space-y-1 border-s-2 border-slate-200 ps-3"
-              >
+              <ol aria-label={t("actions.history")} className="space-y-1 border-s-2 border-slate-200 ps-3">
                 {row.events.map((event) => (
                   <li key={event.id} className="text-slate-700">
-                    <span className="font-medium">
-                      {t(`events.${event.kind}`)}
-                    </span>{" "}
-                    ·{" "}
-                    <time dateTime={event.createdAt.toISOString()}>
-                      {when(event.createdAt)}
-                    </time>
+                    <span className="font-medium">{t(`events.${event.kind}`)}</span> ·{" "}
+                    <time dateTime={event.createdAt.toISOString()}>{when(event.createdAt)}</time>
                     {event.operator ? (
                       <>
                         {" "}
@@ -219,10 +199,7 @@ function RecordActions({
                       </>
                     ) : null}
                     {event.note ? (
-                      <p
-                        dir="auto"
-                        className="whitespace-pre-line break-words text-slate-600"
-                      >
+                      <p dir="auto" className="whitespace-pre-line break-words text-slate-600">
                         {event.note}
                       </p>
                     ) : null}

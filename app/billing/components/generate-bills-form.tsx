@@ -19,8 +19,19 @@ export function GenerateBillsForm({ periods, clients, error }: GenerateBillsForm
   const { t, i18n } = useTranslation("billing");
   const busy = useNavigation().formData?.get("intent") === "generate";
   return (
-    <TitledCard id="generate-bills" title={t("generate.title")} description={t("generate.explanation")} className="space-y-3">
-      <div role="alert">{error ? <Alert tone="error" announce={false}>{error}</Alert> : null}</div>
+    <TitledCard
+      id="generate-bills"
+      title={t("generate.title")}
+      description={t("generate.explanation")}
+      className="space-y-3"
+    >
+      <div role="alert">
+        {error ? (
+          <Alert tone="error" announce={false}>
+            {error}
+          </Alert>
+        ) : null}
+      </div>
       <Form method="post" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="generate" />
         <SelectField

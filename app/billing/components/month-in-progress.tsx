@@ -18,9 +18,10 @@ export function MonthInProgressCard({ month, timeZone }: { month: MonthInProgres
   const language = i18n.language;
   const money = (cents: number) => <bdi className="whitespace-nowrap tabular-nums">{formatCents(cents, language)}</bdi>;
   const count = (value: number) => <span className="tabular-nums">{formatNumber(value, language)}</span>;
-  const payableFrom = new Intl.DateTimeFormat(intlLocaleOf(isLanguage(language) ? language : "en"), { dateStyle: "medium", timeZone }).format(
-    new Date(month.payableFrom),
-  );
+  const payableFrom = new Intl.DateTimeFormat(intlLocaleOf(isLanguage(language) ? language : "en"), {
+    dateStyle: "medium",
+    timeZone,
+  }).format(new Date(month.payableFrom));
   const change = percentChange(month.totalCents, month.previousCents);
   const previous = formatPeriod(month.previousPeriod, language);
   return (
@@ -31,9 +32,13 @@ export function MonthInProgressCard({ month, timeZone }: { month: MonthInProgres
       className="space-y-3"
     >
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <p className="text-2xl font-semibold">{t("inProgress.total", { total: formatCents(month.totalCents, language) })}</p>
+        <p className="text-2xl font-semibold">
+          {t("inProgress.total", { total: formatCents(month.totalCents, language) })}
+        </p>
         <p className="text-sm text-slate-600">
-          {change === null ? t("inProgress.noPrevious", { period: previous }) : t("inProgress.against", { change: formatPercentChange(change, language), period: previous })}
+          {change === null
+            ? t("inProgress.noPrevious", { period: previous })
+            : t("inProgress.against", { change: formatPercentChange(change, language), period: previous })}
         </p>
       </div>
       {month.bills.length === 0 ? (
@@ -58,12 +63,29 @@ export function MonthInProgressCard({ month, timeZone }: { month: MonthInProgres
                 </Link>
               ),
             },
-            { key: "conversations", header: t("inProgress.columns.conversations"), cell: (bill) => count(bill.usage.conversation.count) },
-            { key: "articles", header: t("inProgress.columns.articles"), cell: (bill) => count(bill.usage.article.count) },
-            { key: "solutions", header: t("inProgress.columns.solutions"), cell: (bill) => count(bill.usage.solution.count) },
+            {
+              key: "conversations",
+              header: t("inProgress.columns.conversations"),
+              cell: (bill) => count(bill.usage.conversation.count),
+            },
+            {
+              key: "articles",
+              header: t("inProgress.columns.articles"),
+              cell: (bill) => count(bill.usage.article.count),
+            },
+            {
+              key: "solutions",
+              header: t("inProgress.columns.solutions"),
+              cell: (bill) => count(bill.usage.solution.count),
+            },
             { key: "base", header: t("inProgress.columns.baseFee"), cell: (bill) => money(bill.baseFeeCents) },
             { key: "usage", header: t("inProgress.columns.usageFees"), cell: (bill) => money(bill.usageFeesCents) },
-            { key: "total", header: t("inProgress.columns.total"), cell: (bill) => money(bill.totalCents), className: "font-semibold" },
+            {
+              key: "total",
+              header: t("inProgress.columns.total"),
+              cell: (bill) => money(bill.totalCents),
+              className: "font-semibold",
+            },
           ]}
         />
       )}

@@ -55,7 +55,12 @@ export function CheckMessage({ explanation, message }: { explanation: Explanatio
 /** A card's states: connected, disconnected, testing, and anything else as a warning (here: never checked). */
 export type CardStatus = "connected" | "disconnected" | "testing" | "unknown";
 
-const TONE: Record<CardStatus, BadgeTone> = { connected: "success", disconnected: "danger", testing: "info", unknown: "warning" };
+const TONE: Record<CardStatus, BadgeTone> = {
+  connected: "success",
+  disconnected: "danger",
+  testing: "info",
+  unknown: "warning",
+};
 
 export function StatusBadge({ status }: { status: CardStatus }) {
   const { t } = useTranslation("checks");
@@ -99,7 +104,13 @@ export function DetailsList({ details }: { details: unknown }) {
   );
 }
 
-type CheckCardProps = { kind: CheckKind; history: readonly CheckHistoryEntry[]; testing: boolean; timeZone: string; historyLimit: number };
+type CheckCardProps = {
+  kind: CheckKind;
+  history: readonly CheckHistoryEntry[];
+  testing: boolean;
+  timeZone: string;
+  historyLimit: number;
+};
 
 /** A connection's card: status, when it was last checked, the server's error, the details, and the history. */
 export function CheckCard({ kind, history, testing, timeZone, historyLimit }: CheckCardProps) {
@@ -118,10 +129,13 @@ export function CheckCard({ kind, history, testing, timeZone, historyLimit }: Ch
         <StatusBadge status={status} />
       </div>
       <p className="text-sm text-slate-600">
-        {t("card.lastChecked")}: {latest ? <time dateTime={latest.checkedAt}>{formatTime(latest.checkedAt)}</time> : t("card.never")}
+        {t("card.lastChecked")}:{" "}
+        {latest ? <time dateTime={latest.checkedAt}>{formatTime(latest.checkedAt)}</time> : t("card.never")}
         {latest ? <> · {t("card.duration", { ms: latest.durationMs })}</> : null}
       </p>
-      {latest?.explanation.notice ? <p className="text-sm wrap-anywhere text-slate-600">{text(latest.explanation.notice)}</p> : null}
+      {latest?.explanation.notice ? (
+        <p className="text-sm wrap-anywhere text-slate-600">{text(latest.explanation.notice)}</p>
+      ) : null}
       {latest && !latest.success && (latest.explanation.error || latest.message) ? (
         <Alert tone="error" announce={false}>
           <CheckMessage explanation={latest.explanation.error} message={latest.message} />
@@ -136,7 +150,9 @@ export function CheckCard({ kind, history, testing, timeZone, historyLimit }: Ch
         </details>
       ) : null}
       <details>
-        <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("card.history", { count: historyLimit })}</summary>
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">
+          {t("card.history", { count: historyLimit })}
+        </summary>
         {history.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">{t("card.noHistory")}</p>
         ) : (
@@ -149,7 +165,9 @@ export function CheckCard({ kind, history, testing, timeZone, historyLimit }: Ch
                 </time>
                 <span className="text-slate-500">{t("card.duration", { ms: entry.durationMs })}</span>
                 {entry.explanation.error || entry.message ? (
-                  <span className="min-w-0 basis-full wrap-anywhere text-slate-700">{entry.explanation.error ? text(entry.explanation.error) : entry.message}</span>
+                  <span className="min-w-0 basis-full wrap-anywhere text-slate-700">
+                    {entry.explanation.error ? text(entry.explanation.error) : entry.message}
+                  </span>
                 ) : null}
               </li>
             ))}

@@ -7,7 +7,11 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import type { SystemStatusPageData } from "../system-status-page.server.ts";
 
 /** Which client the checks run against (the page reloads on a choice; Show without JavaScript), and its license key. */
-export function CheckClientSelector({ clients, client, tab }: Pick<SystemStatusPageData, "clients" | "client" | "tab">) {
+export function CheckClientSelector({
+  clients,
+  client,
+  tab,
+}: Pick<SystemStatusPageData, "clients" | "client" | "tab">) {
   const { t } = useTranslation("checks");
   return (
     <Card className="space-y-2">

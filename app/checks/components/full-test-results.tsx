@@ -6,7 +6,15 @@ import type { SystemStatusPageData } from "../system-status-page.server.ts";
 import { CheckMessage, DetailsList, StatusBadge, useCheckName, useCheckTime } from "./check-card.tsx";
 
 /** The last Full System Test of the selected client, test by test. */
-export function FullTestResults({ fullTest, testing, timeZone }: { fullTest: SystemStatusPageData["fullTest"]; testing: boolean; timeZone: string }) {
+export function FullTestResults({
+  fullTest,
+  testing,
+  timeZone,
+}: {
+  fullTest: SystemStatusPageData["fullTest"];
+  testing: boolean;
+  timeZone: string;
+}) {
   const { t } = useTranslation("checks");
   const formatTime = useCheckTime(timeZone);
   const checkName = useCheckName();
@@ -21,7 +29,11 @@ export function FullTestResults({ fullTest, testing, timeZone }: { fullTest: Sys
         </h2>
         {testing ? <StatusBadge status="testing" /> : null}
       </div>
-      <Alert tone={allPassed ? "success" : summary.passed === 0 ? "error" : "warning"} announce={false} title={allPassed ? t("fullTest.allPassed") : t("fullTest.issues")}>
+      <Alert
+        tone={allPassed ? "success" : summary.passed === 0 ? "error" : "warning"}
+        announce={false}
+        title={allPassed ? t("fullTest.allPassed") : t("fullTest.issues")}
+      >
         {t("fullTest.summary", summary)} · <time dateTime={fullTest.checkedAt}>{formatTime(fullTest.checkedAt)}</time>
       </Alert>
       <ul className="divide-y divide-slate-100">

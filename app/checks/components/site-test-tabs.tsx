@@ -16,11 +16,23 @@ type SiteTestTabProps = Pick<SystemStatusPageData, "client" | "connection"> & {
 };
 
 /** The WordPress tab: the site and endpoints the checks call, their buttons, and the connection they use. */
-export function WordPressTestTab({ site, client, connection, hidden, busy, checkCard }: SiteTestTabProps & Pick<SystemStatusPageData, "site">) {
+export function WordPressTestTab({
+  site,
+  client,
+  connection,
+  hidden,
+  busy,
+  checkCard,
+}: SiteTestTabProps & Pick<SystemStatusPageData, "site">) {
   const { t } = useTranslation("checks");
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <TitledCard id="wordpress-test-title" title={t("tabs.wordpress")} description={t("wordpressTab.intro")} className="space-y-4">
+      <TitledCard
+        id="wordpress-test-title"
+        title={t("tabs.wordpress")}
+        description={t("wordpressTab.intro")}
+        className="space-y-4"
+      >
         {site ? (
           <p className="text-sm text-slate-700">
             {t("wordpressTab.site")}:{" "}
@@ -35,7 +47,8 @@ export function WordPressTestTab({ site, client, connection, hidden, busy, check
           <ul className="space-y-1 text-sm">
             {WORDPRESS_ENDPOINTS.map((endpoint) => (
               <li key={`${endpoint.method} ${endpoint.route}`} dir="ltr" className="text-start break-all">
-                <span className="font-mono font-semibold">{endpoint.method}</span> <code>{site ? `${site.url}/wp-json${endpoint.route}` : `/wp-json${endpoint.route}`}</code>
+                <span className="font-mono font-semibold">{endpoint.method}</span>{" "}
+                <code>{site ? `${site.url}/wp-json${endpoint.route}` : `/wp-json${endpoint.route}`}</code>
               </li>
             ))}
           </ul>
@@ -74,8 +87,14 @@ export function UploadTestTab({ client, connection, hidden, busy, checkCard }: S
         {client ? (
           <p className="text-sm text-slate-700">
             {t("wordpressTab.credentials")}:{" "}
-            {connection?.passwordSet ? t("wordpressTab.credentialsSet", { username: connection.username }) : t("wordpressTab.credentialsMissing")} ·{" "}
-            <Link to={`/admin/system-status?clientId=${client.id}&tab=wordpress`} className="font-medium text-brand-700 underline">
+            {connection?.passwordSet
+              ? t("wordpressTab.credentialsSet", { username: connection.username })
+              : t("wordpressTab.credentialsMissing")}{" "}
+            ·{" "}
+            <Link
+              to={`/admin/system-status?clientId=${client.id}&tab=wordpress`}
+              className="font-medium text-brand-700 underline"
+            >
               {t("wordpressTab.editConnection")}
             </Link>
           </p>

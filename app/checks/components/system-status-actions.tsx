@@ -7,11 +7,17 @@ import { CHECK_KINDS, CLIENT_CHECK_KINDS, type CheckKind } from "../connection-r
 /** The checks a submission in flight is running: the page shows them as testing. */
 export function useTestingKinds(): Set<CheckKind> {
   const navigation = useNavigation();
-  const form = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST" ? navigation.formData : undefined;
+  const form =
+    navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST"
+      ? navigation.formData
+      : undefined;
   const intent = form?.get("intent");
-  if (intent === "refresh" || intent === "full-test") return new Set(intent === "refresh" ? CHECK_KINDS : CLIENT_CHECK_KINDS);
+  if (intent === "refresh" || intent === "full-test")
+    return new Set(intent === "refresh" ? CHECK_KINDS : CLIENT_CHECK_KINDS);
   const kind = form?.get("kind");
-  return new Set(intent === "check" && typeof kind === "string" ? CHECK_KINDS.filter((candidate) => candidate === kind) : []);
+  return new Set(
+    intent === "check" && typeof kind === "string" ? CHECK_KINDS.filter((candidate) => candidate === kind) : [],
+  );
 }
 
 /** The selected client and tab, posted with every action so its answer comes back to them. */

@@ -38,8 +38,21 @@ export function WordPressConnectionForm({ clientId, connection, lastResult }: Wo
     <FormMessages ns="checks">
       <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
         <FormErrors form={form} />
-        <TextField field={fields.siteUrl} type="url" label={t("connection.siteUrl")} hint={t("connection.siteUrlHint")} dir="ltr" autoComplete="url" />
-        <TextField field={fields.username} label={t("connection.username")} hint={t("connection.usernameHint")} dir="ltr" autoComplete="off" />
+        <TextField
+          field={fields.siteUrl}
+          type="url"
+          label={t("connection.siteUrl")}
+          hint={t("connection.siteUrlHint")}
+          dir="ltr"
+          autoComplete="url"
+        />
+        <TextField
+          field={fields.username}
+          label={t("connection.username")}
+          hint={t("connection.usernameHint")}
+          dir="ltr"
+          autoComplete="off"
+        />
         <TextField
           field={fields.applicationPassword}
           type="password"
@@ -48,7 +61,9 @@ export function WordPressConnectionForm({ clientId, connection, lastResult }: Wo
           dir="ltr"
           autoComplete="new-password"
         />
-        {connection?.passwordSet ? <CheckboxField field={fields.clearPassword} label={t("connection.clearPassword")} /> : null}
+        {connection?.passwordSet ? (
+          <CheckboxField field={fields.clearPassword} label={t("connection.clearPassword")} />
+        ) : null}
         <Button type="submit" disabled={saving}>
           {saving ? t("connection.saving") : t("connection.save")}
         </Button>

@@ -12,7 +12,13 @@ import { BUSINESS_TYPES, newClientSchema } from "../client-schema.ts";
 export const ADD_CLIENT_INTENT = "create";
 
 /** The new client form, in the add-client dialog or, without JavaScript, the page's own section. */
-export function AddClientForm({ lastResult, onCancel }: { lastResult: SubmissionResult<string[]> | undefined; onCancel?: () => void }) {
+export function AddClientForm({
+  lastResult,
+  onCancel,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation("clients");
   const labels = useCodeLabels();
   const navigation = useNavigation();
@@ -32,14 +38,23 @@ export function AddClientForm({ lastResult, onCancel }: { lastResult: Submission
         <FormErrors form={form} />
         <TextField field={fields.businessName} label={t("add.businessName")} autoComplete="organization" />
         <TextField field={fields.ownerEmail} type="email" label={t("add.ownerEmail")} autoComplete="email" dir="ltr" />
-        <TextField field={fields.websiteDomain} label={t("add.websiteDomain")} hint={t("add.websiteDomainHint")} dir="ltr" />
+        <TextField
+          field={fields.websiteDomain}
+          label={t("add.websiteDomain")}
+          hint={t("add.websiteDomainHint")}
+          dir="ltr"
+        />
         <SelectField
           field={fields.businessType}
           label={t("add.businessType")}
           placeholder={t("add.chooseType")}
           options={BUSINESS_TYPES.map((type) => ({ value: type, label: labels.businessType(type) }))}
         />
-        <SelectField field={fields.plan} label={t("add.plan")} options={PLANS.map((plan) => ({ value: plan, label: t(`plans.${plan}`) }))} />
+        <SelectField
+          field={fields.plan}
+          label={t("add.plan")}
+          options={PLANS.map((plan) => ({ value: plan, label: t(`plans.${plan}`) }))}
+        />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={submitting}>
             {submitting ? t("add.submitting") : t("add.submit")}

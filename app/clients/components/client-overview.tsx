@@ -9,15 +9,42 @@ import type { ClientUsageTotals } from "~/models/usage.server.ts";
 import type { ClientPageData } from "../client-page.server.ts";
 
 /** The client page's Overview tab: usage totals and the client's details. */
-export function ClientOverview({ data: { client, timeZone, now }, totals }: { data: ClientPageData; totals: ClientUsageTotals }) {
+export function ClientOverview({
+  data: { client, timeZone, now },
+  totals,
+}: {
+  data: ClientPageData;
+  totals: ClientUsageTotals;
+}) {
   const { t, i18n } = useTranslation("clients");
   const language = i18n.language;
   const rows: [string, ReactNode][] = [
-    [t("detail.overview.ownerEmail"), <span key="owner" dir="ltr">{client.ownerEmail}</span>],
-    ...(client.contactEmail ? [[t("detail.overview.contactEmail"), <span key="contact" dir="ltr">{client.contactEmail}</span>] as [string, ReactNode]] : []),
+    [
+      t("detail.overview.ownerEmail"),
+      <span key="owner" dir="ltr">
+        {client.ownerEmail}
+      </span>,
+    ],
+    ...(client.contactEmail
+      ? [
+          [
+            t("detail.overview.contactEmail"),
+            <span key="contact" dir="ltr">
+              {client.contactEmail}
+            </span>,
+          ] as [string, ReactNode],
+        ]
+      : []),
     [
       t("detail.overview.website"),
-      <a key="website" href={`https://${client.websiteDomain}`} target="_blank" rel="noopener noreferrer" dir="ltr" className="text-brand-700 hover:underline">
+      <a
+        key="website"
+        href={`https://${client.websiteDomain}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        dir="ltr"
+        className="text-brand-700 hover:underline"
+      >
         {client.websiteDomain}
       </a>,
     ],
@@ -38,9 +65,24 @@ export function ClientOverview({ data: { client, timeZone, now }, totals }: { da
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard title={t("detail.overview.totalMessages")} icon={MessageSquare} value={formatNumber(totals.totalMessages, language)} caption={t("detail.overview.totalMessagesCaption")} />
-        <StatCard title={t("detail.overview.totalCost")} icon={DollarSign} value={formatCents(totals.totalCostCents, language)} caption={t("detail.overview.totalCostCaption")} />
-        <StatCard title={t("detail.overview.activeSessions")} icon={Activity} value={formatNumber(totals.activeSessions, language)} caption={t("detail.overview.activeSessionsCaption")} />
+        <StatCard
+          title={t("detail.overview.totalMessages")}
+          icon={MessageSquare}
+          value={formatNumber(totals.totalMessages, language)}
+          caption={t("detail.overview.totalMessagesCaption")}
+        />
+        <StatCard
+          title={t("detail.overview.totalCost")}
+          icon={DollarSign}
+          value={formatCents(totals.totalCostCents, language)}
+          caption={t("detail.overview.totalCostCaption")}
+        />
+        <StatCard
+          title={t("detail.overview.activeSessions")}
+          icon={Activity}
+          value={formatNumber(totals.activeSessions, language)}
+          caption={t("detail.overview.activeSessionsCaption")}
+        />
       </div>
       <TitledCard id="client-information-title" title={t("detail.overview.information")}>
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">

@@ -28,8 +28,16 @@ export function ClientSessions({
           {sessions.map((session) => (
             <li key={session.publicId} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <span className="flex min-w-0 flex-wrap items-center gap-2">
-                <Link to={`/admin/session/${session.publicId}`} className="font-mono text-sm text-brand-700 hover:underline" dir="ltr" translate="no" title={session.publicId}>
-                  {session.publicId.length > SESSION_ID_SHOWN ? `${session.publicId.slice(0, SESSION_ID_SHOWN)}…` : session.publicId}
+                <Link
+                  to={`/admin/session/${session.publicId}`}
+                  className="font-mono text-sm text-brand-700 hover:underline"
+                  dir="ltr"
+                  translate="no"
+                  title={session.publicId}
+                >
+                  {session.publicId.length > SESSION_ID_SHOWN
+                    ? `${session.publicId.slice(0, SESSION_ID_SHOWN)}…`
+                    : session.publicId}
                 </Link>
                 <ClientSessionBadge active={session.isActive} />
               </span>
@@ -49,7 +57,13 @@ export function ClientSessions({
 function ClientSessionBadge({ active }: { active: boolean }) {
   const { t } = useTranslation("clients");
   return (
-    <span className={active ? "rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800" : "rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"}>
+    <span
+      className={
+        active
+          ? "rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800"
+          : "rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
+      }
+    >
       {active ? t("detail.sessions.active") : t("detail.sessions.completed")}
     </span>
   );

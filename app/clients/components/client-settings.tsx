@@ -10,7 +10,12 @@ import type { ClientPageData } from "../client-page.server.ts";
 import { HARMFUL_STATUSES } from "../client-tabs.ts";
 import { ClientStatusBadge } from "./status-badge.tsx";
 
-const STATUS_BUTTONS: { status: ClientStatus; key: string; icon: typeof CircleCheck; variant: "primary" | "secondary" | "danger" }[] = [
+const STATUS_BUTTONS: {
+  status: ClientStatus;
+  key: string;
+  icon: typeof CircleCheck;
+  variant: "primary" | "secondary" | "danger";
+}[] = [
   { status: "active", key: "activate", icon: CircleCheck, variant: "primary" },
   { status: "suspended", key: "suspend", icon: PauseCircle, variant: "secondary" },
   { status: "cancelled", key: "cancel", icon: Ban, variant: "danger" },
@@ -38,10 +43,20 @@ export function ClientSettings({
   const asked = STATUS_BUTTONS.find((button) => button.status === confirmStatus && client.status !== confirmStatus);
   return (
     <div className="space-y-6">
-      <TitledCard id="account-status-title" title={t("detail.settings.title")} description={t("detail.settings.description")} className="space-y-4">
+      <TitledCard
+        id="account-status-title"
+        title={t("detail.settings.title")}
+        description={t("detail.settings.description")}
+        className="space-y-4"
+      >
         <p>{t("detail.settings.current", { status: t(`status.${client.status}`) })}</p>
         {asked ? (
-          <ConfirmStep {...confirmText(asked.key)} fields={{ status: asked.status }} action={settingsPath} cancelTo={settingsPath} />
+          <ConfirmStep
+            {...confirmText(asked.key)}
+            fields={{ status: asked.status }}
+            action={settingsPath}
+            cancelTo={settingsPath}
+          />
         ) : (
           <div className="flex flex-wrap gap-3">
             {STATUS_BUTTONS.map(({ status, key, icon: Icon, variant }) => {
@@ -85,7 +100,9 @@ export function ClientSettings({
                 </span>
                 <span className="text-sm text-slate-600">
                   {formatEventTime(new Date(change.changedAt), new Date(now), i18n.language, timeZone)} ·{" "}
-                  {change.operator ? t("detail.settings.by", { operator: change.operator }) : t("detail.settings.bySystem")}
+                  {change.operator
+                    ? t("detail.settings.by", { operator: change.operator })
+                    : t("detail.settings.bySystem")}
                 </span>
               </li>
             ))}

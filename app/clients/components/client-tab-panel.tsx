@@ -7,7 +7,13 @@ import { ClientTraining } from "./client-training.tsx";
 import { ClientUsage } from "./client-usage.tsx";
 
 /** The client page's chosen tab. */
-export function ClientTabPanel({ data: loaded, confirmStatus }: { data: ClientPageData; confirmStatus: ClientStatus | undefined }) {
+export function ClientTabPanel({
+  data: loaded,
+  confirmStatus,
+}: {
+  data: ClientPageData;
+  confirmStatus: ClientStatus | undefined;
+}) {
   switch (loaded.view.tab) {
     case "overview":
       return <ClientOverview data={loaded} totals={loaded.view.totals} />;

@@ -19,7 +19,11 @@ export function ClientTable({ clients }: { clients: ClientListRow[] }) {
       header: t("list.columns.business"),
       cell: (client) => (
         <div className="min-w-0">
-          <Link to={`/admin/clients/${client.id}`} className="font-medium text-brand-700 hover:underline" aria-label={t("list.details", { name: client.businessName })}>
+          <Link
+            to={`/admin/clients/${client.id}`}
+            className="font-medium text-brand-700 hover:underline"
+            aria-label={t("list.details", { name: client.businessName })}
+          >
             <bdi>{client.businessName}</bdi>
           </Link>
           {client.isDemo ? (

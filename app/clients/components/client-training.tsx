@@ -7,7 +7,13 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { useCodeLabels } from "~/i18n/code-labels.ts";
 
 /** The client page's AI Training tab: what the assistant was told, and the way to the training page. */
-export function ClientTraining({ clientId, training }: { clientId: number; training: { greeting: string; tone: string; businessInfo: string } | null }) {
+export function ClientTraining({
+  clientId,
+  training,
+}: {
+  clientId: number;
+  training: { greeting: string; tone: string; businessInfo: string } | null;
+}) {
   const { t } = useTranslation("clients");
   const labels = useCodeLabels();
   const configure = (
@@ -21,7 +27,12 @@ export function ClientTraining({ clientId, training }: { clientId: number; train
   if (!training) {
     return (
       <Card>
-        <EmptyState icon={Bot} title={t("detail.training.empty")} description={t("detail.training.emptyDescription")} action={configure} />
+        <EmptyState
+          icon={Bot}
+          title={t("detail.training.empty")}
+          description={t("detail.training.emptyDescription")}
+          action={configure}
+        />
       </Card>
     );
   }

@@ -15,7 +15,12 @@ function UsageExportForm({ clientId }: { clientId: number }) {
   const { t } = useTranslation("clients");
   return (
     <form method="get" action={`/admin/clients/${clientId}/usage-export`} className="flex flex-wrap items-end gap-3">
-      <SelectField name="period" label={t("detail.usage.period")} defaultValue="month" options={USAGE_PERIODS.map((period) => ({ value: period, label: t(`detail.usage.periods.${period}`) }))} />
+      <SelectField
+        name="period"
+        label={t("detail.usage.period")}
+        defaultValue="month"
+        options={USAGE_PERIODS.map((period) => ({ value: period, label: t(`detail.usage.periods.${period}`) }))}
+      />
       <Button type="submit">
         <Download className="h-4 w-4" aria-hidden="true" />
         {t("detail.usage.download")}
@@ -55,7 +60,11 @@ export function ClientUsage({ data: { client }, days }: { data: ClientPageData; 
         </div>
         {hydrated ? null : <UsageExportForm clientId={client.id} />}
       </Card>
-      <TitledCard id="recent-usage-title" title={t("detail.usage.recent")} description={t("detail.usage.recentDescription")}>
+      <TitledCard
+        id="recent-usage-title"
+        title={t("detail.usage.recent")}
+        description={t("detail.usage.recentDescription")}
+      >
         {days.length === 0 ? (
           <EmptyState title={t("detail.usage.empty")} />
         ) : (

@@ -10,7 +10,12 @@ export const TEST_INTENT = "test";
 export type TestReply = { test: { clientId: number; outcome: TestOutcome | "error"; passed: number; total: number } };
 
 const ICONS = { passed: CircleCheck, partial: TriangleAlert, failed: CircleX, error: CircleX } as const;
-const COLOURS = { passed: "text-emerald-600", partial: "text-amber-600", failed: "text-red-600", error: "text-red-600" } as const;
+const COLOURS = {
+  passed: "text-emerald-600",
+  partial: "text-amber-600",
+  failed: "text-red-600",
+  error: "text-red-600",
+} as const;
 
 /**
  * Idle, running (disabled), then passed, partial or failed. It posts to the page's action, which
@@ -34,8 +39,17 @@ export function IntegrationTestButton({ clientId, businessName }: { clientId: nu
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={TEST_INTENT} />
       <input type="hidden" name="clientId" value={clientId} />
-      <Button type="submit" size="sm" variant="secondary" disabled={running} title={t("test.label", { name: businessName })}>
-        <Icon className={clsx("h-4 w-4", running ? "animate-spin" : result && COLOURS[result.outcome])} aria-hidden="true" />
+      <Button
+        type="submit"
+        size="sm"
+        variant="secondary"
+        disabled={running}
+        title={t("test.label", { name: businessName })}
+      >
+        <Icon
+          className={clsx("h-4 w-4", running ? "animate-spin" : result && COLOURS[result.outcome])}
+          aria-hidden="true"
+        />
         <span aria-live="polite">{text}</span>
         <span className="sr-only">{businessName}</span>
       </Button>

@@ -13,7 +13,11 @@ export const configText = (context: Readonly<RouterContextProvider>) => apiText(
  * The schemas' messages are keys of client-config's `errors`; anything else (zod's own) reads as
  * "Not valid".
  */
-export function readConfigBody<Schema extends z.ZodType>(request: Request, context: Readonly<RouterContextProvider>, schema: Schema) {
+export function readConfigBody<Schema extends z.ZodType>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  schema: Schema,
+) {
   const text = configText(context);
   return readApiBody(request, text, schema, {
     maxBytes: MAX_BODY_BYTES,
@@ -21,6 +25,9 @@ export function readConfigBody<Schema extends z.ZodType>(request: Request, conte
       if (issue.code === "unrecognized_keys") return text("errors.unknownField");
       return text(issue.message.startsWith("errors.") ? issue.message : "errors.invalid");
     },
-    key: (error) => (error.issues.some((issue) => issue.message === "errors.unknownSalesStyle") ? "errors.unknownSalesStyle" : "api.invalid"),
+    key: (error) =>
+      error.issues.some((issue) => issue.message === "errors.unknownSalesStyle")
+        ? "errors.unknownSalesStyle"
+        : "api.invalid",
   });
 }

@@ -12,7 +12,12 @@ import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { MAX_URLS_PER_SCAN, scanUrlSchema } from "~/scanner/scan-request-schema.ts";
 import { scanUrls, urlLines } from "~/scanner/scan.server.ts";
 import { clientDetailsFormSchema } from "./details-schema.ts";
-import { businessConfigFormSchema, capabilityFormSchema, promptKey, websiteUrlsFormSchema } from "./sales-config-schema.ts";
+import {
+  businessConfigFormSchema,
+  capabilityFormSchema,
+  promptKey,
+  websiteUrlsFormSchema,
+} from "./sales-config-schema.ts";
 import { salesConfigView, updateSalesConfig } from "./sales-config.server.ts";
 import { CAPABILITIES } from "#db/vocabulary.ts";
 
@@ -64,24 +69,36 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
   switch (formData.get("intent")) {
     case "details": {
       const submission = parseWithZod(formData, { schema: clientDetailsFormSchema });
-      if (submission.status !== "success") return data({ intent: "details", result: submission.reply() }, { status: 400 });
-      await updateClient(db, client.id, { ...submission.value, contactEmail: submission.value.contactEmail ?? null }, context.operatorId);
+      if (submission.status !== "success")
+        return data({ intent: "details", result: submission.reply() }, { status: 400 });
+      await updateClient(
+        db,
+        client.id,
+        { ...submission.value, contactEmail: submission.value.contactEmail ?? null },
+        context.operatorId,
+      );
       return redirectWithSuccess(context.pageUrl, t("details.saved"));
     }
     case "business": {
       const submission = parseWithZod(formData, { schema: businessConfigFormSchema });
-      if (submission.status !== "success") return data({ intent: "business", result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data({ intent: "business", result: submission.reply() }, { status: 400 });
       const { businessName, pricing, salesStyle } = submission.value;
       const values = submission.value as Record<string, unknown>;
-      const alexCapabilities = Object.fromEntries(CAPABILITIES.map((capability) => [capability, values[capability] === "on"]));
+      const alexCapabilities = Object.fromEntries(
+        CAPABILITIES.map((capability) => [capability, values[capability] === "on"]),
+      );
       await updateSalesConfig(db, client.id, { businessName, pricing, salesStyle, alexCapabilities });
       return redirectWithSuccess(context.pageUrl, t("saved"));
     }
     case "capability": {
       const submission = parseWithZod(formData, { schema: capabilityFormSchema });
-      if (submission.status !== "success") return data({ intent: "capability", result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data({ intent: "capability", result: submission.reply() }, { status: 400 });
       const { capability, enabled, prompt } = submission.value;
-      await updateSalesConfig(db, client.id, { alexCapabilities: { [capability]: enabled === "on", [promptKey(capability)]: prompt } });
+      await updateSalesConfig(db, client.id, {
+        alexCapabilities: { [capability]: enabled === "on", [promptKey(capability)]: prompt },
+      });
       const name = t(`capabilities.names.${capability}`);
       return redirectWithSuccess(context.pageUrl, t("capability.saved", { name }));
     }
@@ -101,7 +118,9 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
         return scanToast(context.pageUrl, scanned, urls.length, [], t);
       }
       const results = await scanUrls(db, client.id, urls, { allowHosts: context.allowHosts });
-      const failures = results.flatMap((result) => (result.success ? [] : [`${result.url}: ${t(`scan.failure.${result.failure}`, { status: result.status })}`]));
+      const failures = results.flatMap((result) =>
+        result.success ? [] : [`${result.url}: ${t(`scan.failure.${result.failure}`, { status: result.status })}`],
+      );
       return scanToast(context.pageUrl, results.length - failures.length, results.length, failures, t);
     }
     case "test": {
@@ -132,15 +151,24 @@ function validUrlLines(
   required: boolean,
 ) {
   const urls = urlLines(value.websiteUrls);
-  if (required && urls.length === 0) ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.urlsRequired" });
-  else if (urls.length > MAX_URLS_PER_SCAN) ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.tooManyUrls" });
-  else if (urls.some((url) => !scanUrlSchema.safeParse(url).success)) ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.invalidUrl" });
+  if (required && urls.length === 0)
+    ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.urlsRequired" });
+  else if (urls.length > MAX_URLS_PER_SCAN)
+    ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.tooManyUrls" });
+  else if (urls.some((url) => !scanUrlSchema.safeParse(url).success))
+    ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.invalidUrl" });
 }
 
 /** The scan's toast: all scanned, some, or none; without JavaScript the description also says why each failed URL failed. */
 function scanToast(pageUrl: string, scanned: number, total: number, failures: readonly string[], t: Translate) {
-  if (scanned === 0) return redirectWithError(pageUrl, { message: t("scan.failedTitle"), description: [t("scan.failed"), ...failures].join("\n") });
+  if (scanned === 0)
+    return redirectWithError(pageUrl, {
+      message: t("scan.failedTitle"),
+      description: [t("scan.failed"), ...failures].join("\n"),
+    });
   const partial = scanned < total ? t("scan.partial", { failed: total - scanned, total }) : "";
-  return redirectWithSuccess(pageUrl, { message: t("scan.doneTitle"), description: [t("scan.done", { count: scanned }), partial, ...failures].filter(Boolean).join("\n") });
+  return redirectWithSuccess(pageUrl, {
+    message: t("scan.doneTitle"),
+    description: [t("scan.done", { count: scanned }), partial, ...failures].filter(Boolean).join("\n"),
+  });
 }
-

@@ -7,7 +7,6 @@ import { CAPABILITIES, SALES_STYLES, type AlexCapabilities, type Capability } fr
 export const PROMPT_MAX = 10_000;
 const WEBSITE_URLS_MAX = 20_000;
 
-
 export const promptKey = (capability: Capability) => `${capability}Prompt` as const;
 
 const capabilitiesShape = Object.fromEntries(
@@ -37,7 +36,10 @@ const knowledgeTopicSchema = z
 export const salesConfigApiSchema = z
   .object({
     clientId: z.unknown().optional(),
-    knowledgeBase: z.array(knowledgeTopicSchema, "errors.invalid").max(KNOWLEDGE_TOPICS_MAX, "errors.tooMany").optional(),
+    knowledgeBase: z
+      .array(knowledgeTopicSchema, "errors.invalid")
+      .max(KNOWLEDGE_TOPICS_MAX, "errors.tooMany")
+      .optional(),
     businessName: plainText(200).optional(),
     pricing: plainText(2_000).optional(),
     salesStyle: z.enum(SALES_STYLES, "errors.unknownSalesStyle").optional(),
@@ -67,11 +69,13 @@ export const businessConfigFormSchema = z.object({
   pricing: plainText(2_000).optional().default(""),
   salesStyle: z.enum(SALES_STYLES, "errors.unknownSalesStyle"),
   ...Object.fromEntries(CAPABILITIES.map((capability) => [capability, z.literal("on").optional()])),
-}) as z.ZodObject<{
-  businessName: z.ZodDefault<z.ZodOptional<z.ZodString>>;
-  pricing: z.ZodDefault<z.ZodOptional<z.ZodString>>;
-  salesStyle: z.ZodEnum<{ [K in (typeof SALES_STYLES)[number]]: K }>;
-} & Record<Capability, z.ZodOptional<z.ZodLiteral<"on">>>>;
+}) as z.ZodObject<
+  {
+    businessName: z.ZodDefault<z.ZodOptional<z.ZodString>>;
+    pricing: z.ZodDefault<z.ZodOptional<z.ZodString>>;
+    salesStyle: z.ZodEnum<{ [K in (typeof SALES_STYLES)[number]]: K }>;
+  } & Record<Capability, z.ZodOptional<z.ZodLiteral<"on">>>
+>;
 
 /** One capability tab: its switch and its prompt. */
 export const capabilityFormSchema = z.object({

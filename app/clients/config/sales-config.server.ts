@@ -11,7 +11,10 @@ const topicsOf = (entries: readonly { topic: string; sourceUrl: string | null; c
 
 /** A sales config as its API answers it: the stored fields, every capability filled in, and the scanned topics. */
 export async function salesConfigView(db: Database, clientId: number) {
-  const [config, knowledge] = await Promise.all([findSalesConfig(db, clientId), listKnowledgeEntries(db, clientId, "scan")]);
+  const [config, knowledge] = await Promise.all([
+    findSalesConfig(db, clientId),
+    listKnowledgeEntries(db, clientId, "scan"),
+  ]);
   return {
     clientId,
     businessName: config?.businessName ?? "",
@@ -47,6 +50,12 @@ async function replaceScannedTopics(db: Database, clientId: number, topics: read
   await replaceKnowledgeEntries(
     db,
     { clientId, origin: "scan" },
-    topics.map((entry) => ({ clientId, origin: "scan", topic: entry.topic, sourceUrl: entry.url || null, content: entry.content })),
+    topics.map((entry) => ({
+      clientId,
+      origin: "scan",
+      topic: entry.topic,
+      sourceUrl: entry.url || null,
+      content: entry.content,
+    })),
   );
 }

@@ -11,7 +11,10 @@ import { pageWindow, Pagination } from "./pagination.tsx";
 import { ResponsiveTable } from "./responsive-table.tsx";
 import { StatCard } from "./stat-card.tsx";
 
-const hrefs = (html: string) => tagsOf(html).filter((tag) => tag.name === "a").map((tag) => tag.attributes.href?.replace(/&amp;/g, "&"));
+const hrefs = (html: string) =>
+  tagsOf(html)
+    .filter((tag) => tag.name === "a")
+    .map((tag) => tag.attributes.href?.replace(/&amp;/g, "&"));
 
 describe("pageWindow", () => {
   it.each([
@@ -90,11 +93,15 @@ describe("ResponsiveTable", () => {
   );
 
   it("has a table with column headers for wide screens", () => {
-    expect(html).toMatch(/<table aria-label="Inquiries"[^>]*>.*<th scope="col"[^>]*>Who<\/th><\/tr><\/thead>.*<td[^>]*>Dana, Roma<\/td>/);
+    expect(html).toMatch(
+      /<table aria-label="Inquiries"[^>]*>.*<th scope="col"[^>]*>Who<\/th><\/tr><\/thead>.*<td[^>]*>Dana, Roma<\/td>/,
+    );
   });
 
   it("has one card per row, its fields as terms and values, for phones", () => {
-    expect(html).toMatch(/<ul aria-label="Inquiries"[^>]*><li[^>]*><dl[^>]*>.*<dt[^>]*>Name<\/dt><dd[^>]*>Dana<\/dd>.*<dt[^>]*>Company<\/dt><dd[^>]*>Roma<\/dd>/);
+    expect(html).toMatch(
+      /<ul aria-label="Inquiries"[^>]*><li[^>]*><dl[^>]*>.*<dt[^>]*>Name<\/dt><dd[^>]*>Dana<\/dd>.*<dt[^>]*>Company<\/dt><dd[^>]*>Roma<\/dd>/,
+    );
     expect(html).not.toMatch(/<dt[^>]*>Who</);
   });
 });
@@ -103,7 +110,15 @@ describe("Alert", () => {
   it("interrupts for an error, waits its turn otherwise, and can sit quietly inside a live region", () => {
     expect(tagsOf(renderHtml(<Alert tone="error">Broken</Alert>))[0]!.attributes.role).toBe("alert");
     expect(tagsOf(renderHtml(<Alert tone="success">Saved</Alert>))[0]!.attributes.role).toBe("status");
-    expect(tagsOf(renderHtml(<Alert tone="info" announce={false}>Note</Alert>))[0]!.attributes.role).toBeUndefined();
+    expect(
+      tagsOf(
+        renderHtml(
+          <Alert tone="info" announce={false}>
+            Note
+          </Alert>,
+        ),
+      )[0]!.attributes.role,
+    ).toBeUndefined();
   });
 });
 
@@ -115,18 +130,28 @@ describe("CopyButton", () => {
 
 describe("the page's frame", () => {
   it("PageHeader: one h1, its description and its actions", () => {
-    const html = renderHtml(<PageHeader title="Clients" description="Everyone who pays" actions={<a href="/new">Add</a>} />);
-    expect(html).toMatch(/<h1[^>]*>Clients<\/h1><p[^>]*>Everyone who pays<\/p><\/div><div[^>]*><a href="\/new">Add<\/a>/);
+    const html = renderHtml(
+      <PageHeader title="Clients" description="Everyone who pays" actions={<a href="/new">Add</a>} />,
+    );
+    expect(html).toMatch(
+      /<h1[^>]*>Clients<\/h1><p[^>]*>Everyone who pays<\/p><\/div><div[^>]*><a href="\/new">Add<\/a>/,
+    );
   });
 
   it("StatCard: a heading at the level asked for, the figure left to right", () => {
-    const html = renderHtml(<StatCard title="Active clients" icon={Users} value="1,204" caption="+4% vs last month" level={3} />);
+    const html = renderHtml(
+      <StatCard title="Active clients" icon={Users} value="1,204" caption="+4% vs last month" level={3} />,
+    );
     expect(html).toMatch(/<h3[^>]*>Active clients<\/h3>/);
     expect(html).toMatch(/<p class="[^"]*" dir="ltr"><bdi>1,204<\/bdi><\/p>/);
   });
 
   it("Badge and EmptyState say it in words", () => {
-    expect(renderHtml(<Badge tone="danger">Suspended</Badge>)).toMatch(/<span class="[^"]*bg-red-100[^"]*">Suspended<\/span>/);
-    expect(renderHtml(<EmptyState icon={Users} title="No clients yet" />)).toMatch(/<svg[^>]*aria-hidden="true".*<p[^>]*>No clients yet<\/p>/);
+    expect(renderHtml(<Badge tone="danger">Suspended</Badge>)).toMatch(
+      /<span class="[^"]*bg-red-100[^"]*">Suspended<\/span>/,
+    );
+    expect(renderHtml(<EmptyState icon={Users} title="No clients yet" />)).toMatch(
+      /<svg[^>]*aria-hidden="true".*<p[^>]*>No clients yet<\/p>/,
+    );
   });
 });

@@ -24,10 +24,19 @@ type AlertProps = {
 };
 
 /** A message in a box with its icon: the outcome of a form, a warning about the page. */
-export function Alert({ tone, title, children, announce = tone === "error" ? "alert" : "status", className }: AlertProps) {
+export function Alert({
+  tone,
+  title,
+  children,
+  announce = tone === "error" ? "alert" : "status",
+  className,
+}: AlertProps) {
   const { Icon, className: toneClassName } = TONES[tone];
   return (
-    <div role={announce || undefined} className={clsx("flex items-start gap-3 rounded-lg border p-4 text-sm", toneClassName, className)}>
+    <div
+      role={announce || undefined}
+      className={clsx("flex items-start gap-3 rounded-lg border p-4 text-sm", toneClassName, className)}
+    >
       <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1 space-y-1">
         {title ? <p className="font-semibold">{title}</p> : null}

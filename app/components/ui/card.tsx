@@ -2,7 +2,9 @@ import clsx from "clsx";
 import type { ComponentProps, ReactNode } from "react";
 
 export function Card({ className, ...props }: ComponentProps<"section">) {
-  return <section className={clsx("rounded-xl border border-slate-200 bg-white p-5 shadow-sm", className)} {...props} />;
+  return (
+    <section className={clsx("rounded-xl border border-slate-200 bg-white p-5 shadow-sm", className)} {...props} />
+  );
 }
 
 type TitledCardProps = {

@@ -37,7 +37,17 @@ type ConfirmButtonProps = ConfirmText & {
  * confirm button submits the form with `confirmed=yes`; without, it submits the form as it is and
  * the server asks instead.
  */
-export function ConfirmButton({ form, title, description, confirmLabel, confirmVariant = "danger", variant, size, disabled, children }: ConfirmButtonProps) {
+export function ConfirmButton({
+  form,
+  title,
+  description,
+  confirmLabel,
+  confirmVariant = "danger",
+  variant,
+  size,
+  disabled,
+  children,
+}: ConfirmButtonProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -100,7 +110,15 @@ type ConfirmStepProps = ConfirmText & {
 };
 
 /** The server's confirmation of a post that came without `confirmed` (no JavaScript): the same question as the dialog, as a page section. */
-export function ConfirmStep({ title, description, confirmLabel, confirmVariant = "danger", fields, action, cancelTo }: ConfirmStepProps) {
+export function ConfirmStep({
+  title,
+  description,
+  confirmLabel,
+  confirmVariant = "danger",
+  fields,
+  action,
+  cancelTo,
+}: ConfirmStepProps) {
   const { t } = useTranslation();
   return (
     <Alert tone="warning" announce="alert" title={title}>

@@ -8,7 +8,6 @@ type CopyState = "idle" | "copied" | "failed";
 
 const SHOWN_FOR_MS = 2000;
 
-
 type CopyButtonProps = {
   /** What goes to the clipboard. Show it on the page as selectable text too: this button needs JavaScript. */
   text: string;
@@ -43,7 +42,11 @@ export function CopyButton({ text, label, size = "sm", variant = "secondary", cl
         className={className}
         onClick={() => copyToClipboard(text).then((copied) => setState(copied ? "copied" : "failed"))}
       >
-        {state === "copied" ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+        {state === "copied" ? (
+          <Check className="h-4 w-4" aria-hidden="true" />
+        ) : (
+          <Copy className="h-4 w-4" aria-hidden="true" />
+        )}
         {label ?? t("copy.copy")}
       </Button>
       <span role="status" className={state === "failed" ? "text-sm text-red-700" : "text-sm text-emerald-700"}>

@@ -36,7 +36,9 @@ export function DialogContent({ title, description, children, placement = "cente
           <div>
             <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
             {description ? (
-              <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+              <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
+                {description}
+              </DialogPrimitive.Description>
             ) : null}
           </div>
           <DialogPrimitive.Close

@@ -94,7 +94,8 @@ export function Field({
   const control = children({
     id,
     "aria-invalid": invalid || undefined,
-    "aria-describedby": [hint ? hintId : null, invalid ? errorId : null, describedBy].filter(Boolean).join(" ") || undefined,
+    "aria-describedby":
+      [hint ? hintId : null, invalid ? errorId : null, describedBy].filter(Boolean).join(" ") || undefined,
   });
   const colors = TONES[tone];
 

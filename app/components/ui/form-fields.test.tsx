@@ -23,7 +23,15 @@ function ContactHarness({ lastResult }: { lastResult?: SubmissionResult<string[]
       <TextField field={fields.fullName} label="Full name" hint="As on your ID" />
       <TextField field={fields.email} type="email" label="Email" dir="ltr" />
       <TextareaField field={fields.notes} label="Notes" />
-      <SelectField field={fields.plan} label="Plan" placeholder="Choose" options={[{ value: "basic", label: "Basic" }, { value: "pro", label: "Pro" }]} />
+      <SelectField
+        field={fields.plan}
+        label="Plan"
+        placeholder="Choose"
+        options={[
+          { value: "basic", label: "Basic" },
+          { value: "pro", label: "Pro" },
+        ]}
+      />
       <CheckboxField field={fields.consent} label="Send me news" />
       <SwitchField field={fields.active} label="Status" onText="Active" offText="Inactive" />
     </FormMessages>
@@ -35,12 +43,23 @@ describe("the form kit with Conform", () => {
     const html = renderHtml(<ContactHarness lastResult={refused} />);
     const name = tagWith(html, { name: "fullName" }, "input");
     expect(tagWith(html, { for: name.attributes.id! }, "label")).toBeDefined();
-    expect(name.attributes).toMatchObject({ value: "Dana", "aria-describedby": "t-fullName-description", required: "" });
+    expect(name.attributes).toMatchObject({
+      value: "Dana",
+      "aria-describedby": "t-fullName-description",
+      required: "",
+    });
     expect(name.attributes["aria-invalid"]).toBeUndefined();
     expect(textOfId(html, "t-fullName-description")).toBe("As on your ID");
 
     const email = tagWith(html, { name: "email" }, "input");
-    expect(email.attributes).toMatchObject({ id: "t-email", type: "email", dir: "ltr", value: "dana@", "aria-invalid": "true", "aria-describedby": "t-email-error" });
+    expect(email.attributes).toMatchObject({
+      id: "t-email",
+      type: "email",
+      dir: "ltr",
+      value: "dana@",
+      "aria-invalid": "true",
+      "aria-describedby": "t-email-error",
+    });
     expect(tagWith(html, { for: "t-email" }, "label")).toBeDefined();
   });
 
@@ -65,9 +84,15 @@ describe("the form kit with Conform", () => {
   it("keeps the values of a refused post in every kind of control", () => {
     const html = renderHtml(<ContactHarness lastResult={refused} />);
     expect(html).toMatch(/<textarea[^>]*name="notes"[^>]*>Hi<\/textarea>/);
-    expect(html).toMatch(/<option value="">Choose<\/option><option value="basic">Basic<\/option><option value="pro" selected="">Pro<\/option>/);
+    expect(html).toMatch(
+      /<option value="">Choose<\/option><option value="basic">Basic<\/option><option value="pro" selected="">Pro<\/option>/,
+    );
     expect(tagWith(html, { name: "consent" }, "input").attributes).toMatchObject({ type: "checkbox", checked: "" });
-    expect(tagWith(html, { name: "active" }, "input").attributes).toMatchObject({ type: "checkbox", role: "switch", checked: "" });
+    expect(tagWith(html, { name: "active" }, "input").attributes).toMatchObject({
+      type: "checkbox",
+      role: "switch",
+      checked: "",
+    });
   });
 
   it("shows nothing for the form's errors when there are none", () => {
@@ -96,25 +121,40 @@ describe("the form kit without Conform", () => {
   });
 
   it("shows a message that is not a key as it is (one the server already translated)", () => {
-    const html = renderHtml(<TextField name="x" id="x" label="X" errors={["Bitte eine gültige Adresse: name@example.com"]} />);
+    const html = renderHtml(
+      <TextField name="x" id="x" label="X" errors={["Bitte eine gültige Adresse: name@example.com"]} />,
+    );
     expect(textOfId(html, "x-error")).toBe("Bitte eine gültige Adresse: name@example.com");
   });
 
   it("adds the ids the caller describes the control with to its own", () => {
-    const html = renderHtml(<TextareaField name="message" id="m" label="Message" hideLabel hint="Enter sends" aria-describedby="counter" />);
+    const html = renderHtml(
+      <TextareaField name="message" id="m" label="Message" hideLabel hint="Enter sends" aria-describedby="counter" />,
+    );
     expect(tagWith(html, { name: "message" }, "textarea").attributes["aria-describedby"]).toBe("m-hint counter");
     expect(html).toMatch(/<label for="m" class="sr-only">Message<\/label>/);
   });
 
   it("lists several form errors, announced as an alert", () => {
-    const html = renderHtml(<FormErrors id="problems" errors={["login.invalidCredentials", "login.tooManyAttempts"]} />, { language: "he" });
+    const html = renderHtml(
+      <FormErrors id="problems" errors={["login.invalidCredentials", "login.tooManyAttempts"]} />,
+      { language: "he" },
+    );
     expect(tagWith(html, { id: "problems" }).attributes.role).toBe("alert");
     expect(html).toMatch(/<li>שם המשתמש או הסיסמה שגויים.<\/li><li>[^<]+<\/li>/);
   });
 
   it("gives a switch its state in words for sight, both rendered so CSS shows the right one without JavaScript", () => {
-    const html = renderHtml(<SwitchField name="active" id="s" label="Status" onText="Active" offText="Inactive" defaultChecked />);
-    expect(tagWith(html, { id: "s" }, "input").attributes).toMatchObject({ role: "switch", type: "checkbox", checked: "" });
-    expect(html).toMatch(/<span aria-hidden="true"[^>]*><span class="group-has-checked:hidden">Inactive<\/span><span class="hidden group-has-checked:inline">Active<\/span><\/span>/);
+    const html = renderHtml(
+      <SwitchField name="active" id="s" label="Status" onText="Active" offText="Inactive" defaultChecked />,
+    );
+    expect(tagWith(html, { id: "s" }, "input").attributes).toMatchObject({
+      role: "switch",
+      type: "checkbox",
+      checked: "",
+    });
+    expect(html).toMatch(
+      /<span aria-hidden="true"[^>]*><span class="group-has-checked:hidden">Inactive<\/span><span class="hidden group-has-checked:inline">Active<\/span><\/span>/,
+    );
   });
 });

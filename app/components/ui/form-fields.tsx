@@ -23,8 +23,24 @@ type KitProps<S> = ChromeProps & {
 type ControlOwnProps = { id?: string; required?: boolean; "aria-describedby"?: string };
 
 /** Splits a kit field's props into the Field's (label, hint, ids, errors) and the control's own. */
-function split<S, Control extends ControlOwnProps>({ field, errors, label, hint, hideLabel, tone, className, ...control }: KitProps<S> & Control) {
-  const chrome: Omit<FieldProps, "children"> = { label, hint, hideLabel, tone, className, describedBy: control["aria-describedby"] };
+function split<S, Control extends ControlOwnProps>({
+  field,
+  errors,
+  label,
+  hint,
+  hideLabel,
+  tone,
+  className,
+  ...control
+}: KitProps<S> & Control) {
+  const chrome: Omit<FieldProps, "children"> = {
+    label,
+    hint,
+    hideLabel,
+    tone,
+    className,
+    describedBy: control["aria-describedby"],
+  };
   if (!field) return { chrome: { ...chrome, id: control.id, errors, required: control.required }, control };
   return {
     chrome: {
@@ -98,7 +114,8 @@ export function SelectField<S>({ options, placeholder, ...props }: SelectFieldPr
   );
 }
 
-type CheckboxFieldProps<S> = Omit<KitProps<S>, "hideLabel"> & Omit<ComponentProps<"input">, "className" | "children" | "type" | "role">;
+type CheckboxFieldProps<S> = Omit<KitProps<S>, "hideLabel"> &
+  Omit<ComponentProps<"input">, "className" | "children" | "type" | "role">;
 
 /** A checkbox with its label beside it; the hint and errors sit under the label. */
 export function CheckboxField<S>(props: CheckboxFieldProps<S>) {
@@ -157,7 +174,10 @@ export function SwitchField<S>({ onText, offText, ...props }: SwitchFieldProps<S
             />
           </span>
           {onText || offText ? (
-            <span aria-hidden="true" className={clsx("text-sm", props.tone === "dark" ? "text-slate-200" : "text-slate-700")}>
+            <span
+              aria-hidden="true"
+              className={clsx("text-sm", props.tone === "dark" ? "text-slate-200" : "text-slate-700")}
+            >
               <span className="group-has-checked:hidden">{offText}</span>
               <span className="hidden group-has-checked:inline">{onText}</span>
             </span>
@@ -178,7 +198,13 @@ type FormErrorsProps = {
 };
 
 /** The form's own errors (not a field's: "wrong password", "too many attempts"), announced when they appear. */
-export function FormErrors({ form, errors = form?.errors, id = form?.errorId, tone = "light", className }: FormErrorsProps) {
+export function FormErrors({
+  form,
+  errors = form?.errors,
+  id = form?.errorId,
+  tone = "light",
+  className,
+}: FormErrorsProps) {
   const translate = useFormMessage();
   if (!errors?.length) return null;
   const messages = errors.map(translate);

@@ -47,7 +47,9 @@ export function LinkTabs({ label, tabs, current, param = "tab", className }: Lin
                 aria-current={selected ? "page" : undefined}
                 className={clsx(
                   "-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium",
-                  selected ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900",
+                  selected
+                    ? "border-brand-600 text-brand-700"
+                    : "border-transparent text-slate-600 hover:text-slate-900",
                 )}
               >
                 {tab.label}

@@ -33,7 +33,11 @@ export function ResponsiveTable<Row>({ rows, columns, rowKey, label }: Responsiv
           <thead className="bg-slate-50 text-slate-600">
             <tr>
               {tableColumns.map((column) => (
-                <th key={column.key} scope="col" className="px-3 py-3 text-start font-medium whitespace-nowrap first:ps-4">
+                <th
+                  key={column.key}
+                  scope="col"
+                  className="px-3 py-3 text-start font-medium whitespace-nowrap first:ps-4"
+                >
                   {column.header}
                 </th>
               ))}

@@ -27,7 +27,10 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
     <>
       {toast ? (
         <noscript>
-          <p role="status" className={clsx("fixed bottom-4 end-4 z-[100] rounded-lg border p-4 shadow-lg", tone[toast.type])}>
+          <p
+            role="status"
+            className={clsx("fixed bottom-4 end-4 z-[100] rounded-lg border p-4 shadow-lg", tone[toast.type])}
+          >
             {toast.message}
             {toast.description ? ` ${toast.description}` : null}
           </p>
@@ -52,7 +55,10 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>
         ) : null}
-        <ToastPrimitive.Viewport label={t("toast.label")} className="fixed bottom-0 end-0 z-[100] flex w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]" />
+        <ToastPrimitive.Viewport
+          label={t("toast.label")}
+          className="fixed bottom-0 end-0 z-[100] flex w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
+        />
       </ToastPrimitive.Provider>
     </>
   );

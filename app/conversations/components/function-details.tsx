@@ -16,7 +16,11 @@ export function FunctionDetails({ details }: { details: FunctionClientDetails })
           <div key={key} className="contents">
             <dt className="text-slate-600">{t(`details.${key}`)}</dt>
             <dd className="min-w-0 break-words">
-              {typeof value === "number" ? formatNumber(value, i18n.language) : <bdi dir={key === "phone" ? "ltr" : "auto"}>{value}</bdi>}
+              {typeof value === "number" ? (
+                formatNumber(value, i18n.language)
+              ) : (
+                <bdi dir={key === "phone" ? "ltr" : "auto"}>{value}</bdi>
+              )}
             </dd>
           </div>
         );

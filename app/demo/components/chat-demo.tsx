@@ -3,7 +3,14 @@ import { ArrowLeft, Bot, History, LoaderCircle, RotateCcw, SendHorizontal, Setti
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { BRAND_NAME_MAX_LENGTH, BRANDING_KEY, brandingSchema, DEFAULT_BRANDING, SUBTITLE_MAX_LENGTH, type Branding } from "~/demo/branding.ts";
+import {
+  BRAND_NAME_MAX_LENGTH,
+  BRANDING_KEY,
+  brandingSchema,
+  DEFAULT_BRANDING,
+  SUBTITLE_MAX_LENGTH,
+  type Branding,
+} from "~/demo/branding.ts";
 import {
   chatMessageSchema,
   ChatUnavailableError,
@@ -20,9 +27,7 @@ import { TextareaField, TextField } from "~/components/ui/form-fields.tsx";
 import { formatNumber } from "~/lib/format.ts";
 
 type Turn = { id: string; text: string } & (
-  | { status: "sending" }
-  | { status: "failed" }
-  | { status: "answered"; reply: string }
+  { status: "sending" } | { status: "failed" } | { status: "answered"; reply: string }
 );
 
 const NO_SEARCHES: string[] = [];
@@ -59,7 +64,12 @@ export function ChatDemo({ license }: { license: string | null }) {
     updateTurn({ id, text, status: "sending" });
     try {
       if (!license) throw new ChatUnavailableError("unreachable", "no active demo client");
-      const answer = await sendChatMessage({ license, sessionId: sessionId.current, clientMessageId: id, message: text });
+      const answer = await sendChatMessage({
+        license,
+        sessionId: sessionId.current,
+        clientMessageId: id,
+        message: text,
+      });
       sessionId.current = answer.sessionId;
       updateTurn({ id, text, status: "answered", reply: answer.reply });
     } catch (error) {
@@ -90,7 +100,10 @@ export function ChatDemo({ license }: { license: string | null }) {
   return (
     <div className="min-h-dvh bg-gradient-to-b from-brand-50 to-slate-50">
       <header className="mx-auto flex max-w-2xl flex-wrap items-center gap-2 px-4 py-3">
-        <Link to="/" className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline"
+        >
           <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
           {t("backHome")}
         </Link>
@@ -127,10 +140,15 @@ export function ChatDemo({ license }: { license: string | null }) {
         </div>
 
         <noscript>
-          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">{t("chat.needsJavaScript")}</p>
+          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
+            {t("chat.needsJavaScript")}
+          </p>
         </noscript>
 
-        <section aria-labelledby={`${ids}-conversation`} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <section
+          aria-labelledby={`${ids}-conversation`}
+          className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+        >
           <h2 id={`${ids}-conversation`} className="sr-only">
             {t("chat.conversation")}
           </h2>
@@ -305,7 +323,15 @@ function Composer({ draft, setDraft, sending, send, textarea, scrollKey }: Compo
   );
 }
 
-function RecentSearches({ searches, reuse, clear }: { searches: string[]; reuse: (text: string) => void; clear: () => void }) {
+function RecentSearches({
+  searches,
+  reuse,
+  clear,
+}: {
+  searches: string[];
+  reuse: (text: string) => void;
+  clear: () => void;
+}) {
   const { t } = useTranslation("demo");
   const headingId = useId();
   return (

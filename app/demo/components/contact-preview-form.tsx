@@ -51,9 +51,22 @@ export function ContactPreviewForm({ lastResult, previewedName }: ContactPreview
     <FormMessages ns="demo" values={LIMITS}>
       <Form method="post" {...getFormProps(form)} onChange={() => setShownName(null)} className="space-y-4">
         {/* Both alerts stay in the page, so what appears in them is announced. */}
-        <div role="alert">{missing ? <Alert tone="error" announce={false}>{t("preview.errors.required")}</Alert> : null}</div>
+        <div role="alert">
+          {missing ? (
+            <Alert tone="error" announce={false}>
+              {t("preview.errors.required")}
+            </Alert>
+          ) : null}
+        </div>
         <FormErrors form={form} />
-        <TextField field={fields.phone} type="tel" label={t("preview.phone")} autoComplete="tel" inputMode="tel" dir="ltr" />
+        <TextField
+          field={fields.phone}
+          type="tel"
+          label={t("preview.phone")}
+          autoComplete="tel"
+          inputMode="tel"
+          dir="ltr"
+        />
         <TextField field={fields.fullName} label={t("preview.fullName")} autoComplete="name" dir="auto" />
         <Button type="submit" className="w-full">
           {t("preview.submit")}

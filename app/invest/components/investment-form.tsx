@@ -112,9 +112,28 @@ export function InvestmentForm({ language, lastResult, sent }: InvestmentFormPro
         <p className="text-sm text-slate-600">{t("form.requiredNote")}</p>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField field={fields.name} label={t("form.name")} errors={errorsOf("name")} autoComplete="name" />
-          <TextField field={fields.email} type="email" label={t("form.email")} errors={errorsOf("email")} autoComplete="email" dir="ltr" />
-          <TextField field={fields.phone} type="tel" label={t("form.phone")} errors={errorsOf("phone")} autoComplete="tel" dir="ltr" />
-          <TextField field={fields.company} label={t("form.company")} errors={errorsOf("company")} autoComplete="organization" />
+          <TextField
+            field={fields.email}
+            type="email"
+            label={t("form.email")}
+            errors={errorsOf("email")}
+            autoComplete="email"
+            dir="ltr"
+          />
+          <TextField
+            field={fields.phone}
+            type="tel"
+            label={t("form.phone")}
+            errors={errorsOf("phone")}
+            autoComplete="tel"
+            dir="ltr"
+          />
+          <TextField
+            field={fields.company}
+            label={t("form.company")}
+            errors={errorsOf("company")}
+            autoComplete="organization"
+          />
           <SelectField
             field={fields.investmentAmount}
             label={t("form.investmentAmount")}

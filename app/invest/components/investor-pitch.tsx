@@ -124,10 +124,25 @@ function PitchHeader({ language }: { language: Language }) {
 }
 
 /** Opens in a new tab, and says so to screen-reader users. */
-function NewTabLink({ href, children, className, external }: { href: string; children: ReactNode; className?: string; external?: boolean }) {
+function NewTabLink({
+  href,
+  children,
+  className,
+  external,
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+  external?: boolean;
+}) {
   const { t } = useTranslation("invest");
   return (
-    <a href={href} target="_blank" rel={external ? "noopener noreferrer external" : "noopener noreferrer"} className={className}>
+    <a
+      href={href}
+      target="_blank"
+      rel={external ? "noopener noreferrer external" : "noopener noreferrer"}
+      className={className}
+    >
       {children}
       <span className="sr-only"> {t("newTab")}</span>
     </a>
@@ -149,7 +164,10 @@ function ChatButton({ href }: { href: string }) {
 function Hero({ ask, chatUrl }: { ask: string; chatUrl: string | null }) {
   const { t } = useTranslation("invest");
   return (
-    <section aria-labelledby="pitch-title" className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 py-16 text-white sm:py-24">
+    <section
+      aria-labelledby="pitch-title"
+      className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 py-16 text-white sm:py-24"
+    >
       <div className="mx-auto grid max-w-6xl items-center gap-10 lg:grid-cols-[1fr_auto]">
         <div>
           <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{t("hero.eyebrow")}</p>
@@ -197,7 +215,11 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={tone === "muted" ? "bg-slate-100 px-4 py-16" : "bg-white px-4 py-16"}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={tone === "muted" ? "bg-slate-100 px-4 py-16" : "bg-white px-4 py-16"}
+    >
       <div className="mx-auto max-w-6xl">
         <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight text-slate-900">
           {title}
@@ -271,7 +293,12 @@ function MarketSize({ language }: { language: Language }) {
   const share = formatPercent((MARKET.targetBusinesses / MARKET.totalBusinesses) * 100, language);
   const cards = [
     { icon: Globe2, value: MARKET.totalBusinesses, title: t("market.total"), text: t("market.totalText") },
-    { icon: Target, value: MARKET.targetBusinesses, title: t("market.target"), text: t("market.targetText", { share }) },
+    {
+      icon: Target,
+      value: MARKET.targetBusinesses,
+      title: t("market.target"),
+      text: t("market.targetText", { share }),
+    },
     {
       icon: Building2,
       value: MARKET.existingBusinesses,
@@ -295,7 +322,10 @@ function MarketSize({ language }: { language: Language }) {
         <figcaption className="font-medium text-slate-800">{t("market.chartTitle")}</figcaption>
         <div className="mt-3 space-y-3" aria-hidden="true">
           <div className="h-6 w-full rounded-full bg-slate-200">
-            <div className="h-6 rounded-full bg-brand-600" style={{ width: `${(MARKET.targetBusinesses / MARKET.totalBusinesses) * 100}%` }} />
+            <div
+              className="h-6 rounded-full bg-brand-600"
+              style={{ width: `${(MARKET.targetBusinesses / MARKET.totalBusinesses) * 100}%` }}
+            />
           </div>
         </div>
         <p className="mt-3 text-sm text-slate-600">
@@ -357,7 +387,11 @@ function Projections({ language }: { language: Language }) {
         <ColumnChart
           rtl={language === "he"}
           title={t("projections.chartTitle")}
-          description={t("projections.chartDescription", { year1: years[0]!.display, year2: years[1]!.display, year3: years[2]!.display })}
+          description={t("projections.chartDescription", {
+            year1: years[0]!.display,
+            year2: years[1]!.display,
+            year3: years[2]!.display,
+          })}
           bars={years.map((year) => ({ label: year.label, value: year.revenue, display: year.display }))}
         />
         <div className="overflow-x-auto">
@@ -416,7 +450,10 @@ function UseOfFunds({ language, ask }: { language: Language; ask: string }) {
     share: formatPercent(part.percent, language),
     amount: formatCompactMoney((money.ask * part.percent) / 100, money.currency, language),
   }));
-  const description = t("funds.chartDescription", Object.fromEntries(parts.map((part) => [part.key, `${part.share} (${part.amount})`])));
+  const description = t(
+    "funds.chartDescription",
+    Object.fromEntries(parts.map((part) => [part.key, `${part.share} (${part.amount})`])),
+  );
   return (
     <Section id="use-of-funds" title={t("funds.title")} intro={t("funds.intro", { ask })}>
       <figure className="grid items-center justify-items-center gap-10 md:grid-cols-[16rem_1fr] md:justify-items-stretch">
@@ -433,7 +470,11 @@ function UseOfFunds({ language, ask }: { language: Language; ask: string }) {
               <li key={part.key}>
                 <Card className="h-full">
                   <div className="flex items-center gap-3">
-                    <span aria-hidden="true" className="h-4 w-4 shrink-0 rounded-sm" style={{ backgroundColor: SEGMENT_COLOURS[index] }} />
+                    <span
+                      aria-hidden="true"
+                      className="h-4 w-4 shrink-0 rounded-sm"
+                      style={{ backgroundColor: SEGMENT_COLOURS[index] }}
+                    />
                     <Icon className="h-5 w-5 text-slate-600" aria-hidden="true" />
                     <h3 className="font-semibold text-slate-900">{part.label}</h3>
                   </div>
@@ -465,7 +506,9 @@ function GoToMarket({ language }: { language: Language }) {
           <li key={number}>
             <Card className="h-full border-t-4 border-t-brand-600">
               <div className="flex items-center justify-between gap-3">
-                <p className="text-sm font-semibold text-brand-700">{t("goToMarket.phase", { number: formatNumber(number, language) })}</p>
+                <p className="text-sm font-semibold text-brand-700">
+                  {t("goToMarket.phase", { number: formatNumber(number, language) })}
+                </p>
                 <Icon className="h-6 w-6 text-brand-600" aria-hidden="true" />
               </div>
               <h3 className="mt-3 text-lg font-semibold text-slate-900">{t(`goToMarket.phase${number}Title`)}</h3>
@@ -568,7 +611,9 @@ function DueDiligence() {
         ))}
       </ul>
       <Button asChild variant="secondary" className="mt-6">
-        <a href={`mailto:${email}?${new URLSearchParams({ subject: t("diligence.requestSubject") }).toString().replace(/\+/g, "%20")}`}>
+        <a
+          href={`mailto:${email}?${new URLSearchParams({ subject: t("diligence.requestSubject") }).toString().replace(/\+/g, "%20")}`}
+        >
           <Mail className="h-4 w-4" aria-hidden="true" />
           {t("diligence.request")}
         </a>
@@ -587,7 +632,11 @@ function ExternalDemos() {
           <li key={demo}>
             <Card className="h-full">
               <h3 className="font-semibold">
-                <NewTabLink external href={t(`demos.${demo}Url`)} className="inline-flex items-center gap-2 text-brand-700 hover:underline">
+                <NewTabLink
+                  external
+                  href={t(`demos.${demo}Url`)}
+                  className="inline-flex items-center gap-2 text-brand-700 hover:underline"
+                >
                   {t(`demos.${demo}Name`)}
                   <ExternalLink className="h-4 w-4 shrink-0" aria-hidden="true" />
                 </NewTabLink>

@@ -28,7 +28,9 @@ export function ColumnChart({ bars, title, description, rtl }: ChartText & { bar
       <desc id={`${id}-description`}>{description}</desc>
       {[0.25, 0.5, 0.75, 1].map((fraction) => {
         const y = plot.bottom - fraction * (plot.bottom - plot.top);
-        return <line key={fraction} x1={0} x2={width} y1={y} y2={y} className="stroke-slate-200" strokeDasharray="4 4" />;
+        return (
+          <line key={fraction} x1={0} x2={width} y1={y} y2={y} className="stroke-slate-200" strokeDasharray="4 4" />
+        );
       })}
       <line x1={0} x2={width} y1={plot.bottom} y2={plot.bottom} className="stroke-slate-400" />
       {bars.map((bar, index) => {
@@ -45,7 +47,12 @@ export function ColumnChart({ bars, title, description, rtl }: ChartText & { bar
               rx={6}
               className="fill-brand-600"
             />
-            <text x={centre} y={plot.bottom - barHeight - 10} textAnchor="middle" className="fill-slate-900 text-[20px] font-semibold">
+            <text
+              x={centre}
+              y={plot.bottom - barHeight - 10}
+              textAnchor="middle"
+              className="fill-slate-900 text-[20px] font-semibold"
+            >
               {bar.display}
             </text>
             <text x={centre} y={plot.bottom + 30} textAnchor="middle" className="fill-slate-700 text-[18px]">
@@ -63,7 +70,12 @@ export const SEGMENT_COLOURS = ["#3b54e6", "#0f766e", "#b45309", "#be185d"] as c
 type Segment = { label: string; percent: number };
 
 /** A ring of the round's four parts, the ask in its middle; the legend beside it gives the numbers in text. */
-export function DonutChart({ segments, centre, title, description }: ChartText & { segments: Segment[]; centre: string }) {
+export function DonutChart({
+  segments,
+  centre,
+  title,
+  description,
+}: ChartText & { segments: Segment[]; centre: string }) {
   const id = useId();
   const radius = 80;
   const circumference = 2 * Math.PI * radius;
@@ -71,8 +83,13 @@ export function DonutChart({ segments, centre, title, description }: ChartText &
     segments.slice(0, index).reduce((sum, segment) => sum + (segment.percent / 100) * circumference, 0),
   );
   return (
-    <svg viewBox="0 0 220 220" role="img" aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-description`} className="h-auto w-full max-w-64">
+    <svg
+      viewBox="0 0 220 220"
+      role="img"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      className="h-auto w-full max-w-64"
+    >
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-description`}>{description}</desc>
       <g transform="rotate(-90 110 110)">

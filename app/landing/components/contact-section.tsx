@@ -91,7 +91,14 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
         <FormErrors form={form} />
         <TextField field={fields.fullName} label={t("contact.fullName")} autoComplete="name" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.phone} type="tel" label={t("contact.phone")} autoComplete="tel" inputMode="tel" dir="ltr" />
+          <TextField
+            field={fields.phone}
+            type="tel"
+            label={t("contact.phone")}
+            autoComplete="tel"
+            inputMode="tel"
+            dir="ltr"
+          />
           <TextField field={fields.email} type="email" label={t("contact.email")} autoComplete="email" dir="ltr" />
         </div>
         <CheckboxField field={fields.marketingConsent} label={t("contact.marketingConsent")} />

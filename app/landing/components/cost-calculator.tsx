@@ -18,7 +18,11 @@ const UNIT_PRICE_CENTS: Record<CalculatorField, number> = {
   articles: PRICING.perArticleCents,
   solutions: PRICING.perSolutionCents,
 };
-const LINE_CENTS = { conversations: "conversationsCents", articles: "articlesCents", solutions: "solutionsCents" } as const;
+const LINE_CENTS = {
+  conversations: "conversationsCents",
+  articles: "articlesCents",
+  solutions: "solutionsCents",
+} as const;
 
 /**
  * Recomputes as the visitor types. Without JavaScript it is a GET form to `/`, whose loader
@@ -47,7 +51,13 @@ export function CostCalculator({ served }: { served: CalculatorReading }) {
       </h3>
       <p className="mt-2 text-slate-600">{t("calculator.subtitle")}</p>
       <FormMessages ns="landing" values={{ max: formatNumber(MAX_MONTHLY_QUANTITY, i18n.language) }}>
-        <form method="get" action="/#calculator" noValidate onSubmit={(event) => event.preventDefault()} className="mt-6">
+        <form
+          method="get"
+          action="/#calculator"
+          noValidate
+          onSubmit={(event) => event.preventDefault()}
+          className="mt-6"
+        >
           <div className="grid gap-4 sm:grid-cols-3">
             {CALCULATOR_FIELDS.map((field) => (
               <TextField

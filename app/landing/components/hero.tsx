@@ -14,7 +14,10 @@ export function Hero() {
   const { t, i18n } = useTranslation("landing");
   const Forward = i18n.dir() === "rtl" ? ArrowLeft : ArrowRight;
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white"
+    >
       <div aria-hidden="true" className="pointer-events-none absolute inset-0">
         <div className="absolute -top-32 start-1/2 h-80 w-80 rounded-full bg-brand-200/60 blur-3xl" />
         <div className="absolute top-40 -start-24 h-72 w-72 rounded-full bg-fuchsia-200/40 blur-3xl" />
@@ -66,7 +69,9 @@ function ChatPreview() {
       <div className="absolute -inset-4 rounded-[2rem] bg-gradient-to-br from-brand-200/60 to-fuchsia-200/50 blur-2xl" />
       <div className="relative overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-2xl shadow-slate-900/10">
         <div className="flex items-center gap-3 border-b border-slate-100 bg-slate-50 px-5 py-4">
-          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white">A</span>
+          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+            A
+          </span>
           <div>
             <p className="font-semibold text-slate-900">{t("hero.preview.name")}</p>
             <p className="flex items-center gap-1.5 text-xs text-emerald-700">
@@ -83,10 +88,18 @@ function ChatPreview() {
           ))}
         </div>
         <div className="space-y-3 px-5 py-5 text-sm">
-          <p className="me-10 rounded-2xl rounded-ss-sm bg-slate-100 px-4 py-2.5 text-slate-800">{t("hero.preview.visitor1")}</p>
-          <p className="ms-10 rounded-2xl rounded-se-sm bg-brand-600 px-4 py-2.5 text-white">{t("hero.preview.alex1")}</p>
-          <p className="me-10 rounded-2xl rounded-ss-sm bg-slate-100 px-4 py-2.5 text-slate-800">{t("hero.preview.visitor2")}</p>
-          <p className="ms-10 rounded-2xl rounded-se-sm bg-brand-600 px-4 py-2.5 text-white">{t("hero.preview.alex2")}</p>
+          <p className="me-10 rounded-2xl rounded-ss-sm bg-slate-100 px-4 py-2.5 text-slate-800">
+            {t("hero.preview.visitor1")}
+          </p>
+          <p className="ms-10 rounded-2xl rounded-se-sm bg-brand-600 px-4 py-2.5 text-white">
+            {t("hero.preview.alex1")}
+          </p>
+          <p className="me-10 rounded-2xl rounded-ss-sm bg-slate-100 px-4 py-2.5 text-slate-800">
+            {t("hero.preview.visitor2")}
+          </p>
+          <p className="ms-10 rounded-2xl rounded-se-sm bg-brand-600 px-4 py-2.5 text-white">
+            {t("hero.preview.alex2")}
+          </p>
         </div>
         <p className="flex items-center gap-2 border-t border-slate-100 bg-emerald-50 px-5 py-3 text-xs font-medium text-emerald-800">
           <Check className="h-4 w-4" />

@@ -41,7 +41,9 @@ export function LandingPage({ data, contactResult, newsletterResult }: LandingPa
               id="pricing-title"
               eyebrow={t("pricing.eyebrow")}
               title={t("pricing.title")}
-              subtitle={t("pricing.subtitle", { price: formatCents(PRICING.perConversationCents, i18n.language, PRICING.currency) })}
+              subtitle={t("pricing.subtitle", {
+                price: formatCents(PRICING.perConversationCents, i18n.language, PRICING.currency),
+              })}
             />
             <div className="mt-14 grid items-start gap-8 lg:grid-cols-[2fr_3fr]">
               <PricingCard />

@@ -35,7 +35,10 @@ export function NewsletterForm({ lastResult, outcome }: NewsletterFormProps) {
       <h2 className="text-base font-semibold text-white">{t("newsletter.title")}</h2>
       <p className="mt-2 text-sm text-slate-300">{t("newsletter.text")}</p>
       {outcome ? (
-        <p role="status" className="mt-4 flex items-start gap-2 rounded-lg bg-emerald-950/60 p-3 text-sm text-emerald-100">
+        <p
+          role="status"
+          className="mt-4 flex items-start gap-2 rounded-lg bg-emerald-950/60 p-3 text-sm text-emerald-100"
+        >
           <CircleCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           {outcome === "subscribed" ? t("newsletter.subscribed") : t("newsletter.alreadySubscribed")}
         </p>

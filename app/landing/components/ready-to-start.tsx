@@ -5,7 +5,10 @@ export function ReadyToStart() {
   return (
     <section aria-labelledby="cta-title" className="px-4 sm:px-6">
       <div className="relative mx-auto max-w-6xl overflow-hidden rounded-3xl bg-gradient-to-br from-brand-700 to-indigo-900 px-6 py-14 text-center shadow-xl sm:px-12">
-        <div aria-hidden="true" className="pointer-events-none absolute -top-24 -end-24 h-64 w-64 rounded-full bg-white/10 blur-2xl" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-24 -end-24 h-64 w-64 rounded-full bg-white/10 blur-2xl"
+        />
         <h2 id="cta-title" className="relative text-3xl font-bold tracking-tight text-white sm:text-4xl">
           {t("cta.title")}
         </h2>

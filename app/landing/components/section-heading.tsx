@@ -15,7 +15,9 @@ export function SectionHeading({ id, eyebrow, title, subtitle, tone = "light", c
   return (
     <div className={clsx("mx-auto max-w-2xl text-center", className)}>
       {eyebrow ? (
-        <p className={clsx("text-sm font-semibold", tone === "light" ? "text-brand-700" : "text-brand-200")}>{eyebrow}</p>
+        <p className={clsx("text-sm font-semibold", tone === "light" ? "text-brand-700" : "text-brand-200")}>
+          {eyebrow}
+        </p>
       ) : null}
       <h2
         id={id}
@@ -27,7 +29,9 @@ export function SectionHeading({ id, eyebrow, title, subtitle, tone = "light", c
         {title}
       </h2>
       {subtitle ? (
-        <p className={clsx("mt-4 text-lg text-pretty", tone === "light" ? "text-slate-600" : "text-slate-300")}>{subtitle}</p>
+        <p className={clsx("mt-4 text-lg text-pretty", tone === "light" ? "text-slate-600" : "text-slate-300")}>
+          {subtitle}
+        </p>
       ) : null}
     </div>
   );

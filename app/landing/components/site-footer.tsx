@@ -46,7 +46,10 @@ export function SiteFooter({ newsletterResult, newsletterOutcome }: SiteFooterPr
             <SocialLinks />
           </div>
         </div>
-        <nav aria-label={t("footer.navigation")} className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:col-span-2 lg:col-span-3 lg:grid-cols-3">
+        <nav
+          aria-label={t("footer.navigation")}
+          className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:col-span-2 lg:col-span-3 lg:grid-cols-3"
+        >
           {COLUMNS.map((column) => (
             <div key={column.key}>
               <h2 className="text-sm font-semibold text-white">{t(`footer.columns.${column.key}`)}</h2>

@@ -32,7 +32,10 @@ export function TrustedBy() {
         </ul>
         <dl className="mt-12 grid grid-cols-2 gap-6 lg:grid-cols-4">
           {STATS.map((stat) => (
-            <div key={stat} className="flex flex-col-reverse items-center rounded-2xl bg-brand-50 px-4 py-6 text-center">
+            <div
+              key={stat}
+              className="flex flex-col-reverse items-center rounded-2xl bg-brand-50 px-4 py-6 text-center"
+            >
               <dt className="mt-1 text-sm font-medium text-slate-700">{t(`trusted.stats.${stat}.label`)}</dt>
               <dd dir="ltr" className="text-3xl font-extrabold tracking-tight text-brand-700 sm:text-4xl">
                 {t(`trusted.stats.${stat}.value`)}

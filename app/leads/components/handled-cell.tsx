@@ -33,7 +33,11 @@ export function HandledCell({ list, lead, formatDate }: HandledCellProps) {
         <input type="hidden" name="list" value={list} />
         <input type="hidden" name="id" value={lead.id} />
         <Button type="submit" size="sm" variant={handled ? "ghost" : "secondary"}>
-          {handled ? <RotateCcw className="h-4 w-4" aria-hidden="true" /> : <Check className="h-4 w-4" aria-hidden="true" />}
+          {handled ? (
+            <RotateCcw className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <Check className="h-4 w-4" aria-hidden="true" />
+          )}
           {t(handled ? "leads.handled.unmark" : "leads.handled.mark")}
           <span className="sr-only">
             {" "}

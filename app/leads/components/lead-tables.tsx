@@ -45,13 +45,23 @@ function EmailLink({ email }: { email: string }) {
 }
 
 /** The investment inquiries, with the amount range in the page's language. */
-export function InquiryList({ rows, formatDate, language }: { rows: ListedInvestmentInquiry[]; formatDate: FormatDate; language: Language }) {
+export function InquiryList({
+  rows,
+  formatDate,
+  language,
+}: {
+  rows: ListedInvestmentInquiry[];
+  formatDate: FormatDate;
+  language: Language;
+}) {
   const { t } = useTranslation("admin");
   const amountOf = (inquiry: ListedInvestmentInquiry) => {
     const inquiryLanguage: Language = isLanguage(inquiry.language) ? inquiry.language : "he";
     const range = INVESTMENT_RANGES[inquiryLanguage].find((candidate) => candidate.value === inquiry.investmentAmount);
     if (!range) return inquiry.investmentAmount;
-    return formatRange(range, INVESTMENT_CURRENCY[inquiryLanguage], language, (amount) => t("leads.amountAtLeast", { amount }));
+    return formatRange(range, INVESTMENT_CURRENCY[inquiryLanguage], language, (amount) =>
+      t("leads.amountAtLeast", { amount }),
+    );
   };
   return (
     <LeadTable
@@ -81,7 +91,11 @@ export function InquiryList({ rows, formatDate, language }: { rows: ListedInvest
           ),
         },
         { key: "email", only: "cards", cell: (row) => <EmailLink email={row.email} /> },
-        { key: "phone", only: "cards", cell: (row) => (row.phone ? <bdi className="whitespace-nowrap">{row.phone}</bdi> : <Missing />) },
+        {
+          key: "phone",
+          only: "cards",
+          cell: (row) => (row.phone ? <bdi className="whitespace-nowrap">{row.phone}</bdi> : <Missing />),
+        },
         { key: "amount", cell: (row) => <bdi className="whitespace-nowrap">{amountOf(row)}</bdi> },
         { key: "expertise", cell: (row) => (row.expertise ? t(`leads.expertise.${row.expertise}`) : <Missing />) },
         {
@@ -107,7 +121,10 @@ export function ContactList({ rows, formatDate }: { rows: ListedContactLead[]; f
         { key: "phone", cell: (row) => <bdi className="whitespace-nowrap">{row.phone}</bdi> },
         { key: "marketingConsent", cell: (row) => t(row.marketingConsent ? "leads.yes" : "leads.no") },
         { key: "language", cell: (row) => t(`leads.languages.${row.language}`) },
-        { key: "handled", cell: (row) => <HandledCell list="contacts" lead={{ ...row, name: row.fullName }} formatDate={formatDate} /> },
+        {
+          key: "handled",
+          cell: (row) => <HandledCell list="contacts" lead={{ ...row, name: row.fullName }} formatDate={formatDate} />,
+        },
       ]}
     />
   );

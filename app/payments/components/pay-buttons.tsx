@@ -9,7 +9,9 @@ type PayPalButtonsOptions = {
   onApprove: (data: { orderID: string }, actions?: { restart?: () => void }) => Promise<void>;
   onError: (error: unknown) => void;
 };
-type PayPalNamespace = { Buttons: (options: PayPalButtonsOptions) => { render: (container: HTMLElement) => Promise<void> } };
+type PayPalNamespace = {
+  Buttons: (options: PayPalButtonsOptions) => { render: (container: HTMLElement) => Promise<void> };
+};
 declare global {
   interface Window {
     paypal?: PayPalNamespace;
@@ -66,7 +68,8 @@ export function PayButtons({ sdkUrl, clientId, currency, token, amount }: PayBut
             if (payload.issue === "INSTRUMENT_DECLINED" && actions?.restart) actions.restart();
             setPhase({ kind: "failed", message: payload.error ?? t("errors.paypalFailed") });
           },
-          onError: (error) => setPhase({ kind: "failed", message: error instanceof Error ? error.message : t("errors.paypalFailed") }),
+          onError: (error) =>
+            setPhase({ kind: "failed", message: error instanceof Error ? error.message : t("errors.paypalFailed") }),
         })
         .render(container.current)
         .then(() => !cancelled && setPhase((current) => (current.kind === "loading" ? { kind: "ready" } : current)));
@@ -86,7 +89,13 @@ export function PayButtons({ sdkUrl, clientId, currency, token, amount }: PayBut
         {phase.kind === "loading" ? <p className="text-sm text-slate-600">{t("pay.loadingButtons")}</p> : null}
         {phase.kind === "paid" ? <Alert tone="success">{t("pay.thanks")}</Alert> : null}
       </div>
-      <div role="alert">{phase.kind === "failed" ? <Alert tone="error" announce={false}>{phase.message}</Alert> : null}</div>
+      <div role="alert">
+        {phase.kind === "failed" ? (
+          <Alert tone="error" announce={false}>
+            {phase.message}
+          </Alert>
+        ) : null}
+      </div>
       <div ref={container} hidden={phase.kind === "paid"} />
     </div>
   );

@@ -7,7 +7,12 @@ import { SelectField } from "~/components/ui/form-fields.tsx";
 
 export const PLUGIN_DOWNLOAD_PATH = "/api/download/plugin";
 
-type PickerClient = { id: number; businessName: string; websiteDomain: string; status: "active" | "suspended" | "cancelled" };
+type PickerClient = {
+  id: number;
+  businessName: string;
+  websiteDomain: string;
+  status: "active" | "suspended" | "cancelled";
+};
 type State = { kind: "idle" } | { kind: "downloading" } | { kind: "failed"; detail: string | null };
 
 const filenameOf = (response: Response) =>

@@ -88,7 +88,12 @@ function startLauncher(settings: LauncherSettings) {
     if (event.key === "Escape" && frame && !frame.hidden) close();
   });
   window.addEventListener("message", (event) => {
-    if (event.origin === chatOrigin && event.source === frame?.contentWindow && event.data?.type === LAUNCHER_CLOSE_MESSAGE) close();
+    if (
+      event.origin === chatOrigin &&
+      event.source === frame?.contentWindow &&
+      event.data?.type === LAUNCHER_CLOSE_MESSAGE
+    )
+      close();
   });
 
   setOpen(false);

@@ -1,7 +1,13 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/analytics";
 import { loadAnalytics } from "~/analytics/analytics.server.ts";
-import { ConversationsPerDay, makeFormats, MessagesByType, RevenueByMonth, TopClients } from "~/analytics/components/analytics-charts.tsx";
+import {
+  ConversationsPerDay,
+  makeFormats,
+  MessagesByType,
+  RevenueByMonth,
+  TopClients,
+} from "~/analytics/components/analytics-charts.tsx";
 import { ClientConversations } from "~/analytics/components/client-conversations.tsx";
 import { KeyFigures } from "~/analytics/components/key-figures.tsx";
 import { ANALYTICS_PERIODS, periodSchema } from "~/analytics/periods.ts";
@@ -42,7 +48,10 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
           label={t("periods.label")}
           param="days"
           current={String(days)}
-          tabs={ANALYTICS_PERIODS.map((period) => ({ value: String(period), label: t("periods.option", { days: formatNumber(period, language) }) }))}
+          tabs={ANALYTICS_PERIODS.map((period) => ({
+            value: String(period),
+            label: t("periods.option", { days: formatNumber(period, language) }),
+          }))}
         />
         <p className="text-sm text-slate-600">
           {t("range", {

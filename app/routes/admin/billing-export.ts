@@ -13,7 +13,12 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const filter = filterFromSearch(url.searchParams);
   const timeZone = context.get(envContext).TZ_DISPLAY;
   return billingCsv(context.get(databaseContext), {
-    filter: { clientId: filter.clientId, billingPeriod: filter.period, status: filter.status, beforePeriod: periodOf(new Date(), timeZone) },
+    filter: {
+      clientId: filter.clientId,
+      billingPeriod: filter.period,
+      status: filter.status,
+      beforePeriod: periodOf(new Date(), timeZone),
+    },
     header: (key) => t(`columns.${key}`, { ns: "billing" }),
     statusLabel: (status) => t(`status.${status}`, { ns: "billing", defaultValue: status }),
     filename: `billing-${csvDateTime(new Date(), timeZone).slice(0, 10)}.csv`,

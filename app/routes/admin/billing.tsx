@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PRICE_LIST } from "#db/price-list.ts";
-import { CheckCircle2, Clock, Download, Receipt, TrendingUp, TriangleAlert, type LucideIcon } from "lucide-react";
+import { Download, Receipt } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
@@ -10,17 +10,16 @@ import { billingActionSchema, filterFromSearch } from "~/billing/billing-schema.
 import { defaultBillingPeriod, loadBillingPage } from "~/billing/billing-page.server.ts";
 import { BillingFilters } from "~/billing/components/billing-filters.tsx";
 import { BillingRecords } from "~/billing/components/billing-records.tsx";
+import { BillingTotals } from "~/billing/components/billing-totals.tsx";
 import { GenerateBillsForm } from "~/billing/components/generate-bills-form.tsx";
 import { MonthInProgressCard } from "~/billing/components/month-in-progress.tsx";
-import { formatPeriod } from "~/billing/format-period.ts";
 import { hasEnded } from "~/billing/periods.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { isConfirmed } from "~/components/ui/confirm.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { formatCents, formatNumber, formatPercentChange, percentChange } from "~/lib/format.ts";
+import { formatCents } from "~/lib/format.ts";
 
 export const handle = { i18n: ["billing"] };
 
@@ -30,14 +29,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const now = new Date();
   const parsed = filterFromSearch(url.searchParams);
   // No period in the address: the last closed month. An empty one (the picker's "All periods"): every month.
-  const filter = { ...parsed, period: url.searchParams.has("period") ? parsed.period : defaultBillingPeriod(now, timeZone) };
+  const filter = {
+    ...parsed,
+    period: url.searchParams.has("period") ? parsed.period : defaultBillingPeriod(now, timeZone),
+  };
   const pageData = await loadBillingPage(db, {
     filter: { clientId: filter.clientId, billingPeriod: filter.period, status: filter.status },
     page: filter.page,
     timeZone,
     now,
   });
-  return { title: getTranslator(context)("title", { ns: "billing" }), timeZone, filter, exportSearch: exportSearchOf(filter), ...pageData };
+  return {
+    title: getTranslator(context)("title", { ns: "billing" }),
+    timeZone,
+    filter,
+    exportSearch: exportSearchOf(filter),
+    ...pageData,
+  };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -53,15 +61,27 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       .filter((message): message is string => typeof message === "string")
       .map((key) => t(key, { ns: "billing" }));
     const error = errors[0] ?? t("errors.invalid", { ns: "billing" });
-    return data({ result: submission.reply(), error, markPaid: markPaidFailureOf(formData, Boolean(submission.error?.note)) }, { status: 400 });
+    return data(
+      { result: submission.reply(), error, markPaid: markPaidFailureOf(formData, Boolean(submission.error?.note)) },
+      { status: 400 },
+    );
   }
   const backPath = `${url.pathname}${url.search}`;
   const now = new Date();
   if (submission.value.intent === "generate") {
     if (!hasEnded(submission.value.period, now, timeZone)) {
-      return data({ result: submission.reply(), error: t("errors.periodInProgress", { ns: "billing" }), markPaid: undefined }, { status: 400 });
+      return data(
+        { result: submission.reply(), error: t("errors.periodInProgress", { ns: "billing" }), markPaid: undefined },
+        { status: 400 },
+      );
     }
-    const counts = await generateBills(db, { period: submission.value.period, clientId: submission.value.clientId, timeZone, now, operatorId: operator.id });
+    const counts = await generateBills(db, {
+      period: submission.value.period,
+      clientId: submission.value.clientId,
+      timeZone,
+      now,
+      operatorId: operator.id,
+    });
     return redirectWithSuccess(backPath, t("generate.done", { ns: "billing", ...counts }));
   }
   const { recordId, note } = submission.value;
@@ -71,25 +91,35 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (outcome === "marked") return redirectWithSuccess(backPath, t("markPaid.done", { ns: "billing" }));
   if (outcome === "alreadyPaid") return redirectWithError(backPath, t("markPaid.alreadyPaid", { ns: "billing" }));
   return data(
-    { result: submission.reply(), error: t(`markPaid.${outcome}`, { ns: "billing" }), markPaid: { recordId, noteError: false } },
+    {
+      result: submission.reply(),
+      error: t(`markPaid.${outcome}`, { ns: "billing" }),
+      markPaid: { recordId, noteError: false },
+    },
     { status: outcome === "notFound" ? 404 : 409 },
   );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Billing"} | Alex` }];
 
-const STATUS_CARDS: { status: string; icon: LucideIcon }[] = [
-  { status: "paid", icon: CheckCircle2 },
-  { status: "pending", icon: Clock },
-  { status: "overdue", icon: TriangleAlert },
-];
-
 export default function Billing({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("billing");
   const language = i18n.language;
-  const { totals, change, records, filter, clients, periods, generatable, monthInProgress, recordCount, page, pageCount, timeZone, exportSearch } = loaderData;
-  const billedChange = percentChange(change.current, change.previous);
-  const grandTotal = totals.reduce((sum, total) => sum + total.totalCents, 0);
+  const {
+    totals,
+    change,
+    records,
+    filter,
+    clients,
+    periods,
+    generatable,
+    monthInProgress,
+    recordCount,
+    page,
+    pageCount,
+    timeZone,
+    exportSearch,
+  } = loaderData;
 
   return (
     <div className="space-y-6">
@@ -113,48 +143,13 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
 
       <BillingFilters clients={clients} periods={periods} filter={filter} />
 
-      <section aria-labelledby="billing-totals" className="space-y-3">
-        <h2 id="billing-totals" className="sr-only">
-          {t("totals.title")}
-        </h2>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {STATUS_CARDS.map(({ status, icon }) => {
-            const total = totals.find((candidate) => candidate.status === status);
-            return (
-              <StatCard
-                key={status}
-                level={3}
-                icon={icon}
-                title={t(`status.${status}`)}
-                value={formatCents(total?.totalCents ?? 0, language)}
-                caption={<span className="text-slate-600">{t("totals.records", { count: total?.records ?? 0, formatted: formatNumber(total?.records ?? 0, language) })}</span>}
-              />
-            );
-          })}
-          <StatCard
-            level={3}
-            icon={TrendingUp}
-            title={t("change.title", { period: formatPeriod(change.period, language) })}
-            value={formatCents(change.current, language)}
-            caption={
-              <span className="text-slate-600">
-                {billedChange === null
-                  ? t("change.noPrevious", { period: formatPeriod(change.previousPeriod, language) })
-                  : t("change.against", { change: formatPercentChange(billedChange, language), period: formatPeriod(change.previousPeriod, language) })}
-              </span>
-            }
-          />
-        </div>
-        <p className="text-sm text-slate-600">
-          {t("totals.sum", { count: recordCount, records: formatNumber(recordCount, language), total: formatCents(grandTotal, language) })}
-          {totals
-            .filter((total) => !STATUS_CARDS.some((card) => card.status === total.status) && total.records > 0)
-            .map((total) => ` · ${total.status}: ${formatCents(total.totalCents, language)}`)
-            .join("")}
-        </p>
-      </section>
+      <BillingTotals totals={totals} change={change} recordCount={recordCount} />
 
-      <GenerateBillsForm periods={generatable} clients={clients} error={actionData && "error" in actionData && !actionData.markPaid ? actionData.error : undefined} />
+      <GenerateBillsForm
+        periods={generatable}
+        clients={clients}
+        error={actionData && "error" in actionData && !actionData.markPaid ? actionData.error : undefined}
+      />
 
       <section aria-labelledby="billing-records" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex items-center gap-2 border-b border-slate-200 p-4">
@@ -168,7 +163,11 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
           page={page}
           pageCount={pageCount}
           timeZone={timeZone}
-          markPaidError={actionData && "markPaid" in actionData && actionData.markPaid ? { ...actionData.markPaid, message: actionData.error } : undefined}
+          markPaidError={
+            actionData && "markPaid" in actionData && actionData.markPaid
+              ? { ...actionData.markPaid, message: actionData.error }
+              : undefined
+          }
           confirmMarkPaid={actionData && "confirmMarkPaid" in actionData ? actionData.confirmMarkPaid : undefined}
         />
       </section>

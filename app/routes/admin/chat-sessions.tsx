@@ -38,7 +38,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Chat Sessions Monitor"} | Alex` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Chat Sessions Monitor"} | Alex` },
+];
 
 export default function ChatSessions({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("sessions");
@@ -67,13 +69,21 @@ export default function ChatSessions({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title={t("cards.totalSessions")} icon={MessagesSquare} value={number(list.totalSessions)} />
         <StatCard title={t("cards.activeSessions")} icon={Activity} value={number(list.activeSessions)} />
-        <StatCard title={t("cards.averageMessages")} icon={MessageSquare} value={number(list.averageMessagesPerSession)} />
+        <StatCard
+          title={t("cards.averageMessages")}
+          icon={MessageSquare}
+          value={number(list.averageMessagesPerSession)}
+        />
         <StatCard title={t("cards.totalMessages")} icon={Users} value={number(list.totalMessages)} />
       </div>
 
       <SessionFilters clients={clients} {...filters} />
 
-      <section aria-labelledby="session-list-title" aria-busy={loading} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <section
+        aria-labelledby="session-list-title"
+        aria-busy={loading}
+        className="rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
           <h2 id="session-list-title" className="text-lg font-semibold">
             {t("list.title")}
@@ -136,13 +146,24 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
           header: t("columns.status"),
           cell: (session) => (
             <div className="flex flex-col items-start gap-1">
-              <Badge tone={session.isActive ? "success" : "neutral"}>{t(session.isActive ? "status.active" : "status.inactive")}</Badge>
+              <Badge tone={session.isActive ? "success" : "neutral"}>
+                {t(session.isActive ? "status.active" : "status.inactive")}
+              </Badge>
               {session.completedFunction ? <CompletedFunction completed={session.completedFunction} /> : null}
             </div>
           ),
         },
-        { key: "business", header: t("columns.business"), cell: (session) => <bdi>{session.client.businessName}</bdi>, className: "font-medium" },
-        { key: "messages", header: t("columns.messages"), cell: (session) => formatNumber(session.messageCount, language) },
+        {
+          key: "business",
+          header: t("columns.business"),
+          cell: (session) => <bdi>{session.client.businessName}</bdi>,
+          className: "font-medium",
+        },
+        {
+          key: "messages",
+          header: t("columns.messages"),
+          cell: (session) => formatNumber(session.messageCount, language),
+        },
         { key: "started", header: t("columns.started"), cell: (session) => time(session.startedAt) },
         { key: "lastActivity", header: t("columns.lastActivity"), cell: (session) => time(session.lastMessageAt) },
         {
@@ -161,7 +182,11 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
             <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
               <QuickViewDialog session={session} timeZone={timeZone} compact />
               <Button asChild variant="secondary" size="sm">
-                <Link to={sessionDetailPath(session.sessionId)} title={t("actions.details")} className="whitespace-nowrap">
+                <Link
+                  to={sessionDetailPath(session.sessionId)}
+                  title={t("actions.details")}
+                  className="whitespace-nowrap"
+                >
                   <FileText className="h-4 w-4" aria-hidden="true" />
                   <span className={ROW_ACTION_LABEL}>{t("actions.details")}</span>
                 </Link>

@@ -42,7 +42,8 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   return {
     title: t("title", { ns: "client-config", clientId: client.id }),
     tab,
-    wordpressConnection: tab === "api" ? await loadWordPressConnectionView(context.get(databaseContext), client.id) : null,
+    wordpressConnection:
+      tab === "api" ? await loadWordPressConnectionView(context.get(databaseContext), client.id) : null,
     serverUrl: serverUrlFor(context.get(envContext), request),
     pluginVersion: PLUGIN_VERSION,
     ...(await loadConfigPage(context.get(databaseContext), client)),
@@ -67,10 +68,14 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 }
 
 function testResultOf(payload: unknown): FullClientTestResult | undefined {
-  return payload && typeof payload === "object" && "test" in payload ? (payload.test as FullClientTestResult) : undefined;
+  return payload && typeof payload === "object" && "test" in payload
+    ? (payload.test as FullClientTestResult)
+    : undefined;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Client settings"} | Alex` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Client settings"} | Alex` },
+];
 
 export default function ClientConfig({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("client-config");
@@ -95,14 +100,29 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
             </Button>
           }
         />
-        <LinkTabs label={t("tabsLabel")} tabs={CONFIG_TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))} current={tab} />
+        <LinkTabs
+          label={t("tabsLabel")}
+          tabs={CONFIG_TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
+          current={tab}
+        />
 
         <div key={tab} className="space-y-6">
           {tab === "general" ? (
-            <GeneralTab client={client} salesConfig={salesConfig} detailsResult={resultFor("details")} businessResult={resultFor("business")} savingIntent={savingIntent} />
+            <GeneralTab
+              client={client}
+              salesConfig={salesConfig}
+              detailsResult={resultFor("details")}
+              businessResult={resultFor("business")}
+              savingIntent={savingIntent}
+            />
           ) : null}
           {isCapabilityTab(tab) ? (
-            <CapabilityTab capability={tab} salesConfig={salesConfig} lastResult={resultFor("capability")} saving={savingIntent === "capability"} />
+            <CapabilityTab
+              capability={tab}
+              salesConfig={salesConfig}
+              lastResult={resultFor("capability")}
+              saving={savingIntent === "capability"}
+            />
           ) : null}
           {tab === "scanner" ? (
             <ScannerTab
@@ -112,13 +132,19 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
               saving={savingIntent !== null}
             />
           ) : null}
-          {tab === "api" ? <ApiTab client={client} serverUrl={loaderData.serverUrl} pluginVersion={loaderData.pluginVersion} wordpressConnection={loaderData.wordpressConnection} /> : null}
+          {tab === "api" ? (
+            <ApiTab
+              client={client}
+              serverUrl={loaderData.serverUrl}
+              pluginVersion={loaderData.pluginVersion}
+              wordpressConnection={loaderData.wordpressConnection}
+            />
+          ) : null}
           {tab === "summary" ? <FlowSummary data={loaderData} /> : null}
           {tab === "test" ? (
             <TestTab fetcher={testFetcher} result={testResultOf(testFetcher.data) ?? testResultOf(actionData)} />
           ) : null}
         </div>
-
       </div>
     </FormMessages>
   );

@@ -11,7 +11,10 @@ import { readOnlyRoute } from "~/server/json-api.server.ts";
 const periodSchema = z.enum(USAGE_PERIODS).default("all");
 
 const plainText = (text: string, status: number) =>
-  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
 
 /** The Export Usage dialog's CSV: one line per day, newest first; Total Cost with 2 decimals. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {

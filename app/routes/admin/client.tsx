@@ -24,7 +24,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     tab: url.searchParams.get("tab"),
     timeZone: context.get(envContext).TZ_DISPLAY,
   });
-  if (!page) return data({ title: getTranslator(context)("detail.notFound", { ns: "clients" }), client: null }, { status: 404 });
+  if (!page)
+    return data({ title: getTranslator(context)("detail.notFound", { ns: "clients" }), client: null }, { status: 404 });
   return { title: page.client.businessName, ...page };
 }
 
@@ -50,7 +51,11 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
     return (
       <EmptyState
         icon={SearchX}
-        title={<span role="heading" aria-level={1}>{t("detail.notFound")}</span>}
+        title={
+          <span role="heading" aria-level={1}>
+            {t("detail.notFound")}
+          </span>
+        }
         description={t("detail.notFoundDescription")}
         action={
           <Button asChild>
@@ -72,15 +77,28 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         description={
           <>
             {labels.businessType(client.businessType)} ·{" "}
-            <a href={`https://${client.websiteDomain}`} target="_blank" rel="noopener noreferrer" dir="ltr" className="text-brand-700 hover:underline">
+            <a
+              href={`https://${client.websiteDomain}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              dir="ltr"
+              className="text-brand-700 hover:underline"
+            >
               {client.websiteDomain}
             </a>
           </>
         }
         actions={<SyncDataButton />}
       />
-      <LinkTabs label={t("detail.tabsLabel")} current={view.tab} tabs={CLIENT_TABS.map((tab) => ({ value: tab, label: t(`detail.tabs.${tab}`) }))} />
-      <ClientTabPanel data={loaderData} confirmStatus={actionData && "confirmStatus" in actionData ? actionData.confirmStatus : undefined} />
+      <LinkTabs
+        label={t("detail.tabsLabel")}
+        current={view.tab}
+        tabs={CLIENT_TABS.map((tab) => ({ value: tab, label: t(`detail.tabs.${tab}`) }))}
+      />
+      <ClientTabPanel
+        data={loaderData}
+        confirmStatus={actionData && "confirmStatus" in actionData ? actionData.confirmStatus : undefined}
+      />
     </div>
   );
 }

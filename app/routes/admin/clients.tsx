@@ -101,9 +101,19 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
             name="status"
             label={t("list.statusFilter")}
             defaultValue={query.status}
-            options={STATUS_FILTERS.map((status) => ({ value: status, label: status === "all" ? t("list.allStatuses") : t(`status.${status}`) }))}
+            options={STATUS_FILTERS.map((status) => ({
+              value: status,
+              label: status === "all" ? t("list.allStatuses") : t(`status.${status}`),
+            }))}
           />
-          <CheckboxField name="demo" value="show" label={t("list.showDemo")} hint={t("list.showDemoHint")} defaultChecked={query.demo === "show"} className="self-center" />
+          <CheckboxField
+            name="demo"
+            value="show"
+            label={t("list.showDemo")}
+            hint={t("list.showDemoHint")}
+            defaultChecked={query.demo === "show"}
+            className="self-center"
+          />
           <Button type="submit" variant="secondary">
             <Search className="h-4 w-4" aria-hidden="true" />
             {t("list.apply")}
@@ -122,7 +132,9 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <EmptyState
             icon={Users}
-            title={filtered ? (query.q ? t("list.noMatch", { search: query.q }) : t("list.noMatchFilter")) : t("list.empty")}
+            title={
+              filtered ? (query.q ? t("list.noMatch", { search: query.q }) : t("list.noMatchFilter")) : t("list.empty")
+            }
             description={filtered ? undefined : t("list.emptyDescription")}
             className="m-4"
           />

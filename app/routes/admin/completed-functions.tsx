@@ -11,7 +11,11 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { FunctionDetails } from "~/conversations/components/function-details.tsx";
-import { filterQuery, FUNCTIONS_PAGE_SIZE, parseCompletedFunctionFilters } from "~/conversations/completed-function-filters.ts";
+import {
+  filterQuery,
+  FUNCTIONS_PAGE_SIZE,
+  parseCompletedFunctionFilters,
+} from "~/conversations/completed-function-filters.ts";
 import { completedFunctionsPage } from "~/conversations/completed-functions.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { isLanguage } from "~/i18n/config.ts";
@@ -38,7 +42,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Completed Functions"} | Alex` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Completed Functions"} | Alex` },
+];
 
 export default function CompletedFunctions({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("functions");
@@ -51,7 +57,9 @@ export default function CompletedFunctions({ loaderData }: Route.ComponentProps)
     <div className="space-y-6">
       <PageHeader
         title={t("title")}
-        description={t("subtitle", { profit: formatCents(PRICE_LIST.perCompletedFunctionCents, language, PRICE_LIST.currency) })}
+        description={t("subtitle", {
+          profit: formatCents(PRICE_LIST.perCompletedFunctionCents, language, PRICE_LIST.currency),
+        })}
         actions={
           <Button asChild variant="secondary">
             <a href={`/admin/completed-functions/export${filterQuery(filters)}`} download>
@@ -65,13 +73,21 @@ export default function CompletedFunctions({ loaderData }: Route.ComponentProps)
       <section aria-label={t("stats.label")}>
         <ul className="grid gap-4 sm:grid-cols-3">
           <li>
-            <StatCard title={t("stats.completed")} icon={CheckCircle2} value={formatNumber(totals.completed, language)} />
+            <StatCard
+              title={t("stats.completed")}
+              icon={CheckCircle2}
+              value={formatNumber(totals.completed, language)}
+            />
           </li>
           <li>
             <StatCard title={t("stats.profit")} icon={DollarSign} value={formatCents(totals.profitCents, language)} />
           </li>
           <li>
-            <StatCard title={t("stats.average")} icon={TrendingUp} value={formatCents(Math.round(totals.averageProfitCents), language)} />
+            <StatCard
+              title={t("stats.average")}
+              icon={TrendingUp}
+              value={formatCents(Math.round(totals.averageProfitCents), language)}
+            />
           </li>
         </ul>
       </section>
@@ -94,8 +110,20 @@ export default function CompletedFunctions({ loaderData }: Route.ComponentProps)
             options={FUNCTION_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
             className="min-w-0 flex-1 basis-56"
           />
-          <TextField type="date" label={t("filters.from")} name="from" defaultValue={filters.from ?? ""} className="basis-40" />
-          <TextField type="date" label={t("filters.to")} name="to" defaultValue={filters.to ?? ""} className="basis-40" />
+          <TextField
+            type="date"
+            label={t("filters.from")}
+            name="from"
+            defaultValue={filters.from ?? ""}
+            className="basis-40"
+          />
+          <TextField
+            type="date"
+            label={t("filters.to")}
+            name="to"
+            defaultValue={filters.to ?? ""}
+            className="basis-40"
+          />
           <div className="flex gap-2">
             <Button type="submit">{t("filters.apply")}</Button>
             {filtered ? (
@@ -139,7 +167,12 @@ export default function CompletedFunctions({ loaderData }: Route.ComponentProps)
                   </time>
                 ),
               },
-              { key: "functionType", header: t("columns.functionType"), cell: (row) => t(`types.${row.functionType}`), className: "font-medium" },
+              {
+                key: "functionType",
+                header: t("columns.functionType"),
+                cell: (row) => t(`types.${row.functionType}`),
+                className: "font-medium",
+              },
               { key: "client", header: t("columns.client"), cell: (row) => <bdi>{row.businessName}</bdi> },
               {
                 key: "session",
@@ -159,11 +192,20 @@ export default function CompletedFunctions({ loaderData }: Route.ComponentProps)
                     <span className="text-slate-500">{t("noSession")}</span>
                   ),
               },
-              { key: "details", header: t("columns.details"), cell: (row) => <FunctionDetails details={row.clientDetails} />, className: "min-w-48" },
+              {
+                key: "details",
+                header: t("columns.details"),
+                cell: (row) => <FunctionDetails details={row.clientDetails} />,
+                className: "min-w-48",
+              },
               {
                 key: "profit",
                 header: t("columns.profit"),
-                cell: (row) => <bdi className="whitespace-nowrap font-medium text-emerald-700">{formatCents(row.profitCents, language)}</bdi>,
+                cell: (row) => (
+                  <bdi className="whitespace-nowrap font-medium text-emerald-700">
+                    {formatCents(row.profitCents, language)}
+                  </bdi>
+                ),
               },
             ]}
           />

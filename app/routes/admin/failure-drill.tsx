@@ -28,7 +28,9 @@ export function action({ context }: Route.ActionArgs) {
   throw new Error("Failure drill: the action failed on purpose.");
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Failure drill"} | Alex` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Failure drill"} | Alex` },
+];
 
 export default function FailureDrill({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");

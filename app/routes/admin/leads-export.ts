@@ -22,7 +22,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const language = { header: header("language"), value: (row: { language: string }) => row.language };
 
   const list = leadListOfSlug(params.list);
-  if (!list) return new Response(t("notFound.title"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!list)
+    return new Response(t("notFound.title"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const filename = `${LEAD_LISTS[list].slug}-${csvDateTime(new Date(), timeZone).slice(0, 10)}.csv`;
 
   switch (list) {
@@ -34,7 +35,10 @@ export function loader({ params, context }: Route.LoaderArgs) {
         { header: header("phone"), value: (row) => row.phone },
         { header: header("company"), value: (row) => row.company },
         { header: header("amount"), value: (row) => row.investmentAmount },
-        { header: header("currency"), value: (row) => INVESTMENT_CURRENCY[isLanguage(row.language) ? row.language : "he"] },
+        {
+          header: header("currency"),
+          value: (row) => INVESTMENT_CURRENCY[isLanguage(row.language) ? row.language : "he"],
+        },
         { header: header("expertise"), value: (row) => row.expertise },
         { header: header("message"), value: (row) => row.message },
         language,
@@ -48,14 +52,21 @@ export function loader({ params, context }: Route.LoaderArgs) {
         { header: header("fullName"), value: (row) => row.fullName },
         { header: header("phone"), value: (row) => row.phone },
         { header: header("email"), value: (row) => row.email },
-        { header: header("marketingConsent"), value: (row) => t(row.marketingConsent ? "leads.yes" : "leads.no", { ns: "admin" }) },
+        {
+          header: header("marketingConsent"),
+          value: (row) => t(row.marketingConsent ? "leads.yes" : "leads.no", { ns: "admin" }),
+        },
         language,
       ];
       const rows = everyRow(PAGE_SIZE, (afterId) => listContactLeads(db, { limit: PAGE_SIZE, afterId }));
       return csvResponse({ filename, columns, rows });
     }
     case "newsletter": {
-      const columns: CsvColumn<NewsletterSubscriber>[] = [date, { header: header("email"), value: (row) => row.email }, language];
+      const columns: CsvColumn<NewsletterSubscriber>[] = [
+        date,
+        { header: header("email"), value: (row) => row.email },
+        language,
+      ];
       const rows = everyRow(PAGE_SIZE, (afterId) => listNewsletterSubscribers(db, { limit: PAGE_SIZE, afterId }));
       return csvResponse({ filename, columns, rows });
     }

@@ -54,7 +54,11 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       <LinkTabs
         label={t("leads.tabsLabel")}
         current={list.tab}
-        tabs={LEAD_LIST_KEYS.map((tab) => ({ value: tab, label: t(`leads.tabs.${tab}`), count: formatNumber(counts[tab], language) }))}
+        tabs={LEAD_LIST_KEYS.map((tab) => ({
+          value: tab,
+          label: t(`leads.tabs.${tab}`),
+          count: formatNumber(counts[tab], language),
+        }))}
       />
 
       <section aria-labelledby="lead-list-title" className="rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -69,7 +73,12 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             </a>
           </Button>
         </div>
-        <Form method="get" role="search" aria-label={t("leads.filters.label")} className="flex flex-wrap items-end gap-3 border-b border-slate-100 p-4">
+        <Form
+          method="get"
+          role="search"
+          aria-label={t("leads.filters.label")}
+          className="flex flex-wrap items-end gap-3 border-b border-slate-100 p-4"
+        >
           <input type="hidden" name="tab" value={list.tab} />
           <TextField
             type="search"

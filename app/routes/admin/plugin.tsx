@@ -27,7 +27,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Plugin Manager"} | Alex` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Plugin Manager"} | Alex` },
+];
 
 const INSTALL_STEPS = ["download", "upload", "activate", "check", "settings"] as const;
 /** Setting names and WordPress capabilities inside a sentence: code, left to right, never translated. */
@@ -52,7 +54,8 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
               {t("download.title")}
             </h2>
             <p className="text-sm text-slate-600">
-              {t("plugin.name")} · <span className="font-medium text-slate-900">{t("plugin.version", { version })}</span> ·{" "}
+              {t("plugin.name")} ·{" "}
+              <span className="font-medium text-slate-900">{t("plugin.version", { version })}</span> ·{" "}
               {t("plugin.requirements")}
             </p>
           </div>
@@ -64,7 +67,11 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
           <code dir="ltr" className="rounded bg-slate-100 px-1.5 py-0.5 break-all text-slate-900">
             {serverUrl}
           </code>{" "}
-          <Trans t={t} i18nKey={serverUrlFromEnv ? "download.fromPublicUrl" : "download.fromRequest"} components={CODE} />
+          <Trans
+            t={t}
+            i18nKey={serverUrlFromEnv ? "download.fromPublicUrl" : "download.fromRequest"}
+            components={CODE}
+          />
         </p>
       </Card>
 
@@ -73,7 +80,10 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
           <ol className="space-y-3">
             {INSTALL_STEPS.map((step, index) => (
               <li key={step} className="flex gap-3">
-                <span className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white" aria-hidden="true">
+                <span
+                  className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+                  aria-hidden="true"
+                >
                   {index + 1}
                 </span>
                 <span className="pt-0.5 text-slate-700">{t(`steps.${step}`)}</span>

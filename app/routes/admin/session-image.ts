@@ -15,9 +15,13 @@ const imageIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const imageId = imageIdSchema.safeParse(params.imageId);
-  const session = imageId.success && sessionIdSchema.safeParse(params.sessionId).success ? await findMonitoredSession(db, params.sessionId) : undefined;
+  const session =
+    imageId.success && sessionIdSchema.safeParse(params.sessionId).success
+      ? await findMonitoredSession(db, params.sessionId)
+      : undefined;
   const image = session && imageId.success ? await findSessionImage(db, session.id, imageId.data) : undefined;
-  if (!image?.data) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!image?.data)
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(new Uint8Array(image.data), {
     headers: {
       "Content-Type": image.mime,

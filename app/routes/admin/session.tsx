@@ -25,11 +25,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const t = getTranslator(context);
   const sessionId = params.sessionId.slice(0, 200);
-  const session = sessionIdSchema.safeParse(sessionId).success ? await findClientSession(db, undefined, sessionId) : undefined;
+  const session = sessionIdSchema.safeParse(sessionId).success
+    ? await findClientSession(db, undefined, sessionId)
+    : undefined;
   if (!session) {
     return data({ found: false as const, title: t("detail.notFound", { ns: "sessions" }), sessionId }, { status: 404 });
   }
-  const [messages, summary] = await Promise.all([loadSessionMessages(db, session, SHOWN_MESSAGES), summarizeSession(db, session)]);
+  const [messages, summary] = await Promise.all([
+    loadSessionMessages(db, session, SHOWN_MESSAGES),
+    summarizeSession(db, session),
+  ]);
   return {
     found: true as const,
     title: t("detail.title", { ns: "sessions", id: shortSessionId(session.publicId) }),
@@ -65,7 +70,11 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
       <div className="space-y-6">
         <PageHeader title={t("detail.notFound")} actions={back} />
         <Card>
-          <EmptyState icon={MessageSquareOff} title={t("detail.notFound")} description={t("detail.notFoundMessage", { sessionId: loaderData.sessionId })} />
+          <EmptyState
+            icon={MessageSquareOff}
+            title={t("detail.notFound")}
+            description={t("detail.notFoundMessage", { sessionId: loaderData.sessionId })}
+          />
         </Card>
       </div>
     );
@@ -85,9 +94,19 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
                 {session.sessionId}
               </code>
             </span>
-            <Badge>{t("detail.messageCount", { count: session.messageCount, formatted: formatNumber(session.messageCount, language) })}</Badge>
+            <Badge>
+              {t("detail.messageCount", {
+                count: session.messageCount,
+                formatted: formatNumber(session.messageCount, language),
+              })}
+            </Badge>
             <Badge tone="info">
-              <Trans t={t} i18nKey="detail.licenseBadge" values={{ key: session.licenseKey }} components={{ key: <code dir="ltr" className="font-mono" /> }} />
+              <Trans
+                t={t}
+                i18nKey="detail.licenseBadge"
+                values={{ key: session.licenseKey }}
+                components={{ key: <code dir="ltr" className="font-mono" /> }}
+              />
             </Badge>
           </span>
         }
@@ -112,7 +131,10 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
         )}
         {summary.totalMessages > messages.length ? (
           <p className="mt-4 text-sm text-slate-600">
-            {t("quickView.truncated", { shown: formatNumber(messages.length, language), total: formatNumber(summary.totalMessages, language) })}
+            {t("quickView.truncated", {
+              shown: formatNumber(messages.length, language),
+              total: formatNumber(summary.totalMessages, language),
+            })}
           </p>
         ) : null}
       </TitledCard>

@@ -19,8 +19,15 @@ import { serverUrlFor } from "~/plugin/download.server.ts";
 export const handle = { i18n: ["checks", "clients"] };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const page = await loadSystemStatusPage(context.get(databaseContext), { clientId: url.searchParams.get("clientId"), tab: url.searchParams.get("tab") });
-  return { title: getTranslator(context)("title", { ns: "checks" }), ...page, timeZone: context.get(envContext).TZ_DISPLAY };
+  const page = await loadSystemStatusPage(context.get(databaseContext), {
+    clientId: url.searchParams.get("clientId"),
+    tab: url.searchParams.get("tab"),
+  });
+  return {
+    title: getTranslator(context)("title", { ns: "checks" }),
+    ...page,
+    timeZone: context.get(envContext).TZ_DISPLAY,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,14 +41,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Client System Status"} | Alex` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Client System Status"} | Alex` },
+];
 
 export default function SystemStatus({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("checks");
   const { tab, clients, client, site, connection, history, fullTest, timeZone } = loaderData;
   const testing = useTestingKinds();
   const hidden: ActionFields = client ? { clientId: client.id, tab } : { tab };
-  const card = (kind: CheckKind) => <CheckCard key={kind} kind={kind} history={history[kind]} testing={testing.has(kind)} timeZone={timeZone} historyLimit={HISTORY_PER_CHECK} />;
+  const card = (kind: CheckKind) => (
+    <CheckCard
+      key={kind}
+      kind={kind}
+      history={history[kind]}
+      testing={testing.has(kind)}
+      timeZone={timeZone}
+      historyLimit={HISTORY_PER_CHECK}
+    />
+  );
 
   return (
     <div className="space-y-6">
@@ -50,10 +68,21 @@ export default function SystemStatus({ loaderData, actionData }: Route.Component
         description={t("subtitle")}
         actions={
           <>
-            <ActionButton intent="refresh" hidden={hidden} busy={testing.size > 0} variant="secondary" icon={<RefreshCw className="h-4 w-4" aria-hidden="true" />}>
+            <ActionButton
+              intent="refresh"
+              hidden={hidden}
+              busy={testing.size > 0}
+              variant="secondary"
+              icon={<RefreshCw className="h-4 w-4" aria-hidden="true" />}
+            >
               {t("actions.refresh")}
             </ActionButton>
-            <ActionButton intent="full-test" hidden={hidden} busy={testing.size > 0} icon={<PlayCircle className="h-4 w-4" aria-hidden="true" />}>
+            <ActionButton
+              intent="full-test"
+              hidden={hidden}
+              busy={testing.size > 0}
+              icon={<PlayCircle className="h-4 w-4" aria-hidden="true" />}
+            >
               {t("actions.fullTest")}
             </ActionButton>
           </>
@@ -63,7 +92,11 @@ export default function SystemStatus({ loaderData, actionData }: Route.Component
 
       <CheckClientSelector clients={clients} client={client} tab={tab} />
 
-      <LinkTabs label={t("tabs.label")} tabs={SYSTEM_STATUS_TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))} current={tab} />
+      <LinkTabs
+        label={t("tabs.label")}
+        tabs={SYSTEM_STATUS_TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
+        current={tab}
+      />
 
       {tab === "connections" ? (
         <div className="space-y-6">
@@ -72,9 +105,26 @@ export default function SystemStatus({ loaderData, actionData }: Route.Component
         </div>
       ) : null}
 
-      {tab === "wordpress" ? <WordPressTestTab site={site} client={client} connection={connection} hidden={hidden} busy={testing.size > 0} checkCard={card} /> : null}
+      {tab === "wordpress" ? (
+        <WordPressTestTab
+          site={site}
+          client={client}
+          connection={connection}
+          hidden={hidden}
+          busy={testing.size > 0}
+          checkCard={card}
+        />
+      ) : null}
 
-      {tab === "upload" ? <UploadTestTab client={client} connection={connection} hidden={hidden} busy={testing.size > 0} checkCard={card} /> : null}
+      {tab === "upload" ? (
+        <UploadTestTab
+          client={client}
+          connection={connection}
+          hidden={hidden}
+          busy={testing.size > 0}
+          checkCard={card}
+        />
+      ) : null}
     </div>
   );
 }

@@ -41,10 +41,15 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   await updateWordPressConnection(context.get(databaseContext), client.id, submission.value);
   const back = new URL(request.headers.get("Referer") ?? "", url);
   const sameOrigin = back.origin === url.origin && back.pathname.startsWith("/admin/");
-  return redirectWithSuccess(sameOrigin ? `${back.pathname}${back.search}` : `/admin/system-status?clientId=${client.id}`, getTranslator(context)("connection.saved", { ns: "checks" }));
+  return redirectWithSuccess(
+    sameOrigin ? `${back.pathname}${back.search}` : `/admin/system-status?clientId=${client.id}`,
+    getTranslator(context)("connection.saved", { ns: "checks" }),
+  );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "WordPress connection"} | Alex` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "WordPress connection"} | Alex` },
+];
 
 export default function WordPressConnectionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("checks");
@@ -55,7 +60,10 @@ export default function WordPressConnectionPage({ loaderData, actionData }: Rout
         title={t("connection.title")}
         description={t("connection.intro", { businessName: client.businessName })}
         actions={
-          <Link to={`/admin/system-status?clientId=${client.id}`} className="text-sm font-medium text-brand-700 underline">
+          <Link
+            to={`/admin/system-status?clientId=${client.id}`}
+            className="text-sm font-medium text-brand-700 underline"
+          >
             {t("connection.back")}
           </Link>
         }

@@ -32,7 +32,13 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     return sessionCsvResponse(
       db,
       session,
-      { timestamp: header("timestamp"), userMessage: header("userMessage"), aiResponse: header("aiResponse"), messageType: header("messageType"), cost: header("cost") },
+      {
+        timestamp: header("timestamp"),
+        userMessage: header("userMessage"),
+        aiResponse: header("aiResponse"),
+        messageType: header("messageType"),
+        cost: header("cost"),
+      },
       context.get(envContext).TZ_DISPLAY,
     );
   }

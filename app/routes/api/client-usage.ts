@@ -13,7 +13,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const client = await requireClient(context, params.clientId);
   const query = querySchema.safeParse({ period: url.searchParams.get("period") ?? undefined });
   if (!query.success) return invalidInput(apiText(context, "clients"), query.error);
-  const days = await listDailyUsage(context.get(databaseContext), client.id, { since: query.data.period, timeZone: context.get(envContext).TZ_DISPLAY });
+  const days = await listDailyUsage(context.get(databaseContext), client.id, {
+    since: query.data.period,
+    timeZone: context.get(envContext).TZ_DISPLAY,
+  });
   return jsonAnswer(days.map(usageRecordJson));
 }
 

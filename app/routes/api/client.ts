@@ -16,7 +16,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { id } = await requireClient(context, params.clientId);
   const body = await readApiBody(request, text, clientUpdateSchema, { maxBytes: MAX_CLIENT_BODY_BYTES });
   if (!body.ok) return body.response;
-  const client = await updateClient(context.get(databaseContext), id, clientChanges(body.data), context.get(operatorContext).id);
+  const client = await updateClient(
+    context.get(databaseContext),
+    id,
+    clientChanges(body.data),
+    context.get(operatorContext).id,
+  );
   // Deleted between the two queries.
   if (!client) return notFound(text, "api.clientNotFound");
   return jsonAnswer(clientJson(client));

@@ -8,7 +8,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const text = apiText(context, "plugin");
   const query = parsePluginDownloadQuery(url.searchParams);
   if (!query.success) return jsonError(400, text("download.missingClient"));
-  const download = await pluginDownload(context.get(databaseContext), query.data, serverUrlFor(context.get(envContext), request));
+  const download = await pluginDownload(
+    context.get(databaseContext),
+    query.data,
+    serverUrlFor(context.get(envContext), request),
+  );
   return download ?? notFound(text, "download.clientNotFound");
 }
 

@@ -4,7 +4,14 @@ import { databaseContext, requestInfoContext } from "~/context.ts";
 import { isLanguage, type Language } from "~/i18n/config.ts";
 import { languageContext } from "~/i18n/middleware.server.ts";
 import { admitInquiryAttempt, saveInvestmentInquiry } from "~/invest/inquiry.server.ts";
-import { apiTextIn, bodyRefused, invalidInput, jsonAnswer, methodNotAllowed, tooManyRequests } from "~/server/json-api.server.ts";
+import {
+  apiTextIn,
+  bodyRefused,
+  invalidInput,
+  jsonAnswer,
+  methodNotAllowed,
+  tooManyRequests,
+} from "~/server/json-api.server.ts";
 import { readJsonObject } from "~/server/json-body.server.ts";
 
 /** Far above the largest valid inquiry (every field at its limit, in Hebrew), far below anything that hurts. */

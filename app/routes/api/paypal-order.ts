@@ -1,6 +1,12 @@
 import type { Route } from "./+types/paypal-order";
 import { databaseContext, envContext } from "~/context.ts";
-import { limitPaymentCalls, outcomeResponse, paymentsText, readPaymentBody, requirePayPal } from "~/payments/payment-api.server.ts";
+import {
+  limitPaymentCalls,
+  outcomeResponse,
+  paymentsText,
+  readPaymentBody,
+  requirePayPal,
+} from "~/payments/payment-api.server.ts";
 import { createOrderBodySchema, createOrderForBill } from "~/payments/payments.server.ts";
 import { jsonError, methodNotAllowed } from "~/server/json-api.server.ts";
 
@@ -20,5 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { paypal, refusal } = requirePayPal(context);
   if (refusal) return refusal;
   const timeZone = context.get(envContext).TZ_DISPLAY;
-  return outcomeResponse(context, await createOrderForBill(context.get(databaseContext), paypal, parsed.data, { timeZone }));
+  return outcomeResponse(
+    context,
+    await createOrderForBill(context.get(databaseContext), paypal, parsed.data, { timeZone }),
+  );
 }

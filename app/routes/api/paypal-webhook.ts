@@ -28,5 +28,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!webhookId) return paypalNotConfigured(context);
   const body = await readPaymentBody(request, context, WEBHOOK_BODY_LIMIT);
   if (body.refusal) return body.refusal;
-  return outcomeResponse(context, await handlePayPalWebhook(context.get(databaseContext), paypal, { webhookId, headers: request.headers, event: body.value }));
+  return outcomeResponse(
+    context,
+    await handlePayPalWebhook(context.get(databaseContext), paypal, {
+      webhookId,
+      headers: request.headers,
+      event: body.value,
+    }),
+  );
 }

@@ -8,7 +8,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const timeZone = context.get(envContext).TZ_DISPLAY;
   const periods = periodBoundaries(timeZone);
-  const [stats, revenue] = await Promise.all([getDashboardStats(db, periods), monthlyRevenue(db, { timeZone, now: periods.now })]);
+  const [stats, revenue] = await Promise.all([
+    getDashboardStats(db, periods),
+    monthlyRevenue(db, { timeZone, now: periods.now }),
+  ]);
   return jsonAnswer({
     activeClients: stats.activeClients.current,
     monthlyRevenue: revenue.current / 100,

@@ -12,5 +12,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const language = context.get(languageContext);
   if (request.method !== "POST") return methodNotAllowed(await widgetText(language), "POST");
-  return recordFeedback(request, { db: context.get(databaseContext), language, ip: context.get(requestInfoContext).ip });
+  return recordFeedback(request, {
+    db: context.get(databaseContext),
+    language,
+    ip: context.get(requestInfoContext).ip,
+  });
 }

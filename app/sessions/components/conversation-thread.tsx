@@ -32,7 +32,9 @@ export function ConversationThread({ messages, timeZone }: { messages: readonly 
             <MessageTypeBadge type={message.messageType} />
             <time dateTime={message.timestamp}>{formatDateTime(message.timestamp, i18n.language, timeZone)}</time>
             {message.cost > 0 ? (
-              <span className="font-medium text-slate-800">{t("thread.cost", { cost: formatCents(Math.round(message.cost * 100), i18n.language) })}</span>
+              <span className="font-medium text-slate-800">
+                {t("thread.cost", { cost: formatCents(Math.round(message.cost * 100), i18n.language) })}
+              </span>
             ) : null}
           </div>
           <div className="flex gap-2">
@@ -47,7 +49,12 @@ export function ConversationThread({ messages, timeZone }: { messages: readonly 
                   {message.images.map((image) => (
                     <li key={image.id}>
                       <a href={image.url} target="_blank" rel="noreferrer" className="block">
-                        <img src={image.url} alt={image.name} loading="lazy" className="h-24 w-24 rounded-md border border-slate-200 object-cover" />
+                        <img
+                          src={image.url}
+                          alt={image.name}
+                          loading="lazy"
+                          className="h-24 w-24 rounded-md border border-slate-200 object-cover"
+                        />
                       </a>
                     </li>
                   ))}

@@ -16,7 +16,15 @@ const filenameOf = (response: Response, fallback: string) =>
  * A link to the session's CSV: without JavaScript the browser downloads it. With it, the file is
  * fetched first so the page can say 'Export Complete' (or that it failed) when it has arrived.
  */
-export function ExportSessionButton({ clientId, sessionId, compact = false }: { clientId: number; sessionId: string; compact?: boolean }) {
+export function ExportSessionButton({
+  clientId,
+  sessionId,
+  compact = false,
+}: {
+  clientId: number;
+  sessionId: string;
+  compact?: boolean;
+}) {
   const { t } = useTranslation("sessions");
   const [state, setState] = useState<State>("idle");
   const href = sessionExportPath(clientId, sessionId, "csv");
@@ -56,7 +64,9 @@ export function ExportSessionButton({ clientId, sessionId, compact = false }: { 
           className="whitespace-nowrap"
         >
           <Download className="h-4 w-4" aria-hidden="true" />
-          <span className={compact ? ROW_ACTION_LABEL : undefined}>{state === "exporting" ? t("actions.exporting") : t("actions.export")}</span>
+          <span className={compact ? ROW_ACTION_LABEL : undefined}>
+            {state === "exporting" ? t("actions.exporting") : t("actions.export")}
+          </span>
         </a>
       </Button>
       <span role="status" className={state === "failed" ? "text-sm text-red-700" : "text-sm text-emerald-700"}>

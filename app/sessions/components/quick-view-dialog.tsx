@@ -15,7 +15,15 @@ import { ConversationThread, SessionSummaryList } from "./conversation-thread.ts
  * Quick View: 'Conversation Details' of one session in a dialog, read from the session export
  * when it opens: client, license key, times, IP, business type, the thread, the summary.
  */
-export function QuickViewDialog({ session, timeZone, compact = false }: { session: SessionView; timeZone: string; compact?: boolean }) {
+export function QuickViewDialog({
+  session,
+  timeZone,
+  compact = false,
+}: {
+  session: SessionView;
+  timeZone: string;
+  compact?: boolean;
+}) {
   const { t, i18n } = useTranslation("sessions");
   const fetcher = useFetcher<SessionExport | { success: false; error: string }>();
   const loaded = fetcher.data?.success ? fetcher.data : undefined;
@@ -25,11 +33,17 @@ export function QuickViewDialog({ session, timeZone, compact = false }: { sessio
   return (
     <Dialog
       onOpenChange={(open) => {
-        if (open && fetcher.state === "idle" && !loaded) fetcher.load(sessionExportPath(session.clientId, session.sessionId));
+        if (open && fetcher.state === "idle" && !loaded)
+          fetcher.load(sessionExportPath(session.clientId, session.sessionId));
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="secondary" size="sm" title={compact ? t("actions.quickView") : undefined} className="whitespace-nowrap">
+        <Button
+          variant="secondary"
+          size="sm"
+          title={compact ? t("actions.quickView") : undefined}
+          className="whitespace-nowrap"
+        >
           <Eye className="h-4 w-4" aria-hidden="true" />
           <span className={compact ? ROW_ACTION_LABEL : undefined}>{t("actions.quickView")}</span>
         </Button>

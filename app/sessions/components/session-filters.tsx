@@ -40,7 +40,10 @@ export function SessionFilters({
         name="clientId"
         defaultValue={clientId === undefined ? "" : String(clientId)}
         onChange={applyNow}
-        options={[{ value: "", label: t("filters.allClients") }, ...clients.map((client) => ({ value: String(client.id), label: client.businessName }))]}
+        options={[
+          { value: "", label: t("filters.allClients") },
+          ...clients.map((client) => ({ value: String(client.id), label: client.businessName })),
+        ]}
       />
       <SelectField
         label={t("filters.period")}

@@ -36,7 +36,12 @@ export function ChatPreview({ clientId }: { clientId: number | null }) {
   }, [conversation.length, pendingQuestion]);
 
   return (
-    <TitledCard id="chat-preview-title" title={t("training.previewTitle")} description={t("training.previewIntro")} className="space-y-4">
+    <TitledCard
+      id="chat-preview-title"
+      title={t("training.previewTitle")}
+      description={t("training.previewIntro")}
+      className="space-y-4"
+    >
       <div className="max-h-[28rem] min-h-24 overflow-y-auto rounded-lg bg-slate-50 p-3 text-sm">
         {conversation.length === 0 && !pendingQuestion ? (
           <p className="text-slate-500">{clientId ? t("training.previewEmpty") : t("errors.chooseClient")}</p>
@@ -76,13 +81,19 @@ function Exchange({ question, answer }: { question: string; answer: string | nul
   return (
     <li className="flex flex-col gap-3">
       {/* The bubbles sit by the page's direction; their text runs in its own (a Hebrew page may preview English). */}
-      <p dir="auto" className="max-w-[85%] self-end rounded-2xl bg-brand-600 px-3 py-2 break-words whitespace-pre-line text-white">
+      <p
+        dir="auto"
+        className="max-w-[85%] self-end rounded-2xl bg-brand-600 px-3 py-2 break-words whitespace-pre-line text-white"
+      >
         {question}
       </p>
       {answer === null ? (
         <p className="self-start text-slate-500">{t("training.thinking")}</p>
       ) : (
-        <p dir="auto" className="max-w-[85%] self-start rounded-2xl bg-white px-3 py-2 break-words whitespace-pre-line text-slate-800 shadow-sm">
+        <p
+          dir="auto"
+          className="max-w-[85%] self-start rounded-2xl bg-white px-3 py-2 break-words whitespace-pre-line text-slate-800 shadow-sm"
+        >
           {answer}
         </p>
       )}

@@ -12,7 +12,11 @@ export function ClientPicker({ clients, selectedId }: ClientPickerProps) {
   const submit = useSubmit();
   return (
     <Card>
-      <Form method="get" className="flex flex-wrap items-end gap-3" onChange={(event) => void submit(event.currentTarget)}>
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3"
+        onChange={(event) => void submit(event.currentTarget)}
+      >
         <SelectField
           id="training-client"
           name="clientId"

@@ -9,7 +9,14 @@ import { TitledCard } from "~/components/ui/card.tsx";
 import { FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/form-fields.tsx";
 import { FAQ_LIMITS, SALES_FLOW, trainingFormSchema, type FaqRow } from "../training-schema.ts";
 
-type TrainingValues = { businessType: string; greeting: string; greetingEn: string; tone: string; businessInfo: string; faq: FaqRow[] };
+type TrainingValues = {
+  businessType: string;
+  greeting: string;
+  greetingEn: string;
+  tone: string;
+  businessInfo: string;
+  faq: FaqRow[];
+};
 
 type TrainingFormProps = {
   clientId: number | null;
@@ -19,7 +26,11 @@ type TrainingFormProps = {
   saving: boolean;
 };
 
-function useTrainingForm({ clientId, values, lastResult }: Pick<TrainingFormProps, "clientId" | "values" | "lastResult">) {
+function useTrainingForm({
+  clientId,
+  values,
+  lastResult,
+}: Pick<TrainingFormProps, "clientId" | "values" | "lastResult">) {
   return useForm({
     id: "training-form",
     lastResult,
@@ -49,9 +60,20 @@ export function TrainingForm({ clientId, businessTypes, values, lastResult, savi
           placeholder={t("training.chooseBusinessType")}
           options={businessTypes.map((type) => ({ value: type, label: t(`training.businessTypes.${type}`) }))}
         />
-        <TextareaField field={fields.greeting} label={t("training.greeting")} hint={t("training.greetingHint")} rows={3} dir="rtl" lang="he" />
+        <TextareaField
+          field={fields.greeting}
+          label={t("training.greeting")}
+          hint={t("training.greetingHint")}
+          rows={3}
+          dir="rtl"
+          lang="he"
+        />
         <TextareaField field={fields.greetingEn} label={t("training.greetingEn")} rows={3} dir="ltr" lang="en" />
-        <SelectField field={fields.tone} label={t("training.tone")} options={TONES.map((tone) => ({ value: tone, label: t(`training.tones.${tone}`) }))} />
+        <SelectField
+          field={fields.tone}
+          label={t("training.tone")}
+          options={TONES.map((tone) => ({ value: tone, label: t(`training.tones.${tone}`) }))}
+        />
         <div>
           <p className="mb-1 text-sm font-medium text-slate-900">{t("training.salesFlow")}</p>
           <ol className="flex flex-wrap gap-2 text-sm">
@@ -93,8 +115,19 @@ function FaqRows({ form, field }: { form: TrainingFormMetadata[0]; field: Traini
           const number = index + 1;
           return (
             <li key={row.key} className="space-y-2 rounded-lg border border-slate-200 p-3">
-              <TextField field={q} label={t("training.question", { number })} dir="auto" maxLength={FAQ_LIMITS.question} />
-              <TextareaField field={a} label={t("training.answer", { number })} rows={2} dir="auto" maxLength={FAQ_LIMITS.answer} />
+              <TextField
+                field={q}
+                label={t("training.question", { number })}
+                dir="auto"
+                maxLength={FAQ_LIMITS.question}
+              />
+              <TextareaField
+                field={a}
+                label={t("training.answer", { number })}
+                rows={2}
+                dir="auto"
+                maxLength={FAQ_LIMITS.answer}
+              />
               <div className="flex flex-wrap justify-end gap-2">
                 <Button
                   type="submit"
@@ -118,7 +151,13 @@ function FaqRows({ form, field }: { form: TrainingFormMetadata[0]; field: Traini
                 >
                   <ArrowDown className="h-4 w-4" aria-hidden="true" />
                 </Button>
-                <Button type="submit" variant="ghost" size="sm" {...form.remove.getButtonProps({ name: field.name, index })} aria-label={t("training.removeRow", { number })}>
+                <Button
+                  type="submit"
+                  variant="ghost"
+                  size="sm"
+                  {...form.remove.getButtonProps({ name: field.name, index })}
+                  aria-label={t("training.removeRow", { number })}
+                >
                   <Trash2 className="h-4 w-4" aria-hidden="true" />
                   <span aria-hidden="true">{t("training.remove")}</span>
                 </Button>
@@ -127,7 +166,13 @@ function FaqRows({ form, field }: { form: TrainingFormMetadata[0]; field: Traini
           );
         })}
       </ol>
-      <Button type="submit" variant="secondary" size="sm" {...form.insert.getButtonProps({ name: field.name, defaultValue: { q: "", a: "" } })} disabled={rows.length >= FAQ_LIMITS.rows}>
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        {...form.insert.getButtonProps({ name: field.name, defaultValue: { q: "", a: "" } })}
+        disabled={rows.length >= FAQ_LIMITS.rows}
+      >
         <Plus className="h-4 w-4" aria-hidden="true" />
         {t("training.addRow")}
       </Button>

@@ -3,8 +3,12 @@ import { FEEDBACK_AFTER_REPLIES, shouldAskForFeedback } from "./feedback-rule.ts
 
 describe("when the widget asks 'Was this helpful?'", () => {
   it("asks once the visitor has had enough replies to judge", () => {
-    expect(shouldAskForFeedback({ replies: FEEDBACK_AFTER_REPLIES - 1, lastMessageType: "general", alreadyAsked: false })).toBe(false);
-    expect(shouldAskForFeedback({ replies: FEEDBACK_AFTER_REPLIES, lastMessageType: "general", alreadyAsked: false })).toBe(true);
+    expect(
+      shouldAskForFeedback({ replies: FEEDBACK_AFTER_REPLIES - 1, lastMessageType: "general", alreadyAsked: false }),
+    ).toBe(false);
+    expect(
+      shouldAskForFeedback({ replies: FEEDBACK_AFTER_REPLIES, lastMessageType: "general", alreadyAsked: false }),
+    ).toBe(true);
   });
 
   it("asks as soon as Alex has collected the visitor's details", () => {

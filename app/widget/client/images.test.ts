@@ -5,7 +5,11 @@ const file = (name: string, type: string, size = 1000) => ({ name, type, size })
 
 describe("the images a visitor attaches", () => {
   it("accepts JPEG, PNG and WebP up to 5 MB each", () => {
-    const files = [file("a.jpg", "image/jpeg"), file("b.png", "image/png", IMAGE_LIMITS.maxBytes), file("c.webp", "image/webp")];
+    const files = [
+      file("a.jpg", "image/jpeg"),
+      file("b.png", "image/png", IMAGE_LIMITS.maxBytes),
+      file("c.webp", "image/webp"),
+    ];
     expect(screenImages(0, files)).toEqual({ accepted: files, problems: [] });
   });
 

@@ -18,9 +18,11 @@ export function screenImages<File extends ImageCandidate>(alreadyChosen: number,
   const accepted: File[] = [];
   const problems: ImageProblem[] = [];
   for (const file of files) {
-    if (!(IMAGE_LIMITS.types as readonly string[]).includes(file.type)) problems.push({ kind: "type", name: file.name });
+    if (!(IMAGE_LIMITS.types as readonly string[]).includes(file.type))
+      problems.push({ kind: "type", name: file.name });
     else if (file.size > IMAGE_LIMITS.maxBytes) problems.push({ kind: "size", name: file.name });
-    else if (alreadyChosen + accepted.length >= IMAGE_LIMITS.maxCount) problems.push({ kind: "count", name: file.name });
+    else if (alreadyChosen + accepted.length >= IMAGE_LIMITS.maxCount)
+      problems.push({ kind: "count", name: file.name });
     else accepted.push(file);
   }
   return { accepted, problems };

@@ -137,10 +137,13 @@ function renderPreviews() {
 }
 
 const problemText = (problem: ImageProblem) =>
-  text(problem.kind === "type" ? "imageType" : problem.kind === "size" ? "imageSize" : "imageCount", { name: problem.name });
+  text(problem.kind === "type" ? "imageType" : problem.kind === "size" ? "imageSize" : "imageCount", {
+    name: problem.name,
+  });
 
 function askForFeedback() {
-  if (!sessionId || !shouldAskForFeedback({ replies, lastMessageType, alreadyAsked: store.feedbackAsked(sessionId) })) return;
+  if (!sessionId || !shouldAskForFeedback({ replies, lastMessageType, alreadyAsked: store.feedbackAsked(sessionId) }))
+    return;
   const session = sessionId;
   store.rememberFeedbackAsked(session);
   const answer = (helpful: boolean) => {

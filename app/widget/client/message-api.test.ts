@@ -56,12 +56,16 @@ describe("sending a message to the message API", () => {
   });
 
   it("takes a plain JSON answer just the same", async () => {
-    answer = (response) => void response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(final));
+    answer = (response) =>
+      void response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(final));
     expect((await send()).result).toEqual({ ok: true, reply: final });
   });
 
   it("passes the server's error on, in the visitor's language as the server wrote it", async () => {
-    answer = (response) => void response.writeHead(429, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "יותר מדי הודעות" }));
+    answer = (response) =>
+      void response
+        .writeHead(429, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ error: "יותר מדי הודעות" }));
     expect((await send()).result).toEqual({ ok: false, status: 429, error: "יותר מדי הודעות" });
     answer = (response) => void response.writeHead(502).end("<html>Bad gateway</html>");
     expect((await send()).result).toEqual({ ok: false, status: 502, error: null });
@@ -69,15 +73,22 @@ describe("sending a message to the message API", () => {
 
   it("fails on an error event, or a stream that ends without the whole answer", async () => {
     answer = (response) =>
-      void response.writeHead(200, { "Content-Type": "text/event-stream" }).end(`data: {"text":"hi"}\n\nevent: error\ndata: {"error":"Provider down"}\n\n`);
+      void response
+        .writeHead(200, { "Content-Type": "text/event-stream" })
+        .end(`data: {"text":"hi"}\n\nevent: error\ndata: {"error":"Provider down"}\n\n`);
     expect((await send()).result).toEqual({ ok: false, status: 200, error: "Provider down" });
-    answer = (response) => void response.writeHead(200, { "Content-Type": "text/event-stream" }).end(`data: {"text":"cut"}\n\n`);
+    answer = (response) =>
+      void response.writeHead(200, { "Content-Type": "text/event-stream" }).end(`data: {"text":"cut"}\n\n`);
     const { result, seen } = await send();
     expect(result).toEqual({ ok: false, status: 200, error: null });
     expect(seen).toEqual(["cut"]);
   });
 
   it("reports no server at all as a failure without a message", async () => {
-    expect(await sendMessage("http://127.0.0.1:1/api/wordpress/messages", message, () => {})).toEqual({ ok: false, status: null, error: null });
+    expect(await sendMessage("http://127.0.0.1:1/api/wordpress/messages", message, () => {})).toEqual({
+      ok: false,
+      status: null,
+      error: null,
+    });
   });
 });

@@ -11,7 +11,7 @@ function parse(chunks: string[]) {
 
 describe("the Server-Sent Events parser", () => {
   it("dispatches named and unnamed events at blank lines, joining data lines", () => {
-    expect(parse(['event: delta\ndata: {"delta":"שלו"}\n\n', 'data: first\ndata: second\n\n'])).toEqual([
+    expect(parse(['event: delta\ndata: {"delta":"שלו"}\n\n', "data: first\ndata: second\n\n"])).toEqual([
       { event: "delta", data: '{"delta":"שלו"}' },
       { event: "message", data: "first\nsecond" },
     ]);
@@ -28,6 +28,8 @@ describe("the Server-Sent Events parser", () => {
   });
 
   it("skips comments and events without data, keeps a value's spaces after the first, and drops an unfinished event", () => {
-    expect(parse([": keep-alive\n\nevent: ping\n\ndata:  two spaces\n\ndata: never finished"])).toEqual([{ event: "message", data: " two spaces" }]);
+    expect(parse([": keep-alive\n\nevent: ping\n\ndata:  two spaces\n\ndata: never finished"])).toEqual([
+      { event: "message", data: " two spaces" },
+    ]);
   });
 });

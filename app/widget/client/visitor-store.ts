@@ -21,7 +21,8 @@ export function createVisitorStore(storage: KeyValueStorage | null, license: str
     rememberSession: (sessionId: string) => attempt(() => storage!.setItem(sessionKey, sessionId), undefined),
     forgetSession: () => attempt(() => storage!.removeItem(sessionKey), undefined),
     feedbackAsked: (sessionId: string) => attempt(() => storage!.getItem(feedbackKey(sessionId)) !== null, false),
-    rememberFeedbackAsked: (sessionId: string) => attempt(() => storage!.setItem(feedbackKey(sessionId), "1"), undefined),
+    rememberFeedbackAsked: (sessionId: string) =>
+      attempt(() => storage!.setItem(feedbackKey(sessionId), "1"), undefined),
   };
 }
 

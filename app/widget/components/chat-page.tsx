@@ -13,7 +13,19 @@ export const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 
-function Document({ language, title, nonce, style, children }: { language: Language; title: string; nonce: string; style: string; children: ReactNode }) {
+function Document({
+  language,
+  title,
+  nonce,
+  style,
+  children,
+}: {
+  language: Language;
+  title: string;
+  nonce: string;
+  style: string;
+  children: ReactNode;
+}) {
   return (
     <html lang={language} dir={directionOf(language)}>
       <head>
@@ -31,7 +43,18 @@ function Document({ language, title, nonce, style, children }: { language: Langu
 }
 
 const Icon = ({ path, className }: { path: string; className?: string }) => (
-  <svg aria-hidden="true" className={className} width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    aria-hidden="true"
+    className={className}
+    width="22"
+    height="22"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d={path} />
   </svg>
 );
@@ -66,44 +89,58 @@ export function ChatPage({ config, businessName, greeting, t, nonce, style, scri
         </button>
       </header>
       <main className="chat">
-      {/* The conversation scrolls: keyboard users focus it to scroll it (axe: scrollable-region-focusable). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div id="alex-log" className="log" role="log" aria-label={t("logLabel")} tabIndex={0}>
-        <div className="message assistant" dir="auto">
-          <span className="sr-only">{config.texts.assistant}: </span>
-          <span dir="auto">{greeting}</span>
+        {/* The conversation scrolls: keyboard users focus it to scroll it (axe: scrollable-region-focusable). */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div id="alex-log" className="log" role="log" aria-label={t("logLabel")} tabIndex={0}>
+          <div className="message assistant" dir="auto">
+            <span className="sr-only">{config.texts.assistant}: </span>
+            <span dir="auto">{greeting}</span>
+          </div>
         </div>
-      </div>
-      <div id="alex-typing" className="typing" role="status" hidden>
-        <i />
-        <i />
-        <i />
-        <span className="sr-only">{config.texts.typing}</span>
-      </div>
-      <div id="alex-notices" />
-      <form id="alex-form" className="composer" noValidate>
-        <ul id="alex-previews" className="previews" hidden />
-        <div className="row">
-          <input type="file" id="alex-images" className="sr-only" accept="image/jpeg,image/png,image/webp" multiple aria-describedby="alex-hint" />
-          <label htmlFor="alex-images" className="icon-button attach" title={t("attach")}>
-            <Icon path="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48" />
-            <span className="sr-only">{t("attach")}</span>
-          </label>
-          <label htmlFor="alex-input" className="sr-only">
-            {t("inputLabel")}
-          </label>
-          <textarea id="alex-input" rows={1} dir="auto" maxLength={config.maxMessageLength} placeholder={t("placeholder")} enterKeyHint="send" />
-          <button type="submit" id="alex-send" className="icon-button send" disabled aria-label={t("send")}>
-            <Icon path="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7z" className="flip" />
-          </button>
+        <div id="alex-typing" className="typing" role="status" hidden>
+          <i />
+          <i />
+          <i />
+          <span className="sr-only">{config.texts.typing}</span>
         </div>
-        <p id="alex-hint" className="hint">
-          {t("attachHint")}
-        </p>
-        <noscript>
-          <p className="hint">{t("noscript")}</p>
-        </noscript>
-      </form>
+        <div id="alex-notices" />
+        <form id="alex-form" className="composer" noValidate>
+          <ul id="alex-previews" className="previews" hidden />
+          <div className="row">
+            <input
+              type="file"
+              id="alex-images"
+              className="sr-only"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              aria-describedby="alex-hint"
+            />
+            <label htmlFor="alex-images" className="icon-button attach" title={t("attach")}>
+              <Icon path="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48" />
+              <span className="sr-only">{t("attach")}</span>
+            </label>
+            <label htmlFor="alex-input" className="sr-only">
+              {t("inputLabel")}
+            </label>
+            <textarea
+              id="alex-input"
+              rows={1}
+              dir="auto"
+              maxLength={config.maxMessageLength}
+              placeholder={t("placeholder")}
+              enterKeyHint="send"
+            />
+            <button type="submit" id="alex-send" className="icon-button send" disabled aria-label={t("send")}>
+              <Icon path="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7z" className="flip" />
+            </button>
+          </div>
+          <p id="alex-hint" className="hint">
+            {t("attachHint")}
+          </p>
+          <noscript>
+            <p className="hint">{t("noscript")}</p>
+          </noscript>
+        </form>
       </main>
       <script id="alex-config" type="application/json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(config) }} />
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
@@ -112,7 +149,19 @@ export function ChatPage({ config, businessName, greeting, t, nonce, style, scri
 }
 
 /** The unknown-license and unavailable pages: a title and a sentence, no script. */
-export function NoticePage({ language, title, message, nonce, style }: { language: Language; title: string; message: string; nonce: string; style: string }) {
+export function NoticePage({
+  language,
+  title,
+  message,
+  nonce,
+  style,
+}: {
+  language: Language;
+  title: string;
+  message: string;
+  nonce: string;
+  style: string;
+}) {
   return (
     <Document language={language} title={title} nonce={nonce} style={style}>
       <main className="page">

@@ -48,7 +48,11 @@ describe("the OpenAI-compatible provider, against a local stand-in", () => {
       ["assistant", "שלום! איך אפשר לעזור?"],
       ["user", "כמה זה עולה?"],
     ]);
-    expect(request!.body.tools?.map((tool) => tool.function.name)).toEqual(["save_contact_details", "complete_function", "mark_reply"]);
+    expect(request!.body.tools?.map((tool) => tool.function.name)).toEqual([
+      "save_contact_details",
+      "complete_function",
+      "mark_reply",
+    ]);
   });
 
   it("captures contact details and the reply's type through tool calls, then streams the reply", async () => {
@@ -56,7 +60,10 @@ describe("the OpenAI-compatible provider, against a local stand-in", () => {
       {
         kind: "tools",
         calls: [
-          { name: "save_contact_details", arguments: { clientName: "Dana Levi", phone: "+972 50 123 4567", guestCount: 120 } },
+          {
+            name: "save_contact_details",
+            arguments: { clientName: "Dana Levi", phone: "+972 50 123 4567", guestCount: 120 },
+          },
           { name: "mark_reply", arguments: { type: "solution" } },
         ],
       },

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
 import { generateLicenseKey } from "#db/license-key.ts";
 import { clients, knowledgeEntries } from "#db/schema.ts";
-import { backfillKnowledgeSearchText, insertKnowledgeEntries, searchKnowledge } from "~/models/knowledge-entry.server.ts";
+import {
+  backfillKnowledgeSearchText,
+  insertKnowledgeEntries,
+  searchKnowledge,
+} from "~/models/knowledge-entry.server.ts";
 import { FIXTURE_BUSINESSES, FIXTURE_QUESTIONS } from "../../fixtures/knowledge-base.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 
@@ -57,7 +61,8 @@ describe.each(testDrivers)("knowledge retrieval on %s", (driver) => {
     const misses: string[] = [];
     for (const { business, question, expectedTopic } of FIXTURE_QUESTIONS) {
       const [best] = await searchKnowledge(handle.db, idOf(business), question);
-      if (best?.topic !== expectedTopic) misses.push(`${question} -> ${best?.topic ?? "nothing"} (expected ${expectedTopic})`);
+      if (best?.topic !== expectedTopic)
+        misses.push(`${question} -> ${best?.topic ?? "nothing"} (expected ${expectedTopic})`);
     }
     const accuracy = (FIXTURE_QUESTIONS.length - misses.length) / FIXTURE_QUESTIONS.length;
     console.info(
@@ -73,7 +78,9 @@ describe.each(testDrivers)("knowledge retrieval on %s", (driver) => {
     const passages = await searchKnowledge(handle.db, pizzeria, "כמה עולה המשלוח?");
     expect(passages[0]).toMatchObject({ topic: "דמי משלוח", sourceUrl: "https://pizza-roma.co.il/delivery" });
     expect(passages.length).toBeLessThanOrEqual(3);
-    const allPizzeria = await handle.db.select({ id: knowledgeEntries.id, clientId: knowledgeEntries.clientId }).from(knowledgeEntries);
+    const allPizzeria = await handle.db
+      .select({ id: knowledgeEntries.id, clientId: knowledgeEntries.clientId })
+      .from(knowledgeEntries);
     const own = new Set(allPizzeria.filter((row) => row.clientId === pizzeria).map((row) => row.id));
     const everything = await searchKnowledge(handle.db, pizzeria, "שתל הלבנה plumbing משלוח", 50);
     expect(everything.every((passage) => own.has(passage.id))).toBe(true);
@@ -90,7 +97,13 @@ describe.each(testDrivers)("knowledge retrieval on %s", (driver) => {
   it("breaks ties by the older entry, the same way every time", async () => {
     const [client] = await handle.db
       .insert(clients)
-      .values({ businessName: "Twins", ownerEmail: "t@example.com", websiteDomain: "twins.example", businessType: "other", licenseKey: generateLicenseKey() })
+      .values({
+        businessName: "Twins",
+        ownerEmail: "t@example.com",
+        websiteDomain: "twins.example",
+        businessType: "other",
+        licenseKey: generateLicenseKey(),
+      })
       .returning({ id: clients.id });
     const twin = { clientId: client!.id, sourceUrl: null, origin: "manual" as const, content: "Same words in both." };
     await insertKnowledgeEntries(handle.db, [
@@ -112,9 +125,17 @@ describe.each(testDrivers)("knowledge retrieval on %s", (driver) => {
   it("fills the search text of entries written before it existed", async () => {
     const [client] = await handle.db
       .insert(clients)
-      .values({ businessName: "Old", ownerEmail: "o@example.com", websiteDomain: "old.example", businessType: "other", licenseKey: generateLicenseKey() })
+      .values({
+        businessName: "Old",
+        ownerEmail: "o@example.com",
+        websiteDomain: "old.example",
+        businessType: "other",
+        licenseKey: generateLicenseKey(),
+      })
       .returning({ id: clients.id });
-    await handle.db.insert(knowledgeEntries).values({ clientId: client!.id, topic: "ההיסטוריה", content: "נוסדנו בשנת 1990", origin: "manual" });
+    await handle.db
+      .insert(knowledgeEntries)
+      .values({ clientId: client!.id, topic: "ההיסטוריה", content: "נוסדנו בשנת 1990", origin: "manual" });
     expect(await searchKnowledge(handle.db, client!.id, "היסטוריה")).toEqual([]);
     expect(await backfillKnowledgeSearchText(handle.db)).toBe(1);
     expect((await searchKnowledge(handle.db, client!.id, "היסטוריה"))[0]?.topic).toBe("ההיסטוריה");

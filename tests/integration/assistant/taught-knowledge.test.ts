@@ -9,7 +9,10 @@ import { openTestDatabase, testDrivers } from "../../support/database.ts";
 
 /** The share of answerable questions whose reply carries the right fact must stay at least this. */
 const ANSWERED_BAR = 0.9;
-const HONEST = { he: "את התשובה לזה אני עדיין לא יודע. השאירו שם ומספר טלפון", en: "I don't know the answer to that yet. Leave your name and phone number" };
+const HONEST = {
+  he: "את התשובה לזה אני עדיין לא יודע. השאירו שם ומספר טלפון",
+  en: "I don't know the answer to that yet. Leave your name and phone number",
+};
 
 describe.each(testDrivers)("the built-in responder answers from what the business taught, on %s", (driver) => {
   let handle: DatabaseHandle;
@@ -25,7 +28,13 @@ describe.each(testDrivers)("the built-in responder answers from what the busines
     });
     await insertKnowledgeEntries(
       handle.db,
-      BAKERY.pages.map((page) => ({ clientId: client.id, topic: page.topic, content: page.content, sourceUrl: `https://${BAKERY.websiteDomain}${page.path}`, origin: "scan" as const })),
+      BAKERY.pages.map((page) => ({
+        clientId: client.id,
+        topic: page.topic,
+        content: page.content,
+        sourceUrl: `https://${BAKERY.websiteDomain}${page.path}`,
+        origin: "scan" as const,
+      })),
     );
   });
   afterAll(() => handle.close());
@@ -58,7 +67,9 @@ describe.each(testDrivers)("the built-in responder answers from what the busines
     console.info(
       `taught knowledge (${driver}): ${answered}/${ANSWERABLE.length} = ${((answered / ANSWERABLE.length) * 100).toFixed(1)}% answered with the right fact; ` +
         `${UNANSWERABLE.length - dishonest.length}/${UNANSWERABLE.length} unanswerable questions got the honest reply` +
-        [...misses.map((miss) => `\n  missed: ${miss}`), ...dishonest.map((miss) => `\n  not honest: ${miss}`)].join(""),
+        [...misses.map((miss) => `\n  missed: ${miss}`), ...dishonest.map((miss) => `\n  not honest: ${miss}`)].join(
+          "",
+        ),
     );
     expect(answered / ANSWERABLE.length).toBeGreaterThanOrEqual(ANSWERED_BAR);
     expect(dishonest).toEqual([]);
@@ -70,7 +81,10 @@ describe.each(testDrivers)("the built-in responder answers from what the busines
   });
 
   it("keeps in step when the training changes: a removed answer is gone, a new one is found", async () => {
-    await updateTraining(handle.db, client.id, { knowledgeBase: { faq: [{ q: "פתוחים ביום שישי?", a: "ביום שישי פתוחים עד 13:00." }] }, businessInfo: "" });
+    await updateTraining(handle.db, client.id, {
+      knowledgeBase: { faq: [{ q: "פתוחים ביום שישי?", a: "ביום שישי פתוחים עד 13:00." }] },
+      businessInfo: "",
+    });
     expect((await ask("מה שעות הפתיחה ביום שישי?")).reply).toMatch(/^ביום שישי פתוחים עד 13:00\./);
     expect((await ask("Do you deliver?")).reply).toMatch(/^I don't know the answer to that yet\./);
     expect((await ask("What is your address?")).reply).not.toContain("הרצל 12");

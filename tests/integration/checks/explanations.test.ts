@@ -32,10 +32,13 @@ const wordpress =
   (request, response) => {
     const route = new URL(request.url!, "http://x").pathname.replace(/^\/wp-json/, "");
     if (route === "/" || route === "") return json(response, 200, { name: "Stand-in", namespaces });
-    if (route.startsWith("/alex/v1/") && !namespaces.includes("alex/v1")) return json(response, 404, { message: "No route was found matching the URL and request method." });
+    if (route.startsWith("/alex/v1/") && !namespaces.includes("alex/v1"))
+      return json(response, 404, { message: "No route was found matching the URL and request method." });
     if (route === "/alex/v1/status") return json(response, 200, { version: "1.0.0", licenseSet: true });
-    if (route === "/alex/v1/listings") return json(response, request.headers["x-alex-license"] === LICENSE ? 200 : 401, { listings: [] });
-    if (route === "/wp/v2/users/me") return json(response, 401, { code: "rest_not_logged_in", message: "You are not currently logged in." });
+    if (route === "/alex/v1/listings")
+      return json(response, request.headers["x-alex-license"] === LICENSE ? 200 : 401, { listings: [] });
+    if (route === "/wp/v2/users/me")
+      return json(response, 401, { code: "rest_not_logged_in", message: "You are not currently logged in." });
     json(response, 404, { message: "No route was found matching the URL and request method." });
   };
 
@@ -52,11 +55,33 @@ let certificateDir = "";
 beforeAll(async () => {
   certificateDir = mkdtempSync(path.join(tmpdir(), "alex-checks-"));
   const [key, cert] = [path.join(certificateDir, "key.pem"), path.join(certificateDir, "cert.pem")];
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-days", "1", "-keyout", key, "-out", cert], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-days",
+      "1",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ],
+    { stdio: "ignore" },
+  );
   ports.plain = await listen(createServer(wordpress(["wp/v2"])));
   ports.plugin = await listen(createServer(wordpress(["wp/v2", "alex/v1"])));
-  ports.broken = await listen(createServer((_request, response) => json(response, 500, { message: "Error establishing a database connection" })));
-  ports.selfSigned = await listen(createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, wordpress(["wp/v2", "alex/v1"])));
+  ports.broken = await listen(
+    createServer((_request, response) => json(response, 500, { message: "Error establishing a database connection" })),
+  );
+  ports.selfSigned = await listen(
+    createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, wordpress(["wp/v2", "alex/v1"])),
+  );
   ports.dead = await freePort();
 });
 
@@ -78,17 +103,27 @@ function targetOf(address: string, credentials = false): WordPressTarget {
 
 /** checkWordPress as the page runs it: the failure (thrown or returned), the notice, the address it ended on. */
 async function run(address: string, credentials = false) {
-  const rest = new WordPressRest(targetOf(address, credentials), { signal: AbortSignal.timeout(5_000), allowHosts: ALLOW });
+  const rest = new WordPressRest(targetOf(address, credentials), {
+    signal: AbortSignal.timeout(5_000),
+    allowHosts: ALLOW,
+  });
   try {
     const outcome = await checkWordPress({ rest, licenseKey: LICENSE });
     return { ok: outcome.ok, failure: outcome.failure, notice: rest.schemeNotice(), siteUrl: rest.siteUrl };
   } catch (error) {
-    return { ok: false, failure: explainCheckError(error), notice: error instanceof CheckFailure ? error.notice : rest.schemeNotice(), siteUrl: rest.siteUrl };
+    return {
+      ok: false,
+      failure: explainCheckError(error),
+      notice: error instanceof CheckFailure ? error.notice : rest.schemeNotice(),
+      siteUrl: rest.siteUrl,
+    };
   }
 }
 
-const translate = (key: string, options?: Record<string, unknown>) => `${String(options?.ns)}:${key}${options?.status ? `(${String(options.status)})` : ""}`;
-const textOf = (explanation: Explanation | undefined) => (explanation ? explanationText(translate, explanation) : undefined);
+const translate = (key: string, options?: Record<string, unknown>) =>
+  `${String(options?.ns)}:${key}${options?.status ? `(${String(options.status)})` : ""}`;
+const textOf = (explanation: Explanation | undefined) =>
+  explanation ? explanationText(translate, explanation) : undefined;
 
 describe("a check's failure, explained", () => {
   it("a domain without a scheme on an http-only site: https fails as 'http only', http answers and the check goes on over it", async () => {
@@ -119,7 +154,10 @@ describe("a check's failure, explained", () => {
   });
 
   it("nothing on the port: 'the connection was refused', over https and then http for a bare domain", async () => {
-    expect((await run(`http://127.0.0.1:${ports.dead}`)).failure).toMatchObject({ key: "explain.refused", raw: expect.stringContaining("ECONNREFUSED") });
+    expect((await run(`http://127.0.0.1:${ports.dead}`)).failure).toMatchObject({
+      key: "explain.refused",
+      raw: expect.stringContaining("ECONNREFUSED"),
+    });
     const bare = await run(`127.0.0.1:${ports.dead}`);
     expect(bare.failure?.key).toBe("explain.refused");
     expect(bare.notice).toEqual({ key: "explain.neitherAnswered" });
@@ -134,13 +172,21 @@ describe("a check's failure, explained", () => {
 
   it("an HTTP error: what the status means, with 'status: the server's message' behind it", async () => {
     const result = await run(`http://127.0.0.1:${ports.broken}`);
-    expect(result.failure).toEqual({ key: "explain.httpServerError", values: { status: 500 }, raw: "500: Error establishing a database connection" });
+    expect(result.failure).toEqual({
+      key: "explain.httpServerError",
+      values: { status: 500 },
+      raw: "500: Error establishing a database connection",
+    });
     expect(textOf(result.failure)).toBe("checks:explain.httpServerError(500)");
   });
 
   it("a refused Application Password over plain http: the http-only explanation; the plugin missing: its own", async () => {
     const refused = await run(`http://127.0.0.1:${ports.plugin}`, true);
-    expect(refused.failure).toEqual({ key: "explain.credentialsRefusedHttp", values: { status: 401 }, raw: "401: You are not currently logged in." });
+    expect(refused.failure).toEqual({
+      key: "explain.credentialsRefusedHttp",
+      values: { status: 401 },
+      raw: "401: You are not currently logged in.",
+    });
     expect((await run(`http://127.0.0.1:${ports.plain}`)).failure).toEqual({ key: "wordpress.pluginMissing" });
   });
 });

@@ -49,7 +49,13 @@ describe.each(testDrivers)("long visitor messages on %s", (driver) => {
       }),
     );
     await insertKnowledgeEntries(handle.db, [
-      { clientId: pizzeria.id, topic: "משלוחים", content: "משלוח לרעננה ולכפר סבא ב־15 ₪.", sourceUrl: null, origin: "faq" },
+      {
+        clientId: pizzeria.id,
+        topic: "משלוחים",
+        content: "משלוח לרעננה ולכפר סבא ב־15 ₪.",
+        sourceUrl: null,
+        origin: "faq",
+      },
     ]);
   });
   afterAll(async () => {
@@ -107,7 +113,9 @@ describe.each(testDrivers)("long visitor messages on %s", (driver) => {
 
   it.runIf(driver === "postgres")("stops a search at its statement timeout and says so", async () => {
     const question = vocabulary.slice(0, 300).join(" ");
-    await expect(searchKnowledge(handle.db, scanned.id, question, 3, { timeoutMs: 1 })).rejects.toBeInstanceOf(KnowledgeSearchTimeout);
+    await expect(searchKnowledge(handle.db, scanned.id, question, 3, { timeoutMs: 1 })).rejects.toBeInstanceOf(
+      KnowledgeSearchTimeout,
+    );
     expect(await searchKnowledge(handle.db, scanned.id, question, 3, { timeoutMs: 5000 })).toHaveLength(3);
   });
 });

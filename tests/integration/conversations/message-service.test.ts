@@ -19,12 +19,18 @@ import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { startOpenAiStandIn, type OpenAiStandIn } from "../../support/openai-stand-in.ts";
 import { insertClient } from "../../support/factories.ts";
 
-const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 const VISITOR = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (test)" };
 const TZ = "Asia/Jerusalem";
 
 /** A trained pizzeria: its client row, greeting, sales flow and two pieces of knowledge. */
-async function addPizzeria(db: Database, options: { businessType?: string; status?: ClientStatus; monthlyMessageCap?: number } = {}) {
+async function addPizzeria(
+  db: Database,
+  options: { businessType?: string; status?: ClientStatus; monthlyMessageCap?: number } = {},
+) {
   const client = await insertClient(db, {
     businessName: "Pizza Roma",
     websiteDomain: "pizza.example",
@@ -39,8 +45,20 @@ async function addPizzeria(db: Database, options: { businessType?: string; statu
     salesFlow: ["need identification", "solution presentation", "deal closing"],
   });
   await insertKnowledgeEntries(db, [
-    { clientId: client.id, topic: "שעות פתיחה", content: "פתוחים בימים א׳–ה׳ 11:00–23:00.", sourceUrl: "https://pizza.example/hours", origin: "scan" },
-    { clientId: client.id, topic: "משלוחים", content: "משלוח לרעננה ולכפר סבא ב־15 ₪.", sourceUrl: null, origin: "faq" },
+    {
+      clientId: client.id,
+      topic: "שעות פתיחה",
+      content: "פתוחים בימים א׳–ה׳ 11:00–23:00.",
+      sourceUrl: "https://pizza.example/hours",
+      origin: "scan",
+    },
+    {
+      clientId: client.id,
+      topic: "משלוחים",
+      content: "משלוח לרעננה ולכפר סבא ב־15 ₪.",
+      sourceUrl: null,
+      origin: "faq",
+    },
   ]);
   return { id: client.id, licenseKey: client.licenseKey };
 }
@@ -65,7 +83,13 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
   async function send(
     licenseKey: string,
     message: string,
-    options: { sessionId?: string | null; clientMessageId?: string; images?: Buffer[]; modelSettings?: ModelSettings; deltas?: string[] } = {},
+    options: {
+      sessionId?: string | null;
+      clientMessageId?: string;
+      images?: Buffer[];
+      modelSettings?: ModelSettings;
+      deltas?: string[];
+    } = {},
   ): Promise<MessageReply> {
     const input: VisitorMessage = {
       license: licenseKey,
@@ -79,7 +103,11 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     return replyToMessage(db, {
       admission,
       input,
-      images: (options.images ?? []).map((bytes, index) => ({ name: `photo-${index}.png`, mime: "image/png" as const, bytes })),
+      images: (options.images ?? []).map((bytes, index) => ({
+        name: `photo-${index}.png`,
+        mime: "image/png" as const,
+        bytes,
+      })),
       visitor: VISITOR,
       requestLanguage: "he",
       modelSettings: options.modelSettings,
@@ -107,9 +135,17 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     expect(second.reply).toContain("משלוח לרעננה");
 
     const session = await sessionRow(first.sessionId);
-    expect(session).toMatchObject({ clientId: client.id, messageCount: 2, userIp: VISITOR.ip, userAgent: VISITOR.userAgent });
+    expect(session).toMatchObject({
+      clientId: client.id,
+      messageCount: 2,
+      userIp: VISITOR.ip,
+      userAgent: VISITOR.userAgent,
+    });
     const stored = await messagesOf(session.id);
-    expect(stored.map((row) => [row.messageType, row.costCents])).toEqual([["conversation", 100], ["general", 0]]);
+    expect(stored.map((row) => [row.messageType, row.costCents])).toEqual([
+      ["conversation", 100],
+      ["general", 0],
+    ]);
     expect(stored.every((row) => row.responseMs !== null && row.responseMs >= 0)).toBe(true);
     expect(session.lastMessageAt.getTime()).toBe(stored[1]!.createdAt.getTime());
   });
@@ -143,7 +179,14 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     expect(fn).toMatchObject({
       functionType: "party_planning_consultation_complete",
       profitCents: 100,
-      clientDetails: { clientName: "Avi Cohen", phone: "052-7654321", partyType: "bar mitzvah", guestCount: 120, location: "Tel Aviv", budget: "₪45,000" },
+      clientDetails: {
+        clientName: "Avi Cohen",
+        phone: "052-7654321",
+        partyType: "bar mitzvah",
+        guestCount: 120,
+        location: "Tel Aviv",
+        budget: "₪45,000",
+      },
     });
   });
 
@@ -172,10 +215,16 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
 
   it("refuses an unknown license, an inactive client, and clients and sessions past their limits", async () => {
     const base = { clientMessageId: randomUUID(), message: "hi", sessionId: null };
-    expect(await admitMessage(db, { ...base, license: "alex_unknown" }, { timeZone: TZ })).toEqual({ kind: "refused", refusal: { status: 404, error: "unknownLicense" } });
+    expect(await admitMessage(db, { ...base, license: "alex_unknown" }, { timeZone: TZ })).toEqual({
+      kind: "refused",
+      refusal: { status: 404, error: "unknownLicense" },
+    });
     for (const status of ["suspended", "cancelled"] as const) {
       const inactive = await addPizzeria(db, { status });
-      expect(await admitMessage(db, { ...base, license: inactive.licenseKey }, { timeZone: TZ })).toEqual({ kind: "refused", refusal: { status: 403, error: "inactiveClient" } });
+      expect(await admitMessage(db, { ...base, license: inactive.licenseKey }, { timeZone: TZ })).toEqual({
+        kind: "refused",
+        refusal: { status: 403, error: "inactiveClient" },
+      });
     }
 
     const capped = await addPizzeria(db, { monthlyMessageCap: 1 });
@@ -189,9 +238,16 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     const opened = await send(busy.licenseKey, "שלום");
     const session = await sessionRow(opened.sessionId);
     await db.insert(messages).values(
-      Array.from({ length: MESSAGES_PER_SESSION_PER_DAY - 1 }, () => ({ sessionId: session.id, clientId: busy.id, userMessage: "x", aiResponse: "y" })),
+      Array.from({ length: MESSAGES_PER_SESSION_PER_DAY - 1 }, () => ({
+        sessionId: session.id,
+        clientId: busy.id,
+        userMessage: "x",
+        aiResponse: "y",
+      })),
     );
-    expect(await admitMessage(db, { ...base, license: busy.licenseKey, sessionId: opened.sessionId }, { timeZone: TZ })).toMatchObject({
+    expect(
+      await admitMessage(db, { ...base, license: busy.licenseKey, sessionId: opened.sessionId }, { timeZone: TZ }),
+    ).toMatchObject({
       kind: "refused",
       refusal: { status: 429, error: "tooManyInSession" },
     });
@@ -203,21 +259,36 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     const capped = await addPizzeria(db, { monthlyMessageCap: 1 });
     const opened = await send(capped.licenseKey, "שלום");
     // The client's one message, moved to 23:30 on 30 November in Israel (21:30 UTC).
-    await db.update(messages).set({ createdAt: new Date("2026-11-30T21:30:00Z") }).where(eq(messages.clientId, capped.id));
-    const input = { clientMessageId: randomUUID(), message: "hi", sessionId: opened.sessionId, license: capped.licenseKey };
+    await db
+      .update(messages)
+      .set({ createdAt: new Date("2026-11-30T21:30:00Z") })
+      .where(eq(messages.clientId, capped.id));
+    const input = {
+      clientMessageId: randomUUID(),
+      message: "hi",
+      sessionId: opened.sessionId,
+      license: capped.licenseKey,
+    };
     // 23:45 in Israel: still November, so the cap holds until midnight there, a quarter of an hour away.
     expect(await admitMessage(db, input, { timeZone: TZ, now: new Date("2026-11-30T21:45:00Z") })).toMatchObject({
       kind: "refused",
       refusal: { status: 429, error: "monthlyCapReached", retryAfterSeconds: 15 * 60 },
     });
     // 22:30 UTC is still November in UTC but already 1 December in Israel: a new month, a new allowance.
-    expect((await admitMessage(db, input, { timeZone: TZ, now: new Date("2026-11-30T22:30:00Z") })).kind).toBe("admitted");
+    expect((await admitMessage(db, input, { timeZone: TZ, now: new Date("2026-11-30T22:30:00Z") })).kind).toBe(
+      "admitted",
+    );
   });
 
   it(`lets an address send ${MESSAGES_PER_ADDRESS_PER_MINUTE} messages a minute`, async () => {
     const ip = `198.51.100.${driver === "pglite" ? 1 : 2}`;
-    for (let index = 0; index < MESSAGES_PER_ADDRESS_PER_MINUTE; index++) expect(await admitAddress(db, ip)).toBeUndefined();
-    expect(await admitAddress(db, ip)).toMatchObject({ status: 429, error: "tooManyFromAddress", retryAfterSeconds: expect.any(Number) });
+    for (let index = 0; index < MESSAGES_PER_ADDRESS_PER_MINUTE; index++)
+      expect(await admitAddress(db, ip)).toBeUndefined();
+    expect(await admitAddress(db, ip)).toMatchObject({
+      status: 429,
+      error: "tooManyFromAddress",
+      retryAfterSeconds: expect.any(Number),
+    });
     expect(await admitAddress(db, ip, new Date(Date.now() + 61_000))).toBeUndefined();
   });
 
@@ -233,7 +304,10 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
   it("stores the images with the message", async () => {
     const client = await addPizzeria(db);
     const first = await send(client.licenseKey, "שלום");
-    const reply = await send(client.licenseKey, "הנה תמונות של המקום", { sessionId: first.sessionId, images: [TINY_PNG, TINY_PNG] });
+    const reply = await send(client.licenseKey, "הנה תמונות של המקום", {
+      sessionId: first.sessionId,
+      images: [TINY_PNG, TINY_PNG],
+    });
     expect(reply).toMatchObject({ messageType: "images_received", cost: 0 });
     expect(reply.reply).toContain("תודה, קיבלתי את שתי התמונות.");
     const images = await db.select().from(messageImages).where(eq(messageImages.messageId, reply.messageId));
@@ -253,15 +327,24 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       expect(first).toMatchObject({ reply: "שלום! איך אפשר לעזור?", messageType: "conversation", cost: 1 });
       expect(deltas).toEqual(["שלום! ", "איך אפשר לעזור?"]);
 
-      standIn.script({ kind: "tools", calls: [{ name: "mark_reply", arguments: { type: "article" } }] }, { kind: "reply", chunks: ["# מאמר"] });
-      const article = await send(client.licenseKey, "תכתוב לי מאמר על פיצה", { sessionId: first.sessionId, modelSettings: model });
+      standIn.script(
+        { kind: "tools", calls: [{ name: "mark_reply", arguments: { type: "article" } }] },
+        { kind: "reply", chunks: ["# מאמר"] },
+      );
+      const article = await send(client.licenseKey, "תכתוב לי מאמר על פיצה", {
+        sessionId: first.sessionId,
+        modelSettings: model,
+      });
       expect(article).toMatchObject({ messageType: "article", cost: 1 });
     });
 
     it("records the function from the model's tool call", async () => {
       const client = await addPizzeria(db);
       standIn.script(
-        { kind: "tools", calls: [{ name: "complete_function", arguments: { clientName: "Noa", phone: "054-1112222" } }] },
+        {
+          kind: "tools",
+          calls: [{ name: "complete_function", arguments: { clientName: "Noa", phone: "054-1112222" } }],
+        },
         { kind: "reply", chunks: ["Thanks Noa!"] },
       );
       const reply = await send(client.licenseKey, "Noa here, reach me at 054 111 2222", { modelSettings: model });
@@ -277,14 +360,22 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       standIn.script({ kind: "status", status: 500 });
       const failed = await send(client.licenseKey, "מתי אתם פתוחים?", { modelSettings: model });
       expect(failed).toMatchObject({ messageType: "general", cost: 0 });
-      expect(failed.reply).toBe("מצטער, לא הצלחתי לענות כרגע. אפשר לנסות שוב בעוד רגע, או להשאיר שם ומספר טלפון ונחזור אליך.");
+      expect(failed.reply).toBe(
+        "מצטער, לא הצלחתי לענות כרגע. אפשר לנסות שוב בעוד רגע, או להשאיר שם ומספר טלפון ונחזור אליך.",
+      );
 
       standIn.script({ kind: "status", status: 503 });
-      const english = await send(client.licenseKey, "When are you open?", { sessionId: failed.sessionId, modelSettings: model });
+      const english = await send(client.licenseKey, "When are you open?", {
+        sessionId: failed.sessionId,
+        modelSettings: model,
+      });
       expect(english.reply).toMatch(/^Sorry, I couldn't answer just now\./);
 
       standIn.script({ kind: "reply", chunks: ["We open at 11."] });
-      const answered = await send(client.licenseKey, "When are you open?", { sessionId: failed.sessionId, modelSettings: model });
+      const answered = await send(client.licenseKey, "When are you open?", {
+        sessionId: failed.sessionId,
+        modelSettings: model,
+      });
       expect(answered).toMatchObject({ messageType: "conversation", cost: 1 });
       const stored = await messagesOf((await sessionRow(failed.sessionId)).id);
       expect(stored.map((row) => row.costCents)).toEqual([0, 0, 100]);

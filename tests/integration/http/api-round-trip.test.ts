@@ -64,7 +64,12 @@ describe("a GET's answer can be PUT back", () => {
       knowledgeBase: { faq: [{ q: "מתי אתם פתוחים?", a: "א'-ה' 9:00-18:00" }], hours: "9-18" },
     });
     const before = await read(path);
-    expect(before).toMatchObject({ id: expect.any(Number), clientId, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(before).toMatchObject({
+      id: expect.any(Number),
+      clientId,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     // Unchanged means unchanged: not even the update time moves.
     expect(await write("PUT", path, before)).toEqual(before);
     expect(await read(path)).toEqual(before);
@@ -78,7 +83,12 @@ describe("a GET's answer can be PUT back", () => {
 
   it("GET /api/clients/{id}/ai-training (the read view) can be PUT to the training it views", async () => {
     const clientId = await newClient();
-    await write("POST", `/api/clients/${clientId}/training`, { businessType: "retail", greeting: "Hi!", tone: "casual", businessInfo: "Shoes." });
+    await write("POST", `/api/clients/${clientId}/training`, {
+      businessType: "retail",
+      greeting: "Hi!",
+      tone: "casual",
+      businessInfo: "Shoes.",
+    });
     const training = await read(`/api/clients/${clientId}/training`);
     const view = await read(`/api/clients/${clientId}/ai-training`);
     expect(view).toEqual({ greeting: "Hi!", tone: "casual", businessInfo: "Shoes." });
@@ -119,11 +129,19 @@ describe("a GET's answer can be PUT back", () => {
     expect(await read(path)).toMatchObject({ clientId: mine, pricing: "From 100 ₪" });
     expect(await read(`/api/admin/clients/${other}/sales-config`)).toEqual(otherBefore);
 
-    for (const knowledgeBase of ["text", [{ topic: "", url: "", content: "x" }], [{ topic: "T", url: "javascript:alert(1)", content: "x" }], [{ topic: "T", url: "", content: "x", extra: 1 }]]) {
+    for (const knowledgeBase of [
+      "text",
+      [{ topic: "", url: "", content: "x" }],
+      [{ topic: "T", url: "javascript:alert(1)", content: "x" }],
+      [{ topic: "T", url: "", content: "x", extra: 1 }],
+    ]) {
       const response = await send("PUT", path, { knowledgeBase });
       expect(response.status, JSON.stringify(knowledgeBase)).toBe(400);
       const body = (await response.json()) as { error: string; fields: Record<string, string> };
-      expect(Object.keys(body.fields).some((field) => field.startsWith("knowledgeBase")), JSON.stringify(body)).toBe(true);
+      expect(
+        Object.keys(body.fields).some((field) => field.startsWith("knowledgeBase")),
+        JSON.stringify(body),
+      ).toBe(true);
     }
     expect((await read(path)).knowledgeBase).toEqual([]);
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, languageCookie, loginAsOperator, postForm, request, sessionCookieFrom, uniqueIp } from "../../support/http.ts";
+import {
+  baseUrl,
+  languageCookie,
+  loginAsOperator,
+  postForm,
+  request,
+  sessionCookieFrom,
+  uniqueIp,
+} from "../../support/http.ts";
 import { TEST_ADMIN } from "../../support/server.ts";
 
 describe("login", () => {
@@ -28,8 +36,20 @@ describe("login", () => {
   it("redirects to a same-site redirectTo, and ignores one that leaves the site", async () => {
     const inside = await postForm("/login", { ...TEST_ADMIN, redirectTo: "/admin/clients?q=a" });
     expect(inside.headers.get("Location")).toBe("/admin/clients?q=a");
-    const outsides = ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/\t/evil.example", "/\n/evil.example"];
-    const dotted = ["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/%2E%2E//evil.example", "/a/../..//evil.example"];
+    const outsides = [
+      "//evil.example/x",
+      "https://evil.example/",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
+    ];
+    const dotted = [
+      "/.//evil.example",
+      "/..//evil.example",
+      "/%2e//evil.example",
+      "/%2E%2E//evil.example",
+      "/a/../..//evil.example",
+    ];
     for (const outside of [...outsides, ...dotted]) {
       const response = await postForm("/login", { ...TEST_ADMIN, redirectTo: outside });
       expect(response.headers.get("Location")).toBe("/admin/dashboard");
@@ -44,7 +64,15 @@ describe("login", () => {
     expect(broken.status).toBe(302);
     expect(broken.headers.get("Location")).toBe("/admin/dashboard");
     const cookie = await loginAsOperator();
-    for (const target of ["/%09/evil.example", "/%0D%0A/evil.example", "/%E2%80%AE", "/.//evil.example", "/..//evil.example", "/%2e%2e//evil.example", "/%5C%5Cevil.example"]) {
+    for (const target of [
+      "/%09/evil.example",
+      "/%0D%0A/evil.example",
+      "/%E2%80%AE",
+      "/.//evil.example",
+      "/..//evil.example",
+      "/%2e%2e//evil.example",
+      "/%5C%5Cevil.example",
+    ]) {
       const response = await request(`/login?redirectTo=${target}`, { headers: { Cookie: cookie } });
       expect(response.status).toBe(302);
       expect(new URL(response.headers.get("Location")!, baseUrl()).origin).toBe(new URL(baseUrl()).origin);
@@ -72,7 +100,11 @@ describe("login", () => {
   });
 
   it("gives the messages in Hebrew when the operator chose Hebrew", async () => {
-    const response = await postForm("/login", { username: "x", password: "y" }, { headers: { Cookie: await languageCookie("he") } });
+    const response = await postForm(
+      "/login",
+      { username: "x", password: "y" },
+      { headers: { Cookie: await languageCookie("he") } },
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("שם המשתמש או הסיסמה שגויים.");
   });
@@ -103,7 +135,8 @@ describe("login", () => {
 
   it("lets the real operator in from a clean address while eleven addresses hammer their username", async () => {
     const attackers = Array.from({ length: 11 }, () => uniqueIp());
-    for (const ip of attackers) expect((await postForm("/login", { ...TEST_ADMIN, password: "guess" }, { ip })).status).toBe(400);
+    for (const ip of attackers)
+      expect((await postForm("/login", { ...TEST_ADMIN, password: "guess" }, { ip })).status).toBe(400);
     expect((await postForm("/login", TEST_ADMIN, { ip: attackers[0] })).status).toBe(429);
     expect((await postForm("/login", TEST_ADMIN)).status).toBe(302);
   });
@@ -111,7 +144,9 @@ describe("login", () => {
   it("counts parallel wrong logins atomically: of 50 from one address at once, exactly 10 are checked", async () => {
     const ip = uniqueIp();
     const username = `parallel-${Date.now()}`;
-    const answers = await Promise.all(Array.from({ length: 50 }, () => postForm("/login", { username, password: "nope" }, { ip })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => postForm("/login", { username, password: "nope" }, { ip })),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 400)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40);
@@ -143,13 +178,19 @@ describe("logout", () => {
 
   it("refuses a logout posted from another site: 403, and the session lives on", async () => {
     const cookie = await loginAsOperator();
-    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<string, string>[]) {
+    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }] as Record<
+      string,
+      string
+    >[]) {
       const forged = await request("/logout", { method: "POST", headers: { Cookie: cookie, ...headers } });
       expect(forged.status).toBe(403);
       expect(forged.headers.getSetCookie()).toEqual([]);
     }
     expect((await request("/admin/dashboard", { headers: { Cookie: cookie } })).status).toBe(200);
-    const own = await request("/logout", { method: "POST", headers: { Cookie: cookie, Origin: new URL(baseUrl()).origin } });
+    const own = await request("/logout", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: new URL(baseUrl()).origin },
+    });
     expect(own.status).toBe(302);
   });
 

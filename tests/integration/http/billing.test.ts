@@ -22,7 +22,8 @@ type ApiRecord = {
 const currentPeriod = () => periodOf(new Date(), "Asia/Jerusalem");
 
 /** The demo always has an unpaid bill of a month that has ended (the seed leaves one client's last month unpaid). */
-const endedUnpaid = (list: ApiRecord[]) => list.find((record) => record.status !== "paid" && record.billingPeriod < currentPeriod());
+const endedUnpaid = (list: ApiRecord[]) =>
+  list.find((record) => record.status !== "paid" && record.billingPeriod < currentPeriod());
 
 async function records(cookie: string, query = "") {
   const response = await request(`/api/billing${query}`, { headers: { Cookie: cookie } });
@@ -41,7 +42,11 @@ describe("the billing page and API", () => {
     expect(overdue.length).toBeGreaterThan(0);
     expect(overdue.every((record) => record.status === "overdue")).toBe(true);
     // An unreadable filter is a 400 naming it, never a 500 nor every record.
-    for (const [query, parameter] of [["?status=nonsense", "status"], ["?period=2026-13", "period"], ["?clientId=-4", "clientId"]] as const) {
+    for (const [query, parameter] of [
+      ["?status=nonsense", "status"],
+      ["?period=2026-13", "period"],
+      ["?clientId=-4", "clientId"],
+    ] as const) {
       const refused = await request(`/api/billing${query}`, { headers: { Cookie: cookie } });
       expect(refused.status, query).toBe(400);
       expect(await refused.json(), query).toEqual({ error: `The parameter "${parameter}" is not valid.` });
@@ -54,7 +59,18 @@ describe("the billing page and API", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const rows = parseCsv(await response.text());
-    expect(rows[0]).toEqual(["Record", "Client", "Client ID", "Period", "Base fee", "Usage fees", "Total", "Currency", "Status", "Paid at"]);
+    expect(rows[0]).toEqual([
+      "Record",
+      "Client",
+      "Client ID",
+      "Period",
+      "Base fee",
+      "Usage fees",
+      "Total",
+      "Currency",
+      "Status",
+      "Paid at",
+    ]);
     const paid = await records(cookie, "?status=paid");
     expect(rows.length - 1).toBe(paid.length);
     const csvTotal = rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row[6]) * 100), 0);
@@ -65,14 +81,17 @@ describe("the billing page and API", () => {
     const cookie = await loginAsOperator();
     const english = await (await request("/admin/billing", { headers: { Cookie: cookie } })).text();
     expect(english).toContain("Billing and payments");
-    const hebrew = await (await request("/admin/billing", { headers: { Cookie: `${cookie}; ${await languageCookie("he")}` } })).text();
+    const hebrew = await (
+      await request("/admin/billing", { headers: { Cookie: `${cookie}; ${await languageCookie("he")}` } })
+    ).text();
     expect(hebrew).toContain("חיובים ותשלומים");
   });
 
   it("refuses bad form posts with a clear 400 and changes nothing", async () => {
     const cookie = await loginAsOperator();
     const pending = endedUnpaid(await records(cookie));
-    const post = (fields: Record<string, string>) => postForm("/admin/billing", fields, { headers: { Cookie: cookie } });
+    const post = (fields: Record<string, string>) =>
+      postForm("/admin/billing", fields, { headers: { Cookie: cookie } });
 
     const noNote = await post({ intent: "markPaid", recordId: String(pending!.id), note: "   " });
     expect(noNote.status).toBe(400);
@@ -98,7 +117,12 @@ describe("the billing page and API", () => {
   it("generates a month on demand, idempotently, and marks a bill paid once", async () => {
     const cookie = await loginAsOperator();
     const before = await records(cookie);
-    const generate = () => postForm("/admin/billing", { intent: "generate", period: before[0]!.billingPeriod }, { headers: { Cookie: cookie } });
+    const generate = () =>
+      postForm(
+        "/admin/billing",
+        { intent: "generate", period: before[0]!.billingPeriod },
+        { headers: { Cookie: cookie } },
+      );
     // The server is shared: clients other tests added may get their first bill from the first run; a second run adds none.
     expect((await generate()).status).toBe(302);
     const once = (await records(cookie)).length;
@@ -107,7 +131,12 @@ describe("the billing page and API", () => {
     expect((await records(cookie)).length).toBe(once);
 
     const pending = endedUnpaid(await records(cookie));
-    const mark = (confirmed = "yes") => postForm("/admin/billing?lng=en", { intent: "markPaid", recordId: String(pending!.id), note: "Wire 991", confirmed }, { headers: { Cookie: cookie } });
+    const mark = (confirmed = "yes") =>
+      postForm(
+        "/admin/billing?lng=en",
+        { intent: "markPaid", recordId: String(pending!.id), note: "Wire 991", confirmed },
+        { headers: { Cookie: cookie } },
+      );
     // Not confirmed (a post without JavaScript's dialog): the page asks, with the note kept, and nothing is paid.
     const asked = await mark("");
     expect(asked.status).toBe(200);
@@ -142,7 +171,13 @@ describe("PayPal calls on a server without PayPal", () => {
 
   it("limits webhook calls per address before any other work (each would cost a call to PayPal)", async () => {
     const ip = uniqueIp();
-    const webhook = () => request("/api/paypal/webhook", { method: "POST", ip, headers: { "Content-Type": "application/json" }, body: "{}" });
+    const webhook = () =>
+      request("/api/paypal/webhook", {
+        method: "POST",
+        ip,
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
     const answers = await Promise.all(Array.from({ length: WEBHOOK_RATE_LIMIT.limit }, webhook));
     expect(answers.every((answer) => answer.status === 503)).toBe(true);
     const refused = await webhook();
@@ -166,7 +201,12 @@ describe("PayPal calls against the stand-in", () => {
         SEED_DEMO: "false",
       },
       // Bills of the month in progress, as earlier versions stored them (and databases still hold): not payable before the month ends.
-      { prepareDatabase: (db) => generateBills(db, { period: currentPeriod(), timeZone: "Asia/Jerusalem", now: new Date() }).then(() => undefined) },
+      {
+        prepareDatabase: (db) =>
+          generateBills(db, { period: currentPeriod(), timeZone: "Asia/Jerusalem", now: new Date() }).then(
+            () => undefined,
+          ),
+      },
     );
   }, 120_000);
 
@@ -182,8 +222,15 @@ describe("PayPal calls against the stand-in", () => {
     expect(setup.status).toBe(200);
     expect(((await setup.json()) as { clientToken: string }).clientToken).toMatch(/^fake-client-token-/);
 
-    const login = await fetch(new URL("/login", server.url), { method: "POST", body: new URLSearchParams(TEST_ADMIN), redirect: "manual" });
-    const cookie = login.headers.getSetCookie().find((value) => value.startsWith("alex_session="))!.split(";")[0]!;
+    const login = await fetch(new URL("/login", server.url), {
+      method: "POST",
+      body: new URLSearchParams(TEST_ADMIN),
+      redirect: "manual",
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("alex_session="))!
+      .split(";")[0]!;
     const list = (await (await call("/api/billing", { headers: { Cookie: cookie } })).json()) as ApiRecord[];
     const bill = endedUnpaid(list)!;
     const page = await call(`/admin/billing?period=${bill.billingPeriod}`, { headers: { Cookie: cookie } });
@@ -199,8 +246,17 @@ describe("PayPal calls against the stand-in", () => {
     expect(earlyHtml).not.toContain(FAKE_PAYPAL_CREDENTIALS.clientId);
     const markedEarly = await call("/admin/billing", {
       method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(server.url).origin },
-      body: new URLSearchParams({ intent: "markPaid", recordId: String(inProgress.id), note: "Paid early", confirmed: "yes" }),
+      headers: {
+        Cookie: cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: new URL(server.url).origin,
+      },
+      body: new URLSearchParams({
+        intent: "markPaid",
+        recordId: String(inProgress.id),
+        note: "Paid early",
+        confirmed: "yes",
+      }),
     });
     expect(markedEarly.status).toBe(409);
     expect(await markedEarly.text()).toContain("This month has not ended yet");
@@ -213,17 +269,27 @@ describe("PayPal calls against the stand-in", () => {
     expect(html).toContain(FAKE_PAYPAL_CREDENTIALS.clientId);
     expect(html).not.toContain(FAKE_PAYPAL_CREDENTIALS.clientSecret);
 
-    const order = (body: unknown) => call("/api/paypal/order", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const order = (body: unknown) =>
+      call("/api/paypal/order", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const mismatch = await order({ token, amount: 1, currency: "USD", intent: "CAPTURE" });
     expect(mismatch.status).toBe(400);
     expect(((await mismatch.json()) as { error: string }).error).toBe("The amount does not match the bill.");
     const created = await order({ token, currency: "USD", intent: "CAPTURE" });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    expect(fake.orders.get(id)?.purchase_units[0]).toMatchObject({ reference_id: `bill-${bill.id}`, amount: { value: (bill.totalCents / 100).toFixed(2) } });
+    expect(fake.orders.get(id)?.purchase_units[0]).toMatchObject({
+      reference_id: `bill-${bill.id}`,
+      amount: { value: (bill.totalCents / 100).toFixed(2) },
+    });
     const refused = await order({ token: inProgress.payPath.slice("/pay/".length) });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { error: string }).error).toBe("This bill's month has not ended yet: it can be paid once the month is over.");
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      "This bill's month has not ended yet: it can be paid once the month is over.",
+    );
 
     const unapproved = await call(`/api/paypal/order/${id}/capture`, { method: "POST" });
     expect(unapproved.status).toBe(422);
@@ -232,7 +298,10 @@ describe("PayPal calls against the stand-in", () => {
     const forged = await call("/api/paypal/webhook", {
       method: "POST",
       headers: { "Content-Type": "application/json", "PayPal-Transmission-Sig": "forged" },
-      body: JSON.stringify({ event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "CAP1", status: "COMPLETED", supplementary_data: { related_ids: { order_id: id } } } }),
+      body: JSON.stringify({
+        event_type: "PAYMENT.CAPTURE.COMPLETED",
+        resource: { id: "CAP1", status: "COMPLETED", supplementary_data: { related_ids: { order_id: id } } },
+      }),
     });
     expect(forged.status).toBe(400);
   });

@@ -21,9 +21,27 @@ const ids = { untrained: 0, scanned: 0, hive: 0, hiveWrongKey: 0, hiveConnected:
 
 /** Some hold a NUL (PostgreSQL refuses it in text) or another control: stored cleaned, like every typed field. */
 const LISTINGS = [
-  { id: 11, title: "Garden wedding venue", content: "Up to 300 guests,\u0000 kosher catering.", url: "https://venue.example/listing/garden", fields: { price: 120, location: "Haifa" } },
-  { id: 12, title: "אולם אירועים בחיפה", content: "עד 200 אורחים.", url: "https://venue.example/listing/hall", fields: { price: "", region: "צפ\u0000ון" } },
-  { id: 13, title: "DJ for\u0000 events\u0007", content: "", url: "https://venue.example/listing/dj\u0000", fields: [] },
+  {
+    id: 11,
+    title: "Garden wedding venue",
+    content: "Up to 300 guests,\u0000 kosher catering.",
+    url: "https://venue.example/listing/garden",
+    fields: { price: 120, location: "Haifa" },
+  },
+  {
+    id: 12,
+    title: "אולם אירועים בחיפה",
+    content: "עד 200 אורחים.",
+    url: "https://venue.example/listing/hall",
+    fields: { price: "", region: "צפ\u0000ון" },
+  },
+  {
+    id: 13,
+    title: "DJ for\u0000 events\u0007",
+    content: "",
+    url: "https://venue.example/listing/dj\u0000",
+    fields: [],
+  },
 ];
 
 beforeAll(async () => {
@@ -35,7 +53,9 @@ beforeAll(async () => {
     requests.push({ license, path: url.pathname, query: url.search });
     if (url.searchParams.get("rest_route") !== "/alex/v1/listings") return response.writeHead(404).end();
     if (license !== "alex_hive_license" && license !== "alex_hive_store") {
-      return response.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ code: "alex_ai_license" }));
+      return response
+        .writeHead(401, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ code: "alex_ai_license" }));
     }
     const page = Number(url.searchParams.get("page"));
     const listings = page === 1 ? LISTINGS.slice(0, 2) : LISTINGS.slice(2);
@@ -53,21 +73,48 @@ beforeAll(async () => {
         const rows = await db
           .insert(clients)
           .values([
-            { ...base, businessName: "Untrained Ltd", websiteDomain: "untrained.example", licenseKey: "alex_untrained" },
+            {
+              ...base,
+              businessName: "Untrained Ltd",
+              websiteDomain: "untrained.example",
+              licenseKey: "alex_untrained",
+            },
             { ...base, businessName: "Harbor Dental", websiteDomain: site.url, licenseKey: "alex_scanned" },
             { ...base, businessName: "Venue Finder", websiteDomain: hive.url, licenseKey: "alex_hive_license" },
             { ...base, businessName: "Wrong Key", websiteDomain: hive.url, licenseKey: "alex_other_license" },
             // Its website is not where its WordPress lives: the operator connected the real address (in a folder).
-            { ...base, businessName: "Venue Finder Store", websiteDomain: "venue-finder.example", licenseKey: "alex_hive_store" },
+            {
+              ...base,
+              businessName: "Venue Finder Store",
+              websiteDomain: "venue-finder.example",
+              licenseKey: "alex_hive_store",
+            },
           ])
           .returning({ id: clients.id });
-        [ids.untrained, ids.scanned, ids.hive, ids.hiveWrongKey, ids.hiveConnected] = rows.map((row) => row.id) as [number, number, number, number, number];
-        await saveWordPressConnection(db, ids.hiveConnected, { siteUrl: `${hive.url}/store`, username: "admin", applicationPasswordEncrypted: null });
+        [ids.untrained, ids.scanned, ids.hive, ids.hiveWrongKey, ids.hiveConnected] = rows.map((row) => row.id) as [
+          number,
+          number,
+          number,
+          number,
+          number,
+        ];
+        await saveWordPressConnection(db, ids.hiveConnected, {
+          siteUrl: `${hive.url}/store`,
+          username: "admin",
+          applicationPasswordEncrypted: null,
+        });
       },
     },
   );
-  const login = await fetch(`${server.url}/login`, { method: "POST", body: new URLSearchParams(TEST_ADMIN), redirect: "manual" });
-  cookie = login.headers.getSetCookie().find((value) => value.startsWith("alex_session="))!.split(";")[0]!;
+  const login = await fetch(`${server.url}/login`, {
+    method: "POST",
+    body: new URLSearchParams(TEST_ADMIN),
+    redirect: "manual",
+  });
+  cookie = login.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("alex_session="))!
+    .split(";")[0]!;
 }, 120_000);
 
 afterAll(async () => {
@@ -76,10 +123,21 @@ afterAll(async () => {
   await new Promise((resolve) => hive?.server.close(resolve));
 });
 
-function call(path: string, init: { method?: string; json?: unknown; body?: string; contentType?: string; language?: "he" | "en"; anonymous?: boolean } = {}) {
+function call(
+  path: string,
+  init: {
+    method?: string;
+    json?: unknown;
+    body?: string;
+    contentType?: string;
+    language?: "he" | "en";
+    anonymous?: boolean;
+  } = {},
+) {
   const headers = new Headers();
   if (!init.anonymous) headers.set("Cookie", cookie);
-  if (init.json !== undefined || init.body !== undefined) headers.set("Content-Type", init.contentType ?? "application/json");
+  if (init.json !== undefined || init.body !== undefined)
+    headers.set("Content-Type", init.contentType ?? "application/json");
   return fetch(`${server.url}${path}${init.language ? `?lng=${init.language}` : ""}`, {
     method: init.method ?? "GET",
     headers,
@@ -143,7 +201,11 @@ describe("/api/clients/{id}/training and /ai-training", () => {
 
     const updated = await call(path, { method: "PUT", json: { tone: "casual", greeting: "  Hello!  " } });
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toMatchObject({ tone: "casual", greeting: "Hello!", businessInfo: TRAINING.businessInfo });
+    expect(await updated.json()).toMatchObject({
+      tone: "casual",
+      greeting: "Hello!",
+      businessInfo: TRAINING.businessInfo,
+    });
 
     const read = await call(`/api/clients/${ids.untrained}/ai-training`);
     expect(await read.json()).toEqual({ greeting: "Hello!", tone: "casual", businessInfo: TRAINING.businessInfo });
@@ -163,7 +225,10 @@ describe("/api/clients/{id}/training and /ai-training", () => {
     const hebrew = await call(path, { method: "PUT", json: { tone: "grumpy" }, language: "he" });
     expect(((await hebrew.json()) as { error: string }).error).toBe("חלק מהשדות אינם תקינים.");
     expect((await call(path, { method: "PUT", body: "{not json" })).status).toBe(400);
-    expect((await call(path, { method: "PUT", body: "tone=formal", contentType: "application/x-www-form-urlencoded" })).status).toBe(415);
+    expect(
+      (await call(path, { method: "PUT", body: "tone=formal", contentType: "application/x-www-form-urlencoded" }))
+        .status,
+    ).toBe(415);
     expect(await oversizePutStatus(path)).toBe(413);
     expect((await call(path, { method: "DELETE" })).status).toBe(405);
   });
@@ -180,13 +245,24 @@ describe("/api/clients/{id}/training and /ai-training", () => {
 describe("/api/admin/clients/{id}/sales-config", () => {
   it("answers the defaults for a client never saved, then saves what a PUT names", async () => {
     const path = `/api/admin/clients/${ids.untrained}/sales-config`;
-    const defaults = (await (await call(path)).json()) as Record<string, unknown> & { alexCapabilities: Record<string, unknown> };
+    const defaults = (await (await call(path)).json()) as Record<string, unknown> & {
+      alexCapabilities: Record<string, unknown>;
+    };
     expect(defaults).toMatchObject({ salesStyle: "consultative", websiteUrls: "", knowledgeBase: [] });
-    expect(defaults.alexCapabilities).toMatchObject({ support: false, supportPrompt: "", payment: false, paymentPrompt: "" });
+    expect(defaults.alexCapabilities).toMatchObject({
+      support: false,
+      supportPrompt: "",
+      payment: false,
+      paymentPrompt: "",
+    });
 
     const saved = await call(path, {
       method: "PUT",
-      json: { businessName: "Untrained", salesStyle: "hybrid", alexCapabilities: { sales: true, salesPrompt: "Close politely." } },
+      json: {
+        businessName: "Untrained",
+        salesStyle: "hybrid",
+        alexCapabilities: { sales: true, salesPrompt: "Close politely." },
+      },
     });
     expect(saved.status).toBe(200);
     const second = await call(path, { method: "PUT", json: { alexCapabilities: { support: true } } });
@@ -205,7 +281,9 @@ describe("/api/admin/clients/{id}/sales-config", () => {
     });
     const unknown = await call(path, { method: "PUT", json: { discount: 50 } });
     expect(unknown.status).toBe(400);
-    expect(((await unknown.json()) as { fields: Record<string, string> }).fields).toEqual({ discount: "Unknown field" });
+    expect(((await unknown.json()) as { fields: Record<string, string> }).fields).toEqual({
+      discount: "Unknown field",
+    });
     const capability = await call(path, { method: "PUT", json: { alexCapabilities: { sales: "on", teleport: true } } });
     expect(capability.status).toBe(400);
     expect((await call(`/api/admin/clients/999999/sales-config`)).status).toBe(404);
@@ -232,12 +310,18 @@ describe("POST /api/admin/clients/{id}/scan-websites", () => {
     expect(body.error).toBeNull();
     expect(body.results).toEqual([
       { url: `${site.url}/en`, success: true, topics: 3 },
-      { url: `${site.url}/to-private`, success: false, error: "Refused: the address is private, loopback or link-local." },
+      {
+        url: `${site.url}/to-private`,
+        success: false,
+        error: "Refused: the address is private, loopback or link-local.",
+      },
       { url: `${site.url}/he`, success: true, topics: 3 },
       { url: `${site.url}/brochure.pdf`, success: false, error: "Not an HTML page." },
     ]);
     expect(body.extractedContent.map((topic) => topic.topic)).toContain("שעות פתיחה");
-    const config = (await (await call(`/api/admin/clients/${ids.scanned}/sales-config`)).json()) as { knowledgeBase: unknown[] };
+    const config = (await (await call(`/api/admin/clients/${ids.scanned}/sales-config`)).json()) as {
+      knowledgeBase: unknown[];
+    };
     expect(config.knowledgeBase).toHaveLength(6);
   });
 
@@ -256,14 +340,24 @@ describe("POST /api/admin/clients/{id}/scan-websites", () => {
 
   it("refuses bad input with 400 {error, fields} and an unknown client with 404", async () => {
     const path = `/api/admin/clients/${ids.scanned}/scan-websites`;
-    for (const json of [{}, { urls: [] }, { urls: ["", " "] }, { urls: "https://a.example" }, { urls: ["javascript:alert(1)"] }, { urls: Array(21).fill("https://a.example") }]) {
+    for (const json of [
+      {},
+      { urls: [] },
+      { urls: ["", " "] },
+      { urls: "https://a.example" },
+      { urls: ["javascript:alert(1)"] },
+      { urls: Array(21).fill("https://a.example") },
+    ]) {
       const response = await call(path, { method: "POST", json });
       expect(response.status, JSON.stringify(json)).toBe(400);
       const body = (await response.json()) as { error: string; fields: Record<string, string> };
       expect(body.error).toBe("Some fields are not valid.");
       expect(Object.keys(body.fields).length).toBeGreaterThan(0);
     }
-    expect((await call("/api/admin/clients/999999/scan-websites", { method: "POST", json: { urls: ["https://a.example"] } })).status).toBe(404);
+    expect(
+      (await call("/api/admin/clients/999999/scan-websites", { method: "POST", json: { urls: ["https://a.example"] } }))
+        .status,
+    ).toBe(404);
     expect((await call(path)).status).toBe(405);
   });
 });
@@ -272,13 +366,18 @@ describe("POST /api/admin/sync-hive-data", () => {
   it("reads every page of the plugin's listings with the license key into HivePress knowledge entries", async () => {
     const response = await call("/api/admin/sync-hive-data", { method: "POST", json: { clientId: ids.hive } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, listings: 3, message: "3 HivePress listings synced to the knowledge base." });
-    expect(hive.requests.filter((request) => request.license === "alex_hive_license").map((request) => request.query)).toEqual([
-      "?rest_route=%2Falex%2Fv1%2Flistings&page=1",
-      "?rest_route=%2Falex%2Fv1%2Flistings&page=2",
-    ]);
+    expect(await response.json()).toEqual({
+      success: true,
+      listings: 3,
+      message: "3 HivePress listings synced to the knowledge base.",
+    });
+    expect(
+      hive.requests.filter((request) => request.license === "alex_hive_license").map((request) => request.query),
+    ).toEqual(["?rest_route=%2Falex%2Fv1%2Flistings&page=1", "?rest_route=%2Falex%2Fv1%2Flistings&page=2"]);
     // A second sync replaces the first: still three entries.
-    expect((await call("/api/admin/sync-hive-data", { method: "POST", json: { clientId: String(ids.hive) } })).status).toBe(200);
+    expect(
+      (await call("/api/admin/sync-hive-data", { method: "POST", json: { clientId: String(ids.hive) } })).status,
+    ).toBe(200);
   });
 
   it("reads the site the operator connected for the system checks, in its folder, rather than the website's domain", async () => {
@@ -291,8 +390,14 @@ describe("POST /api/admin/sync-hive-data", () => {
   it("answers the site's refusal with a clear message, in Hebrew too", async () => {
     const refused = await call("/api/admin/sync-hive-data", { method: "POST", json: { clientId: ids.hiveWrongKey } });
     expect(refused.status).toBe(502);
-    expect(((await refused.json()) as { error: string }).error).toBe("Sync Failed: The site refused the license key: check the plugin's settings.");
-    const blocked = await call("/api/admin/sync-hive-data", { method: "POST", json: { clientId: ids.untrained }, language: "he" });
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      "Sync Failed: The site refused the license key: check the plugin's settings.",
+    );
+    const blocked = await call("/api/admin/sync-hive-data", {
+      method: "POST",
+      json: { clientId: ids.untrained },
+      language: "he",
+    });
     expect(blocked.status).toBe(502);
     expect(((await blocked.json()) as { error: string }).error).toMatch(/^הסנכרון נכשל: /);
   });
@@ -317,7 +422,6 @@ describe("POST /api/admin/sync-hive-data", () => {
     expect((await call("/api/admin/sync-hive-data", { method: "POST", json: { clientId: 999999 } })).status).toBe(404);
     expect((await call("/api/admin/sync-hive-data")).status).toBe(405);
   });
-
 });
 
 function postPage(path: string, fields: Record<string, string>, language?: "he" | "en") {
@@ -333,7 +437,24 @@ describe("the settings page /admin/clients/{id}/config without JavaScript", () =
   it("shows the sixteen tabs in order, in both languages, and 404 for an unknown client", async () => {
     const html = await (await call(`/admin/clients/${ids.untrained}/config`)).text();
     const labels = [...html.matchAll(/<a[^>]*href="[^"]*\?tab=(\w+)"/g)].map((match) => match[1]);
-    expect(labels).toEqual(["general", "support", "sales", "retention", "functions", "b2c", "b2b", "public", "internal", "saas", "custom", "scanner", "api", "payment", "summary", "test"]);
+    expect(labels).toEqual([
+      "general",
+      "support",
+      "sales",
+      "retention",
+      "functions",
+      "b2c",
+      "b2b",
+      "public",
+      "internal",
+      "saas",
+      "custom",
+      "scanner",
+      "api",
+      "payment",
+      "summary",
+      "test",
+    ]);
     expect(html).toContain("Client settings #");
     expect(html).toContain("Core Functions");
     const hebrew = await (await call(`/admin/clients/${ids.untrained}/config`, { language: "he" })).text();
@@ -351,12 +472,24 @@ describe("the settings page /admin/clients/{id}/config without JavaScript", () =
     });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`/admin/clients/${ids.untrained}/config?tab=retention`);
-    const config = (await (await call(`/api/admin/clients/${ids.untrained}/sales-config`)).json()) as { alexCapabilities: Record<string, unknown> };
-    expect(config.alexCapabilities).toMatchObject({ retention: true, retentionPrompt: "Offer a loyalty discount before a customer leaves." });
+    const config = (await (await call(`/api/admin/clients/${ids.untrained}/sales-config`)).json()) as {
+      alexCapabilities: Record<string, unknown>;
+    };
+    expect(config.alexCapabilities).toMatchObject({
+      retention: true,
+      retentionPrompt: "Offer a loyalty discount before a customer leaves.",
+    });
 
     const bad = await postPage(
       `/admin/clients/${ids.untrained}/config`,
-      { intent: "details", businessName: "", contactEmail: "not-an-email", websiteDomain: "untrained.example", plan: "basic", status: "active" },
+      {
+        intent: "details",
+        businessName: "",
+        contactEmail: "not-an-email",
+        websiteDomain: "untrained.example",
+        plan: "basic",
+        status: "active",
+      },
       "en",
     );
     expect(bad.status).toBe(400);
@@ -371,20 +504,32 @@ describe("the settings page /admin/clients/{id}/config without JavaScript", () =
       websiteUrls: `${site.url}/he\n\n${site.url}/brochure.pdf`,
     });
     expect(response.status).toBe(302);
-    const toast = JSON.stringify(decodeToast(response.headers.getSetCookie().find((cookie) => cookie.startsWith("alex_toast="))));
+    const toast = JSON.stringify(
+      decodeToast(response.headers.getSetCookie().find((cookie) => cookie.startsWith("alex_toast="))),
+    );
     expect(toast).toContain("Website Scanning Complete");
     expect(toast).toContain("brochure.pdf");
-    const config = (await (await call(`/api/admin/clients/${ids.scanned}/sales-config`)).json()) as { websiteUrls: string; knowledgeBase: { url: string }[] };
+    const config = (await (await call(`/api/admin/clients/${ids.scanned}/sales-config`)).json()) as {
+      websiteUrls: string;
+      knowledgeBase: { url: string }[];
+    };
     expect(config.websiteUrls).toBe(`${site.url}/he\n${site.url}/brochure.pdf`);
     expect(config.knowledgeBase.filter((entry) => entry.url === `${site.url}/he`)).toHaveLength(3);
-    const blank = await postPage(`/admin/clients/${ids.scanned}/config?tab=scanner`, { intent: "scan", websiteUrls: "  " });
+    const blank = await postPage(`/admin/clients/${ids.scanned}/config?tab=scanner`, {
+      intent: "scan",
+      websiteUrls: "  ",
+    });
     expect(blank.status).toBe(400);
   });
 });
 
 describe("the AI training page /admin/ai-training without JavaScript", () => {
   it("asks for a client first, prefills the client's business type, then saves the FAQ rows", async () => {
-    const none = await postPage("/admin/ai-training", { intent: "save", clientId: "", businessType: "services", tone: "formal" }, "he");
+    const none = await postPage(
+      "/admin/ai-training",
+      { intent: "save", clientId: "", businessType: "services", tone: "formal" },
+      "he",
+    );
     expect(none.status).toBe(400);
     expect(await none.text()).toContain("נא לבחור לקוח קודם");
 
@@ -413,7 +558,12 @@ describe("the AI training page /admin/ai-training without JavaScript", () => {
     expect(training).toMatchObject({
       greeting: "Welcome to Harbor Dental!",
       tone: "energetic",
-      knowledgeBase: { faq: [{ q: "Do you take walk-ins?", a: "Yes, until noon." }, { q: "יש חניה?", a: "כן, מאחורי הבניין." }] },
+      knowledgeBase: {
+        faq: [
+          { q: "Do you take walk-ins?", a: "Yes, until noon." },
+          { q: "יש חניה?", a: "כן, מאחורי הבניין." },
+        ],
+      },
       salesFlow: ["need identification", "solution presentation", "deal closing"],
     });
     const reloaded = await (await call(`/admin/ai-training?clientId=${ids.scanned}`)).text();
@@ -423,20 +573,36 @@ describe("the AI training page /admin/ai-training without JavaScript", () => {
   it("adds, moves and removes rows with plain posts, saving nothing; a half-filled row is refused", async () => {
     const path = `/admin/ai-training?clientId=${ids.scanned}`;
     const before = await (await call(`/api/clients/${ids.scanned}/training`)).json();
-    const rows = { intent: "", clientId: String(ids.scanned), businessType: "services", tone: "formal", "faq[0].q": "First?", "faq[0].a": "One.", "faq[1].q": "Second?", "faq[1].a": "Two." };
+    const rows = {
+      intent: "",
+      clientId: String(ids.scanned),
+      businessType: "services",
+      tone: "formal",
+      "faq[0].q": "First?",
+      "faq[0].a": "One.",
+      "faq[1].q": "Second?",
+      "faq[1].a": "Two.",
+    };
     const withIntent = (intent: unknown) => ({ ...rows, __intent__: JSON.stringify(intent) });
 
-    const added = await postPage(path, withIntent({ type: "insert", payload: { name: "faq", defaultValue: { q: "", a: "" } } }));
+    const added = await postPage(
+      path,
+      withIntent({ type: "insert", payload: { name: "faq", defaultValue: { q: "", a: "" } } }),
+    );
     expect(added.status).toBe(200);
     const addedHtml = await added.text();
     expect(addedHtml).toContain('name="faq[2].q"');
     expect(addedHtml).not.toContain('name="faq[3].q"');
 
-    const moved = await (await postPage(path, withIntent({ type: "reorder", payload: { name: "faq", from: 1, to: 0 } }))).text();
+    const moved = await (
+      await postPage(path, withIntent({ type: "reorder", payload: { name: "faq", from: 1, to: 0 } }))
+    ).text();
     expect(moved).toContain('name="faq[0].q" value="Second?"');
     expect(moved).toContain('name="faq[1].q" value="First?"');
 
-    const removed = await (await postPage(path, withIntent({ type: "remove", payload: { name: "faq", index: 0 } }))).text();
+    const removed = await (
+      await postPage(path, withIntent({ type: "remove", payload: { name: "faq", index: 0 } }))
+    ).text();
     expect(removed).toContain('name="faq[0].q" value="Second?"');
     expect(removed).not.toContain('name="faq[1].q"');
     expect(await (await call(`/api/clients/${ids.scanned}/training`)).json()).toEqual(before);
@@ -449,7 +615,9 @@ describe("the AI training page /admin/ai-training without JavaScript", () => {
 
   it("keeps knowledge-base keys the API stored when the page saves its rows", async () => {
     const path = `/api/clients/${ids.scanned}/training`;
-    expect((await call(path, { method: "PUT", json: { knowledgeBase: { hours: "8:00-18:00", faq: "old text" } } })).status).toBe(200);
+    expect(
+      (await call(path, { method: "PUT", json: { knowledgeBase: { hours: "8:00-18:00", faq: "old text" } } })).status,
+    ).toBe(200);
     // Text written before the rows existed shows as an answer waiting for its question.
     const page = await (await call(`/admin/ai-training?clientId=${ids.scanned}`)).text();
     expect(page).toMatch(/name="faq\[0\]\.a"[^>]*>old text<\/textarea>/);
@@ -462,19 +630,31 @@ describe("the AI training page /admin/ai-training without JavaScript", () => {
       "faq[0].a": "old text",
     });
     const training = (await (await call(path)).json()) as { knowledgeBase: unknown };
-    expect(training.knowledgeBase).toEqual({ hours: "8:00-18:00", faq: [{ q: "What did the old text say?", a: "old text" }] });
+    expect(training.knowledgeBase).toEqual({
+      hours: "8:00-18:00",
+      faq: [{ q: "What did the old text say?", a: "old text" }],
+    });
   });
 
   it("answers a preview turn with the whole conversation so far, and refuses an empty question with 400", async () => {
     const path = `/admin/ai-training?clientId=${ids.scanned}`;
     const earlier = [{ question: "Hello there", answer: "Hi! How can I help?" }];
-    const preview = await postPage(path, { intent: "preview", clientId: String(ids.scanned), message: "When are you open?", conversation: JSON.stringify(earlier) });
+    const preview = await postPage(path, {
+      intent: "preview",
+      clientId: String(ids.scanned),
+      message: "When are you open?",
+      conversation: JSON.stringify(earlier),
+    });
     expect(preview.status).toBe(200);
     const html = await preview.text();
     expect(html).toContain("Hello there");
     expect(html).toContain("Hi! How can I help?");
     expect(html).toContain("When are you open?");
-    const empty = await postPage(path, { intent: "preview", clientId: String(ids.scanned), message: " ", conversation: "not json" }, "en");
+    const empty = await postPage(
+      path,
+      { intent: "preview", clientId: String(ids.scanned), message: " ", conversation: "not json" },
+      "en",
+    );
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Required");
   });
@@ -484,14 +664,23 @@ describe("what the server wrote", () => {
   it("left the knowledge base as the last good sync made it", async () => {
     await server.stop({ keepData: true });
     const rows = await inspectEmbeddedDatabase(server.dataDir, (db) =>
-      db.select({ topic: knowledgeEntries.topic, content: knowledgeEntries.content, origin: knowledgeEntries.origin }).from(knowledgeEntries).where(eq(knowledgeEntries.clientId, ids.hive)),
+      db
+        .select({ topic: knowledgeEntries.topic, content: knowledgeEntries.content, origin: knowledgeEntries.origin })
+        .from(knowledgeEntries)
+        .where(eq(knowledgeEntries.clientId, ids.hive)),
     );
     expect(rows).toEqual([
-      { topic: "Garden wedding venue", content: "Up to 300 guests, kosher catering.\nprice: 120\nlocation: Haifa", origin: "hivepress" },
+      {
+        topic: "Garden wedding venue",
+        content: "Up to 300 guests, kosher catering.\nprice: 120\nlocation: Haifa",
+        origin: "hivepress",
+      },
       { topic: "אולם אירועים בחיפה", content: "עד 200 אורחים.\nregion: צפון", origin: "hivepress" },
       { topic: "DJ for events", content: "DJ for events", origin: "hivepress" },
     ]);
-    const untrainedSales = await inspectEmbeddedDatabase(server.dataDir, (db) => db.select().from(salesConfigs).where(eq(salesConfigs.clientId, ids.untrained)));
+    const untrainedSales = await inspectEmbeddedDatabase(server.dataDir, (db) =>
+      db.select().from(salesConfigs).where(eq(salesConfigs.clientId, ids.untrained)),
+    );
     expect(untrainedSales[0]?.salesStyle).toBe("hybrid");
   });
 });

@@ -25,13 +25,32 @@ describe("the client pages without JavaScript", () => {
 
   it("add a client: 400 with the fields' messages and nothing written, then a redirect to its page", async () => {
     const before = ((await (await get("/api/clients")).json()) as unknown[]).length;
-    const bad = await post("/admin/clients?lng=en", { intent: "create", businessName: "", ownerEmail: "x", websiteDomain: "", businessType: "" });
+    const bad = await post("/admin/clients?lng=en", {
+      intent: "create",
+      businessName: "",
+      ownerEmail: "x",
+      websiteDomain: "",
+      businessType: "",
+    });
     expect(bad.status).toBe(400);
     const html = await bad.text();
-    for (const message of ["Business name required", "Invalid email address", "Website domain required", "Business type required"]) expect(html).toContain(message);
+    for (const message of [
+      "Business name required",
+      "Invalid email address",
+      "Website domain required",
+      "Business type required",
+    ])
+      expect(html).toContain(message);
     expect(((await (await get("/api/clients")).json()) as unknown[]).length).toBe(before);
 
-    const good = await post("/admin/clients", { intent: "create", businessName: "Page Bakery", ownerEmail: "p@bakery.example", websiteDomain: "bakery.example", businessType: "restaurant", plan: "premium" });
+    const good = await post("/admin/clients", {
+      intent: "create",
+      businessName: "Page Bakery",
+      ownerEmail: "p@bakery.example",
+      websiteDomain: "bakery.example",
+      businessType: "restaurant",
+      plan: "premium",
+    });
     expect(good.status).toBe(302);
     expect(good.headers.get("Location")).toMatch(/^\/admin\/clients\/\d+$/);
     expect(good.headers.getSetCookie().some((value) => value.startsWith("alex_toast="))).toBe(true);
@@ -52,7 +71,12 @@ describe("the client pages without JavaScript", () => {
     const created = await request("/api/clients", {
       method: "POST",
       headers: { Cookie: cookie, "Content-Type": "application/json" },
-      body: JSON.stringify({ businessName: "Trail", ownerEmail: "t@trail.example", websiteDomain: "trail.example", businessType: "other" }),
+      body: JSON.stringify({
+        businessName: "Trail",
+        ownerEmail: "t@trail.example",
+        websiteDomain: "trail.example",
+        businessType: "other",
+      }),
     });
     const { id } = (await created.json()) as { id: number };
     expect((await post(`/admin/clients/${id}`, { status: "paused" })).status).toBe(400);
@@ -66,7 +90,9 @@ describe("the client pages without JavaScript", () => {
     expect(question).toContain("Cancel Trail&#x27;s subscription?");
     expect(question).toContain("no monthly fee is billed after this month");
     expect(question).toContain("Current status: Active");
-    expect(question).toMatch(/<button type="submit"[^>]*value="yes" name="confirmed"[^>]*>Cancel subscription<\/button>/);
+    expect(question).toMatch(
+      /<button type="submit"[^>]*value="yes" name="confirmed"[^>]*>Cancel subscription<\/button>/,
+    );
 
     const changed = await post(`/admin/clients/${id}`, { status: "cancelled", confirmed: "yes" });
     expect(changed.status).toBe(302);
@@ -82,7 +108,13 @@ describe("the client pages without JavaScript", () => {
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Client not found");
     const id = await oldestClientId();
-    const expected = { overview: "Total Messages", usage: "Recent Usage", sessions: "Latest chat sessions", training: "AI training", settings: "Account Status" };
+    const expected = {
+      overview: "Total Messages",
+      usage: "Recent Usage",
+      sessions: "Latest chat sessions",
+      training: "AI training",
+      settings: "Account Status",
+    };
     for (const [tab, heading] of Object.entries(expected)) {
       const response = await get(`/admin/clients/${id}?tab=${tab}&lng=en`);
       expect(response.status, tab).toBe(200);
@@ -95,7 +127,9 @@ describe("the client pages without JavaScript", () => {
     const response = await get(`/admin/clients/${id}/usage-export?period=all&lng=en`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
-    expect(response.headers.get("Content-Disposition")).toMatch(new RegExp(`filename="usage-${id}-all-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      new RegExp(`filename="usage-${id}-all-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+    );
     const lines = (await response.text()).split("\r\n").filter(Boolean);
     // text() drops the byte-order mark that Excel needs.
     expect(lines[0]).toBe("Date,Conversations,Articles,Solutions,Total Cost");

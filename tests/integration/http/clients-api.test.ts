@@ -22,8 +22,13 @@ beforeAll(async () => {
 });
 
 const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  request(path, { method, headers: { Cookie: cookie, "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
-const get = (path: string, headers: Record<string, string> = {}) => request(path, { headers: { Cookie: cookie, ...headers } });
+  request(path, {
+    method,
+    headers: { Cookie: cookie, "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  request(path, { headers: { Cookie: cookie, ...headers } });
 
 const newClient = (overrides: Record<string, unknown> = {}) => ({
   businessName: `Flowers ${Math.random().toString(36).slice(2, 8)}`,
@@ -44,13 +49,23 @@ describe("the client API", () => {
     for (const path of ["/api/clients", "/api/clients/1", "/api/clients/1/usage"]) {
       expect((await request(path)).status, path).toBe(401);
     }
-    const post = await request("/api/clients", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(newClient()) });
+    const post = await request("/api/clients", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(newClient()),
+    });
     expect(post.status).toBe(401);
   });
 
   it("POST creates an active client: plan basic, status active, a fresh license key, the domain's host", async () => {
     const created = await createClient();
-    expect(created).toMatchObject({ plan: "basic", status: "active", websiteDomain: "flowers.example", monthlyFee: 50, onboardingPaid: false });
+    expect(created).toMatchObject({
+      plan: "basic",
+      status: "active",
+      websiteDomain: "flowers.example",
+      monthlyFee: 50,
+      onboardingPaid: false,
+    });
     expect(created.licenseKey).toMatch(/^alex_[0-9a-f]{32}$/);
     const again = await createClient({ businessName: created.businessName });
     expect(again.licenseKey).not.toBe(created.licenseKey);
@@ -63,7 +78,13 @@ describe("the client API", () => {
 
   it("POST refuses bad input with 400 {error, fields}, a message per field, and writes nothing", async () => {
     const before = ((await (await get("/api/clients")).json()) as ClientBody[]).length;
-    const response = await json("POST", "/api/clients", { businessName: "  ", ownerEmail: "not-an-email", websiteDomain: "", businessType: "", plan: "gold" });
+    const response = await json("POST", "/api/clients", {
+      businessName: "  ",
+      ownerEmail: "not-an-email",
+      websiteDomain: "",
+      businessType: "",
+      plan: "gold",
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as ErrorBody;
     expect(body.error).toBe("Some fields are not valid.");
@@ -88,9 +109,17 @@ describe("the client API", () => {
     const missing = await json("POST", "/api/clients", {}, { Cookie: hebrew });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as ErrorBody).fields.businessName).toBe("שם העסק נדרש");
-    const notJson = await request("/api/clients", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: "{" });
+    const notJson = await request("/api/clients", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: "{",
+    });
     expect(notJson.status).toBe(400);
-    const wrongType = await request("/api/clients", { method: "POST", headers: { Cookie: cookie, "Content-Type": "text/plain" }, body: "x" });
+    const wrongType = await request("/api/clients", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "text/plain" },
+      body: "x",
+    });
     expect(wrongType.status).toBe(415);
     const array = await json("POST", "/api/clients", [newClient()]);
     expect(array.status).toBe(400);
@@ -101,12 +130,19 @@ describe("the client API", () => {
   });
 
   it("GET lists every client, newest first, and searches name, e-mail, domain and license key", async () => {
-    const created = await createClient({ businessName: "Searchable 100%_Bakery", ownerEmail: "baker@oven.example", websiteDomain: "oven.example" });
+    const created = await createClient({
+      businessName: "Searchable 100%_Bakery",
+      ownerEmail: "baker@oven.example",
+      websiteDomain: "oven.example",
+    });
     const all = (await (await get("/api/clients")).json()) as ClientBody[];
     expect(all[0]!.id).toBe(created.id);
     for (const q of ["100%_bak", "BAKER@OVEN", "oven.example", created.licenseKey.slice(5, 20)]) {
       const found = (await (await get(`/api/clients?q=${encodeURIComponent(q)}`)).json()) as ClientBody[];
-      expect(found.map((client) => client.id), q).toEqual([created.id]);
+      expect(
+        found.map((client) => client.id),
+        q,
+      ).toEqual([created.id]);
     }
     expect(((await (await get("/api/clients?q=100%25x")).json()) as ClientBody[]).length).toBe(0);
     const suspended = (await (await get("/api/clients?status=suspended")).json()) as ClientBody[];
@@ -114,7 +150,10 @@ describe("the client API", () => {
   });
 
   it("GET leaves the public demo's client out unless asked for with ?demo=show", async () => {
-    const names = async (query: string) => ((await (await get(`/api/clients${query}`)).json()) as { businessName: string }[]).map((client) => client.businessName);
+    const names = async (query: string) =>
+      ((await (await get(`/api/clients${query}`)).json()) as { businessName: string }[]).map(
+        (client) => client.businessName,
+      );
     expect(await names("")).not.toContain("Alex AI (public demo)");
     expect(await names("?demo=show")).toContain("Alex AI (public demo)");
   });
@@ -131,7 +170,9 @@ describe("the client API", () => {
     expect(((await hebrew.json()) as ErrorBody).error).toBe("חלק מהשדות אינם תקינים.");
     const long = await get(`/api/clients?q=${"x".repeat(101)}`);
     expect(long.status).toBe(400);
-    expect(((await long.json()) as ErrorBody).fields).toEqual({ q: "The search is too long (100 characters at most)." });
+    expect(((await long.json()) as ErrorBody).fields).toEqual({
+      q: "The search is too long (100 characters at most).",
+    });
     expect((await get("/api/clients?status=all")).status).toBe(200);
   });
 
@@ -154,7 +195,9 @@ describe("the client API", () => {
 
     const unknown = await json("PUT", `/api/clients/${created.id}`, { status: "paused" });
     expect(unknown.status).toBe(400);
-    expect(((await unknown.json()) as ErrorBody).fields).toEqual({ status: "The status is active, suspended or cancelled." });
+    expect(((await unknown.json()) as ErrorBody).fields).toEqual({
+      status: "The status is active, suspended or cancelled.",
+    });
     expect(((await (await get(`/api/clients/${created.id}`)).json()) as ClientBody).status).toBe("suspended");
 
     expect((await json("PUT", `/api/clients/${created.id}`, {})).status).toBe(400);
@@ -178,10 +221,27 @@ describe("the client API", () => {
     });
     expect(response.status).toBe(200);
     const updated = (await response.json()) as ClientBody & { contactEmail: string };
-    expect(updated).toMatchObject({ id: created.id, licenseKey: created.licenseKey, businessName: "Renamed", plan: "enterprise", monthlyFee: 75.5, onboardingPaid: true, contactEmail: "desk@flowers.example" });
-    const bad = await json("PUT", `/api/clients/${created.id}`, { ...created, ownerEmail: "x", monthlyFee: -1, onboardingPaid: "yes" });
+    expect(updated).toMatchObject({
+      id: created.id,
+      licenseKey: created.licenseKey,
+      businessName: "Renamed",
+      plan: "enterprise",
+      monthlyFee: 75.5,
+      onboardingPaid: true,
+      contactEmail: "desk@flowers.example",
+    });
+    const bad = await json("PUT", `/api/clients/${created.id}`, {
+      ...created,
+      ownerEmail: "x",
+      monthlyFee: -1,
+      onboardingPaid: "yes",
+    });
     expect(bad.status).toBe(400);
-    expect(Object.keys(((await bad.json()) as ErrorBody).fields).sort()).toEqual(["monthlyFee", "onboardingPaid", "ownerEmail"]);
+    expect(Object.keys(((await bad.json()) as ErrorBody).fields).sort()).toEqual([
+      "monthlyFee",
+      "onboardingPaid",
+      "ownerEmail",
+    ]);
   });
 
   it("GET usage answers per day from the messages, for each period, and 400 for an unknown period", async () => {
@@ -190,7 +250,13 @@ describe("the client API", () => {
     for (const period of ["week", "month", "quarter", "year", "all"]) {
       const response = await get(`/api/clients/${demo.id}/usage?period=${period}`);
       expect(response.status, period).toBe(200);
-      const days = (await response.json()) as { date: string; conversations: number; articlesGenerated: number; solutions: number; totalCost: number }[];
+      const days = (await response.json()) as {
+        date: string;
+        conversations: number;
+        articlesGenerated: number;
+        solutions: number;
+        totalCost: number;
+      }[];
       for (const day of days) {
         expect(day.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect(day.totalCost).toBeGreaterThanOrEqual(day.conversations + day.articlesGenerated + day.solutions);

@@ -33,14 +33,20 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** node:http, so the Host and repeated headers are sent exactly as written. */
-function send(path: string, init: { method?: string; headers?: Record<string, string | string[]>; body?: string } = {}): Promise<Echo> {
+function send(
+  path: string,
+  init: { method?: string; headers?: Record<string, string | string[]>; body?: string } = {},
+): Promise<Echo> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: init.headers }, (incoming) => {
-      let text = "";
-      incoming.setEncoding("utf8");
-      incoming.on("data", (chunk: string) => (text += chunk));
-      incoming.on("end", () => resolve(JSON.parse(text) as Echo));
-    });
+    const outgoing = httpRequest(
+      { host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: init.headers },
+      (incoming) => {
+        let text = "";
+        incoming.setEncoding("utf8");
+        incoming.on("data", (chunk: string) => (text += chunk));
+        incoming.on("end", () => resolve(JSON.parse(text) as Echo));
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end(init.body);
   });
@@ -55,7 +61,9 @@ describe("the Express adapter (app/server/express-adapter.server.ts)", () => {
   });
 
   it("takes the host and scheme from a trusted proxy on this machine", async () => {
-    const echo = await send("/", { headers: { Host: "127.0.0.1", "X-Forwarded-Host": "alex.example", "X-Forwarded-Proto": "https" } });
+    const echo = await send("/", {
+      headers: { Host: "127.0.0.1", "X-Forwarded-Host": "alex.example", "X-Forwarded-Proto": "https" },
+    });
     expect(echo.url).toBe("https://alex.example/");
   });
 
@@ -72,7 +80,11 @@ describe("the Express adapter (app/server/express-adapter.server.ts)", () => {
 
   it("passes the body the front door read and capped, once", async () => {
     const body = "name=%D7%93%D7%A0%D7%94&email=dana%40example.com";
-    const echo = await send("/contact", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+    const echo = await send("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+    });
     expect(echo.method).toBe("POST");
     expect(echo.body).toBe(body);
   });

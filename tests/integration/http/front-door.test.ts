@@ -5,7 +5,12 @@ import { baseUrl, loginAsOperator, postForm, request, uniqueIp } from "../../sup
 type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
 /** A request fetch will not send (TRACE, an absolute-form target), over node:http. */
-function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<RawAnswer> {
   const url = new URL(baseUrl());
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
@@ -56,7 +61,13 @@ describe("the front door: paths", () => {
 
   it("refuses a NUL byte in the query string or the path with a 400 in the visitor's language, signed in or not", async () => {
     const cookie = await loginAsOperator();
-    for (const target of ["/api/wordpress/chat-ui?license=%00", "/admin/clients?q=%00", "/api/clients?q=%00", "/?lng=en&x=%00", "/admin/clients/%00"]) {
+    for (const target of [
+      "/api/wordpress/chat-ui?license=%00",
+      "/admin/clients?q=%00",
+      "/api/clients?q=%00",
+      "/?lng=en&x=%00",
+      "/admin/clients/%00",
+    ]) {
       const response = await request(target, { headers: { Cookie: cookie } });
       expect(response.status, target).toBe(400);
       for (const header of SECURITY_HEADERS) expect(response.headers.get(header)).not.toBeNull();
@@ -74,24 +85,36 @@ describe("the front door: paths", () => {
 });
 
 describe("the front door: methods", () => {
-  it.each(["/", "/login", "/admin/dashboard", "/api/stats", "/contact"])("answers OPTIONS %s with 204, Allow and the security headers", async (path) => {
-    const response = await request(path, { method: "OPTIONS" });
-    expect(response.status).toBe(204);
-    expect(response.headers.get("Allow")).toContain("GET");
-    for (const header of SECURITY_HEADERS) expect(response.headers.get(header)).not.toBeNull();
-  });
+  it.each(["/", "/login", "/admin/dashboard", "/api/stats", "/contact"])(
+    "answers OPTIONS %s with 204, Allow and the security headers",
+    async (path) => {
+      const response = await request(path, { method: "OPTIONS" });
+      expect(response.status).toBe(204);
+      expect(response.headers.get("Allow")).toContain("GET");
+      for (const header of SECURITY_HEADERS) expect(response.headers.get(header)).not.toBeNull();
+    },
+  );
 
-  it.each(["TRACE", "PROPFIND", "PURGE"])("answers %s with 405 and Allow, in the visitor's language", async (method) => {
-    const answer = await rawRequest(method, "/?lng=en");
-    expect(answer.status).toBe(405);
-    expect(answer.headers.allow).toContain("POST");
-    expect(answer.body).toContain("not allowed");
-    for (const header of SECURITY_HEADERS) expect(answer.headers[header]).toBeDefined();
-  });
+  it.each(["TRACE", "PROPFIND", "PURGE"])(
+    "answers %s with 405 and Allow, in the visitor's language",
+    async (method) => {
+      const answer = await rawRequest(method, "/?lng=en");
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toContain("POST");
+      expect(answer.body).toContain("not allowed");
+      for (const header of SECURITY_HEADERS) expect(answer.headers[header]).toBeDefined();
+    },
+  );
 
   it("answers in the language the visitor chose earlier (its cookie), by the same rule as the pages", async () => {
     const choose = (language: string) =>
-      request(`/?lng=${language}`).then((response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("lng="))!.split(";")[0]!);
+      request(`/?lng=${language}`).then(
+        (response) =>
+          response.headers
+            .getSetCookie()
+            .find((cookie) => cookie.startsWith("lng="))!
+            .split(";")[0]!,
+      );
     const english = await rawRequest("TRACE", "/contact", { Cookie: await choose("en") });
     expect(english.body).toBe("This method is not allowed here.\n");
     const hebrewAdmin = await rawRequest("TRACE", "/admin/clients", { Cookie: await choose("he") });
@@ -130,21 +153,24 @@ describe("the front door: bodies", () => {
     expect(await response.text()).toContain("גדולה מדי");
   });
 
-  it.each(["/contact", "/newsletter", "/invest-he", "/login"])("refuses 100,000 repeats (400 KB) to %s, chunked as well", async (path) => {
-    const withLength = await request(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: repeatedField(100_000),
-    });
-    expect(withLength.status).toBe(413);
-    const chunked = await request(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: chunkedBody(repeatedField(1000), 100),
-      duplex: "half",
-    } as RequestInit);
-    expect(chunked.status).toBe(413);
-  });
+  it.each(["/contact", "/newsletter", "/invest-he", "/login"])(
+    "refuses 100,000 repeats (400 KB) to %s, chunked as well",
+    async (path) => {
+      const withLength = await request(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: repeatedField(100_000),
+      });
+      expect(withLength.status).toBe(413);
+      const chunked = await request(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: chunkedBody(repeatedField(1000), 100),
+        duplex: "half",
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
+    },
+  );
 
   it("refuses a small form with too many fields", async () => {
     const response = await request("/newsletter?lng=en", {
@@ -192,15 +218,29 @@ describe("the front door: bodies", () => {
     ["an intent that is not JSON", { __intent__: "not json" }],
     ["an intent of no known shape", { __intent__: '{"type":"insert","payload":{"name":"phone"}}' }],
     ["a state that is not JSON", { __state__: "{" }],
-    ["a list intent on a field that is no list", { __intent__: '{"type":"remove","payload":{"name":"fullName","index":0}}' }],
-  ])("refuses a form whose form-kit field is tampered with (%s): 400 with the reason, not a 500", async (_, tampered) => {
-    const response = await postForm("/test-plugin-preview?lng=en", { phone: "050-1234567", fullName: "Dana", ...tampered });
-    expect(response.status).toBe(400);
-    expect(await response.text()).toBe("The form arrived broken. Please send it again from the page.\n");
-  });
+    [
+      "a list intent on a field that is no list",
+      { __intent__: '{"type":"remove","payload":{"name":"fullName","index":0}}' },
+    ],
+  ])(
+    "refuses a form whose form-kit field is tampered with (%s): 400 with the reason, not a 500",
+    async (_, tampered) => {
+      const response = await postForm("/test-plugin-preview?lng=en", {
+        phone: "050-1234567",
+        fullName: "Dana",
+        ...tampered,
+      });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toBe("The form arrived broken. Please send it again from the page.\n");
+    },
+  );
 
   it("lets a well-formed form-kit intent through to the page", async () => {
-    const response = await postForm("/test-plugin-preview?lng=en", { phone: "050-1234567", fullName: "Dana", __intent__: '{"type":"validate","payload":{"name":"phone"}}' });
+    const response = await postForm("/test-plugin-preview?lng=en", {
+      phone: "050-1234567",
+      fullName: "Dana",
+      __intent__: '{"type":"validate","payload":{"name":"phone"}}',
+    });
     expect(response.status).toBeLessThan(500);
     expect(await response.text()).not.toContain("The form arrived broken");
   });
@@ -223,7 +263,12 @@ describe("/healthz while a hostile request is in flight", () => {
     ["7,000 path segments", () => request(`/${"a/".repeat(7000)}`)],
     [
       "20,000 repeated fields",
-      () => request("/test-plugin-preview", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: repeatedField(20_000) }),
+      () =>
+        request("/test-plugin-preview", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: repeatedField(20_000),
+        }),
     ],
     [
       "100,000 repeated fields, chunked",

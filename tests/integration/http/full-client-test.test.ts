@@ -17,7 +17,11 @@ async function demoClientId(cookie: string) {
 }
 
 const runTest = (clientId: number | string, cookie?: string, init: RequestInit = {}) =>
-  request(`/api/system/full-client-test/${clientId}`, { method: "POST", ...init, headers: { ...(cookie ? { Cookie: cookie } : {}), ...init.headers } });
+  request(`/api/system/full-client-test/${clientId}`, {
+    method: "POST",
+    ...init,
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...init.headers },
+  });
 
 describe("POST /api/system/full-client-test/{clientId}", () => {
   it("is for operators only", async () => {
@@ -32,7 +36,15 @@ describe("POST /api/system/full-client-test/{clientId}", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const body = (await response.json()) as FullTestBody;
-    const local = ["database", "client_record", "training_config", "sales_config", "knowledge_base", "license", "plugin_build"];
+    const local = [
+      "database",
+      "client_record",
+      "training_config",
+      "sales_config",
+      "knowledge_base",
+      "license",
+      "plugin_build",
+    ];
     // The external checks (tests/integration/checks) reach the client's site: the demo's is not on this machine.
     expect(body.tests.map((test) => test.test)).toEqual([...local, "wordpress", "hivepress", "ai", "upload"]);
     expect(body.summary.total).toBe(11);
@@ -41,7 +53,10 @@ describe("POST /api/system/full-client-test/{clientId}", () => {
       expect(test.duration).toBeGreaterThanOrEqual(0);
       expect(test.message).not.toBe("");
     }
-    expect(body.tests.find((test) => test.test === "ai")).toMatchObject({ success: true, data: { provider: "built-in" } });
+    expect(body.tests.find((test) => test.test === "ai")).toMatchObject({
+      success: true,
+      data: { provider: "built-in" },
+    });
     expect(body.details.clientId).toBe(clientId);
   });
 

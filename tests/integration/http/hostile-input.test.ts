@@ -16,7 +16,15 @@ const postJson = (path: string, body: unknown) =>
 
 describe("a NUL byte in a text field", () => {
   it.each([
-    ["/contact", { fullName: `Dana${NUL} Cohen`, phone: `050-123${NUL}4567`, email: `dana.${Date.now()}@example.com`, marketingConsent: "on" }],
+    [
+      "/contact",
+      {
+        fullName: `Dana${NUL} Cohen`,
+        phone: `050-123${NUL}4567`,
+        email: `dana.${Date.now()}@example.com`,
+        marketingConsent: "on",
+      },
+    ],
     ["/newsletter", { email: `news${NUL}.${Date.now()}@example.com` }],
     ["/test-plugin-preview", { phone: `050${NUL}1234567`, fullName: `Dana${NUL}` }],
     ["/login", { username: `operator${NUL}`, password: `x${NUL}` }],
@@ -38,24 +46,42 @@ describe("a NUL byte in a text field", () => {
 
   it("in the message API, the feedback and the history is a 4xx or a success, never a 500", async () => {
     const license = await demoLicense();
-    const message = await postJson("/api/wordpress/messages", { license, clientMessageId: randomUUID(), message: `hi${NUL}` });
+    const message = await postJson("/api/wordpress/messages", {
+      license,
+      clientMessageId: randomUUID(),
+      message: `hi${NUL}`,
+    });
     expect(message.status).toBe(200);
-    expect((await postJson("/api/wordpress/messages", { license: `${license}${NUL}`, clientMessageId: randomUUID(), message: "hi" })).status).toBe(200);
-    expect((await postJson("/api/wordpress/feedback", { license: `x${NUL}`, sessionId: `y${NUL}`, helpful: true })).status).toBe(404);
+    expect(
+      (
+        await postJson("/api/wordpress/messages", {
+          license: `${license}${NUL}`,
+          clientMessageId: randomUUID(),
+          message: "hi",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await postJson("/api/wordpress/feedback", { license: `x${NUL}`, sessionId: `y${NUL}`, helpful: true })).status,
+    ).toBe(404);
     expect((await request(`/api/wordpress/history?license=${license}%00&sessionId=%00x`)).status).toBe(400);
   });
 });
 
 describe("private pages", () => {
-  it.each(["/admin/dashboard", "/admin/dashboard.data", "/admin/leads", "/admin/plugin", "/admin/no-such-page", "/api/stats"])(
-    "%s is private, no-store",
-    async (path) => {
-      const cookie = await loginAsOperator();
-      const response = await request(path, { headers: { Cookie: cookie } });
-      expect(response.status).toBeLessThan(500);
-      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    },
-  );
+  it.each([
+    "/admin/dashboard",
+    "/admin/dashboard.data",
+    "/admin/leads",
+    "/admin/plugin",
+    "/admin/no-such-page",
+    "/api/stats",
+  ])("%s is private, no-store", async (path) => {
+    const cookie = await loginAsOperator();
+    const response = await request(path, { headers: { Cookie: cookie } });
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
 
   it("the operator API's refusal is private too", async () => {
     expect((await request("/api/stats")).headers.get("Cache-Control")).toBe("private, no-store");

@@ -45,13 +45,29 @@ describe("the completed functions and analytics pages", () => {
 
   it("export every function the filters keep as CSV, in the operator's language", async () => {
     const cookie = await loginAsOperator();
-    const stats = (await (await request("/api/completed-functions/stats", { headers: { Cookie: cookie } })).json()) as { totalFunctionsCompleted: number };
+    const stats = (await (await request("/api/completed-functions/stats", { headers: { Cookie: cookie } })).json()) as {
+      totalFunctionsCompleted: number;
+    };
     const response = await request("/admin/completed-functions/export", { headers: { Cookie: cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="completed-functions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="completed-functions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = parseCsv((await response.text()).replace(/^\uFEFF/, ""));
-    expect(rows[0]).toEqual(["When", "Function", "Client", "Session", "Name", "Phone", "Occasion", "Guests", "Budget", "Location", "Profit"]);
+    expect(rows[0]).toEqual([
+      "When",
+      "Function",
+      "Client",
+      "Session",
+      "Name",
+      "Phone",
+      "Occasion",
+      "Guests",
+      "Budget",
+      "Location",
+      "Profit",
+    ]);
     expect(rows.length - 1).toBe(stats.totalFunctionsCompleted);
     for (const row of rows.slice(1)) expect(row[10]).toMatch(/^\d+\.\d{2}$/);
 
@@ -84,7 +100,8 @@ describe("the completed functions and analytics pages", () => {
     const cookie = await loginAsOperator();
     const { status, html } = await page(`/admin/analytics?days=${days}`, cookie);
     expect(status).toBe(200);
-    for (const text of ["Total Messages", "Avg. AI Response Time", "Satisfaction", "Conversion"]) expect(html).toContain(text);
+    for (const text of ["Total Messages", "Avg. AI Response Time", "Satisfaction", "Conversion"])
+      expect(html).toContain(text);
     // The demo data covers 90 days: past that, the previous period is empty.
     expect(html).toMatch(new RegExp(`(vs\\. previous|nothing in the previous) ${days} days`));
     for (const chart of ["Conversations per Day", "Messages by Type", "Revenue by Stream per Month", "Top Clients"]) {

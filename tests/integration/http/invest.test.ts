@@ -46,10 +46,12 @@ describe("the investor pages", () => {
     expect(htmlTag(html)).toContain('dir="ltr"');
     expect(html).toContain("$500K");
     // The public chat in English, never the operator's login.
-    expect(html).toMatch(/<a[^>]*href="\/api\/wordpress\/chat-ui\?license=alex_[0-9a-f]{32}&amp;lang=en"[^>]*target="_blank"/);
+    expect(html).toMatch(
+      /<a[^>]*href="\/api\/wordpress\/chat-ui\?license=alex_[0-9a-f]{32}&amp;lang=en"[^>]*target="_blank"/,
+    );
     expect(html).not.toContain('href="/admin');
     expect(html).toMatch(/<textarea[^>]*rows="4"/);
-    expect(html).not.toContain("<script src=\"http");
+    expect(html).not.toContain('<script src="http');
   });
 
   it("serves /invest-he in Hebrew, right to left, even to a visitor who chose English, with the demo client's chat", async () => {
@@ -60,7 +62,9 @@ describe("the investor pages", () => {
     expect(htmlTag(html)).toContain('dir="rtl"');
     expect(html).toContain("1.8M");
     expect(html).toContain("180");
-    expect(html).toMatch(/<a[^>]*href="\/api\/wordpress\/chat-ui\?license=alex_[0-9a-f]{32}&amp;lang=he"[^>]*target="_blank"/);
+    expect(html).toMatch(
+      /<a[^>]*href="\/api\/wordpress\/chat-ui\?license=alex_[0-9a-f]{32}&amp;lang=he"[^>]*target="_blank"/,
+    );
     expect(html).toMatch(/<textarea[^>]*rows="6"/);
   });
 
@@ -95,7 +99,10 @@ describe("POST /api/investment-inquiry", () => {
 
   it("stores an identical inquiry sent twice within a minute once, and answers both with its id", async () => {
     const inquiry = validInquiry({ name: `Double click ${Date.now()}` });
-    const [first, second] = await Promise.all([postJson(inquiry, { ip: uniqueIp() }), postJson(inquiry, { ip: uniqueIp() })]);
+    const [first, second] = await Promise.all([
+      postJson(inquiry, { ip: uniqueIp() }),
+      postJson(inquiry, { ip: uniqueIp() }),
+    ]);
     expect([first.status, second.status]).toEqual([201, 201]);
     const [firstBody, secondBody] = [(await first.json()) as { id: number }, (await second.json()) as { id: number }];
     expect(secondBody.id).toBe(firstBody.id);
@@ -148,13 +155,18 @@ describe("POST /api/investment-inquiry", () => {
     );
     expect(response.status).toBe(400);
     const { fields } = (await response.json()) as ErrorBody;
-    for (const field of ["name", "email", "phone", "company", "message"]) expect(fields[field]).toBe("This is too long.");
+    for (const field of ["name", "email", "phone", "company", "message"])
+      expect(fields[field]).toBe("This is too long.");
   });
 
   it("answers in Hebrew unless the body or the request says English", async () => {
     const hebrew = (await (await postJson({})).json()) as ErrorBody;
     expect(hebrew.error).toBe("חלק מהפרטים חסרים או שגויים. נא לבדוק את השדות המסומנים.");
-    expect(hebrew.fields).toEqual({ name: "נא להזין שם.", email: "נא להזין כתובת אימייל.", investmentAmount: "נא לבחור היקף השקעה." });
+    expect(hebrew.fields).toEqual({
+      name: "נא להזין שם.",
+      email: "נא להזין כתובת אימייל.",
+      investmentAmount: "נא לבחור היקף השקעה.",
+    });
     const byQuery = (await (await postJson({}, { path: `${API}?lng=en` })).json()) as ErrorBody;
     expect(byQuery.fields.name).toBe("Please enter your name.");
     const byBody = (await (await postJson({ language: "en" })).json()) as ErrorBody;
@@ -172,15 +184,36 @@ describe("POST /api/investment-inquiry", () => {
     ["900k-1.8m", "ILS", "he"],
     ["1.8m-3.6m", "ILS", "he"],
     ["3.6m+", "ILS", "he"],
-  ])("takes the plain payload without `language`: %s is stored in %s with language %s, whatever the request says", async (range, currency, language) => {
-    const name = `Range investor ${range} ${Date.now()}`;
-    const payload = { name, email: "ranges@example.com", phone: "+972 52-123-4567", company: "Ranges Ltd", investmentAmount: range, expertise: "tech", message: "Hello" };
-    const hebrewRequest = { headers: { Cookie: await languageCookie("he") } };
-    const response = await postJson(payload, language === "en" ? hebrewRequest : { path: `${API}?lng=en` });
-    expect(response.status).toBe(201);
-    const [newest] = await exportedInquiries();
-    expect(newest?.slice(1)).toEqual([name, "ranges@example.com", "'+972 52-123-4567", "Ranges Ltd", range, currency, "tech", "Hello", language]);
-  });
+  ])(
+    "takes the plain payload without `language`: %s is stored in %s with language %s, whatever the request says",
+    async (range, currency, language) => {
+      const name = `Range investor ${range} ${Date.now()}`;
+      const payload = {
+        name,
+        email: "ranges@example.com",
+        phone: "+972 52-123-4567",
+        company: "Ranges Ltd",
+        investmentAmount: range,
+        expertise: "tech",
+        message: "Hello",
+      };
+      const hebrewRequest = { headers: { Cookie: await languageCookie("he") } };
+      const response = await postJson(payload, language === "en" ? hebrewRequest : { path: `${API}?lng=en` });
+      expect(response.status).toBe(201);
+      const [newest] = await exportedInquiries();
+      expect(newest?.slice(1)).toEqual([
+        name,
+        "ranges@example.com",
+        "'+972 52-123-4567",
+        "Ranges Ltd",
+        range,
+        currency,
+        "tech",
+        "Hello",
+        language,
+      ]);
+    },
+  );
 
   it.each([
     ["malformed JSON", "{name: 'x'", "application/json"],
@@ -193,18 +226,20 @@ describe("POST /api/investment-inquiry", () => {
     expect(await response.json()).toEqual({ error: "Send the inquiry as a JSON object." });
   });
 
-  it.each([["text/plain"], ["application/x-www-form-urlencoded"], ["multipart/form-data; boundary=x"], ["application/jsonp"]])(
-    "answers 415 for the content type %s",
-    async (contentType) => {
-      const response = await request(`${API}?lng=en`, {
-        method: "POST",
-        headers: { "Content-Type": contentType },
-        body: JSON.stringify(validInquiry()),
-      });
-      expect(response.status).toBe(415);
-      expect(await response.json()).toEqual({ error: "Send the inquiry with the Content-Type application/json." });
-    },
-  );
+  it.each([
+    ["text/plain"],
+    ["application/x-www-form-urlencoded"],
+    ["multipart/form-data; boundary=x"],
+    ["application/jsonp"],
+  ])("answers 415 for the content type %s", async (contentType) => {
+    const response = await request(`${API}?lng=en`, {
+      method: "POST",
+      headers: { "Content-Type": contentType },
+      body: JSON.stringify(validInquiry()),
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: "Send the inquiry with the Content-Type application/json." });
+  });
 
   it("answers 413 for a body larger than any inquiry, without reading it all", async () => {
     const response = await postJson(validInquiry({ message: "m".repeat(40_000) }), { path: `${API}?lng=en` });
@@ -246,7 +281,12 @@ describe("POST /api/investment-inquiry", () => {
 describe("the investor form without JavaScript", () => {
   it("stores a good inquiry and redirects back to the form with a confirmation", async () => {
     const name = `Form investor ${Date.now()}`;
-    const response = await postForm("/invest-en", { name, email: "form@example.com", investmentAmount: "1m+", expertise: "tech" });
+    const response = await postForm("/invest-en", {
+      name,
+      email: "form@example.com",
+      investmentAmount: "1m+",
+      expertise: "tech",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/invest-en?inquiry=sent#investment-form");
     const confirmation = await request("/invest-en?inquiry=sent");
@@ -256,7 +296,12 @@ describe("the investor form without JavaScript", () => {
   });
 
   it("answers bad input with 400, messages per field in the page's language, and the values kept", async () => {
-    const response = await postForm("/invest-he", { name: "ישראל ישראלי", email: "israel@localhost", investmentAmount: "50k-100k", message: "שלום <b>" });
+    const response = await postForm("/invest-he", {
+      name: "ישראל ישראלי",
+      email: "israel@localhost",
+      investmentAmount: "50k-100k",
+      message: "שלום <b>",
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(htmlTag(html)).toContain('dir="rtl"');
@@ -268,7 +313,11 @@ describe("the investor form without JavaScript", () => {
   });
 
   it("answers a body that is not a form with 415 and a message in the page's language, not an error page", async () => {
-    const response = await request("/invest-en", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
+    const response = await request("/invest-en", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
     expect(response.status).toBe(415);
     expect(await response.text()).toContain("This page accepts only its own form.");
   });

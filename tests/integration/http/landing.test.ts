@@ -5,12 +5,23 @@ import { decodeToast, languageCookie, postForm, request, uniqueIp } from "../../
 import { startServer, type RunningServer } from "../../support/server.ts";
 
 const dollars = (amount: number, locale: "he-IL" | "en-US") =>
-  new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(amount).replace(/\s/g, " ");
+  new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 })
+    .format(amount)
+    .replace(/\s/g, " ");
 
 /** The text of the page with tags removed, so assertions read like what a visitor sees. */
-const visibleText = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const visibleText = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 
-const GOOD_CONTACT = { fullName: "Dana Cohen", phone: "050-123-4567", email: "dana@example.com", marketingConsent: "on" };
+const GOOD_CONTACT = {
+  fullName: "Dana Cohen",
+  phone: "050-123-4567",
+  email: "dana@example.com",
+  marketingConsent: "on",
+};
 let addressCounter = 0;
 const freshAddress = (prefix = "reader") => `${prefix}.${process.pid}.${Date.now()}.${++addressCounter}@example.com`;
 
@@ -19,7 +30,17 @@ describe("the landing page", () => {
     const response = await request("/");
     expect(response.status).toBe(200);
     const html = await response.text();
-    const order = ['id="hero-title"', 'id="trusted-title"', 'id="features"', 'id="cta-title"', 'id="testimonials-title"', 'id="pricing"', 'id="calculator"', 'id="contact"', 'id="newsletter"'];
+    const order = [
+      'id="hero-title"',
+      'id="trusted-title"',
+      'id="features"',
+      'id="cta-title"',
+      'id="testimonials-title"',
+      'id="pricing"',
+      'id="calculator"',
+      'id="contact"',
+      'id="newsletter"',
+    ];
     const positions = order.map((marker) => html.indexOf(marker));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -47,7 +68,8 @@ describe("the landing page", () => {
 });
 
 describe("the landing page's rendered-once HTML", () => {
-  const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+  const nonceOf = (response: Response) =>
+    /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
 
   it("gives every response its own nonce, on every inline script, and otherwise the same page", async () => {
     const [first, second] = [await request("/"), await request("/")];
@@ -55,7 +77,10 @@ describe("the landing page's rendered-once HTML", () => {
     const [firstNonce, secondNonce] = [nonceOf(first), nonceOf(second)];
     expect(firstNonce).toBeTruthy();
     expect(secondNonce).not.toBe(firstNonce);
-    for (const [html, nonce] of [[firstHtml, firstNonce], [secondHtml, secondNonce]] as const) {
+    for (const [html, nonce] of [
+      [firstHtml, firstNonce],
+      [secondHtml, secondNonce],
+    ] as const) {
       const inlineScripts = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
       expect(inlineScripts.length).toBeGreaterThan(0);
       for (const script of inlineScripts) expect(script).toContain(`nonce="${nonce}"`);
@@ -73,7 +98,10 @@ describe("the landing page's rendered-once HTML", () => {
 
   it("renders afresh for a visitor with a toast waiting", async () => {
     const subscribed = await postForm("/newsletter.data", { email: freshAddress("toast") });
-    const toast = subscribed.headers.getSetCookie().find((cookie) => cookie.startsWith("alex_toast="))!.split(";")[0]!;
+    const toast = subscribed.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("alex_toast="))!
+      .split(";")[0]!;
     const page = await request("/", { headers: { Cookie: toast } });
     expect(await page.text()).toContain("נרשמת בהצלחה לניוזלטר. תודה!");
     expect(page.headers.getSetCookie().some((cookie) => cookie.startsWith("alex_toast="))).toBe(true);
@@ -143,7 +171,12 @@ describe("POST /contact", () => {
   });
 
   it("answers bad input with 400, messages per field in Hebrew, and the values kept", async () => {
-    const response = await postForm("/contact", { fullName: "", phone: "call me", email: "dana@", marketingConsent: "on" });
+    const response = await postForm("/contact", {
+      fullName: "",
+      phone: "call me",
+      email: "dana@",
+      marketingConsent: "on",
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     const text = visibleText(html);
@@ -307,7 +340,9 @@ describe("what the forms store", () => {
   beforeAll(async () => {
     server = await startServer();
     const english = { headers: { Cookie: await languageCookie("en") } };
-    expect((await post("/contact", { fullName: "  Noa Levi ", phone: "+972 50 123 4567", email: "noa@example.com" })).status).toBe(302);
+    expect(
+      (await post("/contact", { fullName: "  Noa Levi ", phone: "+972 50 123 4567", email: "noa@example.com" })).status,
+    ).toBe(302);
     expect((await post("/contact.data", { ...GOOD_CONTACT, fullName: "Tom Green" }, english)).status).toBe(200);
     expect((await post("/contact", { ...GOOD_CONTACT, email: "broken" })).status).toBe(400);
     expect((await post("/contact", { ...GOOD_CONTACT, fullName: "Spam Bot", website: "x" })).status).toBe(302);
@@ -330,10 +365,32 @@ describe("what the forms store", () => {
   });
 
   it("keeps each accepted contact form, trimmed, with its consent and the page's language", () => {
-    const mine = leads.filter((lead) => ["Noa Levi", "Tom Green", "Spam Bot"].includes(lead.fullName) || lead.email === "broken");
-    expect(mine.map(({ fullName, phone, email, marketingConsent, language }) => ({ fullName, phone, email, marketingConsent, language }))).toEqual([
-      { fullName: "Noa Levi", phone: "+972 50 123 4567", email: "noa@example.com", marketingConsent: false, language: "he" },
-      { fullName: "Tom Green", phone: GOOD_CONTACT.phone, email: GOOD_CONTACT.email, marketingConsent: true, language: "en" },
+    const mine = leads.filter(
+      (lead) => ["Noa Levi", "Tom Green", "Spam Bot"].includes(lead.fullName) || lead.email === "broken",
+    );
+    expect(
+      mine.map(({ fullName, phone, email, marketingConsent, language }) => ({
+        fullName,
+        phone,
+        email,
+        marketingConsent,
+        language,
+      })),
+    ).toEqual([
+      {
+        fullName: "Noa Levi",
+        phone: "+972 50 123 4567",
+        email: "noa@example.com",
+        marketingConsent: false,
+        language: "he",
+      },
+      {
+        fullName: "Tom Green",
+        phone: GOOD_CONTACT.phone,
+        email: GOOD_CONTACT.email,
+        marketingConsent: true,
+        language: "en",
+      },
     ]);
   });
 

@@ -26,7 +26,11 @@ function post(body: unknown, init: { ip?: string; accept?: string; query?: strin
   return request(`${init.base ?? ""}${ENDPOINT}${init.query ?? ""}`, {
     method: "POST",
     ip: init.ip,
-    headers: { "Content-Type": "application/json", Accept: init.accept ?? "application/json", "User-Agent": "http-test" },
+    headers: {
+      "Content-Type": "application/json",
+      Accept: init.accept ?? "application/json",
+      "User-Agent": "http-test",
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
@@ -69,13 +73,21 @@ describe("POST /api/wordpress/messages (built-in responder, the shared server)",
 
   it("streams the reply as server-sent events: deltas, then done with the same fields", async () => {
     const clientMessageId = randomUUID();
-    const response = await post({ license, clientMessageId, message: "איך מתקינים את התוסף?" }, { accept: "text/event-stream" });
+    const response = await post(
+      { license, clientMessageId, message: "איך מתקינים את התוסף?" },
+      { accept: "text/event-stream" },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
     const events = await readEvents(response);
     expect(events.map((each) => each.event)).toEqual(["delta", "done"]);
     const done = events[1]!.data;
-    expect(done).toMatchObject({ sessionId: expect.any(String), messageId: expect.any(Number), messageType: "conversation", cost: 1 });
+    expect(done).toMatchObject({
+      sessionId: expect.any(String),
+      messageId: expect.any(Number),
+      messageType: "conversation",
+      cost: 1,
+    });
     expect(events[0]!.data.text).toBe(done.reply);
     expect(done.reply).toContain("וורדפרס");
 
@@ -95,13 +107,18 @@ describe("POST /api/wordpress/messages (built-in responder, the shared server)",
 
     const tooLong = await post({ license, clientMessageId: randomUUID(), message: "א".repeat(2001) });
     expect(tooLong.status).toBe(400);
-    expect(((await post({ license, clientMessageId: randomUUID(), message: "א".repeat(2000) })).status)).toBe(200);
+    expect((await post({ license, clientMessageId: randomUUID(), message: "א".repeat(2000) })).status).toBe(200);
 
     const badId = await post({ license, clientMessageId: "not-a-uuid", message: "hi" }, { query: "?lng=en" });
     expect(await badId.json()).toEqual({ error: "The message could not be read. Check its fields." });
 
     const notImage = await post(
-      { license, clientMessageId: randomUUID(), message: "photo", images: [{ name: "a.png", data: Buffer.from("GIF89a fake").toString("base64") }] },
+      {
+        license,
+        clientMessageId: randomUUID(),
+        message: "photo",
+        images: [{ name: "a.png", data: Buffer.from("GIF89a fake").toString("base64") }],
+      },
       { query: "?lng=en" },
     );
     expect(notImage.status).toBe(400);
@@ -114,21 +131,37 @@ describe("POST /api/wordpress/messages (built-in responder, the shared server)",
   });
 
   it("takes up to three images as base64 and answers in the visitor's language", async () => {
-    const images = [{ name: "shop.png", data: `data:image/png;base64,${TINY_PNG}` }, { name: "menu.png", data: TINY_PNG }];
-    const response = await post({ license, clientMessageId: randomUUID(), message: "Here are photos of my shop", images });
+    const images = [
+      { name: "shop.png", data: `data:image/png;base64,${TINY_PNG}` },
+      { name: "menu.png", data: TINY_PNG },
+    ];
+    const response = await post({
+      license,
+      clientMessageId: randomUUID(),
+      message: "Here are photos of my shop",
+      images,
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { reply: string };
     expect(body.reply).toContain("Thanks, I received your 2 images.");
   });
 
   it("refuses a body larger than three images can make with 413", async () => {
-    const huge = await post({ license, clientMessageId: randomUUID(), message: "x", padding: "x".repeat(22 * 1024 * 1024) });
+    const huge = await post({
+      license,
+      clientMessageId: randomUUID(),
+      message: "x",
+      padding: "x".repeat(22 * 1024 * 1024),
+    });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({ error: "הבקשה גדולה מדי." });
   });
 
   it("answers 404 for an unknown license, without a session", async () => {
-    const response = await post({ license: "alex_00000000000000000000000000000000", clientMessageId: randomUUID(), message: "hi" }, { query: "?lng=en" });
+    const response = await post(
+      { license: "alex_00000000000000000000000000000000", clientMessageId: randomUUID(), message: "hi" },
+      { query: "?lng=en" },
+    );
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "This chat is not set up: the license key is unknown." });
   });
@@ -137,7 +170,9 @@ describe("POST /api/wordpress/messages (built-in responder, the shared server)",
     const ip = uniqueIp();
     const statuses: number[] = [];
     for (let index = 0; index < 31; index++) {
-      statuses.push((await post({ license: "alex_unknown", clientMessageId: randomUUID(), message: "hi" }, { ip })).status);
+      statuses.push(
+        (await post({ license: "alex_unknown", clientMessageId: randomUUID(), message: "hi" }, { ip })).status,
+      );
     }
     expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
     const limited = await post({ license, clientMessageId: randomUUID(), message: "hi" }, { ip });
@@ -156,13 +191,18 @@ describe("POST /api/wordpress/messages (built-in responder, the shared server)",
 describe("the completed functions API", () => {
   it("lists the completed functions newest first, in dollars, and their stats for an operator", async () => {
     const cookie = await loginAsOperator();
-    const list = (await (await request("/api/completed-functions", { headers: { cookie } })).json()) as Record<string, unknown>[];
+    const list = (await (await request("/api/completed-functions", { headers: { cookie } })).json()) as Record<
+      string,
+      unknown
+    >[];
     expect(list.length).toBeGreaterThan(0);
     expect(list[0]).toEqual({
       id: expect.any(Number),
       clientId: expect.any(Number),
       sessionId: expect.stringMatching(/^sess_/),
-      functionType: expect.stringMatching(/^(party_planning_consultation|client_introduction|article_generation)_complete$/),
+      functionType: expect.stringMatching(
+        /^(party_planning_consultation|client_introduction|article_generation)_complete$/,
+      ),
       clientDetails: expect.any(Object),
       profitAmount: 1,
       completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -171,7 +211,11 @@ describe("the completed functions API", () => {
     expect([...dates].sort().reverse()).toEqual(dates);
 
     const stats = await (await request("/api/completed-functions/stats", { headers: { cookie } })).json();
-    expect(stats).toEqual({ totalFunctionsCompleted: list.length, totalProfitGenerated: list.length, averageProfitPerFunction: 1 });
+    expect(stats).toEqual({
+      totalFunctionsCompleted: list.length,
+      totalProfitGenerated: list.length,
+      averageProfitPerFunction: 1,
+    });
   });
 
   it("answers an anonymous caller 401", async () => {
@@ -192,7 +236,10 @@ describe("POST /api/wordpress/messages on a server with an AI provider and inact
     // Prepare the embedded database first (seeded, one client suspended), then hand the folder to the server.
     const database = await openDatabase({ dataDir });
     await seedDemoData(database.db, { timeZone: "Asia/Jerusalem" });
-    const [active] = await database.db.select({ licenseKey: clients.licenseKey }).from(clients).where(eq(clients.businessName, "Alex AI"));
+    const [active] = await database.db
+      .select({ licenseKey: clients.licenseKey })
+      .from(clients)
+      .where(eq(clients.businessName, "Alex AI"));
     licenses.active = active!.licenseKey;
     licenses.suspended = generateLicenseKey();
     await database.db.insert(clients).values({
@@ -204,7 +251,13 @@ describe("POST /api/wordpress/messages on a server with an AI provider and inact
       licenseKey: licenses.suspended,
     });
     await database.close();
-    server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "false", AI_BASE_URL: standIn.baseUrl, AI_MODEL: "test-model", AI_API_KEY: "k" });
+    server = await startServer({
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      AI_BASE_URL: standIn.baseUrl,
+      AI_MODEL: "test-model",
+      AI_API_KEY: "k",
+    });
   }, 90_000);
   afterAll(async () => {
     await server?.stop();
@@ -213,7 +266,10 @@ describe("POST /api/wordpress/messages on a server with an AI provider and inact
   });
 
   it("answers 403 for a suspended client and calls no AI", async () => {
-    const response = await post({ license: licenses.suspended, clientMessageId: randomUUID(), message: "hi" }, { base: server.url, query: "?lng=en" });
+    const response = await post(
+      { license: licenses.suspended, clientMessageId: randomUUID(), message: "hi" },
+      { base: server.url, query: "?lng=en" },
+    );
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: "This chat is not available at the moment." });
     expect(standIn.received).toHaveLength(0);
@@ -221,7 +277,10 @@ describe("POST /api/wordpress/messages on a server with an AI provider and inact
 
   it("streams the model's reply through to the visitor as it is written", async () => {
     standIn.script({ kind: "reply", chunks: ["Alex ", "עונה ", "24/7."] });
-    const response = await post({ license: licenses.active, clientMessageId: randomUUID(), message: "מה זה Alex?" }, { base: server.url, accept: "text/event-stream" });
+    const response = await post(
+      { license: licenses.active, clientMessageId: randomUUID(), message: "מה זה Alex?" },
+      { base: server.url, accept: "text/event-stream" },
+    );
     const events = await readEvents(response);
     expect(events.map((each) => each.event)).toEqual(["delta", "delta", "delta", "done"]);
     expect(events.slice(0, 3).map((each) => each.data.text)).toEqual(["Alex ", "עונה ", "24/7."]);
@@ -231,8 +290,15 @@ describe("POST /api/wordpress/messages on a server with an AI provider and inact
 
   it("falls back politely when the provider fails, at $0", async () => {
     standIn.script({ kind: "status", status: 500 });
-    const response = await post({ license: licenses.active, clientMessageId: randomUUID(), message: "What does it cost?" }, { base: server.url });
+    const response = await post(
+      { license: licenses.active, clientMessageId: randomUUID(), message: "What does it cost?" },
+      { base: server.url },
+    );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ reply: expect.stringMatching(/^Sorry, I couldn't answer just now\./), messageType: "general", cost: 0 });
+    expect(await response.json()).toMatchObject({
+      reply: expect.stringMatching(/^Sorry, I couldn't answer just now\./),
+      messageType: "general",
+      cost: 0,
+    });
   });
 });

@@ -8,13 +8,16 @@ const cacheOf = async (path: string, init: RequestInit = {}) => {
 };
 
 describe("pages served from the page cache", () => {
-  it.each(["/", "/invest-en", "/invest-he"])("serves %s rendered once, and says so, with or without a language cookie", async (path) => {
-    await cacheOf(path);
-    expect(await cacheOf(path)).toBe("hit");
-    const english = { headers: { Cookie: await languageCookie("en") } };
-    await cacheOf(path, english);
-    expect(await cacheOf(path, english)).toBe("hit");
-  });
+  it.each(["/", "/invest-en", "/invest-he"])(
+    "serves %s rendered once, and says so, with or without a language cookie",
+    async (path) => {
+      await cacheOf(path);
+      expect(await cacheOf(path)).toBe("hit");
+      const english = { headers: { Cookie: await languageCookie("en") } };
+      await cacheOf(path, english);
+      expect(await cacheOf(path, english)).toBe("hit");
+    },
+  );
 
   it("renders the investor page afresh after a form was sent, and for a signed-in operator", async () => {
     expect(await cacheOf("/invest-en?inquiry=sent")).toBeNull();

@@ -36,7 +36,14 @@ describe("GET /api/download/plugin", () => {
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const entries = readZip(Buffer.from(await response.arrayBuffer()));
     const names = entries.map((entry) => entry.name);
-    for (const name of ["alex-ai-assistant.php", "readme.txt", "uninstall.php", "includes/defaults.php", "assets/launcher.js", "languages/alex-ai-assistant-he_IL.mo"]) {
+    for (const name of [
+      "alex-ai-assistant.php",
+      "readme.txt",
+      "uninstall.php",
+      "includes/defaults.php",
+      "assets/launcher.js",
+      "languages/alex-ai-assistant-he_IL.mo",
+    ]) {
       expect(names).toContain(`alex-ai-assistant/${name}`);
     }
 
@@ -48,7 +55,9 @@ describe("GET /api/download/plugin", () => {
     const phpFiles = names.filter((name) => name.endsWith(".php"));
     expect(phpFiles.length).toBe(5);
     for (const name of phpFiles) {
-      expect(execFileSync("php", ["-l", path.join(unzipped, name)], { encoding: "utf8" }), name).toContain("No syntax errors detected");
+      expect(execFileSync("php", ["-l", path.join(unzipped, name)], { encoding: "utf8" }), name).toContain(
+        "No syntax errors detected",
+      );
     }
 
     const defaults = entries.find((entry) => entry.name.endsWith("includes/defaults.php"))!.data.toString("utf8");
@@ -62,8 +71,12 @@ describe("GET /api/download/plugin", () => {
       // The port comes from X-Forwarded-Host when the proxy is trusted, else from Host: a proxy names both.
       headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "alex.example.com:8443" },
     });
-    const defaults = readZip(Buffer.from(await response.arrayBuffer())).find((entry) => entry.name.endsWith("defaults.php"))!;
-    expect(defaults.data.toString("utf8")).toContain("define( 'ALEX_AI_DEFAULT_SERVER_URL', 'https://alex.example.com:8443' );");
+    const defaults = readZip(Buffer.from(await response.arrayBuffer())).find((entry) =>
+      entry.name.endsWith("defaults.php"),
+    )!;
+    expect(defaults.data.toString("utf8")).toContain(
+      "define( 'ALEX_AI_DEFAULT_SERVER_URL', 'https://alex.example.com:8443' );",
+    );
   });
 
   it("finds the client by id too", async () => {
@@ -78,7 +91,9 @@ describe("GET /api/download/plugin", () => {
     const unknown = await download("clientId=999999", { cookie });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: "No client has this id or license key." });
-    const unknownKey = await download("licenseKey=alex_nosuchkey", { cookie: `${cookie}; ${await languageCookie("he")}` });
+    const unknownKey = await download("licenseKey=alex_nosuchkey", {
+      cookie: `${cookie}; ${await languageCookie("he")}`,
+    });
     expect(unknownKey.status).toBe(404);
     expect(await unknownKey.json()).toEqual({ error: "אין לקוח עם המזהה או מפתח הרישיון האלה." });
     for (const query of ["", "clientId=abc", "clientId=-1", "clientId=1.5"]) {
@@ -104,7 +119,11 @@ describe("the plugin manager /admin/plugin", () => {
   });
 
   it("is in Hebrew for an operator who chose it", async () => {
-    const html = await (await request("/admin/plugin?clientId=2", { headers: { Cookie: `${await loginAsOperator()}; ${await languageCookie("he")}` } })).text();
+    const html = await (
+      await request("/admin/plugin?clientId=2", {
+        headers: { Cookie: `${await loginAsOperator()}; ${await languageCookie("he")}` },
+      })
+    ).text();
     expect(html).toContain("ניהול התוסף");
     expect(html).toContain("גרסה 1.0.0");
     expect(html).toMatch(/<option value="2" selected="">/);

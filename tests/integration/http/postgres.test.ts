@@ -37,7 +37,10 @@ describe.runIf(serverUrl)("the product on PostgreSQL", () => {
       redirect: "manual",
     });
     expect(login.status).toBe(302);
-    const cookie = login.headers.getSetCookie().find((value) => value.startsWith("alex_session="))!.split(";")[0]!;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("alex_session="))!
+      .split(";")[0]!;
     const stats = await fetch(`${server.url}/api/stats`, { headers: { Cookie: cookie } });
     expect(stats.status).toBe(200);
     expect(((await stats.json()) as { activeClients: number }).activeClients).toBeGreaterThan(0);

@@ -12,8 +12,14 @@ import { loginAsOperator, request } from "../../support/http.ts";
 
 /** What a reader sees: tags and React's text separators removed, spaces folded. */
 const visibleText = (html: string) =>
-  html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ").replace(/\u00a0/g, " ");
-const price = (cents: number, language: "he" | "en") => formatCents(cents, language, PRICE_LIST.currency).replace(/\s/g, " ");
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ")
+    .replace(/\u00a0/g, " ");
+const price = (cents: number, language: "he" | "en") =>
+  formatCents(cents, language, PRICE_LIST.currency).replace(/\s/g, " ");
 
 describe("every page quotes db/price-list.ts", () => {
   it.each(["he", "en"] as const)("the landing page's pricing card, in %s", async (language) => {
@@ -27,10 +33,14 @@ describe("every page quotes db/price-list.ts", () => {
 
   it.each(["he", "en"] as const)("the billing and completed functions pages, in %s", async (language) => {
     const cookie = await loginAsOperator();
-    const billing = visibleText(await (await request(`/admin/billing?lng=${language}`, { headers: { Cookie: cookie } })).text());
+    const billing = visibleText(
+      await (await request(`/admin/billing?lng=${language}`, { headers: { Cookie: cookie } })).text(),
+    );
     expect(billing).toContain(price(PRICE_LIST.monthlyFeeCents, language));
     expect(billing).not.toContain("{{");
-    const functions = visibleText(await (await request(`/admin/completed-functions?lng=${language}`, { headers: { Cookie: cookie } })).text());
+    const functions = visibleText(
+      await (await request(`/admin/completed-functions?lng=${language}`, { headers: { Cookie: cookie } })).text(),
+    );
     expect(functions).toContain(price(PRICE_LIST.perCompletedFunctionCents, language));
     expect(functions).not.toContain("{{");
   });
@@ -54,7 +64,12 @@ describe.each(testDrivers)("a bill and the stored prices agree with db/price-lis
     expect(client.monthlyFeeCents).toBe(PRICE_LIST.monthlyFeeCents);
     const [session] = await db
       .insert(chatSessions)
-      .values({ publicId: "sess_pricecheck", clientId: client.id, startedAt: new Date("2026-02-10T10:00:00Z"), lastMessageAt: new Date("2026-02-10T10:10:00Z") })
+      .values({
+        publicId: "sess_pricecheck",
+        clientId: client.id,
+        startedAt: new Date("2026-02-10T10:00:00Z"),
+        lastMessageAt: new Date("2026-02-10T10:10:00Z"),
+      })
       .returning();
     await db.insert(messages).values(
       MESSAGE_TYPES.map((messageType, index) => ({
@@ -66,13 +81,20 @@ describe.each(testDrivers)("a bill and the stored prices agree with db/price-lis
         createdAt: new Date(Date.UTC(2026, 1, 10, 10, index)),
       })),
     );
-    const [bill] = await computeBills(db, { period: periodOf(new Date("2026-02-10T10:00:00Z"), "Asia/Jerusalem"), timeZone: "Asia/Jerusalem", clientId: client.id });
+    const [bill] = await computeBills(db, {
+      period: periodOf(new Date("2026-02-10T10:00:00Z"), "Asia/Jerusalem"),
+      timeZone: "Asia/Jerusalem",
+      clientId: client.id,
+    });
     expect(bill).toMatchObject({
       baseFeeCents: PRICE_LIST.monthlyFeeCents,
       usageFeesCents: 3 * PRICE_LIST.perBillableMessageCents,
       totalCents: PRICE_LIST.monthlyFeeCents + 3 * PRICE_LIST.perBillableMessageCents,
     });
-    const [fn] = await db.insert(completedFunctions).values({ clientId: client.id, sessionId: session!.id, functionType: "client_introduction_complete" }).returning();
+    const [fn] = await db
+      .insert(completedFunctions)
+      .values({ clientId: client.id, sessionId: session!.id, functionType: "client_introduction_complete" })
+      .returning();
     expect(fn!.profitCents).toBe(PRICE_LIST.perCompletedFunctionCents);
   });
 });

@@ -47,26 +47,32 @@ describe("the route table", () => {
   });
 
   const pages = allRoutes.filter((route) => route.guard === "page");
-  it.each(pages.map((route) => [route.pattern, route] as const))("page %s redirects an anonymous visitor to login", async (_, route) => {
-    const url = concrete(route.pattern);
-    for (const method of ["GET", "POST"]) {
-      const response = await request(url, { method });
-      expect(response.status, `${method} ${url}`).toBe(302);
-      expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: url })}`);
-    }
-    const data = await request(`${url.replace(/\/$/, "")}.data`);
-    expect([202, 204, 302]).toContain(data.status);
-    expect(data.headers.get("X-Remix-Redirect") ?? (await data.text())).toContain("/login");
-  });
+  it.each(pages.map((route) => [route.pattern, route] as const))(
+    "page %s redirects an anonymous visitor to login",
+    async (_, route) => {
+      const url = concrete(route.pattern);
+      for (const method of ["GET", "POST"]) {
+        const response = await request(url, { method });
+        expect(response.status, `${method} ${url}`).toBe(302);
+        expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: url })}`);
+      }
+      const data = await request(`${url.replace(/\/$/, "")}.data`);
+      expect([202, 204, 302]).toContain(data.status);
+      expect(data.headers.get("X-Remix-Redirect") ?? (await data.text())).toContain("/login");
+    },
+  );
 
   const apis = allRoutes.filter((route) => route.guard === "api");
-  it.each(apis.map((route) => [route.pattern, route] as const))("API %s answers an anonymous caller 401 with a JSON error", async (_, route) => {
-    const url = concrete(route.pattern);
-    for (const method of ["GET", "POST", "PUT", "DELETE"]) {
-      const response = await request(url, { method });
-      expect(response.status, `${method} ${url}`).toBe(401);
-      const body = (await response.json()) as { error?: unknown };
-      expect(typeof body.error).toBe("string");
-    }
-  });
+  it.each(apis.map((route) => [route.pattern, route] as const))(
+    "API %s answers an anonymous caller 401 with a JSON error",
+    async (_, route) => {
+      const url = concrete(route.pattern);
+      for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+        const response = await request(url, { method });
+        expect(response.status, `${method} ${url}`).toBe(401);
+        const body = (await response.json()) as { error?: unknown };
+        expect(typeof body.error).toBe("string");
+      }
+    },
+  );
 });

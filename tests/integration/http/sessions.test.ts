@@ -8,7 +8,8 @@ const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYP
 const BOM = [0xef, 0xbb, 0xbf];
 
 let cookie: string;
-const get = (path: string, extraCookie = "") => request(path, { headers: { Cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie } });
+const get = (path: string, extraCookie = "") =>
+  request(path, { headers: { Cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie } });
 const getJson = async <T>(path: string) => {
   const response = await get(path);
   return { response, body: (await response.json()) as T };
@@ -50,7 +51,17 @@ describe("GET /api/admin/sessions", () => {
     expect(body.averageMessagesPerSession).toBeCloseTo(body.totalMessages / body.totalSessions, 1);
     const first = body.sessions[0]!;
     expect(Object.keys(first).sort()).toEqual(
-      ["client", "clientId", "completedFunction", "isActive", "lastMessageAt", "messageCount", "sessionId", "startedAt", "userIp"].sort(),
+      [
+        "client",
+        "clientId",
+        "completedFunction",
+        "isActive",
+        "lastMessageAt",
+        "messageCount",
+        "sessionId",
+        "startedAt",
+        "userIp",
+      ].sort(),
     );
     expect(Object.keys(first.client).sort()).toEqual(["businessName", "businessType", "licenseKey"]);
     const times = body.sessions.map((session) => session.lastMessageAt);
@@ -79,14 +90,24 @@ describe("GET /api/admin/sessions", () => {
 
     const byId = await getJson<SessionList>(`/api/admin/sessions?period=all&search=${target.sessionId.slice(4, 14)}`);
     expect(byId.body.sessions.map((session) => session.sessionId)).toEqual([target.sessionId]);
-    const byName = await getJson<SessionList>(`/api/admin/sessions?period=all&search=${encodeURIComponent(target.client.businessName.slice(0, 6))}`);
+    const byName = await getJson<SessionList>(
+      `/api/admin/sessions?period=all&search=${encodeURIComponent(target.client.businessName.slice(0, 6))}`,
+    );
     expect(byName.body.sessions.map((session) => session.client.businessName)).toContain(target.client.businessName);
-    const byLicense = await getJson<SessionList>(`/api/admin/sessions?period=all&search=${target.client.licenseKey.slice(-12)}`);
+    const byLicense = await getJson<SessionList>(
+      `/api/admin/sessions?period=all&search=${target.client.licenseKey.slice(-12)}`,
+    );
     expect(byLicense.body.totalSessions).toBe(byClient.body.totalSessions);
     const byIp = await getJson<SessionList>(`/api/admin/sessions?period=all&search=${target.userIp}`);
     expect(byIp.body.sessions.every((session) => session.userIp?.includes(target.userIp!))).toBe(true);
     const none = await getJson<SessionList>("/api/admin/sessions?period=all&search=zzzz-nothing");
-    expect(none.body).toMatchObject({ sessions: [], totalSessions: 0, totalPages: 1, currentPage: 1, hasNextPage: false });
+    expect(none.body).toMatchObject({
+      sessions: [],
+      totalSessions: 0,
+      totalPages: 1,
+      currentPage: 1,
+      hasNextPage: false,
+    });
   });
 
   it.each([
@@ -119,7 +140,12 @@ describe("GET /api/admin/sessions", () => {
     const { response, body } = await getJson<SessionList>("/api/admin/chat-sessions?period=month&page=3");
     expect(response.status).toBe(200);
     expect(body.sessions).toHaveLength(paged.body.totalSessions);
-    expect(body).toMatchObject({ totalSessions: paged.body.totalSessions, currentPage: 1, totalPages: 1, hasNextPage: false });
+    expect(body).toMatchObject({
+      totalSessions: paged.body.totalSessions,
+      currentPage: 1,
+      totalPages: 1,
+      hasNextPage: false,
+    });
     expect((await get("/api/admin/chat-sessions?period=decade")).status).toBe(400);
   });
 });
@@ -129,9 +155,11 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
   let clientId: number;
 
   beforeAll(async () => {
-    const started = await sendDemoMessage("=HYPERLINK(\"http://evil.example\") שלום, what does it cost?");
+    const started = await sendDemoMessage('=HYPERLINK("http://evil.example") שלום, what does it cost?');
     sessionId = started.sessionId;
-    await sendDemoMessage("+972 50 123 4567 is my number; here is a photo", sessionId, [{ name: "photo.png", data: TINY_PNG }]);
+    await sendDemoMessage("+972 50 123 4567 is my number; here is a photo", sessionId, [
+      { name: "photo.png", data: TINY_PNG },
+    ]);
     const list = await getJson<SessionList>(`/api/admin/sessions?period=today&search=${sessionId}`);
     clientId = list.body.sessions[0]!.clientId;
   });
@@ -142,10 +170,18 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
     expect(body.success).toBe(true);
     expect(body.session).toMatchObject({ sessionId, clientId, messageCount: 2 });
     expect(body.session.messages.map((message) => message.userMessage)).toEqual([
-      "=HYPERLINK(\"http://evil.example\") שלום, what does it cost?",
+      '=HYPERLINK("http://evil.example") שלום, what does it cost?',
       "+972 50 123 4567 is my number; here is a photo",
     ]);
-    expect(Object.keys(body.session.messages[0]!).sort()).toEqual(["aiResponse", "cost", "id", "images", "messageType", "timestamp", "userMessage"]);
+    expect(Object.keys(body.session.messages[0]!).sort()).toEqual([
+      "aiResponse",
+      "cost",
+      "id",
+      "images",
+      "messageType",
+      "timestamp",
+      "userMessage",
+    ]);
     expect(body.summary.totalMessages).toBe(2);
     expect(body.summary.totalCost).toBe(body.session.messages.reduce((sum, message) => sum + message.cost, 0));
     expect(Object.values(body.summary.messageTypes).reduce((sum, count) => sum + count, 0)).toBe(2);
@@ -171,7 +207,7 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
     const rows = parseCsv(new TextDecoder().decode(bytes));
     expect(rows[0]).toEqual(["Timestamp", "User Message", "AI Response", "Message Type", "Cost"]);
     expect(rows).toHaveLength(3);
-    expect(rows[1]![1]).toBe("'=HYPERLINK(\"http://evil.example\") שלום, what does it cost?");
+    expect(rows[1]![1]).toBe('\'=HYPERLINK("http://evil.example") שלום, what does it cost?');
     expect(rows[2]![1]).toBe("'+972 50 123 4567 is my number; here is a photo");
     expect(rows[1]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(rows[1]![4]).toMatch(/^\d+\.\d{2}$/);

@@ -37,7 +37,9 @@ describe("languages", () => {
 
   it("renders the dashboard in Hebrew for an operator who chose it", async () => {
     const cookie = await loginAsOperator();
-    const response = await request("/admin/dashboard", { headers: { Cookie: `${cookie}; ${await languageCookie("he")}` } });
+    const response = await request("/admin/dashboard", {
+      headers: { Cookie: `${cookie}; ${await languageCookie("he")}` },
+    });
     const html = await response.text();
     expect(htmlTag(html)).toContain('dir="rtl"');
     expect(html).toContain("לקוחות פעילים");

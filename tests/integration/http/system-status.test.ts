@@ -26,7 +26,16 @@ describe("/admin/system-status", () => {
     expect(html).toContain("<h1");
     expect(html).toContain("Client System Status");
     expect(html).toMatch(/alex_[0-9a-f]{32}/);
-    for (const text of ["API Connections", "WordPress Test", "Upload Test", "Refresh Status", "Full System Test", "Database", "HivePress data", "AI provider"]) {
+    for (const text of [
+      "API Connections",
+      "WordPress Test",
+      "Upload Test",
+      "Refresh Status",
+      "Full System Test",
+      "Database",
+      "HivePress data",
+      "AI provider",
+    ]) {
       expect(html, text).toContain(text);
     }
   });
@@ -36,21 +45,41 @@ describe("/admin/system-status", () => {
     const missing = await postForm("/admin/system-status", { intent: "refresh" }, { headers: { Cookie: cookie } });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Please select a client first");
-    const unknown = await postForm("/admin/system-status", { intent: "refresh", clientId: "999999" }, { headers: { Cookie: cookie } });
+    const unknown = await postForm(
+      "/admin/system-status",
+      { intent: "refresh", clientId: "999999" },
+      { headers: { Cookie: cookie } },
+    );
     expect(unknown.status).toBe(400);
-    const hebrew = await postForm("/admin/system-status", { intent: "full-test", clientId: "abc" }, { headers: { Cookie: `${cookie}; ${await languageCookie("he")}` } });
+    const hebrew = await postForm(
+      "/admin/system-status",
+      { intent: "full-test", clientId: "abc" },
+      { headers: { Cookie: `${cookie}; ${await languageCookie("he")}` } },
+    );
     expect(hebrew.status).toBe(400);
     expect(await hebrew.text()).toContain("נא לבחור לקוח קודם");
-    const bogus = await postForm("/admin/system-status", { intent: "delete-everything", clientId: "1" }, { headers: { Cookie: cookie } });
+    const bogus = await postForm(
+      "/admin/system-status",
+      { intent: "delete-everything", clientId: "1" },
+      { headers: { Cookie: cookie } },
+    );
     expect(bogus.status).toBe(400);
-    const badKind = await postForm("/admin/system-status", { intent: "check", kind: "database; drop", clientId: "1" }, { headers: { Cookie: cookie } });
+    const badKind = await postForm(
+      "/admin/system-status",
+      { intent: "check", kind: "database; drop", clientId: "1" },
+      { headers: { Cookie: cookie } },
+    );
     expect(badKind.status).toBe(400);
   });
 
   it("runs one check, redirects back with a toast, and the card and its history show the result", async () => {
     const cookie = await loginAsOperator();
     const { id } = await demoClient(cookie);
-    const response = await postForm("/admin/system-status", { intent: "check", kind: "ai", clientId: String(id), tab: "connections" }, { headers: { Cookie: cookie } });
+    const response = await postForm(
+      "/admin/system-status",
+      { intent: "check", kind: "ai", clientId: String(id), tab: "connections" },
+      { headers: { Cookie: cookie } },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin/system-status?clientId=${id}&tab=connections`);
     expect(response.headers.getSetCookie().some((value) => value.startsWith("alex_toast="))).toBe(true);
@@ -65,7 +94,11 @@ describe("/admin/clients/{id}/wordpress-connection", () => {
     const cookie = await loginAsOperator();
     const { id } = await demoClient(cookie);
     const path = `/admin/clients/${id}/wordpress-connection`;
-    const bad = await postForm(path, { siteUrl: "javascript:alert(1)", username: "", applicationPassword: "secret pass word" }, { headers: { Cookie: cookie } });
+    const bad = await postForm(
+      path,
+      { siteUrl: "javascript:alert(1)", username: "", applicationPassword: "secret pass word" },
+      { headers: { Cookie: cookie } },
+    );
     expect(bad.status).toBe(400);
     const badHtml = await bad.text();
     expect(badHtml).toContain("Enter the site&#x27;s address starting with https:// or http://");
@@ -74,7 +107,11 @@ describe("/admin/clients/{id}/wordpress-connection", () => {
     expect(await (await page(path, cookie)).text()).toContain("No Application Password is saved.");
 
     const password = "abcd EFGH ijkl MNOP qrst UVWX";
-    const saved = await postForm(path, { siteUrl: "https://shop.example.com/", username: "editor", applicationPassword: password }, { headers: { Cookie: cookie, Referer: "http://unrelated.example/" } });
+    const saved = await postForm(
+      path,
+      { siteUrl: "https://shop.example.com/", username: "editor", applicationPassword: password },
+      { headers: { Cookie: cookie, Referer: "http://unrelated.example/" } },
+    );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`/admin/system-status?clientId=${id}`);
     const html = await (await page(`/admin/system-status?clientId=${id}&tab=wordpress`, cookie)).text();
@@ -83,15 +120,31 @@ describe("/admin/clients/{id}/wordpress-connection", () => {
     expect(html).not.toContain(password);
 
     // Empty keeps the password; the checkbox removes it.
-    await postForm(path, { siteUrl: "https://shop.example.com", username: "editor2", applicationPassword: "" }, { headers: { Cookie: cookie } });
+    await postForm(
+      path,
+      { siteUrl: "https://shop.example.com", username: "editor2", applicationPassword: "" },
+      { headers: { Cookie: cookie } },
+    );
     expect(await (await page(path, cookie)).text()).toContain("An Application Password is saved");
-    await postForm(path, { siteUrl: "https://shop.example.com", username: "editor2", clearPassword: "on" }, { headers: { Cookie: cookie } });
+    await postForm(
+      path,
+      { siteUrl: "https://shop.example.com", username: "editor2", clearPassword: "on" },
+      { headers: { Cookie: cookie } },
+    );
     expect(await (await page(path, cookie)).text()).toContain("No Application Password is saved.");
   });
 
   it("answers 404 for an unknown client", async () => {
     const cookie = await loginAsOperator();
     expect((await page("/admin/clients/999999/wordpress-connection", cookie)).status).toBe(404);
-    expect((await postForm("/admin/clients/abc/wordpress-connection", { siteUrl: "https://a.example", username: "x" }, { headers: { Cookie: cookie } })).status).toBe(404);
+    expect(
+      (
+        await postForm(
+          "/admin/clients/abc/wordpress-connection",
+          { siteUrl: "https://a.example", username: "x" },
+          { headers: { Cookie: cookie } },
+        )
+      ).status,
+    ).toBe(404);
   });
 });

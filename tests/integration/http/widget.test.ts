@@ -41,9 +41,19 @@ beforeAll(async () => {
     {},
     {
       prepareDatabase: async (db) => {
-        const { id: active } = await insertClient(db, { licenseKey: LICENSE.active, businessName: "חנות המבחן", businessType: "retail", websiteDomain: "https://www.framed-shop.example:8443/" });
+        const { id: active } = await insertClient(db, {
+          licenseKey: LICENSE.active,
+          businessName: "חנות המבחן",
+          businessType: "retail",
+          websiteDomain: "https://www.framed-shop.example:8443/",
+        });
         await db.insert(trainingConfigs).values({ clientId: active, businessType: "retail", greeting: GREETING });
-        const { id: quiet } = await insertClient(db, { licenseKey: LICENSE.quiet, businessName: "Quiet Shop", businessType: "retail", websiteDomain: "quiet.example" });
+        const { id: quiet } = await insertClient(db, {
+          licenseKey: LICENSE.quiet,
+          businessName: "Quiet Shop",
+          businessType: "retail",
+          websiteDomain: "quiet.example",
+        });
         await insertClient(db, { licenseKey: LICENSE.suspended, status: "suspended", websiteDomain: "test.example" });
         await insertClient(db, { licenseKey: LICENSE.cancelled, status: "cancelled", websiteDomain: "test.example" });
         const [session] = await db
@@ -63,8 +73,15 @@ beforeAll(async () => {
             createdAt: new Date(Date.now() - 60_000),
           })
           .returning({ id: messages.id });
-        await db.insert(messageImages).values({ messageId: first!.id, clientId: active, name: "a.png", mime: "image/png", size: 3 });
-        await db.insert(messages).values({ sessionId: session!.id, clientId: active, userMessage: "And returns?", aiResponse: "Within 14 days." });
+        await db
+          .insert(messageImages)
+          .values({ messageId: first!.id, clientId: active, name: "a.png", mime: "image/png", size: 3 });
+        await db.insert(messages).values({
+          sessionId: session!.id,
+          clientId: active,
+          userMessage: "And returns?",
+          aiResponse: "Within 14 days.",
+        });
       },
     },
   );
@@ -114,7 +131,11 @@ describe("GET /api/wordpress/chat-ui", () => {
       license: LICENSE.active,
       language: "he",
       maxMessageLength: 2000,
-      endpoints: { messages: "/api/wordpress/messages?lng=he", history: "/api/wordpress/history?lng=he", feedback: "/api/wordpress/feedback?lng=he" },
+      endpoints: {
+        messages: "/api/wordpress/messages?lng=he",
+        history: "/api/wordpress/history?lng=he",
+        feedback: "/api/wordpress/feedback?lng=he",
+      },
     });
     expect(config.texts.feedbackQuestion).toBe("האם זה עזר לך?");
   });
@@ -141,11 +162,17 @@ describe("GET /api/wordpress/chat-ui", () => {
 
   it("lets only the client's own domain and its www. frame it", async () => {
     const csp = (await get(`/api/wordpress/chat-ui?license=${LICENSE.quiet}`)).headers.get("Content-Security-Policy")!;
-    expect(csp).toContain("frame-ancestors 'self' https://quiet.example http://quiet.example https://www.quiet.example http://www.quiet.example");
+    expect(csp).toContain(
+      "frame-ancestors 'self' https://quiet.example http://quiet.example https://www.quiet.example http://www.quiet.example",
+    );
   });
 
   it("answers an unknown or missing license with a 404 page and no script", async () => {
-    for (const path of ["/api/wordpress/chat-ui?license=alex_nosuchlicense", "/api/wordpress/chat-ui", "/api/wordpress/chat-ui?license=%3Cscript%3E&lang=en"]) {
+    for (const path of [
+      "/api/wordpress/chat-ui?license=alex_nosuchlicense",
+      "/api/wordpress/chat-ui",
+      "/api/wordpress/chat-ui?license=%3Cscript%3E&lang=en",
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
@@ -174,7 +201,10 @@ describe("GET /api/wordpress/history", () => {
     const response = await get(`/api/wordpress/history?license=${LICENSE.active}&sessionId=${SESSION.withMessages}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    const body = (await response.json()) as { sessionId: string; messages: { userMessage: string; aiResponse: string; images: number }[] };
+    const body = (await response.json()) as {
+      sessionId: string;
+      messages: { userMessage: string; aiResponse: string; images: number }[];
+    };
     expect(body.sessionId).toBe(SESSION.withMessages);
     expect(body.messages.map(({ userMessage, aiResponse, images }) => ({ userMessage, aiResponse, images }))).toEqual([
       { userMessage: "יש לכם משלוחים?", aiResponse: "כן, לכל הארץ.", images: 1 },
@@ -186,7 +216,11 @@ describe("GET /api/wordpress/history", () => {
     const cases = [
       [`license=${LICENSE.active}&sessionId=${SESSION.ofQuietClient}&lng=en`, 404, "This conversation was not found."],
       [`license=alex_nosuchlicense&sessionId=${SESSION.withMessages}&lng=en`, 404, "This chat link is not valid."],
-      [`license=${LICENSE.suspended}&sessionId=${SESSION.withMessages}&lng=en`, 403, "This chat is not available at the moment."],
+      [
+        `license=${LICENSE.suspended}&sessionId=${SESSION.withMessages}&lng=en`,
+        403,
+        "This chat is not available at the moment.",
+      ],
       [`license=${LICENSE.active}`, 400, "הבקשה אינה תקינה."],
     ] as const;
     for (const [query, status, error] of cases) {
@@ -208,18 +242,53 @@ describe("GET /api/wordpress/history", () => {
 });
 
 describe("POST /api/wordpress/feedback", () => {
-  const feedback = (helpful: unknown, overrides: Record<string, unknown> = {}) => ({ license: LICENSE.active, sessionId: SESSION.withMessages, helpful, ...overrides });
+  const feedback = (helpful: unknown, overrides: Record<string, unknown> = {}) => ({
+    license: LICENSE.active,
+    sessionId: SESSION.withMessages,
+    helpful,
+    ...overrides,
+  });
 
   it("refuses what is not a small JSON object of the right shape, in the visitor's language", async () => {
     const cases: [string, unknown, Record<string, string>, number, string][] = [
       ["/api/wordpress/feedback?lng=en", "not json", {}, 400, "Send the request as a JSON object."],
-      ["/api/wordpress/feedback?lng=en", feedback(true), { "Content-Type": "text/plain" }, 415, "Send the request with the Content-Type application/json."],
-      ["/api/wordpress/feedback?lng=en", feedback(true, { padding: "x".repeat(2000) }), {}, 413, "The request is too large."],
+      [
+        "/api/wordpress/feedback?lng=en",
+        feedback(true),
+        { "Content-Type": "text/plain" },
+        415,
+        "Send the request with the Content-Type application/json.",
+      ],
+      [
+        "/api/wordpress/feedback?lng=en",
+        feedback(true, { padding: "x".repeat(2000) }),
+        {},
+        413,
+        "The request is too large.",
+      ],
       ["/api/wordpress/feedback?lng=en", feedback("yes"), {}, 400, "The request is not valid."],
       ["/api/wordpress/feedback", feedback(true, { sessionId: "" }), {}, 400, "הבקשה אינה תקינה."],
-      ["/api/wordpress/feedback?lng=en", feedback(true, { license: "alex_nosuchlicense" }), {}, 404, "This chat link is not valid."],
-      ["/api/wordpress/feedback?lng=en", feedback(true, { sessionId: SESSION.ofQuietClient }), {}, 404, "This conversation was not found."],
-      ["/api/wordpress/feedback?lng=en", feedback(true, { license: LICENSE.cancelled }), {}, 403, "This chat is not available at the moment."],
+      [
+        "/api/wordpress/feedback?lng=en",
+        feedback(true, { license: "alex_nosuchlicense" }),
+        {},
+        404,
+        "This chat link is not valid.",
+      ],
+      [
+        "/api/wordpress/feedback?lng=en",
+        feedback(true, { sessionId: SESSION.ofQuietClient }),
+        {},
+        404,
+        "This conversation was not found.",
+      ],
+      [
+        "/api/wordpress/feedback?lng=en",
+        feedback(true, { license: LICENSE.cancelled }),
+        {},
+        403,
+        "This chat is not available at the moment.",
+      ],
     ];
     for (const [path, body, headers, status, error] of cases) {
       const response = await postJson(path, body, { headers });
@@ -243,7 +312,15 @@ describe("POST /api/wordpress/feedback", () => {
   it("is rate limited per address", async () => {
     const ip = uniqueIp();
     for (let attempt = 0; attempt < 20; attempt++) {
-      expect((await postJson("/api/wordpress/feedback", feedback(true, { sessionId: SESSION.ofQuietClient, license: LICENSE.quiet }), { ip })).status).toBe(204);
+      expect(
+        (
+          await postJson(
+            "/api/wordpress/feedback",
+            feedback(true, { sessionId: SESSION.ofQuietClient, license: LICENSE.quiet }),
+            { ip },
+          )
+        ).status,
+      ).toBe(204);
     }
     const refused = await postJson("/api/wordpress/feedback?lng=en", feedback(true), { ip });
     expect(refused.status).toBe(429);
@@ -259,13 +336,20 @@ describe("POST /api/wordpress/feedback", () => {
 
     await server.stop({ keepData: true });
     const [stored] = await inspectEmbeddedDatabase(server.dataDir, (db) =>
-      db.select({ helpful: chatSessions.helpful, feedbackAt: chatSessions.feedbackAt }).from(chatSessions).where(eq(chatSessions.publicId, SESSION.withMessages)),
+      db
+        .select({ helpful: chatSessions.helpful, feedbackAt: chatSessions.feedbackAt })
+        .from(chatSessions)
+        .where(eq(chatSessions.publicId, SESSION.withMessages)),
     );
     expect(stored!.helpful).toBe(false);
     expect(stored!.feedbackAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     // The chat UI of a suspended or cancelled client, and an unknown license, started nothing.
     const sessions = await inspectEmbeddedDatabase(server.dataDir, (db) =>
-      db.select({ id: chatSessions.id }).from(chatSessions).innerJoin(clients, eq(clients.id, chatSessions.clientId)).where(eq(clients.licenseKey, LICENSE.suspended)),
+      db
+        .select({ id: chatSessions.id })
+        .from(chatSessions)
+        .innerJoin(clients, eq(clients.id, chatSessions.clientId))
+        .where(eq(clients.licenseKey, LICENSE.suspended)),
     );
     expect(sessions).toEqual([]);
   });

@@ -77,9 +77,18 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
     db = handle.db;
     const alpha = await insertClient(db, { businessName: "Alpha", createdAt: new Date("2025-12-01T00:00:00Z") });
     const bravo = await insertClient(db, { businessName: "Bravo", createdAt: new Date("2026-03-10T00:00:00Z") });
-    const charlie = await insertClient(db, { businessName: "Charlie", createdAt: new Date("2025-10-01T00:00:00Z"), status: "cancelled" });
+    const charlie = await insertClient(db, {
+      businessName: "Charlie",
+      createdAt: new Date("2025-10-01T00:00:00Z"),
+      status: "cancelled",
+    });
     charlieId = charlie.id;
-    await db.insert(clientStatusChanges).values({ clientId: charlie.id, fromStatus: "active", toStatus: "cancelled", changedAt: at("2026-02-10T00:00:00Z") });
+    await db.insert(clientStatusChanges).values({
+      clientId: charlie.id,
+      fromStatus: "active",
+      toStatus: "cancelled",
+      changedAt: at("2026-02-10T00:00:00Z"),
+    });
 
     // The current period. 9 March 00:30 in Jerusalem is still 8 March in UTC: it counts on the 9th.
     await addSession(db, alpha.id, {
@@ -98,9 +107,15 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       messages: [["article", 100, 2000, "2026-03-12T08:00:00Z"]],
       functionAt: "2026-03-12T08:05:00Z",
     });
-    await addSession(db, bravo.id, { startedAt: "2026-03-15T09:00:00Z", messages: [["solution", 100, null, "2026-03-15T09:00:00Z"]] });
+    await addSession(db, bravo.id, {
+      startedAt: "2026-03-15T09:00:00Z",
+      messages: [["solution", 100, null, "2026-03-15T09:00:00Z"]],
+    });
     // 8 March 23:30 in Jerusalem: after the previous period's same time of day, before the current period.
-    await addSession(db, bravo.id, { startedAt: "2026-03-08T21:30:00Z", messages: [["general", 0, 9000, "2026-03-08T21:30:00Z"]] });
+    await addSession(db, bravo.id, {
+      startedAt: "2026-03-08T21:30:00Z",
+      messages: [["general", 0, 9000, "2026-03-08T21:30:00Z"]],
+    });
 
     // The previous period, and one session at its (excluded) end.
     await addSession(db, alpha.id, {
@@ -109,12 +124,21 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       feedback: [true, "2026-03-02T09:00:00Z"],
       messages: [["conversation", 100, 500, "2026-03-02T08:00:00Z"]],
     });
-    await addSession(db, alpha.id, { startedAt: "2026-03-08T09:59:00Z", messages: [["general", 0, 1500, "2026-03-08T09:59:00Z"]] });
+    await addSession(db, alpha.id, {
+      startedAt: "2026-03-08T09:59:00Z",
+      messages: [["general", 0, 1500, "2026-03-08T09:59:00Z"]],
+    });
     await addSession(db, alpha.id, { startedAt: "2026-03-08T10:00:00Z" });
 
     // Inside the partial hours of a later "now" (10:30 UTC), after the 10:00 one: see "counts the partial hours".
-    await addSession(db, bravo.id, { startedAt: "2026-03-08T10:10:00Z", messages: [["general", 0, 500, "2026-03-08T10:10:00Z"]] });
-    await addSession(db, bravo.id, { startedAt: "2026-03-15T10:20:00Z", messages: [["article", 100, 4000, "2026-03-15T10:20:00Z"]] });
+    await addSession(db, bravo.id, {
+      startedAt: "2026-03-08T10:10:00Z",
+      messages: [["general", 0, 500, "2026-03-08T10:10:00Z"]],
+    });
+    await addSession(db, bravo.id, {
+      startedAt: "2026-03-15T10:20:00Z",
+      messages: [["article", 100, 4000, "2026-03-15T10:20:00Z"]],
+    });
 
     // February: outside both periods, inside the 30-day revenue chart.
     await addSession(db, charlie.id, {
@@ -216,7 +240,10 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
     const later = at("2026-03-15T10:30:00Z");
     const { figures, messagesByType, revenueByMonth } = await loadAnalytics(db, { days: 7, timeZone: TZ, now: later });
     expect(figures.totalMessages).toEqual({ current: 5, previous: 3 });
-    expect(figures.averageResponseMs).toEqual({ current: (1000 + 3000 + 2000 + 4000) / 4, previous: (500 + 1500 + 500) / 3 });
+    expect(figures.averageResponseMs).toEqual({
+      current: (1000 + 3000 + 2000 + 4000) / 4,
+      previous: (500 + 1500 + 500) / 3,
+    });
     expect(messagesByType.find((row) => row.messageType === "article")?.messages).toEqual({ current: 2, previous: 0 });
     expect(revenueByMonth.at(-1)?.streams.articles).toBe(200);
   });
@@ -228,7 +255,10 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       for (const { month, streams } of revenueByMonth) {
         const bills = await computeBills(db, { period: month as BillingPeriod, timeZone: TZ, usageUntil: now });
         const billed = bills.reduce((total, bill) => total + bill.totalCents, 0);
-        expect(streams.baseFees + streams.conversations + streams.articles + streams.solutions, `${month} at ${now.toISOString()}`).toBe(billed);
+        expect(
+          streams.baseFees + streams.conversations + streams.articles + streams.solutions,
+          `${month} at ${now.toISOString()}`,
+        ).toBe(billed);
       }
     }
   });
@@ -236,6 +266,9 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
   it("keeps the rollup right when messages are deleted", async () => {
     await db.delete(messages).where(eq(messages.clientId, charlieId));
     const { revenueByMonth } = await loadAnalytics(db, { days: 30, timeZone: TZ, now: NOW });
-    expect(revenueByMonth[0]).toMatchObject({ month: "2026-02", streams: { conversations: 0, baseFees: 10_000, functions: 100 } });
+    expect(revenueByMonth[0]).toMatchObject({
+      month: "2026-02",
+      streams: { conversations: 0, baseFees: 10_000, functions: 100 },
+    });
   });
 });

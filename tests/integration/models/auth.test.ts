@@ -4,7 +4,12 @@ import type { Database, DatabaseHandle } from "#db/connection.ts";
 import { authSessions } from "#db/schema.ts";
 import { hashPassword } from "~/auth/password.server.ts";
 import { attemptLogin, LOGIN_RATE_LIMIT } from "~/auth/login.server.ts";
-import { configureSessionCookie, createAuthSession, destroyAuthSession, getOperatorSession } from "~/auth/session.server.ts";
+import {
+  configureSessionCookie,
+  createAuthSession,
+  destroyAuthSession,
+  getOperatorSession,
+} from "~/auth/session.server.ts";
 import { deleteExpiredAuthSessions, extendAuthSession } from "~/models/auth-session.server.ts";
 import { countOperators, findOperatorByUsername, upsertOperator } from "~/models/operator.server.ts";
 import { checkRateLimit, countAgainstRateLimit } from "~/server/rate-limit.server.ts";
@@ -32,7 +37,9 @@ describe.each(testDrivers)("operators, sessions and rate limits on %s", (driver)
   it("creates an operator once and updates the password on a second upsert", async () => {
     await upsertOperator(db, "dana", await hashPassword("second-password"));
     expect(await countOperators(db)).toBe(1);
-    expect((await attemptLogin(db, { username: "dana", password: "second-password" }, "10.0.0.1")).kind).toBe("success");
+    expect((await attemptLogin(db, { username: "dana", password: "second-password" }, "10.0.0.1")).kind).toBe(
+      "success",
+    );
     expect((await attemptLogin(db, { username: "dana", password: "first-password" }, "10.0.0.1")).kind).toBe("invalid");
   });
 

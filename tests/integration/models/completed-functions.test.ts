@@ -28,12 +28,30 @@ describe.each(testDrivers)("completed functions on %s", (driver) => {
       .returning();
     const [alpha, bravo] = inserted as [(typeof inserted)[number], (typeof inserted)[number]];
     alphaId = alpha.id;
-    const [session] = await db.insert(chatSessions).values({ publicId: "sess_functions_1", clientId: alpha.id }).returning();
+    const [session] = await db
+      .insert(chatSessions)
+      .values({ publicId: "sess_functions_1", clientId: alpha.id })
+      .returning();
     await db.insert(completedFunctions).values([
       // 9 March 00:30 in Jerusalem, still 8 March in UTC.
-      { clientId: alpha.id, sessionId: session!.id, functionType: "party_planning_consultation_complete", completedAt: new Date("2026-03-08T22:30:00Z"), clientDetails: { phone: "050-1234567" } },
-      { clientId: alpha.id, functionType: "client_introduction_complete", completedAt: new Date("2026-03-10T10:00:00Z"), profitCents: 200 },
-      { clientId: bravo.id, functionType: "client_introduction_complete", completedAt: new Date("2026-03-12T10:00:00Z") },
+      {
+        clientId: alpha.id,
+        sessionId: session!.id,
+        functionType: "party_planning_consultation_complete",
+        completedAt: new Date("2026-03-08T22:30:00Z"),
+        clientDetails: { phone: "050-1234567" },
+      },
+      {
+        clientId: alpha.id,
+        functionType: "client_introduction_complete",
+        completedAt: new Date("2026-03-10T10:00:00Z"),
+        profitCents: 200,
+      },
+      {
+        clientId: bravo.id,
+        functionType: "client_introduction_complete",
+        completedAt: new Date("2026-03-12T10:00:00Z"),
+      },
     ]);
   });
 
@@ -52,14 +70,28 @@ describe.each(testDrivers)("completed functions on %s", (driver) => {
 
   it("filters by client, type and local calendar days, and totals what it keeps", async () => {
     const byClient = { clientId: alphaId, timeZone: TZ };
-    expect(await getCompletedFunctionTotals(db, byClient)).toEqual({ completed: 2, profitCents: 300, averageProfitCents: 150 });
+    expect(await getCompletedFunctionTotals(db, byClient)).toEqual({
+      completed: 2,
+      profitCents: 300,
+      averageProfitCents: 150,
+    });
     const byType = await listCompletedFunctions(db, { functionType: "party_planning_consultation_complete" });
     expect(byType).toHaveLength(1);
     // The first function happened on 9 March in Jerusalem.
-    expect(await listCompletedFunctions(db, { fromDay: "2026-03-09", toDay: "2026-03-09", timeZone: TZ })).toHaveLength(1);
+    expect(await listCompletedFunctions(db, { fromDay: "2026-03-09", toDay: "2026-03-09", timeZone: TZ })).toHaveLength(
+      1,
+    );
     expect(await listCompletedFunctions(db, { toDay: "2026-03-08", timeZone: TZ })).toHaveLength(0);
-    expect(await getCompletedFunctionTotals(db, { fromDay: "2026-03-10", timeZone: TZ })).toEqual({ completed: 2, profitCents: 300, averageProfitCents: 150 });
-    expect(await getCompletedFunctionTotals(db, { fromDay: "2027-01-01", timeZone: TZ })).toEqual({ completed: 0, profitCents: 0, averageProfitCents: 0 });
+    expect(await getCompletedFunctionTotals(db, { fromDay: "2026-03-10", timeZone: TZ })).toEqual({
+      completed: 2,
+      profitCents: 300,
+      averageProfitCents: 150,
+    });
+    expect(await getCompletedFunctionTotals(db, { fromDay: "2027-01-01", timeZone: TZ })).toEqual({
+      completed: 0,
+      profitCents: 0,
+      averageProfitCents: 0,
+    });
   });
 
   it("pages by number and after a row, missing none", async () => {

@@ -29,43 +29,60 @@ afterAll(() => {
 async function callHealthz(db: unknown) {
   const context = new RouterContextProvider();
   context.set(databaseContext, db as never);
-  const args = { context, request: new Request("http://127.0.0.1/healthz"), params: {}, url: new URL("http://127.0.0.1/healthz") };
+  const args = {
+    context,
+    request: new Request("http://127.0.0.1/healthz"),
+    params: {},
+    url: new URL("http://127.0.0.1/healthz"),
+  };
   return healthz(args as unknown as Parameters<typeof healthz>[0]);
 }
 
 describe("the embedded database", () => {
-  it("persists in its folder and refuses a second instance on it", async () => {
-    const folder = tempFolder();
-    const first = await openDatabase({ dataDir: folder });
-    await expect(openDatabase({ dataDir: folder })).rejects.toThrow(DatabaseLockedError);
-    await expect(openDatabase({ dataDir: folder })).rejects.toThrow(/in use by another process/);
-    await first.close();
-    const reopened = await openDatabase({ dataDir: folder });
-    await reopened.close();
-  }, SLOW_TEST_TIMEOUT_MS);
+  it(
+    "persists in its folder and refuses a second instance on it",
+    async () => {
+      const folder = tempFolder();
+      const first = await openDatabase({ dataDir: folder });
+      await expect(openDatabase({ dataDir: folder })).rejects.toThrow(DatabaseLockedError);
+      await expect(openDatabase({ dataDir: folder })).rejects.toThrow(/in use by another process/);
+      await first.close();
+      const reopened = await openDatabase({ dataDir: folder });
+      await reopened.close();
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
 
-  it("makes a second server on the same folder stop with a clear message", async () => {
-    const folder = tempFolder();
-    const server = await startServer({ DATA_DIR: folder, SEED_DEMO: "false" });
-    try {
-      await expect(startServer({ DATA_DIR: folder, SEED_DEMO: "false" })).rejects.toThrow(
-        /The embedded database in .* is in use by another process/,
-      );
-    } finally {
+  it(
+    "makes a second server on the same folder stop with a clear message",
+    async () => {
+      const folder = tempFolder();
+      const server = await startServer({ DATA_DIR: folder, SEED_DEMO: "false" });
+      try {
+        await expect(startServer({ DATA_DIR: folder, SEED_DEMO: "false" })).rejects.toThrow(
+          /The embedded database in .* is in use by another process/,
+        );
+      } finally {
+        await server.stop();
+      }
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "stops cleanly on SIGTERM: exit code 0, database closed, folder unlocked",
+    async () => {
+      const folder = tempFolder();
+      const server = await startServer({ DATA_DIR: folder, SEED_DEMO: "false" });
+      expect(existsSync(path.join(folder, "server.lock"))).toBe(true);
+      const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
+      server.process.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(existsSync(path.join(folder, "server.lock"))).toBe(false);
       await server.stop();
-    }
-  }, SLOW_TEST_TIMEOUT_MS);
-
-  it("stops cleanly on SIGTERM: exit code 0, database closed, folder unlocked", async () => {
-    const folder = tempFolder();
-    const server = await startServer({ DATA_DIR: folder, SEED_DEMO: "false" });
-    expect(existsSync(path.join(folder, "server.lock"))).toBe(true);
-    const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
-    server.process.kill("SIGTERM");
-    expect(await exited).toBe(0);
-    expect(existsSync(path.join(folder, "server.lock"))).toBe(false);
-    await server.stop();
-  }, SLOW_TEST_TIMEOUT_MS);
+    },
+    SLOW_TEST_TIMEOUT_MS,
+  );
 
   it("reports health: 200 while the database answers, 503 once it does not", async () => {
     const handle = await openDatabase({ memory: true, migrate: false });

@@ -11,7 +11,13 @@ import { periodOf, shiftPeriod } from "~/billing/periods.ts";
 import { findBillingRecordsOfPeriod } from "~/models/billing.server.ts";
 import { listClients, listClientsForPicker } from "~/models/client.server.ts";
 import { findDemoClient } from "~/models/demo-client.server.ts";
-import { countClients, getDashboardStats, periodBoundaries, listHighUsageClients, listRecentActivity } from "~/models/stats.server.ts";
+import {
+  countClients,
+  getDashboardStats,
+  periodBoundaries,
+  listHighUsageClients,
+  listRecentActivity,
+} from "~/models/stats.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 
 const TZ = "Asia/Jerusalem";
@@ -26,18 +32,19 @@ describe.each(testDrivers)("the public demo's client on %s", (driver) => {
 
   /** Everything an operator reads as a total, at one fixed moment. */
   async function figures() {
-    const [bills, revenue, analytics7, analytics90, dashboard, activity, highUsage, clientCount, listed, billable] = await Promise.all([
-      monthSoFar(db, { timeZone: TZ, now }),
-      monthlyRevenue(db, { timeZone: TZ, now }),
-      loadAnalytics(db, { days: 7, timeZone: TZ, now }),
-      loadAnalytics(db, { days: 90, timeZone: TZ, now }),
-      getDashboardStats(db, periodBoundaries(TZ, now)),
-      listRecentActivity(db),
-      listHighUsageClients(db, new Date(now.getTime() - 30 * DAY), 10, now),
-      countClients(db),
-      listClients(db).then((rows) => rows.map((row) => row.id)),
-      listClientsForPicker(db, { billable: true }),
-    ]);
+    const [bills, revenue, analytics7, analytics90, dashboard, activity, highUsage, clientCount, listed, billable] =
+      await Promise.all([
+        monthSoFar(db, { timeZone: TZ, now }),
+        monthlyRevenue(db, { timeZone: TZ, now }),
+        loadAnalytics(db, { days: 7, timeZone: TZ, now }),
+        loadAnalytics(db, { days: 90, timeZone: TZ, now }),
+        getDashboardStats(db, periodBoundaries(TZ, now)),
+        listRecentActivity(db),
+        listHighUsageClients(db, new Date(now.getTime() - 30 * DAY), 10, now),
+        countClients(db),
+        listClients(db).then((rows) => rows.map((row) => row.id)),
+        listClientsForPicker(db, { billable: true }),
+      ]);
     return { bills, revenue, analytics7, analytics90, dashboard, activity, highUsage, clientCount, listed, billable };
   }
 
@@ -67,7 +74,12 @@ describe.each(testDrivers)("the public demo's client on %s", (driver) => {
         createdAt: new Date(startedAt.getTime() + index * 1000),
       })),
     );
-    await db.insert(completedFunctions).values({ clientId: demo.id, sessionId: session!.id, functionType: "client_introduction_complete", completedAt: new Date(startedAt.getTime() + 500) });
+    await db.insert(completedFunctions).values({
+      clientId: demo.id,
+      sessionId: session!.id,
+      functionType: "client_introduction_complete",
+      completedAt: new Date(startedAt.getTime() + 500),
+    });
   }
 
   beforeAll(async () => {

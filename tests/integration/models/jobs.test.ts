@@ -54,14 +54,25 @@ describe.each(testDrivers)("the job runner on %s", (driver) => {
   });
 
   it("prunes rate-limit events older than the retention and keeps the rest", async () => {
-    const ages = [RATE_LIMIT_RETENTION_MS + HOUR, RATE_LIMIT_RETENTION_MS + 1000, RATE_LIMIT_RETENTION_MS - MINUTE, 2 * MINUTE];
+    const ages = [
+      RATE_LIMIT_RETENTION_MS + HOUR,
+      RATE_LIMIT_RETENTION_MS + 1000,
+      RATE_LIMIT_RETENTION_MS - MINUTE,
+      2 * MINUTE,
+    ];
     await db.insert(rateLimitEvents).values(ages.map((age) => ({ bucket: `prune:${age}`, createdAt: before(age) })));
 
     const result = await runJob(db, pruneRateLimitEventsJob, { now: NOW, timeZone });
 
     expect(result).toEqual({ outcome: "succeeded", slot: NOW, counts: { deleted: 2 } });
-    const kept = await db.select({ bucket: rateLimitEvents.bucket }).from(rateLimitEvents).where(like(rateLimitEvents.bucket, "prune:%"));
-    expect(kept.map((row) => row.bucket).sort()).toEqual([`prune:${2 * MINUTE}`, `prune:${RATE_LIMIT_RETENTION_MS - MINUTE}`]);
+    const kept = await db
+      .select({ bucket: rateLimitEvents.bucket })
+      .from(rateLimitEvents)
+      .where(like(rateLimitEvents.bucket, "prune:%"));
+    expect(kept.map((row) => row.bucket).sort()).toEqual([
+      `prune:${2 * MINUTE}`,
+      `prune:${RATE_LIMIT_RETENTION_MS - MINUTE}`,
+    ]);
   });
 
   it("deletes expired operator sessions and keeps live ones", async () => {
@@ -76,7 +87,10 @@ describe.each(testDrivers)("the job runner on %s", (driver) => {
     const result = await runJob(db, deleteExpiredAuthSessionsJob, { now: NOW, timeZone });
 
     expect(result).toEqual({ outcome: "succeeded", slot: new Date("2026-05-01T00:30:00Z"), counts: { deleted: 1 } });
-    const left = await db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.operatorId, operator.id));
+    const left = await db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(eq(authSessions.operatorId, operator.id));
     expect(left).toEqual([{ id: `live-${driver}` }]);
   });
 
@@ -112,8 +126,17 @@ describe.each(testDrivers)("the job runner on %s", (driver) => {
 
     const result = await runJob(db, failing, { now: NOW, timeZone });
 
-    expect(result).toEqual({ outcome: "failed", slot: new Date("2026-05-01T00:30:00Z"), error: "the payment provider did not answer" });
-    expect(await db.select().from(rateLimitEvents).where(eq(rateLimitEvents.bucket, `half-done-${driver}`))).toEqual([]);
+    expect(result).toEqual({
+      outcome: "failed",
+      slot: new Date("2026-05-01T00:30:00Z"),
+      error: "the payment provider did not answer",
+    });
+    expect(
+      await db
+        .select()
+        .from(rateLimitEvents)
+        .where(eq(rateLimitEvents.bucket, `half-done-${driver}`)),
+    ).toEqual([]);
     const [run] = await db.select().from(jobRuns).where(eq(jobRuns.jobName, failing.name));
     expect(run).toMatchObject({ outcome: "failed", error: "the payment provider did not answer", counts: {} });
   });
@@ -184,27 +207,34 @@ describe.each(testDrivers)("the job runner on %s", (driver) => {
     }
   });
 
-  it.runIf(driver === "postgres")("makes a second server skip a job while the first is running it, and later too", async () => {
-    const second = await openDatabase({ url: handle.url!, migrate: false });
-    try {
-      const hold = deferred();
-      const { job, calls } = countingJob(`held-${driver}`, hold.promise);
-      const first = runJob(db, job, { now: NOW, timeZone });
-      await calls.started.promise;
+  it.runIf(driver === "postgres")(
+    "makes a second server skip a job while the first is running it, and later too",
+    async () => {
+      const second = await openDatabase({ url: handle.url!, migrate: false });
+      try {
+        const hold = deferred();
+        const { job, calls } = countingJob(`held-${driver}`, hold.promise);
+        const first = runJob(db, job, { now: NOW, timeZone });
+        await calls.started.promise;
 
-      expect(await runJob(second.db, job, { now: NOW, timeZone })).toEqual({ outcome: "skipped", slot: NOW, reason: "busy" });
-      hold.resolve();
-      expect((await first).outcome).toBe("succeeded");
-      expect(await runJob(second.db, job, { now: new Date(NOW.getTime() + 10 * MINUTE), timeZone })).toEqual({
-        outcome: "skipped",
-        slot: NOW,
-        reason: "already-ran",
-      });
-      expect(calls.count).toBe(1);
-    } finally {
-      await second.close();
-    }
-  });
+        expect(await runJob(second.db, job, { now: NOW, timeZone })).toEqual({
+          outcome: "skipped",
+          slot: NOW,
+          reason: "busy",
+        });
+        hold.resolve();
+        expect((await first).outcome).toBe("succeeded");
+        expect(await runJob(second.db, job, { now: new Date(NOW.getTime() + 10 * MINUTE), timeZone })).toEqual({
+          outcome: "skipped",
+          slot: NOW,
+          reason: "already-ran",
+        });
+        expect(calls.count).toBe(1);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
 
 describe("the scheduler in the production server", () => {
@@ -218,8 +248,13 @@ describe("the scheduler in the production server", () => {
           .filter((line) => line.includes('"event":"job.run"'))
           .map((line) => JSON.parse(line) as { job: string; outcome: string });
       const deadline = Date.now() + 30_000;
-      while (jobLines().length < JOBS.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(jobLines().map(({ job, outcome }) => ({ job, outcome })).sort((a, b) => a.job.localeCompare(b.job))).toEqual(
+      while (jobLines().length < JOBS.length && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(
+        jobLines()
+          .map(({ job, outcome }) => ({ job, outcome }))
+          .sort((a, b) => a.job.localeCompare(b.job)),
+      ).toEqual(
         JOBS.map((job) => ({ job: job.name, outcome: "succeeded" })).sort((a, b) => a.job.localeCompare(b.job)),
       );
 
@@ -233,7 +268,9 @@ describe("the scheduler in the production server", () => {
       try {
         const runs = await stopped.db.select({ jobName: jobRuns.jobName, outcome: jobRuns.outcome }).from(jobRuns);
         expect(runs.sort((a, b) => a.jobName.localeCompare(b.jobName))).toEqual(
-          JOBS.map((job) => ({ jobName: job.name, outcome: "succeeded" })).sort((a, b) => a.jobName.localeCompare(b.jobName)),
+          JOBS.map((job) => ({ jobName: job.name, outcome: "succeeded" })).sort((a, b) =>
+            a.jobName.localeCompare(b.jobName),
+          ),
         );
       } finally {
         await stopped.close();

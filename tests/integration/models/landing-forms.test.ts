@@ -23,7 +23,9 @@ describe.each(testDrivers)("landing form models (%s)", (driver) => {
       language: "he",
     });
     const rows = await handle.db.select().from(contactLeads);
-    expect(rows).toEqual([expect.objectContaining({ id, fullName: "Noa Levi", marketingConsent: true, language: "he" })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ id, fullName: "Noa Levi", marketingConsent: true, language: "he" }),
+    ]);
   });
 
   it("subscribes an address once, whatever its case", async () => {
@@ -31,7 +33,9 @@ describe.each(testDrivers)("landing form models (%s)", (driver) => {
     expect(first.kind).toBe("subscribed");
     expect(await subscribeToNewsletter(handle.db, "reader@example.COM", "he")).toEqual({ kind: "already-subscribed" });
     const rows = await handle.db.select().from(newsletterSubscribers);
-    expect(rows.map(({ email, language }) => ({ email, language }))).toEqual([{ email: "Reader@Example.com", language: "en" }]);
+    expect(rows.map(({ email, language }) => ({ email, language }))).toEqual([
+      { email: "Reader@Example.com", language: "en" },
+    ]);
   });
 
   it("lets only one of two simultaneous sign-ups of an address in", async () => {

@@ -19,7 +19,12 @@ import { insertClient } from "../../support/factories.ts";
 const NOW = new Date("2026-03-15T10:00:00Z");
 const at = (iso: string) => new Date(iso);
 
-async function addSession(db: Database, clientId: number, startedAt: string, types: [MessageType, number, string][] = []) {
+async function addSession(
+  db: Database,
+  clientId: number,
+  startedAt: string,
+  types: [MessageType, number, string][] = [],
+) {
   const [session] = await db
     .insert(chatSessions)
     .values({
@@ -53,10 +58,26 @@ describe.each(testDrivers)("dashboard figures on %s", (driver) => {
   beforeAll(async () => {
     handle = await openTestDatabase(driver);
     db = handle.db;
-    const alpha = await insertClient(db, { businessName: "Alpha", createdAt: new Date("2025-12-01T00:00:00Z"), status: "active" });
-    const bravo = await insertClient(db, { businessName: "Bravo", createdAt: new Date("2026-03-05T00:00:00Z"), status: "active" });
-    const charlie = await insertClient(db, { businessName: "Charlie", createdAt: new Date("2025-11-01T00:00:00Z"), status: "suspended" });
-    const delta = await insertClient(db, { businessName: "Delta", createdAt: new Date("2025-10-01T00:00:00Z"), status: "cancelled" });
+    const alpha = await insertClient(db, {
+      businessName: "Alpha",
+      createdAt: new Date("2025-12-01T00:00:00Z"),
+      status: "active",
+    });
+    const bravo = await insertClient(db, {
+      businessName: "Bravo",
+      createdAt: new Date("2026-03-05T00:00:00Z"),
+      status: "active",
+    });
+    const charlie = await insertClient(db, {
+      businessName: "Charlie",
+      createdAt: new Date("2025-11-01T00:00:00Z"),
+      status: "suspended",
+    });
+    const delta = await insertClient(db, {
+      businessName: "Delta",
+      createdAt: new Date("2025-10-01T00:00:00Z"),
+      status: "cancelled",
+    });
     await db.insert(clientStatusChanges).values([
       { clientId: charlie.id, fromStatus: "active", toStatus: "suspended", changedAt: at("2026-03-10T00:00:00Z") },
       { clientId: delta.id, fromStatus: "active", toStatus: "cancelled", changedAt: at("2026-02-10T00:00:00Z") },

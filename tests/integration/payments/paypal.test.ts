@@ -4,9 +4,19 @@ import type { Database, DatabaseHandle } from "#db/connection.ts";
 import { billingRecordEvents, billingRecords, clients, paymentOrders } from "#db/schema.ts";
 import { generateBills } from "~/billing/billing.server.ts";
 import { createPayPalClient, PayPalError, type PayPalClient } from "~/payments/paypal-client.server.ts";
-import { captureOrderForBill, createOrderForBill, handlePayPalWebhook, type PaymentOutcome } from "~/payments/payments.server.ts";
+import {
+  captureOrderForBill,
+  createOrderForBill,
+  handlePayPalWebhook,
+  type PaymentOutcome,
+} from "~/payments/payments.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
-import { FAKE_PAYPAL_CREDENTIALS, FAKE_VALID_SIGNATURE, startFakePayPal, type FakePayPal } from "../../support/fake-paypal.ts";
+import {
+  FAKE_PAYPAL_CREDENTIALS,
+  FAKE_VALID_SIGNATURE,
+  startFakePayPal,
+  type FakePayPal,
+} from "../../support/fake-paypal.ts";
 
 let fake: FakePayPal;
 let paypal: PayPalClient;
@@ -39,7 +49,13 @@ describe("the PayPal client against the stand-in", () => {
   });
 
   it("answers a repeated PayPal-Request-Id with the first order, and reads 422 issues", async () => {
-    const request = { amountCents: 5_300, currency: "USD", referenceId: "bill-x", description: "x", requestId: "same-request" };
+    const request = {
+      amountCents: 5_300,
+      currency: "USD",
+      referenceId: "bill-x",
+      description: "x",
+      requestId: "same-request",
+    };
     const first = await paypal.createOrder(request);
     const again = await paypal.createOrder(request);
     expect(again.id).toBe(first.id);
@@ -76,19 +92,39 @@ describe.each(testDrivers)("paying a bill through PayPal on %s", (driver) => {
   });
 
   it("takes the amount from the record: a different amount, currency or intent is refused", async () => {
-    expect(await createOrderForBill(db, paypal, { token, amount: "49.00" }, inIsrael)).toEqual({ status: 400, error: "errors.amountMismatch" });
-    expect(await createOrderForBill(db, paypal, { token, amount: 50, currency: "ILS" }, inIsrael)).toEqual({ status: 400, error: "errors.currencyMismatch" });
-    expect(await createOrderForBill(db, paypal, { token, intent: "AUTHORIZE" }, inIsrael)).toEqual({ status: 400, error: "errors.intentMismatch" });
-    expect(await createOrderForBill(db, paypal, { token: "0".repeat(64) }, inIsrael)).toEqual({ status: 404, error: "errors.billNotFound" });
+    expect(await createOrderForBill(db, paypal, { token, amount: "49.00" }, inIsrael)).toEqual({
+      status: 400,
+      error: "errors.amountMismatch",
+    });
+    expect(await createOrderForBill(db, paypal, { token, amount: 50, currency: "ILS" }, inIsrael)).toEqual({
+      status: 400,
+      error: "errors.currencyMismatch",
+    });
+    expect(await createOrderForBill(db, paypal, { token, intent: "AUTHORIZE" }, inIsrael)).toEqual({
+      status: 400,
+      error: "errors.intentMismatch",
+    });
+    expect(await createOrderForBill(db, paypal, { token: "0".repeat(64) }, inIsrael)).toEqual({
+      status: 404,
+      error: "errors.billNotFound",
+    });
     // March's bill grows until March ends: on its last evening in Israel it cannot be paid yet; at midnight it can.
     const ordersBefore = fake.orders.size;
     const lastEvening = { ...inIsrael, now: new Date("2026-03-31T20:59:59Z") };
-    expect(await createOrderForBill(db, paypal, { token }, lastEvening)).toEqual({ status: 409, error: "errors.monthNotEnded" });
+    expect(await createOrderForBill(db, paypal, { token }, lastEvening)).toEqual({
+      status: 409,
+      error: "errors.monthNotEnded",
+    });
     expect(fake.orders.size).toBe(ordersBefore);
   });
 
   it("does not mark a declined payment paid, then captures once however often it is retried", async () => {
-    const created = await createOrderForBill(db, paypal, { token, amount: "50.00", currency: "USD", intent: "CAPTURE" }, inIsrael);
+    const created = await createOrderForBill(
+      db,
+      paypal,
+      { token, amount: "50.00", currency: "USD", intent: "CAPTURE" },
+      inIsrael,
+    );
     expect(created, JSON.stringify(created)).toMatchObject({ status: 201, body: { status: "CREATED" } });
     const orderId = orderIdOf(created);
     expect(fake.orders.get(orderId)?.purchase_units[0]?.amount).toEqual({ currency_code: "USD", value: "50.00" });
@@ -103,9 +139,15 @@ describe.each(testDrivers)("paying a bill through PayPal on %s", (driver) => {
     // the stand-in, like PayPal, answers a repeated one with its earlier refusal.
     const retryId = orderId;
     const capturesBefore = fake.captures();
-    const results = await Promise.all([captureOrderForBill(db, paypal, retryId), captureOrderForBill(db, paypal, retryId)]);
+    const results = await Promise.all([
+      captureOrderForBill(db, paypal, retryId),
+      captureOrderForBill(db, paypal, retryId),
+    ]);
     expect(results.map((result) => result.status)).toEqual([200, 200]);
-    expect(await captureOrderForBill(db, paypal, retryId)).toMatchObject({ status: 200, body: { status: "COMPLETED" } });
+    expect(await captureOrderForBill(db, paypal, retryId)).toMatchObject({
+      status: 200,
+      body: { status: "COMPLETED" },
+    });
     expect(fake.captures() - capturesBefore).toBe(1);
 
     const [record] = await db.select().from(billingRecords).where(eq(billingRecords.id, recordId));
@@ -115,7 +157,10 @@ describe.each(testDrivers)("paying a bill through PayPal on %s", (driver) => {
     const captured = (await db.select().from(paymentOrders)).filter((order) => order.captureId);
     expect(captured).toHaveLength(1);
 
-    expect(await createOrderForBill(db, paypal, { token }, inIsrael)).toEqual({ status: 409, error: "errors.alreadyPaid" });
+    expect(await createOrderForBill(db, paypal, { token }, inIsrael)).toEqual({
+      status: 409,
+      error: "errors.alreadyPaid",
+    });
   });
 
   it("marks a bill paid from a verified webhook once, and ignores an unverified one", async () => {
@@ -127,12 +172,18 @@ describe.each(testDrivers)("paying a bill through PayPal on %s", (driver) => {
       event_type: "PAYMENT.CAPTURE.COMPLETED",
       resource: { id: "CAPWEBHOOK1", status: "COMPLETED", supplementary_data: { related_ids: { order_id: orderId } } },
     };
-    const headers = (signature: string) => new Headers({ "paypal-transmission-sig": signature, "paypal-transmission-id": "t-1" });
-    expect(await handlePayPalWebhook(db, paypal, { webhookId: "WH-ID", headers: headers("forged"), event })).toEqual({ status: 400, error: "errors.badSignature" });
+    const headers = (signature: string) =>
+      new Headers({ "paypal-transmission-sig": signature, "paypal-transmission-id": "t-1" });
+    expect(await handlePayPalWebhook(db, paypal, { webhookId: "WH-ID", headers: headers("forged"), event })).toEqual({
+      status: 400,
+      error: "errors.badSignature",
+    });
     expect((await db.select().from(billingRecords).where(eq(billingRecords.id, recordId)))[0]?.status).toBe("pending");
 
     for (let delivery = 0; delivery < 2; delivery++) {
-      expect(await handlePayPalWebhook(db, paypal, { webhookId: "WH-ID", headers: headers(FAKE_VALID_SIGNATURE), event })).toMatchObject({ status: 200 });
+      expect(
+        await handlePayPalWebhook(db, paypal, { webhookId: "WH-ID", headers: headers(FAKE_VALID_SIGNATURE), event }),
+      ).toMatchObject({ status: 200 });
     }
     expect((await db.select().from(billingRecords).where(eq(billingRecords.id, recordId)))[0]?.status).toBe("paid");
     const fromWebhook = (await db.select().from(billingRecordEvents)).filter((row) => row.note.includes("CAPWEBHOOK1"));

@@ -16,32 +16,71 @@ const allowLocal = { allowHosts: ["127.0.0.1"] };
 
 describe("safeFetch", () => {
   it("refuses loopback, private and link-local addresses unless the host is allowed", async () => {
-    expect(await safeFetch(`${site.url}/en`, { allowHosts: [], accept: ["text/html"] })).toEqual({ ok: false, failure: "blockedAddress" });
-    expect(await safeFetch("http://10.0.0.1/", { allowHosts: [], accept: ["text/html"] })).toEqual({ ok: false, failure: "blockedAddress" });
-    expect(await safeFetch("http://[::ffff:127.0.0.1]/", { allowHosts: [], accept: ["text/html"] })).toEqual({ ok: false, failure: "blockedAddress" });
-    expect(await safeFetch("http://[fe80::1]/", { allowHosts: [], accept: ["text/html"] })).toEqual({ ok: false, failure: "blockedAddress" });
+    expect(await safeFetch(`${site.url}/en`, { allowHosts: [], accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "blockedAddress",
+    });
+    expect(await safeFetch("http://10.0.0.1/", { allowHosts: [], accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "blockedAddress",
+    });
+    expect(await safeFetch("http://[::ffff:127.0.0.1]/", { allowHosts: [], accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "blockedAddress",
+    });
+    expect(await safeFetch("http://[fe80::1]/", { allowHosts: [], accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "blockedAddress",
+    });
     // localhost is a name: refused after DNS resolution.
     const port = new URL(site.url).port;
-    expect(await safeFetch(`http://localhost:${port}/en`, { allowHosts: [], accept: ["text/html"] })).toEqual({ ok: false, failure: "blockedAddress" });
+    expect(await safeFetch(`http://localhost:${port}/en`, { allowHosts: [], accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "blockedAddress",
+    });
     expect((await safeFetch(`${site.url}/en`, { ...allowLocal, accept: ["text/html"] })).ok).toBe(true);
   });
 
   it("checks every redirect: a hop to a private address is refused, a hop within the allowed site followed", async () => {
-    expect(await safeFetch(`${site.url}/to-private`, { ...allowLocal, accept: ["text/html"] })).toEqual({ ok: false, failure: "blockedAddress" });
-    expect(await safeFetch(`${site.url}/to-metadata`, { ...allowLocal, accept: ["text/html"] })).toEqual({ ok: false, failure: "blockedAddress" });
+    expect(await safeFetch(`${site.url}/to-private`, { ...allowLocal, accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "blockedAddress",
+    });
+    expect(await safeFetch(`${site.url}/to-metadata`, { ...allowLocal, accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "blockedAddress",
+    });
     const moved = await safeFetch(`${site.url}/moved`, { ...allowLocal, accept: ["text/html"] });
     expect(moved.ok && moved.url).toBe(`${site.url}/en`);
-    expect(await safeFetch(`${site.url}/loop`, { ...allowLocal, accept: ["text/html"] })).toEqual({ ok: false, failure: "tooManyRedirects" });
+    expect(await safeFetch(`${site.url}/loop`, { ...allowLocal, accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "tooManyRedirects",
+    });
   });
 
   it("takes HTML only, at most 2 MB, within the deadline", async () => {
-    expect(await safeFetch(`${site.url}/brochure.pdf`, { ...allowLocal, accept: ["text/html"] })).toEqual({ ok: false, failure: "wrongType" });
-    expect(await safeFetch(`${site.url}/huge`, { ...allowLocal, accept: ["text/html"] })).toEqual({ ok: false, failure: "tooLarge" });
+    expect(await safeFetch(`${site.url}/brochure.pdf`, { ...allowLocal, accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "wrongType",
+    });
+    expect(await safeFetch(`${site.url}/huge`, { ...allowLocal, accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "tooLarge",
+    });
     const started = Date.now();
-    expect(await safeFetch(`${site.url}/slow`, { ...allowLocal, accept: ["text/html"], limits: { timeoutMs: 300 } })).toEqual({ ok: false, failure: "timeout" });
+    expect(
+      await safeFetch(`${site.url}/slow`, { ...allowLocal, accept: ["text/html"], limits: { timeoutMs: 300 } }),
+    ).toEqual({ ok: false, failure: "timeout" });
     expect(Date.now() - started).toBeLessThan(3000);
-    expect(await safeFetch(`${site.url}/missing`, { ...allowLocal, accept: ["text/html"] })).toEqual({ ok: false, failure: "httpStatus", status: 404 });
-    expect(await safeFetch("ftp://example.com/", { ...allowLocal, accept: ["text/html"] })).toEqual({ ok: false, failure: "invalidUrl" });
+    expect(await safeFetch(`${site.url}/missing`, { ...allowLocal, accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "httpStatus",
+      status: 404,
+    });
+    expect(await safeFetch("ftp://example.com/", { ...allowLocal, accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "invalidUrl",
+    });
   });
 });
 
@@ -52,9 +91,20 @@ describe.each(testDrivers)("scanning into the knowledge base (%s)", (driver) => 
       const { db } = handle;
       const [client] = await db
         .insert(clients)
-        .values({ businessName: "Harbor Dental", ownerEmail: "o@example.com", websiteDomain: "example.com", businessType: "services", licenseKey: "alex_scan_test" })
+        .values({
+          businessName: "Harbor Dental",
+          ownerEmail: "o@example.com",
+          websiteDomain: "example.com",
+          businessType: "services",
+          licenseKey: "alex_scan_test",
+        })
         .returning();
-      const results = await scanUrls(db, client!.id, [`${site.url}/en`, `${site.url}/to-private`, `${site.url}/he`, `${site.url}/empty`], allowLocal);
+      const results = await scanUrls(
+        db,
+        client!.id,
+        [`${site.url}/en`, `${site.url}/to-private`, `${site.url}/he`, `${site.url}/empty`],
+        allowLocal,
+      );
       expect(results.map((result) => [result.url.replace(site.url, ""), result.success])).toEqual([
         ["/en", true],
         ["/to-private", false],
@@ -89,12 +139,23 @@ describe.each(testDrivers)("scanning into the knowledge base (%s)", (driver) => 
       const { db } = handle;
       const [client] = await db
         .insert(clients)
-        .values({ businessName: "Harbor Dental", ownerEmail: "o@example.com", websiteDomain: "example.com", businessType: "services", licenseKey: "alex_scan_nul" })
+        .values({
+          businessName: "Harbor Dental",
+          ownerEmail: "o@example.com",
+          websiteDomain: "example.com",
+          businessType: "services",
+          licenseKey: "alex_scan_nul",
+        })
         .returning();
       const result = await scanUrl(db, client!.id, `${site.url}/controls`, allowLocal);
-      expect(result).toMatchObject({ success: true, topics: [{ topic: "Opening hours", content: "Sunday to Thursday, 8:00 to 18:00." }] });
+      expect(result).toMatchObject({
+        success: true,
+        topics: [{ topic: "Opening hours", content: "Sunday to Thursday, 8:00 to 18:00." }],
+      });
       const entries = await listKnowledgeEntries(db, client!.id, "scan");
-      expect(entries.map(({ topic, content }) => ({ topic, content }))).toEqual([{ topic: "Opening hours", content: "Sunday to Thursday, 8:00 to 18:00." }]);
+      expect(entries.map(({ topic, content }) => ({ topic, content }))).toEqual([
+        { topic: "Opening hours", content: "Sunday to Thursday, 8:00 to 18:00." },
+      ]);
     } finally {
       await handle.close();
     }

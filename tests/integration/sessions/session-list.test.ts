@@ -9,7 +9,13 @@ import { insertClient } from "../../support/factories.ts";
 const JERUSALEM = "Asia/Jerusalem";
 const query = (input: Record<string, string> = {}): SessionQuery => sessionQuerySchema.parse(input);
 
-async function addSession(db: Database, clientId: number, publicId: string, lastMessageAt: string, extra: { userIp?: string; messageCount?: number } = {}) {
+async function addSession(
+  db: Database,
+  clientId: number,
+  publicId: string,
+  lastMessageAt: string,
+  extra: { userIp?: string; messageCount?: number } = {},
+) {
   const [session] = await db
     .insert(chatSessions)
     .values({
@@ -35,8 +41,12 @@ describe.each(testDrivers)("the sessions list on %s", (driver) => {
   beforeAll(async () => {
     handle = await openTestDatabase(driver);
     db = handle.db;
-    alpha = (await insertClient(db, { businessName: "Alpha Pizza", licenseKey: "alex_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" })).id;
-    beta = (await insertClient(db, { businessName: "בטא 100%_off", licenseKey: "alex_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" })).id;
+    alpha = (
+      await insertClient(db, { businessName: "Alpha Pizza", licenseKey: "alex_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" })
+    ).id;
+    beta = (
+      await insertClient(db, { businessName: "בטא 100%_off", licenseKey: "alex_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" })
+    ).id;
     // Israel's clocks went forward at 02:00 on Friday 27 March 2026: midnight is 22:00 UTC before, 21:00 UTC after.
     await addSession(db, alpha, "before-friday-midnight", "2026-03-26T21:59:00Z");
     await addSession(db, alpha, "friday-after-midnight", "2026-03-26T22:00:00Z");
@@ -53,29 +63,53 @@ describe.each(testDrivers)("the sessions list on %s", (driver) => {
   afterAll(() => handle.close());
 
   it("today starts at midnight in the display time zone, on either side of a DST change", async () => {
-    const friday = await loadSessionList(db, query({ period: "today" }), { timeZone: JERUSALEM, now: new Date("2026-03-27T12:00:00Z") });
+    const friday = await loadSessionList(db, query({ period: "today" }), {
+      timeZone: JERUSALEM,
+      now: new Date("2026-03-27T12:00:00Z"),
+    });
     expect(idsOf(friday)).toEqual(["friday-after-midnight"]);
 
-    const saturday = await loadSessionList(db, query({ period: "today" }), { timeZone: JERUSALEM, now: new Date("2026-03-28T10:00:00Z") });
+    const saturday = await loadSessionList(db, query({ period: "today" }), {
+      timeZone: JERUSALEM,
+      now: new Date("2026-03-28T10:00:00Z"),
+    });
     expect(idsOf(saturday)).toEqual(["saturday-0030-local"]);
 
-    const utc = await loadSessionList(db, query({ period: "today" }), { timeZone: "UTC", now: new Date("2026-03-27T23:00:00Z") });
+    const utc = await loadSessionList(db, query({ period: "today" }), {
+      timeZone: "UTC",
+      now: new Date("2026-03-27T23:00:00Z"),
+    });
     expect(idsOf(utc)).toEqual(["saturday-0030-local", "saturday-2330-local"]);
   });
 
   it("the week starts on Sunday at local midnight", async () => {
-    const saturday = await loadSessionList(db, query({ period: "week", limit: "100" }), { timeZone: JERUSALEM, now: new Date("2026-03-28T10:00:00Z") });
-    expect(idsOf(saturday)).toEqual(["saturday-0030-local", "saturday-2330-local", "friday-after-midnight", "before-friday-midnight", "sunday-week-start"]);
+    const saturday = await loadSessionList(db, query({ period: "week", limit: "100" }), {
+      timeZone: JERUSALEM,
+      now: new Date("2026-03-28T10:00:00Z"),
+    });
+    expect(idsOf(saturday)).toEqual([
+      "saturday-0030-local",
+      "saturday-2330-local",
+      "friday-after-midnight",
+      "before-friday-midnight",
+      "sunday-week-start",
+    ]);
 
     // Half past midnight on Sunday 29 March (summer time): a new week, with nothing in it yet.
-    const sunday = await loadSessionList(db, query({ period: "week" }), { timeZone: JERUSALEM, now: new Date("2026-03-28T21:30:00Z") });
+    const sunday = await loadSessionList(db, query({ period: "week" }), {
+      timeZone: JERUSALEM,
+      now: new Date("2026-03-28T21:30:00Z"),
+    });
     expect(sunday.totalSessions).toBe(0);
     expect(sunday.sessions).toEqual([]);
     expect(sunday.totalPages).toBe(1);
   });
 
   it("the month starts on the first at local midnight, after summer time ended", async () => {
-    const list = await loadSessionList(db, query({ period: "month" }), { timeZone: JERUSALEM, now: new Date("2026-11-01T10:00:00Z") });
+    const list = await loadSessionList(db, query({ period: "month" }), {
+      timeZone: JERUSALEM,
+      now: new Date("2026-11-01T10:00:00Z"),
+    });
     expect(idsOf(list)).toEqual(["november-first-minute"]);
     expect(list.totalMessages).toBe(10);
     expect(list.averageMessagesPerSession).toBe(10);
@@ -83,7 +117,10 @@ describe.each(testDrivers)("the sessions list on %s", (driver) => {
 
   it("filters by client, and counts the whole filtered set rather than the page", async () => {
     const now = new Date("2026-11-01T10:00:00Z");
-    const list = await loadSessionList(db, query({ period: "all", clientId: String(alpha), limit: "2" }), { timeZone: JERUSALEM, now });
+    const list = await loadSessionList(db, query({ period: "all", clientId: String(alpha), limit: "2" }), {
+      timeZone: JERUSALEM,
+      now,
+    });
     expect(list.totalSessions).toBe(5);
     expect(list.totalMessages).toBe(18);
     expect(list.averageMessagesPerSession).toBe(3.6);
@@ -91,15 +128,26 @@ describe.each(testDrivers)("the sessions list on %s", (driver) => {
     expect(list).toMatchObject({ currentPage: 1, totalPages: 3, hasPreviousPage: false, hasNextPage: true });
     expect(list.sessions.every((session) => session.clientId === alpha)).toBe(true);
 
-    const last = await loadSessionList(db, query({ period: "all", clientId: String(alpha), limit: "2", page: "3" }), { timeZone: JERUSALEM, now });
+    const last = await loadSessionList(db, query({ period: "all", clientId: String(alpha), limit: "2", page: "3" }), {
+      timeZone: JERUSALEM,
+      now,
+    });
     expect(idsOf(last)).toEqual(["before-friday-midnight"]);
     expect(last).toMatchObject({ currentPage: 3, hasPreviousPage: true, hasNextPage: false });
 
-    const beyond = await loadSessionList(db, query({ period: "all", clientId: String(alpha), limit: "2", page: "99" }), { timeZone: JERUSALEM, now });
+    const beyond = await loadSessionList(
+      db,
+      query({ period: "all", clientId: String(alpha), limit: "2", page: "99" }),
+      { timeZone: JERUSALEM, now },
+    );
     expect(beyond.currentPage).toBe(3);
     expect(idsOf(beyond)).toEqual(["before-friday-midnight"]);
 
-    const pages = await Promise.all([1, 2, 3].map((page) => loadSessionList(db, query({ period: "all", limit: "3", page: String(page) }), { timeZone: JERUSALEM, now })));
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) =>
+        loadSessionList(db, query({ period: "all", limit: "3", page: String(page) }), { timeZone: JERUSALEM, now }),
+      ),
+    );
     const seen = pages.flatMap(idsOf);
     expect(new Set(seen).size).toBe(8);
   });
@@ -107,10 +155,14 @@ describe.each(testDrivers)("the sessions list on %s", (driver) => {
   it("searches a part of the session id, the business name, the license key or the IP, case-insensitively", async () => {
     const all = { period: "all", limit: "100" };
     const options = { timeZone: JERUSALEM, now: new Date("2026-11-01T10:00:00Z") };
-    expect(idsOf(await loadSessionList(db, query({ ...all, search: "FRIDAY-AFTER" }), options))).toEqual(["friday-after-midnight"]);
+    expect(idsOf(await loadSessionList(db, query({ ...all, search: "FRIDAY-AFTER" }), options))).toEqual([
+      "friday-after-midnight",
+    ]);
     expect((await loadSessionList(db, query({ ...all, search: "alpha piz" }), options)).totalSessions).toBe(5);
     expect((await loadSessionList(db, query({ ...all, search: "bbbbbbbb" }), options)).totalSessions).toBe(3);
-    expect(idsOf(await loadSessionList(db, query({ ...all, search: "100.42" }), options))).toEqual(["saturday-0030-local"]);
+    expect(idsOf(await loadSessionList(db, query({ ...all, search: "100.42" }), options))).toEqual([
+      "saturday-0030-local",
+    ]);
     expect((await loadSessionList(db, query({ ...all, search: "בטא" }), options)).totalSessions).toBe(3);
     // LIKE's wildcards are the characters themselves: "%_" matches only the name that has them.
     expect((await loadSessionList(db, query({ ...all, search: "%_" }), options)).totalSessions).toBe(3);
@@ -127,14 +179,26 @@ describe.each(testDrivers)("the sessions list on %s", (driver) => {
       profitCents: 100,
       completedAt: new Date("2026-03-28T09:45:00Z"),
     });
-    const list = await loadSessionList(db, query({ period: "today" }), { timeZone: JERUSALEM, now: new Date("2026-03-28T10:00:00Z") });
+    const list = await loadSessionList(db, query({ period: "today" }), {
+      timeZone: JERUSALEM,
+      now: new Date("2026-03-28T10:00:00Z"),
+    });
     expect(list.sessions[0]).toMatchObject({
       sessionId: "completed-session",
       isActive: true,
       client: { businessName: "בטא 100%_off" },
-      completedFunction: { clientName: "Dana", phone: "050-1234567", profitAmount: 1, functionType: "client_introduction_complete" },
+      completedFunction: {
+        clientName: "Dana",
+        phone: "050-1234567",
+        profitAmount: 1,
+        functionType: "client_introduction_complete",
+      },
     });
-    expect(list.sessions[1]).toMatchObject({ sessionId: "saturday-0030-local", isActive: false, completedFunction: null });
+    expect(list.sessions[1]).toMatchObject({
+      sessionId: "saturday-0030-local",
+      isActive: false,
+      completedFunction: null,
+    });
     expect(list.activeSessions).toBe(1);
   });
 
@@ -158,8 +222,19 @@ describe.each(testDrivers)("the sessions list on %s", (driver) => {
     expect(session).toBeDefined();
 
     const exported = await exportSession(db, session!, new Date("2026-03-28T10:00:00Z"));
-    expect(exported.summary).toEqual({ duration: 240, totalMessages: 5, totalCost: 1, messageTypes: { conversation: 1, general: 4 } });
-    expect(exported.session.messages.map((message) => message.userMessage)).toEqual(["question 0", "question 1", "question 2", "question 3", "question 4"]);
+    expect(exported.summary).toEqual({
+      duration: 240,
+      totalMessages: 5,
+      totalCost: 1,
+      messageTypes: { conversation: 1, general: 4 },
+    });
+    expect(exported.session.messages.map((message) => message.userMessage)).toEqual([
+      "question 0",
+      "question 1",
+      "question 2",
+      "question 3",
+      "question 4",
+    ]);
 
     const streamed: string[] = [];
     for await (const message of everySessionMessage(db, session!.id, 2)) streamed.push(message.userMessage);
@@ -170,10 +245,22 @@ describe.each(testDrivers)("the sessions list on %s", (driver) => {
 describe("the sessions query", () => {
   it("takes defaults, 'all' for every client, and refuses what is off", () => {
     expect(sessionQuerySchema.parse({})).toEqual({ period: "week", page: 1, limit: 10 });
-    expect(sessionQuerySchema.parse({ clientId: "all", search: "  ab  " })).toEqual({ period: "week", page: 1, limit: 10, search: "ab" });
+    expect(sessionQuerySchema.parse({ clientId: "all", search: "  ab  " })).toEqual({
+      period: "week",
+      page: 1,
+      limit: 10,
+      search: "ab",
+    });
     // A search is cleaned like every text: a NUL goes, a tab is a space.
     expect(sessionQuerySchema.parse({ search: "a\u0000b\tc" })).toMatchObject({ search: "ab c" });
-    for (const bad of [{ period: "year" }, { page: "0" }, { page: "x" }, { limit: "101" }, { clientId: "-1" }, { search: "x".repeat(101) }]) {
+    for (const bad of [
+      { period: "year" },
+      { page: "0" },
+      { page: "x" },
+      { limit: "101" },
+      { clientId: "-1" },
+      { search: "x".repeat(101) },
+    ]) {
       expect(sessionQuerySchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

@@ -33,13 +33,33 @@ export function CapabilityTab({ capability, salesConfig, lastResult, saving }: C
     onValidate: ({ formData }) => parseWithZod(formData, { schema: capabilityFormSchema }),
   });
   return (
-    <TitledCard id="capability-title" title={t("capability.title", { name })} description={t(`capabilities.descriptions.${capability}`)}>
+    <TitledCard
+      id="capability-title"
+      title={t("capability.title", { name })}
+      description={t(`capabilities.descriptions.${capability}`)}
+    >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="capability" value={capability} />
         <FormErrors form={form} />
-        <SwitchField field={fields.enabled} label={t("capability.switch", { name })} onText={t("capability.active")} offText={t("capability.inactive")} />
-        <TextareaField field={fields.prompt} label={t("capability.prompt")} hint={t("capability.promptHint", { max: PROMPT_MAX })} rows={10} maxLength={PROMPT_MAX} />
-        <FormActions intent="capability" saveLabel={t("capability.save", { name })} resetLabel={t("capability.reset", { name })} saving={saving} />
+        <SwitchField
+          field={fields.enabled}
+          label={t("capability.switch", { name })}
+          onText={t("capability.active")}
+          offText={t("capability.inactive")}
+        />
+        <TextareaField
+          field={fields.prompt}
+          label={t("capability.prompt")}
+          hint={t("capability.promptHint", { max: PROMPT_MAX })}
+          rows={10}
+          maxLength={PROMPT_MAX}
+        />
+        <FormActions
+          intent="capability"
+          saveLabel={t("capability.save", { name })}
+          resetLabel={t("capability.reset", { name })}
+          saving={saving}
+        />
       </Form>
     </TitledCard>
   );

@@ -9,7 +9,14 @@ import type { SalesConfigView } from "../sales-config.server.ts";
 
 type FlowSummaryProps = {
   data: {
-    client: { businessName: string; businessType: string; websiteDomain: string; plan: string; status: string; licenseKey: string };
+    client: {
+      businessName: string;
+      businessType: string;
+      websiteDomain: string;
+      plan: string;
+      status: string;
+      licenseKey: string;
+    };
     salesConfig: SalesConfigView;
     training: { greeting: string; tone: string; salesFlow: string[] } | null;
     knowledgeEntries: number;
@@ -24,7 +31,10 @@ export function FlowSummary({ data }: FlowSummaryProps) {
   const { client, salesConfig, training, knowledgeEntries } = data;
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   const active = CAPABILITIES.filter((capability) => salesConfig.alexCapabilities[capability]);
-  const prompts = CAPABILITIES.map((capability) => ({ capability, prompt: salesConfig.alexCapabilities[promptKey(capability)] })).filter((entry) => entry.prompt);
+  const prompts = CAPABILITIES.map((capability) => ({
+    capability,
+    prompt: salesConfig.alexCapabilities[promptKey(capability)],
+  })).filter((entry) => entry.prompt);
   const firstTopic = salesConfig.knowledgeBase[0];
   const website = salesConfig.businessName || client.businessName;
   return (
@@ -70,7 +80,9 @@ export function FlowSummary({ data }: FlowSummaryProps) {
             <li key={stage}>{t("summary.stage", { number: number(index + 1), stage: labels.salesStage(stage) })}</li>
           ))}
           <li>
-            {firstTopic ? t("summary.answersFrom", { topic: firstTopic.topic, count: number(knowledgeEntries - 1) }) : t("summary.noKnowledge")}
+            {firstTopic
+              ? t("summary.answersFrom", { topic: firstTopic.topic, count: number(knowledgeEntries - 1) })
+              : t("summary.noKnowledge")}
           </li>
           {salesConfig.pricing ? <li>{t("summary.pricing", { pricing: salesConfig.pricing })}</li> : null}
           <li>{t("summary.style", { style: t(`salesStyles.${salesConfig.salesStyle}`) })}</li>

@@ -11,7 +11,15 @@ import { businessConfigFormSchema } from "../sales-config-schema.ts";
 import { FormActions } from "./form-actions.tsx";
 import type { SalesConfigView } from "../sales-config.server.ts";
 
-type ClientDetails = { id: number; businessName: string; contactEmail: string; websiteDomain: string; licenseKey: string; plan: string; status: string };
+type ClientDetails = {
+  id: number;
+  businessName: string;
+  contactEmail: string;
+  websiteDomain: string;
+  licenseKey: string;
+  plan: string;
+  status: string;
+};
 
 type GeneralTabProps = {
   client: ClientDetails;
@@ -31,7 +39,15 @@ export function GeneralTab({ client, salesConfig, detailsResult, businessResult,
   );
 }
 
-function ClientDetailsForm({ client, lastResult, saving }: { client: ClientDetails; lastResult: GeneralTabProps["detailsResult"]; saving: boolean }) {
+function ClientDetailsForm({
+  client,
+  lastResult,
+  saving,
+}: {
+  client: ClientDetails;
+  lastResult: GeneralTabProps["detailsResult"];
+  saving: boolean;
+}) {
   const { t } = useTranslation("client-config");
   const [form, fields] = useForm({
     id: "client-details-form",
@@ -48,9 +64,20 @@ function ClientDetailsForm({ client, lastResult, saving }: { client: ClientDetai
         <TextField field={fields.businessName} label={t("details.businessName")} />
         <TextField field={fields.contactEmail} type="email" label={t("details.contactEmail")} dir="ltr" />
         <TextField field={fields.websiteDomain} label={t("details.websiteDomain")} dir="ltr" />
-        <TextField id="license-key" label={t("details.licenseKey")} hint={t("details.licenseHint")} value={client.licenseKey} readOnly dir="ltr" />
+        <TextField
+          id="license-key"
+          label={t("details.licenseKey")}
+          hint={t("details.licenseHint")}
+          value={client.licenseKey}
+          readOnly
+          dir="ltr"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField field={fields.plan} label={t("details.plan")} options={PLANS.map((plan) => ({ value: plan, label: t(`plans.${plan}`) }))} />
+          <SelectField
+            field={fields.plan}
+            label={t("details.plan")}
+            options={PLANS.map((plan) => ({ value: plan, label: t(`plans.${plan}`) }))}
+          />
           <SelectField
             field={fields.status}
             label={t("details.status")}
@@ -63,7 +90,15 @@ function ClientDetailsForm({ client, lastResult, saving }: { client: ClientDetai
   );
 }
 
-function BusinessConfigForm({ salesConfig, lastResult, saving }: { salesConfig: SalesConfigView; lastResult: GeneralTabProps["businessResult"]; saving: boolean }) {
+function BusinessConfigForm({
+  salesConfig,
+  lastResult,
+  saving,
+}: {
+  salesConfig: SalesConfigView;
+  lastResult: GeneralTabProps["businessResult"];
+  saving: boolean;
+}) {
   const { t } = useTranslation("client-config");
   const [form, fields] = useForm({
     id: "business-config-form",
@@ -72,7 +107,11 @@ function BusinessConfigForm({ salesConfig, lastResult, saving }: { salesConfig: 
       businessName: salesConfig.businessName,
       pricing: salesConfig.pricing,
       salesStyle: salesConfig.salesStyle,
-      ...Object.fromEntries(Object.values(CAPABILITY_GROUPS).flat().map((capability) => [capability, salesConfig.alexCapabilities[capability] ? "on" : undefined])),
+      ...Object.fromEntries(
+        Object.values(CAPABILITY_GROUPS)
+          .flat()
+          .map((capability) => [capability, salesConfig.alexCapabilities[capability] ? "on" : undefined]),
+      ),
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -108,7 +147,12 @@ function BusinessConfigForm({ salesConfig, lastResult, saving }: { salesConfig: 
             </fieldset>
           ))}
         </fieldset>
-        <FormActions intent="business" saveLabel={t("business.save")} resetLabel={t("business.reset")} saving={saving} />
+        <FormActions
+          intent="business"
+          saveLabel={t("business.save")}
+          resetLabel={t("business.reset")}
+          saving={saving}
+        />
       </Form>
     </TitledCard>
   );

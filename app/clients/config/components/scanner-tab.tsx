@@ -22,7 +22,14 @@ type ScannerTabProps = {
   saving: boolean;
 };
 
-const lines = (text: string) => [...new Set(text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))];
+const lines = (text: string) => [
+  ...new Set(
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+  ),
+];
 
 /**
  * The Page Scanner tab. With JavaScript the browser scans URL by URL through the JSON API, so the
@@ -62,12 +69,20 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ urls: [url] }),
         });
-        const body = (await response.json()) as { results?: { success: boolean; topics?: number; error?: string }[]; error?: string; fields?: Record<string, string> };
+        const body = (await response.json()) as {
+          results?: { success: boolean; topics?: number; error?: string }[];
+          error?: string;
+          fields?: Record<string, string>;
+        };
         const result = body.results?.[0];
         if (result?.success) scanned++;
         rows[index] = result?.success
           ? { url, state: "done", message: t("scanner.topicsFound", { count: result.topics ?? 0 }) }
-          : { url, state: "failed", message: result?.error ?? Object.values(body.fields ?? {})[0] ?? body.error ?? t("scan.failed") };
+          : {
+              url,
+              state: "failed",
+              message: result?.error ?? Object.values(body.fields ?? {})[0] ?? body.error ?? t("scan.failed"),
+            };
       } catch {
         rows[index] = { url, state: "failed", message: t("scan.failed") };
       }
@@ -79,11 +94,16 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
     await submit(summary, { method: "post" });
   }
 
-
   return (
     <div className="space-y-6">
       <TitledCard id="scanner-title" title={t("scanner.title")} description={t("scanner.intro")}>
-        <Form method="post" {...getFormProps(form)} onSubmit={scanInBrowser} onReset={() => setText(salesConfig.websiteUrls)} className="space-y-4">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          onSubmit={scanInBrowser}
+          onReset={() => setText(salesConfig.websiteUrls)}
+          className="space-y-4"
+        >
           <FormErrors form={form} />
           <TextareaField
             field={fields.websiteUrls}
@@ -95,7 +115,12 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
             onChange={(event) => setText(event.currentTarget.value)}
           />
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value="scan" disabled={scanning || saving || (hydrated && lines(text).length === 0)}>
+            <Button
+              type="submit"
+              name="intent"
+              value="scan"
+              disabled={scanning || saving || (hydrated && lines(text).length === 0)}
+            >
               {scanning ? t("scanner.scanning") : t("scanner.scan")}
             </Button>
             <Button type="submit" name="intent" value="urls" variant="secondary" disabled={scanning || saving}>
@@ -120,7 +145,11 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
                       {row.url}
                     </span>{" "}
                     <span className="text-slate-600">
-                      {row.state === "waiting" ? t("scanner.waiting") : row.state === "scanning" ? t("scanner.inProgress") : row.message}
+                      {row.state === "waiting"
+                        ? t("scanner.waiting")
+                        : row.state === "scanning"
+                          ? t("scanner.inProgress")
+                          : row.message}
                     </span>
                   </span>
                 </li>
@@ -135,7 +164,9 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
           <h2 id="topics-title" className="text-lg font-semibold">
             {t("scanner.topicsTitle")}
           </h2>
-          <p className="text-sm text-slate-600">{t("scanner.topicsCount", { count: salesConfig.knowledgeBase.length })}</p>
+          <p className="text-sm text-slate-600">
+            {t("scanner.topicsCount", { count: salesConfig.knowledgeBase.length })}
+          </p>
         </div>
         {salesConfig.knowledgeBase.length === 0 ? (
           <p className="text-slate-600">{t("scanner.noTopics")}</p>
@@ -146,13 +177,23 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
                 <h3 className="font-medium text-slate-900">{entry.topic}</h3>
                 <p className="text-xs text-slate-600">
                   {t("scanner.source")}:{" "}
-                  <a href={entry.url} target="_blank" rel="noopener noreferrer nofollow" dir="ltr" className="break-all text-brand-700 underline">
+                  <a
+                    href={entry.url}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    dir="ltr"
+                    className="break-all text-brand-700 underline"
+                  >
                     {entry.url}
                   </a>
                 </p>
-                <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{entry.content.slice(0, KNOWLEDGE_PREVIEW_CHARS)}</p>
+                <p className="mt-2 text-sm whitespace-pre-line text-slate-700">
+                  {entry.content.slice(0, KNOWLEDGE_PREVIEW_CHARS)}
+                </p>
                 {entry.content.length > KNOWLEDGE_PREVIEW_CHARS ? (
-                  <p className="mt-1 text-xs text-slate-500">{t("scanner.truncated", { max: KNOWLEDGE_PREVIEW_CHARS })}</p>
+                  <p className="mt-1 text-xs text-slate-500">
+                    {t("scanner.truncated", { max: KNOWLEDGE_PREVIEW_CHARS })}
+                  </p>
                 ) : null}
               </li>
             ))}
@@ -166,6 +207,7 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
 function ScanStateIcon({ state }: { state: ScanRow["state"] }) {
   if (state === "done") return <CircleCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden="true" />;
   if (state === "failed") return <CircleX className="mt-0.5 h-4 w-4 shrink-0 text-red-600" aria-hidden="true" />;
-  if (state === "scanning") return <Loader2 className="mt-0.5 h-4 w-4 shrink-0 animate-spin text-brand-600" aria-hidden="true" />;
+  if (state === "scanning")
+    return <Loader2 className="mt-0.5 h-4 w-4 shrink-0 animate-spin text-brand-600" aria-hidden="true" />;
   return <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-slate-300" aria-hidden="true" />;
 }

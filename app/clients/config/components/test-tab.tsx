@@ -46,7 +46,9 @@ export function TestTab({ fetcher, result }: TestTabProps) {
                     <CheckMessage explanation={readExplanation(test.explanation)} message={test.message} />
                   </div>
                 </div>
-                <span className="text-slate-500 tabular-nums">{t("test.ms", { value: new Intl.NumberFormat(i18n.language).format(test.duration) })}</span>
+                <span className="text-slate-500 tabular-nums">
+                  {t("test.ms", { value: new Intl.NumberFormat(i18n.language).format(test.duration) })}
+                </span>
               </li>
             ))}
           </ul>
