@@ -1,26 +1,21 @@
 import { CAPABILITIES, type Capability } from "#db/vocabulary.ts";
 
-/** The settings page's sixteen tabs, in order. The capability tabs carry the capability's name. */
+const FIRST_ACCESS_TAB = CAPABILITIES.indexOf("api");
+
+/**
+ * The settings page's sixteen tabs, in order: General, one per capability (the scanner's tab sits before the
+ * API and payment ones, beside the content capabilities it feeds), then the summary and the test.
+ */
 export const CONFIG_TABS = [
   "general",
-  "support",
-  "sales",
-  "retention",
-  "functions",
-  "b2c",
-  "b2b",
-  "public",
-  "internal",
-  "saas",
-  "custom",
+  ...CAPABILITIES.slice(0, FIRST_ACCESS_TAB),
   "scanner",
-  "api",
-  "payment",
+  ...CAPABILITIES.slice(FIRST_ACCESS_TAB),
   "summary",
   "test",
 ] as const;
 
-export type ConfigTab = (typeof CONFIG_TABS)[number];
+export type ConfigTab = "general" | "scanner" | "summary" | "test" | Capability;
 
 export function isCapabilityTab(tab: ConfigTab): tab is ConfigTab & Capability {
   return (CAPABILITIES as readonly string[]).includes(tab);
