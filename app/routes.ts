@@ -2,6 +2,7 @@ import { index, layout, prefix, route, type RouteConfig } from "@react-router/de
 import { CLIENT_CHECK_KINDS } from "./checks/connection-result.ts";
 import { CHAT_API_PATHS } from "./conversations/chat-contract.ts";
 import { INVEST_PATHS, LANGUAGES } from "./i18n/config.ts";
+import { LEGAL_PAGE_NAMES, legalPathOf } from "./legal/legal-pages.ts";
 
 /**
  * The product's map. Public pages first, then the operator-only back-office and APIs,
@@ -22,6 +23,8 @@ export default [
     route(INVEST_PATHS[language].slice(1), "routes/invest.tsx", { id: `invest-${language}` }),
   ),
   route("api/investment-inquiry", "routes/api/investment-inquiry.ts"),
+  // The privacy policy, the terms of service and the accessibility statement, in the visitor's language.
+  ...LEGAL_PAGE_NAMES.map((page) => route(legalPathOf(page).slice(1), "routes/legal.tsx", { id: `legal-${page}` })),
   // The plugin's endpoints are public: the license key names the client. Anything else a JSON 404.
   route(CHAT_API_PATHS.messages.slice(1), "routes/api/wordpress-messages.ts"),
   route(CHAT_API_PATHS.chatUi.slice(1), "routes/api/wordpress-chat-ui.ts"),

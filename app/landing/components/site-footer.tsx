@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { LEGAL_PAGE_NAMES, legalPathOf } from "~/legal/legal-pages.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 import { SocialLinks } from "./social-icons.tsx";
 
@@ -72,6 +73,17 @@ export function SiteFooter({ newsletterResult, newsletterOutcome }: SiteFooterPr
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-400 sm:flex-row sm:justify-between sm:px-6">
           <p>{t("footer.rights", { year: new Date().getFullYear() })}</p>
+          <nav aria-label={t("footer.legal")}>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              {LEGAL_PAGE_NAMES.map((page) => (
+                <li key={page}>
+                  <a href={legalPathOf(page)} className="hover:text-white hover:underline">
+                    {t(`footer.links.${page}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <p>{t("footer.vat")}</p>
         </div>
       </div>
