@@ -175,6 +175,17 @@ export const trainingConfigs = pgTable("training_configs", {
   updatedAt: updatedAt(),
 });
 
+/** A client's opening hours (app/hours/business-hours.ts reads them); no row: the Israeli working week. */
+export const businessHours = pgTable("business_hours", {
+  clientId: integer("client_id")
+    .primaryKey()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  /** Sunday to Saturday, each `{opens, closes}` ("HH:MM" in TZ_DISPLAY) or null for a day off. */
+  weekly: jsonb("weekly").$type<({ opens: string; closes: string } | null)[]>().notNull(),
+  closedOnHolidays: boolean("closed_on_holidays").notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
 export const salesConfigs = pgTable("sales_configs", {
   id: serial("id").primaryKey(),
   clientId: integer("client_id")

@@ -4,6 +4,10 @@ import type { MessageType } from "#db/vocabulary.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
+import { loadBusinessHours } from "~/hours/business-hours.server.ts";
+import { openingState } from "~/hours/business-hours.ts";
+import { hoursForPrompt, hoursNotice } from "~/hours/hours-reply.ts";
+import { DEFAULT_DISPLAY_TIME_ZONE } from "~/lib/calendar.ts";
 import { findSalesConfig } from "~/models/sales-config.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { builtInReply, type AssistantTranslate } from "./built-in-responder.ts";
@@ -33,6 +37,8 @@ export type VisitorTurn = {
   history: readonly { userMessage: string; aiResponse: string; messageType: MessageType }[];
   knownDetails: ContactDetails;
   onDelta: (text: string) => void;
+  /** When the message is answered, and the zone the business's opening hours are in (TZ_DISPLAY). */
+  clock?: { now: Date; timeZone: string };
 };
 
 export type AssistantAnswer = {
@@ -86,10 +92,13 @@ export async function answerVisitor(
     : turn.requestLanguage;
   const language = detectLanguage(turn.message, previousLanguage);
   const t = await translatorFor(language);
-  const [profile, passages] = await Promise.all([
+  const [profile, passages, hours] = await Promise.all([
     loadProfile(db, turn.client),
     retrievePassages(db, turn.client.id, turn.message, PASSAGES_PER_TURN),
+    loadBusinessHours(db, turn.client.id),
   ]);
+  const { now, timeZone } = turn.clock ?? { now: new Date(), timeZone: DEFAULT_DISPLAY_TIME_ZONE };
+  const opening = hours ? openingState(now, hours, timeZone) : undefined;
   const said = mergeContactDetails(turn.knownDetails, extractContactDetails(turn.message));
   if (!passages) {
     return answer(turn, {
@@ -119,6 +128,17 @@ export async function answerVisitor(
       knownDetails: turn.knownDetails,
       details: said,
       deliverable,
+      hoursNotice: opening
+        ? hoursNotice({
+            t,
+            state: opening,
+            now,
+            timeZone,
+            message: turn.message,
+            firstReply: turn.history.length === 0,
+            phone: said.phone,
+          })
+        : undefined,
     });
     turn.onDelta(reply);
     return answer(turn, { reply, language, providerFailed: false, deliverable, details: said });
@@ -131,7 +151,12 @@ export async function answerVisitor(
     ]);
     const modelTurn = await askModel({
       settings: modelSettings,
-      system: buildSystemPrompt(profile, passages, language),
+      system: buildSystemPrompt(
+        profile,
+        passages,
+        language,
+        hours && opening ? hoursForPrompt(hours, opening, now, timeZone) : [],
+      ),
       history,
       message: turn.message,
       onDelta: turn.onDelta,

@@ -22,6 +22,8 @@ export type BuiltInTurn = {
   knownDetails: ContactDetails;
   details: ContactDetails;
   deliverable: Deliverable | undefined;
+  /** What to say about the opening hours (app/hours/hours-reply.ts), when they matter to this message. */
+  hoursNotice?: string | undefined;
 };
 
 /** The three stages of the training screen's fixed sales flow, by the names it stores. */
@@ -33,9 +35,10 @@ const STAGE_KEYS: Record<string, string> = {
 
 /**
  * The reply when no AI provider is configured: deterministic, no model. In order: thanks for images;
- * the contact details just given (and what is still missing); otherwise the best knowledge passage
- * with its source, or, to a question nothing answers, an honest "I don't know" asking for a way to
- * call back; then the next step of the sales flow. It never greets: the chat opened with the
+ * the contact details just given (and what is still missing); otherwise what the opening hours say
+ * (when they matter: closed, or asked about), the best knowledge passage with its source, or, to a
+ * question nothing answers, an honest "I don't know" asking for a way to call back; then the next
+ * step of the sales flow. It never greets: the chat opened with the
  * client's greeting before the visitor wrote (app/assistant/greeting.ts).
  */
 export function builtInReply(turn: BuiltInTurn): string {
@@ -45,16 +48,21 @@ export function builtInReply(turn: BuiltInTurn): string {
 
   const contactPart = contactReply(turn);
   if (contactPart) {
-    parts.push(contactPart);
+    // With both details given while the business is closed, the hours notice already names the call back and when.
+    parts.push(hasNameAndPhone(turn.details) && turn.hoursNotice ? turn.hoursNotice : contactPart);
     return parts.join("\n\n");
   }
 
   if (turn.deliverable === "payment_confirmed") parts.push(t("paymentConfirmed"));
+  if (turn.hoursNotice) parts.push(turn.hoursNotice);
   const [best] = turn.passages;
   if (best) {
     parts.push(
       t("passage", { content: best.content }) + (best.sourceUrl ? `\n${t("source", { url: best.sourceUrl })}` : ""),
     );
+  } else if (turn.hoursNotice) {
+    // The hours were the answer, and the notice already asks for a way back when the business is closed.
+    return parts.join("\n\n");
   } else if (turn.asked && turn.imageCount === 0 && turn.deliverable !== "payment_confirmed") {
     // The honest reply already asks for a way back to the visitor: no sales step after it.
     parts.push(hasNameAndPhone(turn.details) ? t("noAnswerWillCall", { phone: turn.details.phone }) : t("noAnswer"));

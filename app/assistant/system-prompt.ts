@@ -119,6 +119,8 @@ export function buildSystemPrompt(
   profile: BusinessProfile,
   passages: readonly PromptPassage[],
   language: Language,
+  /** The business's opening hours and whether it is open now (app/hours/hours-reply.ts), when it set them. */
+  hours: readonly string[] = [],
 ): string {
   const { training, sales } = profile;
   const businessName = sales?.businessName.trim() || profile.businessName;
@@ -136,6 +138,7 @@ export function buildSystemPrompt(
     section("Greeting", greetingRule(training, language)),
     section("Business information", training?.businessInfo ?? ""),
     section("Pricing", sales?.pricing ?? ""),
+    section("Opening hours", hours),
     section("Sales approach", [
       sales ? `Sales style: ${SALES_STYLES[sales.salesStyle] ?? sales.salesStyle}.` : "",
       training?.salesFlow.length

@@ -143,6 +143,8 @@ export type ReplyJob = {
   visitor: Visitor;
   requestLanguage: Language;
   modelSettings: ModelSettings | undefined;
+  /** The zone of the businesses' opening hours (TZ_DISPLAY). */
+  timeZone: string;
   onDelta: (text: string) => void;
 };
 
@@ -165,6 +167,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
     history,
     knownDetails,
     onDelta: job.onDelta,
+    clock: { now: new Date(), timeZone: job.timeZone },
   });
   const responseMs = Math.round(performance.now() - started);
   const now = new Date();

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
 import { runRecordedFullClientTest } from "~/checks/system-checks.server.ts";
+import { businessHoursForm, handleBusinessHoursAction } from "~/hours/business-hours.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import type { Client } from "~/models/client.server.ts";
@@ -41,10 +42,11 @@ export type ConfigActionContext = {
 
 /** What every tab of the settings page reads. */
 export async function loadConfigPage(db: Database, client: Client) {
-  const [salesConfig, training, knowledgeEntries] = await Promise.all([
+  const [salesConfig, training, knowledgeEntries, businessHours] = await Promise.all([
     salesConfigView(db, client.id),
     findTrainingConfig(db, client.id),
     countKnowledgeEntries(db, client.id),
+    businessHoursForm(db, client.id),
   ]);
   return {
     client: {
@@ -60,6 +62,7 @@ export async function loadConfigPage(db: Database, client: Client) {
     salesConfig,
     training: training ? { greeting: training.greeting, tone: training.tone, salesFlow: training.salesFlow } : null,
     knowledgeEntries,
+    businessHours,
   };
 }
 
@@ -79,6 +82,11 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
       );
       return redirectWithSuccess(context.pageUrl, t("details.saved"));
     }
+    case "hours":
+      return handleBusinessHoursAction(db, client.id, formData, {
+        pageUrl: context.pageUrl,
+        message: t("hours.saved"),
+      });
     case "business": {
       const submission = parseWithZod(formData, { schema: businessConfigFormSchema });
       if (submission.status !== "success")

@@ -113,6 +113,8 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
               salesConfig={salesConfig}
               detailsResult={resultFor("details")}
               businessResult={resultFor("business")}
+              businessHours={loaderData.businessHours}
+              hoursResult={resultFor("hours")}
               savingIntent={savingIntent}
             />
           ) : null}

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { CLIENT_STATUSES, PLANS, SALES_STYLES } from "#db/vocabulary.ts";
 import { TitledCard } from "~/components/ui/card.tsx";
+import type { BusinessHours } from "~/hours/business-hours.ts";
+import { BusinessHoursForm } from "./business-hours-form.tsx";
 import { CheckboxField, FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { CAPABILITY_GROUPS } from "../config-tabs.ts";
 import { clientDetailsFormSchema } from "../details-schema.ts";
@@ -26,15 +28,26 @@ type GeneralTabProps = {
   salesConfig: SalesConfigView;
   detailsResult: SubmissionResult<string[]> | null | undefined;
   businessResult: SubmissionResult<string[]> | null | undefined;
+  businessHours: { hours: BusinessHours; saved: boolean };
+  hoursResult: SubmissionResult<string[]> | null | undefined;
   /** The intent of the form being saved, if any. */
   savingIntent: string | null;
 };
 
-export function GeneralTab({ client, salesConfig, detailsResult, businessResult, savingIntent }: GeneralTabProps) {
+export function GeneralTab({
+  client,
+  salesConfig,
+  detailsResult,
+  businessResult,
+  businessHours,
+  hoursResult,
+  savingIntent,
+}: GeneralTabProps) {
   return (
     <div className="grid gap-6 xl:grid-cols-2">
       <ClientDetailsForm client={client} lastResult={detailsResult} saving={savingIntent === "details"} />
       <BusinessConfigForm salesConfig={salesConfig} lastResult={businessResult} saving={savingIntent === "business"} />
+      <BusinessHoursForm {...businessHours} lastResult={hoursResult} saving={savingIntent === "hours"} />
     </div>
   );
 }
