@@ -186,6 +186,16 @@ export const businessHours = pgTable("business_hours", {
   updatedAt: updatedAt(),
 });
 
+/** How a client's visitors' data is kept (app/privacy/); no row: the defaults of app/privacy/retention.ts. */
+export const clientPrivacy = pgTable("client_privacy", {
+  clientId: integer("client_id")
+    .primaryKey()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  /** Days a conversation is kept after its last message before the daily retention job deletes it. */
+  retentionDays: integer("retention_days").notNull().default(365),
+  updatedAt: updatedAt(),
+});
+
 export const salesConfigs = pgTable("sales_configs", {
   id: serial("id").primaryKey(),
   clientId: integer("client_id")

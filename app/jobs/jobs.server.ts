@@ -2,6 +2,7 @@ import { generateBills, markOverdueBills } from "~/billing/billing.server.ts";
 import { periodOf, shiftPeriod } from "~/billing/periods.ts";
 import { deleteExpiredAuthSessions } from "~/models/auth-session.server.ts";
 import { pruneRateLimitEvents } from "~/models/rate-limit.server.ts";
+import { applyRetention } from "~/privacy/retention.server.ts";
 import { RATE_LIMIT_RETENTION_MS } from "~/server/rate-limit.server.ts";
 import type { Job } from "./job.ts";
 
@@ -35,5 +36,21 @@ export const monthlyBillingJob: Job = {
   },
 };
 
-/** What the scheduler runs. A new job (retention) is one more entry here. */
-export const JOBS: readonly Job[] = [pruneRateLimitEventsJob, deleteExpiredAuthSessionsJob, monthlyBillingJob];
+/**
+ * Deletes the conversations each client keeps no longer (their retention, a year unless set), keeping
+ * bills, completed functions without contact details, and the usage and analytics counts. What each
+ * run removed is its `job_runs` counts.
+ */
+export const retentionJob: Job = {
+  name: "conversation-retention",
+  schedule: { every: "day", hour: 4, minute: 0 },
+  run: async ({ db, now, timeZone }) => applyRetention(db, { now, timeZone }),
+};
+
+/** What the scheduler runs. */
+export const JOBS: readonly Job[] = [
+  pruneRateLimitEventsJob,
+  deleteExpiredAuthSessionsJob,
+  monthlyBillingJob,
+  retentionJob,
+];

@@ -4,6 +4,7 @@ import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess 
 import type { Database } from "#db/connection.ts";
 import { runRecordedFullClientTest } from "~/checks/system-checks.server.ts";
 import { businessHoursForm, handleBusinessHoursAction } from "~/hours/business-hours.server.ts";
+import { handleRetentionAction, retentionDaysOf } from "~/privacy/retention.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import type { Client } from "~/models/client.server.ts";
@@ -42,11 +43,12 @@ export type ConfigActionContext = {
 
 /** What every tab of the settings page reads. */
 export async function loadConfigPage(db: Database, client: Client) {
-  const [salesConfig, training, knowledgeEntries, businessHours] = await Promise.all([
+  const [salesConfig, training, knowledgeEntries, businessHours, retentionDays] = await Promise.all([
     salesConfigView(db, client.id),
     findTrainingConfig(db, client.id),
     countKnowledgeEntries(db, client.id),
     businessHoursForm(db, client.id),
+    retentionDaysOf(db, client.id),
   ]);
   return {
     client: {
@@ -63,6 +65,7 @@ export async function loadConfigPage(db: Database, client: Client) {
     training: training ? { greeting: training.greeting, tone: training.tone, salesFlow: training.salesFlow } : null,
     knowledgeEntries,
     businessHours,
+    retentionDays,
   };
 }
 
@@ -82,6 +85,8 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
       );
       return redirectWithSuccess(context.pageUrl, t("details.saved"));
     }
+    case "retention":
+      return handleRetentionAction(db, client.id, formData, { pageUrl: context.pageUrl, message: t("privacy.saved") });
     case "hours":
       return handleBusinessHoursAction(db, client.id, formData, {
         pageUrl: context.pageUrl,

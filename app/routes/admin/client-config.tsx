@@ -115,6 +115,8 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
               businessResult={resultFor("business")}
               businessHours={loaderData.businessHours}
               hoursResult={resultFor("hours")}
+              retentionDays={loaderData.retentionDays}
+              retentionResult={resultFor("retention")}
               savingIntent={savingIntent}
             />
           ) : null}

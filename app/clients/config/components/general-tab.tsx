@@ -6,6 +6,7 @@ import { CLIENT_STATUSES, PLANS, SALES_STYLES } from "#db/vocabulary.ts";
 import { TitledCard } from "~/components/ui/card.tsx";
 import type { BusinessHours } from "~/hours/business-hours.ts";
 import { BusinessHoursForm } from "./business-hours-form.tsx";
+import { RetentionForm } from "./retention-form.tsx";
 import { CheckboxField, FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { CAPABILITY_GROUPS } from "../config-tabs.ts";
 import { clientDetailsFormSchema } from "../details-schema.ts";
@@ -30,6 +31,8 @@ type GeneralTabProps = {
   businessResult: SubmissionResult<string[]> | null | undefined;
   businessHours: { hours: BusinessHours; saved: boolean };
   hoursResult: SubmissionResult<string[]> | null | undefined;
+  retentionDays: number;
+  retentionResult: SubmissionResult<string[]> | null | undefined;
   /** The intent of the form being saved, if any. */
   savingIntent: string | null;
 };
@@ -41,6 +44,8 @@ export function GeneralTab({
   businessResult,
   businessHours,
   hoursResult,
+  retentionDays,
+  retentionResult,
   savingIntent,
 }: GeneralTabProps) {
   return (
@@ -48,6 +53,7 @@ export function GeneralTab({
       <ClientDetailsForm client={client} lastResult={detailsResult} saving={savingIntent === "details"} />
       <BusinessConfigForm salesConfig={salesConfig} lastResult={businessResult} saving={savingIntent === "business"} />
       <BusinessHoursForm {...businessHours} lastResult={hoursResult} saving={savingIntent === "hours"} />
+      <RetentionForm retentionDays={retentionDays} lastResult={retentionResult} saving={savingIntent === "retention"} />
     </div>
   );
 }
