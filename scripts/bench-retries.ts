@@ -11,7 +11,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -90,11 +90,33 @@ async function startServer(databaseUrl: string) {
   }
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
     },
   };
+}
+
+/**
+ * CPU seconds a process has used so far (user + system, from /proc; undefined where there is no
+ * /proc or the process is gone). Per message, they say what a message costs however busy the
+ * machine was, which requests per second on a shared machine do not.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The PostgreSQL backends serving the bench's database, with their CPU seconds (PostgreSQL on this machine only). */
+async function backendCpu(sql: postgres.Sql, database: string) {
+  const rows = await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${database}`;
+  return new Map(rows.map((row) => [row.pid, cpuSeconds(row.pid) ?? 0]));
 }
 
 const admin = postgres(postgresUrl, { max: 1, onnotice: () => {}, connect_timeout: 3 });
@@ -119,7 +141,11 @@ try {
 
   const server = await startServer(databaseUrl.toString());
   let load;
+  let appCpu = 0;
+  let databaseCpu = 0;
   try {
+    const appBefore = cpuSeconds(server.pid) ?? 0;
+    const backendsBefore = await backendCpu(admin, name);
     process.stdout.write(
       `\nMessage API with retries on PostgreSQL: ${visitors} visitors, ${seconds} s, ${RETRY_SHARE * 100}% of messages retried…\n`,
     );
@@ -130,6 +156,8 @@ try {
       durationMs: seconds * 1000,
       retryShare: RETRY_SHARE,
     });
+    appCpu = (cpuSeconds(server.pid) ?? appBefore) - appBefore;
+    for (const [pid, cpu] of await backendCpu(admin, name)) databaseCpu += cpu - (backendsBefore.get(pid) ?? 0);
   } finally {
     await server.stop();
   }
@@ -158,6 +186,11 @@ try {
       `charges equal the billable messages: ${found.billedUsageCents === found.billableMessageCents && found.mispricedMessages === 0 && found.doubleConversations === 0 ? "yes" : "NO"} ` +
       `($${number.format(found.billedUsageCents / 100)} billed); rollups agree: ` +
       `${found.dailyUsageMismatches === 0 && found.hourlyStatsMismatches === 0 ? "yes" : "NO"}`,
+  );
+  console.log(
+    `CPU per request: app server ${number.format((appCpu * 1000) / load.requests)} ms, ` +
+      `PostgreSQL ${number.format((databaseCpu * 1000) / load.requests)} ms ` +
+      `(${number.format(appCpu)} s and ${number.format(databaseCpu)} s in all)`,
   );
   if (load.mismatchedRetries > 0) broken.push(`mismatchedRetries: ${load.mismatchedRetries}`);
 } finally {
