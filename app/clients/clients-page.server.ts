@@ -38,9 +38,10 @@ export function listClientsBounded(db: Database, filter: Parameters<typeof listC
  * nothing: `searchProblem` says which, and the field keeps the search's start.
  */
 export async function loadClientsPage(db: Database, searchParams: URLSearchParams) {
-  const typed = searchParams.get("q")?.trim() ?? "";
+  const params = Object.fromEntries(searchParams);
+  const typed = params.q?.trim() ?? "";
   const tooLong = typed.length > CLIENT_LIMITS.search;
-  const parsed = clientListQuerySchema.parse(Object.fromEntries(searchParams));
+  const parsed = clientListQuerySchema.parse(params);
   const query = tooLong ? { ...parsed, q: typed.slice(0, CLIENT_LIMITS.search) } : parsed;
   const filter = {
     search: tooLong ? undefined : query.q || undefined,
