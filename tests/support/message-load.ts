@@ -1,7 +1,7 @@
 /**
  * Many visitors on the message API at once, some of their messages sent twice with the same
- * clientMessageId (as a widget retries after a timeout), and the checks of what that must leave in
- * the database. Used by scripts/bench-retries.ts (60 s on PostgreSQL) and by
+ * clientMessageId (as a widget retries after a timeout), a few sent together with another message
+ * of the same session, and the checks of what that must leave in the database. Used by scripts/bench-retries.ts (60 s on PostgreSQL) and by
  * tests/integration/conversations/concurrent-retries.test.ts (a few seconds, both databases).
  */
 import { randomUUID } from "node:crypto";
@@ -18,6 +18,8 @@ import { FIXTURE_BUSINESSES, FIXTURE_QUESTIONS } from "../fixtures/knowledge-bas
 
 /** A visitor changes address and session after this many messages: under the per-address limit of 30 a minute. */
 const MESSAGES_PER_VISITOR = 8;
+/** One message in this many is sent together with another message of its session (when it has one). */
+const doubleSendEvery = 20;
 
 /** The four fixture businesses as clients, each with its own passages: returns their license keys. */
 export async function prepareLoadClients(db: Database): Promise<string[]> {
@@ -99,6 +101,8 @@ export async function driveMessages(options: LoadOptions): Promise<LoadResult> {
   const started = performance.now();
   const until = started + options.durationMs;
   let nextAddress = 0;
+  let messageCount = 0;
+  const retryEvery = Math.max(1, Math.round(1 / options.retryShare));
 
   async function send(body: Record<string, unknown>, address: string): Promise<Sent> {
     const sentAt = performance.now();
@@ -139,9 +143,16 @@ export async function driveMessages(options: LoadOptions): Promise<LoadResult> {
             ? CONTACT_MESSAGES[round % CONTACT_MESSAGES.length]!
             : questions[(seat * 7 + round * 3 + turn) % questions.length]!;
         const body = { license, sessionId, clientMessageId: randomUUID(), message };
-        const retried = Math.random() < options.retryShare;
+        // Every n-th message of the run, so the share holds however few messages a short run sends.
+        const retried = ++messageCount % retryEvery === 0;
         let answers: Sent[];
-        if (!retried) {
+        if (!retried && sessionId !== undefined && messageCount % doubleSendEvery === 1) {
+          // Two different messages of one session at once (a visitor who sends twice quickly).
+          const second = { ...body, clientMessageId: randomUUID() };
+          const [one, two] = await Promise.all([send(body, address), send(second, address)]);
+          record(second.clientMessageId, two);
+          answers = [one];
+        } else if (!retried) {
           answers = [await send(body, address)];
         } else {
           result.retries++;

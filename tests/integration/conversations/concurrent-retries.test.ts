@@ -77,7 +77,8 @@ describe.each(databases)("concurrent retried messages on the %s database", (data
       `concurrent retries (${database}): ${load.requests} requests (${load.retries} retried ids) in ` +
         `${Math.round(load.elapsedMs)} ms, p95 ${Math.round(percentile(load.latencies, 0.95))} ms, statuses ${JSON.stringify(load.statuses)}`,
     );
-    expect(load.retries).toBeGreaterThan(5);
+    // At least one message per visitor, every third of them retried.
+    expect(load.retries).toBeGreaterThanOrEqual(4);
     expect(Object.keys(load.statuses)).toEqual(["200"]);
     expect(load.mismatchedRetries).toBe(0);
 
