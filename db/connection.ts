@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -111,4 +111,39 @@ export function createPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlit
 export async function selectRows<Row extends Record<string, unknown>>(db: Database, query: SQL): Promise<Row[]> {
   const result: unknown = await db.execute(query);
   return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
+}
+
+/** PostgreSQL's code for a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = "57014";
+
+/** A query cancelled by the statement timeout of withStatementTimeout. */
+export class StatementTimeout extends Error {
+  constructor(options?: ErrorOptions) {
+    super("A query ran past its statement timeout.", options);
+  }
+}
+
+/**
+ * Runs `work` in a transaction whose every statement PostgreSQL cancels past `timeoutMs`
+ * (`SET LOCAL`, so the pooled connection goes back with its usual setting), and turns that
+ * cancellation into a StatementTimeout. PGlite has no timers and ignores the setting: there the
+ * bound is what the caller lets into the query.
+ */
+export async function withStatementTimeout<T>(
+  db: Database,
+  timeoutMs: number,
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
+  const milliseconds = Math.max(1, Math.ceil(timeoutMs));
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${milliseconds}`));
+      return work(tx);
+    });
+  } catch (error) {
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (code === QUERY_CANCELED) throw new StatementTimeout({ cause: error });
+    throw error;
+  }
 }

@@ -5,7 +5,8 @@
 // and which were rendered, and each page's ratio to the 404 page, labelled the same way, and the chat
 // widget's first load in gzipped bytes as a browser receives it; then stops the server and removes its
 // data; then runs scripts/bench-messages.ts (the message API at 10 and 50 visitors and retrieval, on
-// the embedded database and PostgreSQL).
+// the embedded database and PostgreSQL) and scripts/bench-retries.ts (a minute of visitors with
+// retried messages on PostgreSQL, and the invariants they must leave).
 // It builds nothing: run `npm run build` (or `BUILD_DIR=... npx react-router build`) first.
 import { spawn } from "node:child_process";
 import { get as httpGet } from "node:http";
@@ -303,3 +304,12 @@ const messagesBench = spawn(process.execPath, ["--import", "tsx", path.join(root
 });
 const messagesExit = await new Promise((resolve) => messagesBench.once("exit", resolve));
 if (messagesExit !== 0) fail(`the message API bench failed (exit ${messagesExit}).`);
+
+// The message API for a minute with retried messages on PostgreSQL, and what it left in the database.
+const retriesBench = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-retries.ts")], {
+  cwd: root,
+  env: { ...process.env, BUILD_DIR: buildDir },
+  stdio: "inherit",
+});
+const retriesExit = await new Promise((resolve) => retriesBench.once("exit", resolve));
+if (retriesExit !== 0) fail(`the retries bench failed (exit ${retriesExit}).`);

@@ -1,5 +1,5 @@
-import type { Database } from "#db/connection.ts";
-import { KnowledgeSearchTimeout, searchKnowledge, type KnowledgePassage } from "~/models/knowledge-entry.server.ts";
+import { StatementTimeout, type Database } from "#db/connection.ts";
+import { searchKnowledge, type KnowledgePassage } from "~/models/knowledge-entry.server.ts";
 
 /**
  * How long a visitor's message may spend finding its passages, waiting for its turn included. Past
@@ -76,7 +76,7 @@ export async function retrievePassages(
   try {
     return await Promise.race([search, expired]);
   } catch (error) {
-    if (error instanceof KnowledgeSearchTimeout) return undefined;
+    if (error instanceof StatementTimeout) return undefined;
     throw error;
   } finally {
     clearTimeout(timer);

@@ -9,13 +9,13 @@ import {
   redirectWithWarning,
 } from "remix-toast";
 import { z } from "zod";
-import type { Database } from "#db/connection.ts";
+import { StatementTimeout, withStatementTimeout, type Database } from "#db/connection.ts";
 import { testOutcomeOf } from "~/checks/full-client-test.server.ts";
 import { runRecordedFullClientTest } from "~/checks/system-checks.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { createClient, findClientById, listClients } from "~/models/client.server.ts";
-import { clientIdSchema, clientListQuerySchema, newClientSchema } from "./client-schema.ts";
+import { CLIENT_LIMITS, clientIdSchema, clientListQuerySchema, newClientSchema } from "./client-schema.ts";
 import { ADD_CLIENT_INTENT } from "./components/add-client-form.tsx";
 import { TEST_INTENT, type TestReply } from "./components/integration-test-button.tsx";
 
@@ -23,16 +23,42 @@ type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 const intentSchema = z.enum([ADD_CLIENT_INTENT, TEST_INTENT]);
 
-/** The client list, filtered by the address (`?q=`, `?status=`, `?demo=show`); `?add` opens the add-client section. */
+/** A search's ILIKE over every client stops here on PostgreSQL (statement_timeout). */
+export const CLIENT_SEARCH_TIMEOUT_MS = 3000;
+
+/** The client list for the page and GET /api/clients; a search past its timeout throws a StatementTimeout. */
+export function listClientsBounded(db: Database, filter: Parameters<typeof listClients>[1] = {}) {
+  if (!filter.search) return listClients(db, filter);
+  return withStatementTimeout(db, CLIENT_SEARCH_TIMEOUT_MS, (tx) => listClients(tx, filter));
+}
+
+/**
+ * The client list, filtered by the address (`?q=`, `?status=`, `?demo=show`); `?add` opens the
+ * add-client section. A search over its length is not run and one stopped by its timeout lists
+ * nothing: `searchProblem` says which, and the field keeps the search's start.
+ */
 export async function loadClientsPage(db: Database, searchParams: URLSearchParams) {
-  const query = clientListQuerySchema.parse(Object.fromEntries(searchParams));
-  const clients = await listClients(db, {
-    search: query.q || undefined,
+  const params = Object.fromEntries(searchParams);
+  const typed = params.q?.trim() ?? "";
+  const tooLong = typed.length > CLIENT_LIMITS.search;
+  const parsed = clientListQuerySchema.parse(params);
+  const query = tooLong ? { ...parsed, q: typed.slice(0, CLIENT_LIMITS.search) } : parsed;
+  const filter = {
+    search: tooLong ? undefined : query.q || undefined,
     status: query.status === "all" ? undefined : query.status,
     withDemo: query.demo === "show",
-  });
+  };
+  let clients: Awaited<ReturnType<typeof listClients>> = [];
+  let searchProblem: "tooLong" | "tooSlow" | undefined = tooLong ? "tooLong" : undefined;
+  try {
+    clients = await listClientsBounded(db, filter);
+  } catch (error) {
+    if (!(error instanceof StatementTimeout)) throw error;
+    searchProblem = "tooSlow";
+  }
   return {
     query,
+    searchProblem,
     // `?add` opens the add-client section: the dialog's address without JavaScript.
     adding: searchParams.has("add"),
     clients: clients.map(({ id, businessName, websiteDomain, businessType, plan, status, licenseKey, isDemo }) => ({

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { selectRows, type Database } from "#db/connection.ts";
+import { selectRows, withStatementTimeout, type Database } from "#db/connection.ts";
 import { knowledgeEntries } from "#db/schema.ts";
 import { type KNOWLEDGE_ORIGINS } from "#db/vocabulary.ts";
 import { knowledgeSearchText, questionSearchWords, toTsQueryAlternatives } from "#db/search-text.ts";
@@ -24,8 +24,6 @@ export type KnowledgePassage = {
 const INSERT_BATCH = 500;
 /** A question's word found in a passage's topic counts this much more than one found in its text. */
 const TOPIC_BONUS = 1.5;
-/** PostgreSQL's code for a statement cancelled by statement_timeout. */
-const QUERY_CANCELED = "57014";
 
 /** Every writer of knowledge entries goes through here, so the search text is always the normalised one. */
 export async function insertKnowledgeEntries(db: Database, entries: readonly NewKnowledgeEntry[]) {
@@ -48,8 +46,8 @@ export async function insertKnowledgeEntries(db: Database, entries: readonly New
  * the passage's topic; ts_rank with length normalisation orders equal scores, and the older entry
  * wins a complete tie.
  *
- * With `timeoutMs` the query runs under that statement_timeout and throws a
- * KnowledgeSearchTimeout when PostgreSQL cancels it (PGlite has no timers and ignores it).
+ * With `timeoutMs` the query runs under that statement_timeout and throws a StatementTimeout
+ * when PostgreSQL cancels it (PGlite has no timers and ignores it).
  */
 export async function searchKnowledge(
   db: Database,
@@ -69,21 +67,10 @@ export async function searchKnowledge(
     origin: KnowledgeOrigin;
     score: number;
   };
-  let rows: Row[];
-  if (options.timeoutMs === undefined) {
-    rows = await selectRows<Row>(db, query);
-  } else {
-    const timeoutMs = Math.max(1, Math.ceil(options.timeoutMs));
-    try {
-      rows = await db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`set local statement_timeout = ${timeoutMs}`));
-        return selectRows<Row>(tx, query);
-      });
-    } catch (error) {
-      if ((error as { cause?: { code?: string } }).cause?.code === QUERY_CANCELED) throw new KnowledgeSearchTimeout();
-      throw error;
-    }
-  }
+  const rows =
+    options.timeoutMs === undefined
+      ? await selectRows<Row>(db, query)
+      : await withStatementTimeout(db, options.timeoutMs, (tx) => selectRows<Row>(tx, query));
   return rows.map((row) => ({
     id: Number(row.id),
     topic: row.topic,
@@ -92,12 +79,6 @@ export async function searchKnowledge(
     origin: row.origin,
     score: Number(row.score),
   }));
-}
-
-export class KnowledgeSearchTimeout extends Error {
-  constructor() {
-    super("The knowledge search ran past its statement timeout.");
-  }
 }
 
 /**

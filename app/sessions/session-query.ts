@@ -8,7 +8,10 @@ export type SessionPeriod = (typeof SESSION_PERIODS)[number];
 export const DEFAULT_PERIOD: SessionPeriod = "week";
 export const SESSIONS_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/** A longer search finds nothing a shorter part would not, and an 8,000-character one kept the trigram search busy for a minute. */
 export const MAX_SEARCH_LENGTH = 100;
+/** The searched list's queries stop here on PostgreSQL (statement_timeout); the page and the API then say so. */
+export const SEARCH_TIMEOUT_MS = 3000;
 /** Far past any real page; keeps OFFSET (and the work it costs) bounded. */
 export const MAX_PAGE = 100_000;
 
@@ -25,7 +28,7 @@ const search = z.preprocess(
   (value) => (value === null ? undefined : value),
   singleLineText()
     .trim()
-    .max(MAX_SEARCH_LENGTH)
+    .max(MAX_SEARCH_LENGTH, "errors.searchTooLong")
     .optional()
     .transform((value) => value || undefined),
 );
@@ -55,6 +58,10 @@ export const sessionPageQuerySchema = z.object({
   page: fields.page.catch(1),
   limit: z.literal(SESSIONS_PAGE_SIZE).default(SESSIONS_PAGE_SIZE).catch(SESSIONS_PAGE_SIZE),
 });
+
+/** The monitor's search as typed was over MAX_SEARCH_LENGTH: the page says so instead of searching. */
+export const searchIsTooLong = (query: Record<string, string>) =>
+  sessionQuerySchema.shape.search.safeParse(query.search).error?.issues[0]?.message === "errors.searchTooLong";
 
 /** The search parameters as an object zod can read; a repeated parameter keeps its first value. */
 export function queryOf(searchParams: URLSearchParams): Record<string, string> {

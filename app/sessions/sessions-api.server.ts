@@ -1,26 +1,40 @@
 import type { RouterContextProvider } from "react-router";
+import { StatementTimeout } from "#db/connection.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { apiText, jsonAnswer, jsonError } from "~/server/json-api.server.ts";
-import { queryOf, sessionQuerySchema } from "./session-query.ts";
+import { MAX_SEARCH_LENGTH, queryOf, sessionQuerySchema } from "./session-query.ts";
 import { loadSessionList } from "./sessions.server.ts";
 
 /**
  * GET /api/admin/sessions (paged) and GET /api/admin/chat-sessions (the whole filtered set, same
- * shape): a bad parameter is a 400 naming it, in the operator's language, before any query runs.
+ * shape): a bad parameter is a 400 naming it, in the operator's language, before any query runs;
+ * a search the database stopped at its timeout is a 503 saying so.
  */
 export async function sessionListResponse(
   url: URL,
   context: Readonly<RouterContextProvider>,
   { paged }: { paged: boolean },
 ) {
+  const text = apiText(context, "sessions");
   const parsed = sessionQuerySchema.safeParse(queryOf(url.searchParams));
   if (!parsed.success) {
-    const parameter = String(parsed.error.issues[0]?.path[0] ?? "query");
-    return jsonError(400, apiText(context, "sessions")("errors.invalidParameter", { parameter }));
+    const issue = parsed.error.issues[0];
+    const parameter = String(issue?.path[0] ?? "query");
+    if (issue?.message === "errors.searchTooLong") {
+      const message = text("errors.searchTooLong", { max: MAX_SEARCH_LENGTH });
+      return jsonError(400, message, { fields: { search: message } });
+    }
+    return jsonError(400, text("errors.invalidParameter", { parameter }));
   }
-  const list = await loadSessionList(context.get(databaseContext), parsed.data, {
-    timeZone: context.get(envContext).TZ_DISPLAY,
-    paged,
-  });
-  return jsonAnswer(list);
+  try {
+    const list = await loadSessionList(context.get(databaseContext), parsed.data, {
+      timeZone: context.get(envContext).TZ_DISPLAY,
+      paged,
+    });
+    return jsonAnswer(list);
+  } catch (error) {
+    if (!(error instanceof StatementTimeout)) throw error;
+    // The database gave up on this search, not on the service: a narrower one may well answer.
+    return jsonError(503, text("errors.searchTooSlow"), { headers: { "Retry-After": "1" } });
+  }
 }

@@ -1,4 +1,4 @@
-import type { Database } from "#db/connection.ts";
+import { StatementTimeout, withStatementTimeout, type Database } from "#db/connection.ts";
 import type { ExportedMessage, SessionExport, SessionList, SessionSummary, SessionView } from "./session-types.ts";
 import { normalizeAddress } from "~/lib/address.ts";
 import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
@@ -18,7 +18,15 @@ import {
   summarizeSessionMessages,
   type MessageCursor,
 } from "~/models/message.server.ts";
-import { sessionImagePath, type SessionQuery } from "./session-query.ts";
+import {
+  MAX_SEARCH_LENGTH,
+  queryOf,
+  SEARCH_TIMEOUT_MS,
+  searchIsTooLong,
+  sessionImagePath,
+  sessionPageQuerySchema,
+  type SessionQuery,
+} from "./session-query.ts";
 import { periodStart } from "~/lib/calendar.ts";
 
 type Completed = Awaited<ReturnType<typeof listFunctionsOfSessions>>[number];
@@ -71,9 +79,47 @@ async function filterOf(
 
 /**
  * GET /api/admin/sessions and the monitor: the figures describe the whole filtered set, the
- * sessions one page of it. A page past the end shows the last page.
+ * sessions one page of it. A page past the end shows the last page. A search's queries (trigram
+ * indexes, whose cost grows with what was typed) run under SEARCH_TIMEOUT_MS on PostgreSQL and
+ * throw a StatementTimeout past it.
  */
-export async function loadSessionList(
+export function loadSessionList(db: Database, query: SessionQuery, options: ListOptions): Promise<SessionList> {
+  if (query.search === undefined) return readSessionList(db, query, options);
+  return withStatementTimeout(db, SEARCH_TIMEOUT_MS, (tx) => readSessionList(tx, query, options));
+}
+
+const EMPTY_LIST: SessionList = {
+  sessions: [],
+  totalSessions: 0,
+  activeSessions: 0,
+  averageMessagesPerSession: 0,
+  totalMessages: 0,
+  currentPage: 1,
+  totalPages: 1,
+  hasPreviousPage: false,
+  hasNextPage: false,
+};
+
+/**
+ * The monitor page's list from its URL. A search over MAX_SEARCH_LENGTH is not run: the page
+ * shows the list without it and says why, keeping the search's start in the field; a search
+ * stopped by its timeout shows an empty list and says so.
+ */
+export async function loadMonitorList(db: Database, searchParams: URLSearchParams, timeZone: string) {
+  const typed = queryOf(searchParams);
+  const query = sessionPageQuerySchema.parse(typed);
+  const tooLong = searchIsTooLong(typed);
+  const shownSearch = tooLong ? typed.search!.trim().slice(0, MAX_SEARCH_LENGTH) : query.search;
+  try {
+    const list = await loadSessionList(db, query, { timeZone });
+    return { query, shownSearch, list, searchProblem: tooLong ? ("tooLong" as const) : undefined };
+  } catch (error) {
+    if (!(error instanceof StatementTimeout)) throw error;
+    return { query, shownSearch, list: EMPTY_LIST, searchProblem: "tooSlow" as const };
+  }
+}
+
+async function readSessionList(
   db: Database,
   query: SessionQuery,
   { timeZone, now = new Date(), paged = true }: ListOptions,

@@ -18,21 +18,24 @@ import { ExportSessionButton } from "~/sessions/components/export-session-button
 import { QuickViewDialog } from "~/sessions/components/quick-view-dialog.tsx";
 import { SessionFilters } from "~/sessions/components/session-filters.tsx";
 import { ROW_ACTION_LABEL } from "~/sessions/session-format.ts";
-import { queryOf, sessionDetailPath, sessionPageQuerySchema, shortSessionId } from "~/sessions/session-query.ts";
+import { sessionDetailPath, shortSessionId } from "~/sessions/session-query.ts";
 import type { SessionView } from "~/sessions/session-types.ts";
-import { loadSessionList } from "~/sessions/sessions.server.ts";
+import { loadMonitorList } from "~/sessions/sessions.server.ts";
 
 export const handle = { i18n: ["sessions"] };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const timeZone = context.get(envContext).TZ_DISPLAY;
-  const query = sessionPageQuerySchema.parse(queryOf(url.searchParams));
-  const [list, clients] = await Promise.all([loadSessionList(db, query, { timeZone }), listClientsForPicker(db)]);
+  const [{ query, shownSearch, list, searchProblem }, clients] = await Promise.all([
+    loadMonitorList(db, url.searchParams, timeZone),
+    listClientsForPicker(db),
+  ]);
   return {
     title: getTranslator(context)("title", { ns: "sessions" }),
     timeZone,
-    filters: { clientId: query.clientId, period: query.period, search: query.search },
+    filters: { clientId: query.clientId, period: query.period, search: shownSearch },
+    searchProblem,
     clients: clients.map((client) => ({ id: client.id, businessName: client.businessName })),
     list,
   };
@@ -44,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function ChatSessions({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("sessions");
-  const { list, filters, clients, timeZone } = loaderData;
+  const { list, filters, clients, timeZone, searchProblem } = loaderData;
   const language = i18n.language;
   const location = useLocation();
   const navigation = useNavigation();
@@ -77,7 +80,7 @@ export default function ChatSessions({ loaderData }: Route.ComponentProps) {
         <StatCard title={t("cards.totalMessages")} icon={Users} value={number(list.totalMessages)} />
       </div>
 
-      <SessionFilters clients={clients} {...filters} />
+      <SessionFilters clients={clients} {...filters} searchProblem={searchProblem} />
 
       <section
         aria-labelledby="session-list-title"
@@ -104,7 +107,11 @@ export default function ChatSessions({ loaderData }: Route.ComponentProps) {
         {list.sessions.length === 0 ? (
           <EmptyState
             icon={SearchX}
-            title={filters.search ? t("list.emptySearch", { search: filters.search }) : t("list.empty")}
+            title={
+              filters.search && searchProblem === undefined
+                ? t("list.emptySearch", { search: filters.search })
+                : t("list.empty")
+            }
           />
         ) : (
           <SessionTable sessions={list.sessions} timeZone={timeZone} />

@@ -45,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 
 export default function Clients({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("clients");
-  const { clients, query, adding } = loaderData;
+  const { clients, query, adding, searchProblem } = loaderData;
   const hydrated = useHydrated();
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   const [dialogOpen, setDialogOpen] = useState(adding || lastResult !== undefined);
@@ -95,6 +95,13 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
             placeholder={t("list.searchPlaceholder")}
             defaultValue={query.q}
             maxLength={CLIENT_LIMITS.search}
+            errors={
+              searchProblem === "tooLong"
+                ? [t("list.searchTooLong", { max: CLIENT_LIMITS.search })]
+                : searchProblem === "tooSlow"
+                  ? [t("list.searchTooSlow")]
+                  : undefined
+            }
             className="min-w-56 flex-1"
           />
           <SelectField
@@ -133,7 +140,11 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
           <EmptyState
             icon={Users}
             title={
-              filtered ? (query.q ? t("list.noMatch", { search: query.q }) : t("list.noMatchFilter")) : t("list.empty")
+              filtered
+                ? query.q && searchProblem === undefined
+                  ? t("list.noMatch", { search: query.q })
+                  : t("list.noMatchFilter")
+                : t("list.empty")
             }
             description={filtered ? undefined : t("list.emptyDescription")}
             className="m-4"

@@ -17,11 +17,14 @@ export function SessionFilters({
   clientId,
   period,
   search,
+  searchProblem,
 }: {
   clients: readonly FilterClient[];
   clientId: number | undefined;
   period: SessionPeriod;
   search: string | undefined;
+  /** The search typed was not run (too long) or was stopped (too slow): said under the field. */
+  searchProblem?: "tooLong" | "tooSlow" | undefined;
 }) {
   const { t } = useTranslation("sessions");
   const submit = useSubmit();
@@ -60,6 +63,13 @@ export function SessionFilters({
         maxLength={MAX_SEARCH_LENGTH}
         placeholder={t("filters.searchPlaceholder")}
         hint={t("filters.searchTip")}
+        errors={
+          searchProblem === "tooLong"
+            ? [t("filters.searchTooLong", { max: MAX_SEARCH_LENGTH })]
+            : searchProblem === "tooSlow"
+              ? [t("filters.searchTooSlow")]
+              : undefined
+        }
       />
       <Button type="submit" className="md:mt-7">
         <Search className="h-4 w-4" aria-hidden="true" />

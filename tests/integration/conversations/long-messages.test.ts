@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#db/connection.ts";
+import { StatementTimeout, type DatabaseHandle } from "#db/connection.ts";
 import { searchWordsOf } from "#db/search-text.ts";
 import { handleMessageRequest } from "~/conversations/message-api.server.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { parseEnv } from "~/env.server.ts";
-import { insertKnowledgeEntries, KnowledgeSearchTimeout, searchKnowledge } from "~/models/knowledge-entry.server.ts";
+import { insertKnowledgeEntries, searchKnowledge } from "~/models/knowledge-entry.server.ts";
 import { FIXTURE_BUSINESSES } from "../../fixtures/knowledge-base.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { insertClient } from "../../support/factories.ts";
@@ -114,7 +114,7 @@ describe.each(testDrivers)("long visitor messages on %s", (driver) => {
   it.runIf(driver === "postgres")("stops a search at its statement timeout and says so", async () => {
     const question = vocabulary.slice(0, 300).join(" ");
     await expect(searchKnowledge(handle.db, scanned.id, question, 3, { timeoutMs: 1 })).rejects.toBeInstanceOf(
-      KnowledgeSearchTimeout,
+      StatementTimeout,
     );
     expect(await searchKnowledge(handle.db, scanned.id, question, 3, { timeoutMs: 5000 })).toHaveLength(3);
   });

@@ -116,11 +116,17 @@ describe("GET /api/admin/sessions", () => {
     ["page=abc", "page"],
     ["limit=1000", "limit"],
     ["clientId=-4", "clientId"],
-    [`search=${"x".repeat(101)}`, "search"],
   ])("answers 400 with the parameter's name for %s", async (query, parameter) => {
     const { response, body } = await getJson<{ error: string }>(`/api/admin/sessions?${query}`);
     expect(response.status).toBe(400);
     expect(body.error).toBe(`Invalid parameter: ${parameter}`);
+  });
+
+  it("answers 400 naming the limit for a search over 100 characters", async () => {
+    const { response, body } = await getJson<{ error: string }>(`/api/admin/sessions?search=${"x".repeat(101)}`);
+    expect(response.status).toBe(400);
+    const message = "The search is too long (100 characters at most).";
+    expect(body).toEqual({ error: message, fields: { search: message } });
   });
 
   it("refuses a NUL in the address at the front door, before any query, with the reason", async () => {
