@@ -7,6 +7,7 @@ import { getI18nInstance } from "~/i18n/middleware.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import widgetScript from "./client/main.ts?bundle";
+import noticeScript from "./client/notice.ts?bundle";
 import widgetStyle from "./client/widget.css?bundle";
 import { ChatPage, NoticePage } from "./components/chat-page.tsx";
 import { frameAncestorsDirective } from "./frame-ancestors.ts";
@@ -63,8 +64,10 @@ export async function chatUiResponse(db: Database, { license, language, nonce }:
       language,
       title: t("notFound.title"),
       message: t("notFound.message"),
+      closeLabel: t("close"),
       nonce,
       style: widgetStyle,
+      script: noticeScript,
     });
     // Whoever frames a wrong key (a mistyped plugin setting) should see why: the page holds nothing to protect.
     return htmlResponse(page, 404, widgetContentSecurityPolicy(nonce, "*"));
@@ -75,8 +78,10 @@ export async function chatUiResponse(db: Database, { license, language, nonce }:
       language,
       title: t("unavailable.title"),
       message: t("unavailable.message"),
+      closeLabel: t("close"),
       nonce,
       style: widgetStyle,
+      script: noticeScript,
     });
     return htmlResponse(page, 403, widgetContentSecurityPolicy(nonce, frameAncestors));
   }
