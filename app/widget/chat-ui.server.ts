@@ -50,6 +50,15 @@ function htmlResponse(element: ReactElement, status: number, csp: string) {
   });
 }
 
+/**
+ * The greeting a chat opens with: the client's own in the chat's language, else ours. Shown once,
+ * as the first bubble; the replies never repeat it.
+ */
+export async function chatGreeting(db: Database, clientId: number, language: Language) {
+  const t = await widgetTranslator(language);
+  return clientGreetingFor(await findTrainingConfig(db, clientId), language) ?? t("defaultGreeting");
+}
+
 type ChatUiRequest = { license: string; language: Language; nonce: string };
 
 /**
@@ -98,8 +107,7 @@ export async function chatUiResponse(db: Database, { license, language, nonce }:
     },
     texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, t(`client.${key}`)])) as WidgetConfig["texts"],
   };
-  // The chat opens with the client's greeting in the site's language, else ours; the replies never repeat it.
-  const greeting = clientGreetingFor(await findTrainingConfig(db, client.id), language) ?? t("defaultGreeting");
+  const greeting = await chatGreeting(db, client.id, language);
   const page = createElement(ChatPage, {
     config,
     businessName: client.businessName,
