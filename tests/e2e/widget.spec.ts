@@ -130,6 +130,8 @@ test.describe("the chat UI", () => {
         "₪1,200.50",
         "+972 3-555-1234",
       ]);
+      // The bubble runs in its text's direction, whatever the speaker's name hidden in it.
+      await expect(bubble).toHaveCSS("direction", language === "he" ? "rtl" : "ltr");
       // Drawn as written: each isolated run's first character is left of its last.
       for (const isolate of await bubble.locator("bdi[dir=ltr]").all()) {
         const [first, last] = await isolate.evaluate((element) => {

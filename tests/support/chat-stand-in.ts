@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 /**
  * What the stand-in does with a request: pass it to the real server, or hang.
@@ -36,7 +37,7 @@ async function proxy(target: string, request: IncomingMessage, response: ServerR
   });
   response.writeHead(answer.status, passed);
   if (!answer.body) return void response.end();
-  Readable.fromWeb(answer.body as import("node:stream/web").ReadableStream).pipe(response);
+  Readable.fromWeb(answer.body as WebReadableStream).pipe(response);
 }
 
 /**

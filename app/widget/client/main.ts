@@ -44,11 +44,12 @@ function scrollToEnd() {
 function addMessage(role: "visitor" | "assistant", body: string, images: { url: string | null; name: string }[] = []) {
   const item = document.createElement("div");
   item.className = `message ${role}`;
-  const speaker = document.createElement("span");
+  // The bubble takes its direction from the message (dir=auto), not from the speaker's name: an
+  // isolate (bdi) is left out when the browser looks for the first letter that decides it.
+  const speaker = document.createElement("bdi");
   speaker.className = "sr-only";
   speaker.textContent = `${text(role === "visitor" ? "you" : "assistant")}: `;
   const content = document.createElement("span");
-  content.dir = "auto";
   if (role === "assistant") renderReply(content, body);
   else content.textContent = body;
   item.dir = "auto";

@@ -93,9 +93,10 @@ export function ChatPage({ config, businessName, greeting, t, nonce, style, scri
         {/* The conversation scrolls: keyboard users focus it to scroll it (axe: scrollable-region-focusable). */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div id="alex-log" className="log" role="log" aria-label={t("logLabel")} tabIndex={0}>
+          {/* The speaker's name is an isolate, so the greeting's own first letter sets the bubble's direction. */}
           <div className="message assistant" dir="auto">
-            <span className="sr-only">{config.texts.assistant}: </span>
-            <span dir="auto">
+            <bdi className="sr-only">{config.texts.assistant}: </bdi>
+            <span>
               <ReplyText text={greeting} />
             </span>
           </div>
