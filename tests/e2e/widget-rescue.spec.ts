@@ -137,6 +137,7 @@ test.describe("the launcher on a business's page", () => {
         await launcher.click();
         const frame = page.frameLocator("#alex-ai-panel");
         await expect(frame.getByRole("log", { name: TEXT[language].log })).toBeVisible();
+        await expect(frame.getByRole("textbox", { name: TEXT[language].input })).toBeFocused();
         // On a phone the chat fills the screen and has its own close; the launcher button steps aside.
         if (width === "phone") await expect(launcher).toBeHidden();
         await page.screenshot({ path: `screenshots/launcher-open-${language}-${width}.png` });
