@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchWithTimeout, sendMessage, type OutgoingMessage } from "./message-api.ts";
+import { fetchWithTimeout, firstAnswerTimeout, sendMessage, type OutgoingMessage } from "./message-api.ts";
 
 /** A local stand-in of the message API, answering each test as it says. */
 let answer: (response: ServerResponse) => Promise<void> | void;
@@ -129,6 +129,12 @@ describe("a server that stops answering", () => {
       response.end(`event: done\ndata: ${JSON.stringify(final)}\n\n`);
     };
     expect((await send(150)).result).toEqual({ ok: true, reply: final });
+  });
+
+  it("waits longer for the answer to start when the message carries images a slow phone must upload", () => {
+    expect(firstAnswerTimeout(500, 20_000)).toBe(20_008);
+    // Three 5 MB images, base64: about 20 MB at 64 KB/s.
+    expect(firstAnswerTimeout(20 * 1024 * 1024, 20_000)).toBe(20_000 + 320_000);
   });
 
   it("bounds the small requests too", async () => {

@@ -30,21 +30,31 @@ export type SendResult =
 export const REQUEST_TIMEOUT_MS = 20_000;
 
 /**
- * An abort signal that fires after `ms` of silence: `alive()` restarts the count (a piece arrived),
- * `stop()` ends it (the answer is complete). `expired()` says whether it fired.
+ * The upload speed a message's images are allowed before the wait for an answer starts counting:
+ * 64 KB/s (a poor mobile connection), so three 5 MB images on a slow phone are not cut off as silence.
  */
-export function silenceTimer(ms: number) {
+const SLOW_UPLOAD_BYTES_PER_SECOND = 64 * 1024;
+
+/** How long to wait for the answer to start: the silence allowed, plus the time a slow connection takes to send the body. */
+export const firstAnswerTimeout = (bodyLength: number, timeoutMs: number) =>
+  timeoutMs + Math.ceil((bodyLength / SLOW_UPLOAD_BYTES_PER_SECOND) * 1000);
+
+/**
+ * An abort signal that fires after `ms` of silence (`firstMs` the first time): `alive()` restarts the
+ * count (a piece arrived), `stop()` ends it (the answer is complete). `expired()` says whether it fired.
+ */
+export function silenceTimer(ms: number, firstMs = ms) {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let fired = false;
-  const alive = () => {
+  const alive = (wait = ms) => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       fired = true;
       controller.abort();
-    }, ms);
+    }, wait);
   };
-  alive();
+  alive(firstMs);
   return { signal: controller.signal, alive, stop: () => clearTimeout(timer), expired: () => fired };
 }
 
@@ -96,9 +106,10 @@ export async function sendMessage(
   onText: (textSoFar: string) => void,
   { fetchImpl = fetch, timeoutMs = REQUEST_TIMEOUT_MS }: { fetchImpl?: typeof fetch; timeoutMs?: number } = {},
 ): Promise<SendResult> {
-  const silence = silenceTimer(timeoutMs);
+  const body = JSON.stringify(message);
+  const silence = silenceTimer(timeoutMs, firstAnswerTimeout(body.length, timeoutMs));
   try {
-    return await readReply(endpoint, message, onText, fetchImpl, silence);
+    return await readReply(endpoint, body, onText, fetchImpl, silence);
   } finally {
     silence.stop();
   }
@@ -106,7 +117,7 @@ export async function sendMessage(
 
 async function readReply(
   endpoint: string,
-  message: OutgoingMessage,
+  body: string,
   onText: (textSoFar: string) => void,
   fetchImpl: typeof fetch,
   silence: ReturnType<typeof silenceTimer>,
@@ -118,7 +129,7 @@ async function readReply(
     response = await fetchImpl(endpoint, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "text/event-stream, application/json" },
-      body: JSON.stringify(message),
+      body,
       signal: silence.signal,
     });
   } catch {
