@@ -86,7 +86,7 @@ function startLauncher(settings: LauncherSettings) {
 
   const show = () => {
     root.classList.toggle("alex-ai-ready", ready);
-    if (frame) frame.hidden = !isOpen || failed.hidden === false;
+    if (frame) frame.hidden = !isOpen || !failed.hidden;
   };
 
   const setOpen = (open: boolean) => {
