@@ -125,6 +125,8 @@ export const HEBREW: Record<string, string> = {
   "Open the chat with Alex": "פתיחת הצ׳אט עם Alex",
   "Close the chat": "סגירת הצ׳אט",
   "Chat with Alex": "צ׳אט עם Alex",
+  "The chat could not load. Please try again in a moment.": "לא הצלחנו לטעון את הצ׳אט. נסו שוב בעוד רגע.",
+  "Try again": "לנסות שוב",
   Settings: "הגדרות",
   Connection: "חיבור",
   "License key": "מפתח רישיון",
@@ -138,6 +140,13 @@ export const HEBREW: Record<string, string> = {
   "You are not allowed to change these settings.": "אין לכם הרשאה לשנות את ההגדרות האלה.",
   "Alex adds a chat button to every page of your site. Visitors click it to talk to your AI employee.":
     "Alex מוסיף כפתור צ׳אט לכל עמוד באתר. המבקרים לוחצים עליו כדי לדבר עם עובד ה־AI שלכם.",
+  "Chat button": "כפתור הצ׳אט",
+  "Distance from the bottom": "מרחק מתחתית המסך",
+  "The distance must be a whole number of pixels from 0 to %d: it was not changed.":
+    "המרחק חייב להיות מספר שלם של פיקסלים בין 0 ל־%d: הוא לא שונה.",
+  pixels: "פיקסלים",
+  "Raise the chat button when it covers your site's own bottom bar or text on phones.":
+    "אפשר להגביה את כפתור הצ׳אט אם הוא מכסה את הסרגל התחתון של האתר או טקסט בטלפונים.",
   "Save settings": "שמירת ההגדרות",
   "A valid license key is required.": "נדרש מפתח רישיון תקין.",
 };

@@ -1,17 +1,22 @@
 import type { Route } from "./+types/minimal-chat-demo";
 import { ChatDemo } from "~/demo/components/chat-demo.tsx";
 import { databaseContext } from "~/context.ts";
-import { getTranslator } from "~/i18n/middleware.server.ts";
+import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { findDemoClient } from "~/models/demo-client.server.ts";
+import { chatGreeting } from "~/widget/chat-ui.server.ts";
 
 export const handle = { i18n: ["demo"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getTranslator(context);
-  const demoClient = await findDemoClient(context.get(databaseContext));
+  const db = context.get(databaseContext);
+  const demoClient = await findDemoClient(db);
+  const active = demoClient?.status === "active" ? demoClient : null;
   return {
     // The demo talks to Alex as the public demo's client (never billed); without an active one it says Alex is unreachable.
-    license: demoClient?.status === "active" ? demoClient.licenseKey : null,
+    license: active?.licenseKey ?? null,
+    // It opens as the widget does: the client's greeting in the page's language, once.
+    greeting: active ? await chatGreeting(db, active.id, context.get(languageContext)) : null,
     title: t("chat.title", { ns: "demo" }),
     description: t("chat.description", { ns: "demo" }),
   };
@@ -23,5 +28,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function MinimalChatDemo({ loaderData }: Route.ComponentProps) {
-  return <ChatDemo license={loaderData.license} />;
+  return <ChatDemo license={loaderData.license} greeting={loaderData.greeting} />;
 }

@@ -7,6 +7,7 @@ import { getI18nInstance } from "~/i18n/middleware.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import widgetScript from "./client/main.ts?bundle";
+import noticeScript from "./client/notice.ts?bundle";
 import widgetStyle from "./client/widget.css?bundle";
 import { ChatPage, NoticePage } from "./components/chat-page.tsx";
 import { frameAncestorsDirective } from "./frame-ancestors.ts";
@@ -49,6 +50,15 @@ function htmlResponse(element: ReactElement, status: number, csp: string) {
   });
 }
 
+/**
+ * The greeting a chat opens with: the client's own in the chat's language, else ours. Shown once,
+ * as the first bubble; the replies never repeat it.
+ */
+export async function chatGreeting(db: Database, clientId: number, language: Language) {
+  const t = await widgetTranslator(language);
+  return clientGreetingFor(await findTrainingConfig(db, clientId), language) ?? t("defaultGreeting");
+}
+
 type ChatUiRequest = { license: string; language: Language; nonce: string };
 
 /**
@@ -63,8 +73,10 @@ export async function chatUiResponse(db: Database, { license, language, nonce }:
       language,
       title: t("notFound.title"),
       message: t("notFound.message"),
+      closeLabel: t("close"),
       nonce,
       style: widgetStyle,
+      script: noticeScript,
     });
     // Whoever frames a wrong key (a mistyped plugin setting) should see why: the page holds nothing to protect.
     return htmlResponse(page, 404, widgetContentSecurityPolicy(nonce, "*"));
@@ -75,8 +87,10 @@ export async function chatUiResponse(db: Database, { license, language, nonce }:
       language,
       title: t("unavailable.title"),
       message: t("unavailable.message"),
+      closeLabel: t("close"),
       nonce,
       style: widgetStyle,
+      script: noticeScript,
     });
     return htmlResponse(page, 403, widgetContentSecurityPolicy(nonce, frameAncestors));
   }
@@ -93,8 +107,7 @@ export async function chatUiResponse(db: Database, { license, language, nonce }:
     },
     texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, t(`client.${key}`)])) as WidgetConfig["texts"],
   };
-  // The chat opens with the client's greeting in the site's language, else ours; the replies never repeat it.
-  const greeting = clientGreetingFor(await findTrainingConfig(db, client.id), language) ?? t("defaultGreeting");
+  const greeting = await chatGreeting(db, client.id, language);
   const page = createElement(ChatPage, {
     config,
     businessName: client.businessName,

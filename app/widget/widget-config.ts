@@ -7,6 +7,7 @@ export const WIDGET_CLIENT_TEXTS = [
   "typing",
   "retry",
   "errorNetwork",
+  "errorTimeout",
   "errorTooLong",
   "imageType",
   "imageSize",

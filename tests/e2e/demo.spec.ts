@@ -84,15 +84,31 @@ test.describe("minimal chat demo", () => {
     await page.getByRole("button", { name: "שליחה" }).click();
     const first = (await (await firstAnswer).json()) as { sessionId: string; messageType: string };
     expect(first.messageType).toBe("conversation");
-    // The first reply answers the question; it does not repeat a greeting.
+    // The first reply answers the question; the greeting shows once, as the first bubble, and is not repeated.
     await expect(log.getByText("המנוי עולה $50 לחודש", { exact: false })).toBeVisible();
-    await expect(log.getByText("שלום! אני Alex", { exact: false })).toHaveCount(0);
+    await expect(log.getByText("שלום! אני Alex", { exact: false })).toHaveCount(1);
     await expectNoAxeViolations(page);
 
     await input.fill("קוראים לי דנה, 050-1234567");
     await input.press("Enter");
     await expect(log.getByText("תודה, דנה! נחזור אליך בקרוב למספר 050-1234567.")).toBeVisible();
     expect(sent[1]!.postDataJSON().sessionId).toBe(first.sessionId);
+  });
+
+  test("opens with the greeting in the page's language, as the widget does", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await gotoHydrated(page, CHAT);
+    const log = page.getByRole("log", { name: "שיחה עם Alex" });
+    await expect(log.locator("p")).toHaveText([
+      "שלום! אני Alex, העוזר הדיגיטלי שעונה ללקוחות שלכם 24/7. איך אפשר לעזור?",
+    ]);
+    await expect(log.getByText("כתבו הודעה כדי להתחיל שיחה.")).toHaveCount(0);
+    await page.screenshot({ path: "screenshots/demo-greeting-he-phone.png" });
+    // The demo client has no English greeting of its own: an English page opens with ours, not the Hebrew one.
+    await page.setViewportSize(DESKTOP);
+    await gotoHydrated(page, `${CHAT}?lng=en`);
+    await expect(page.getByRole("log").locator("p")).toHaveText(["Hello! How can I help you today?"]);
+    await page.screenshot({ path: "screenshots/demo-greeting-en-desktop.png" });
   });
 
   test("answers in English when the visitor writes English", async ({ page }) => {
@@ -164,7 +180,7 @@ test.describe("minimal chat demo", () => {
     await expect(input).toHaveValue("   \n\t  ");
     await page.waitForTimeout(300);
     expect(sent).toHaveLength(0);
-    await expect(page.getByRole("log").getByText("Write a message to start a conversation.")).toBeVisible();
+    await expect(page.getByRole("log").getByText("Hello! How can I help you today?")).toBeVisible();
   });
 
   test("disables sending while a message is on its way", async ({ page }) => {

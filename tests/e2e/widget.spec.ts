@@ -97,6 +97,65 @@ test.describe("the chat UI", () => {
     await page.screenshot({ path: "screenshots/widget-he-phone.png" });
   });
 
+  for (const [language, viewport, width] of [
+    ["he", PHONE, "phone"],
+    ["en", DESKTOP, "desktop"],
+  ] as const) {
+    test(`(${language}, ${width}) a reply's link is a real link, and its phone number and price read as written`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize(viewport);
+      const address = `${baseURL}/minimal-chat-demo`;
+      const reply =
+        language === "he"
+          ? `ההזמנות באתר: ${address}/ או בטלפון 050 123 4567. עוגה ב־₪1,200.50 (+972 3-555-1234).`
+          : `Order on ${address}/ or call 050 123 4567. A cake is ₪1,200.50 (+972 3-555-1234).`;
+      await standInMessageApi(page, [{ reply }]);
+      await page.goto(chatUrl(language === "en" ? "en" : undefined));
+      const input = page.getByRole("textbox");
+      await input.fill(language === "he" ? "איך מזמינים?" : "How do I order?");
+      await input.press("Enter");
+      const bubble = page.getByRole("log").locator(".message.assistant").nth(1);
+      await expect(bubble).toContainText("050 123 4567");
+
+      const link = bubble.getByRole("link", { name: `${address}/` });
+      await expect(link).toHaveAttribute("href", `${address}/`);
+      await expect(link).toHaveAttribute("rel", "noopener nofollow");
+      await expect(link).toHaveAttribute("target", "_blank");
+      // Isolated left to right: in a Hebrew sentence the trailing slash stays at the address's end.
+      await expect(bubble.locator("bdi[dir=ltr]")).toHaveText([
+        `${address}/`,
+        "050 123 4567",
+        "₪1,200.50",
+        "+972 3-555-1234",
+      ]);
+      // The bubble runs in its text's direction, whatever the speaker's name hidden in it.
+      await expect(bubble).toHaveCSS("direction", language === "he" ? "rtl" : "ltr");
+      // Drawn as written: each isolated run's first character is left of its last.
+      for (const isolate of await bubble.locator("bdi[dir=ltr]").all()) {
+        const [first, last] = await isolate.evaluate((element) => {
+          const text =
+            element.firstChild!.nodeType === Node.TEXT_NODE ? element.firstChild! : element.firstChild!.firstChild!;
+          const at = (offset: number) => {
+            const range = document.createRange();
+            range.setStart(text, offset);
+            range.setEnd(text, offset + 1);
+            return range.getBoundingClientRect().x;
+          };
+          return [at(0), at(text.textContent!.length - 1)];
+        });
+        expect(first).toBeLessThan(last);
+      }
+      await page.screenshot({ path: `screenshots/widget-links-${language}-${width}.png` });
+
+      const [opened] = await Promise.all([page.waitForEvent("popup"), link.click()]);
+      await expect(opened).toHaveURL(`${address}/`);
+      expect(await opened.evaluate(() => window.opener)).toBeNull();
+      await opened.close();
+    });
+  }
+
   test("continues the session after a reload, showing the earlier messages", async ({ page }) => {
     const sent = await standInMessageApi(page, [{ reply: "Hello again", sessionId: "sess_kept" }, { reply: "Sure" }]);
     await page.route("**/api/wordpress/history*", (route) =>

@@ -205,7 +205,7 @@ for (const language of ["he", "en"] as const) {
   }
 }
 
-test("the settings page under Settings shows the ZIP's defaults in Hebrew, keeps a bad value out, and uninstalling removes them", async ({
+test("the settings page under Settings shows the ZIP's defaults in Hebrew, keeps a bad value out, moves the button, and uninstalling removes them", async ({
   page,
 }) => {
   const site = sites.he;
@@ -231,12 +231,30 @@ test("the settings page under Settings shows the ZIP's defaults in Hebrew, keeps
   await expect(licenseField).toHaveValue(LANGUAGES.he.license);
   await expect(serverField).toHaveValue(alex.url);
 
+  // The chat button's distance from the bottom: whole pixels up to 300, else the saved one stays.
+  const offsetField = page.getByLabel("מרחק מתחתית המסך");
+  await expect(offsetField).toHaveValue("0");
+  await offsetField.evaluate((input: HTMLInputElement) => input.removeAttribute("max"));
+  await offsetField.fill("301");
+  await page.getByRole("button", { name: "שמירת ההגדרות" }).click();
+  await expect(page.getByText("המרחק חייב להיות מספר שלם של פיקסלים בין 0 ל־300: הוא לא שונה.")).toBeVisible();
+  await expect(offsetField).toHaveValue("0");
+  await offsetField.fill("80");
+  await page.getByRole("button", { name: "שמירת ההגדרות" }).click();
+  await expect(offsetField).toHaveValue("80");
+  // The launcher on the site moves up by as much, clear of a theme's bottom bar.
+  await page.setViewportSize(PHONE);
+  await page.goto(`${site.url}/`);
+  const launcher = page.getByRole("button", { name: "פתיחת הצ׳אט עם Alex" });
+  const box = (await launcher.boundingBox())!;
+  expect(PHONE.height - (box.y + box.height)).toBe(100);
+
   const removed = site.runPhp(
     `require_once ABSPATH . 'wp-admin/includes/plugin.php';
     uninstall_plugin( 'alex-ai-assistant/alex-ai-assistant.php' );
-    echo wp_json_encode( array( get_option( 'alex_ai_license_key', null ), get_option( 'alex_ai_server_url', null ) ) );`,
+    echo wp_json_encode( array( get_option( 'alex_ai_license_key', null ), get_option( 'alex_ai_server_url', null ), get_option( 'alex_ai_launcher_offset', null ) ) );`,
   );
-  expect(JSON.parse(removed)).toEqual([null, null]);
+  expect(JSON.parse(removed)).toEqual([null, null, null]);
 });
 
 test("the database recorded each visitor's session and its first message as a $1 conversation", async () => {

@@ -21,6 +21,7 @@ import {
 import { RECENT_SEARCHES_KEY, recentSearchesSchema, withRecentSearch } from "~/demo/recent-searches.ts";
 import { useStoredValue } from "~/demo/stored-value.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
+import { ReplyText } from "~/components/reply-text.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { TextareaField, TextField } from "~/components/ui/form-fields.tsx";
@@ -34,9 +35,9 @@ const NO_SEARCHES: string[] = [];
 
 /**
  * The minimal chat landing demo: the visitor talks to Alex through the provider's own demo client.
- * `license` is null when there is no active demo client; the page then says Alex is not reachable.
+ * `license` (and `greeting`) are null when there is no active demo client; the page then says Alex is not reachable.
  */
-export function ChatDemo({ license }: { license: string | null }) {
+export function ChatDemo({ license, greeting }: { license: string | null; greeting: string | null }) {
   const { t } = useTranslation("demo");
   const [branding, storeBranding] = useStoredValue(BRANDING_KEY, brandingSchema, DEFAULT_BRANDING);
   const [recentSearches, storeRecentSearches] = useStoredValue(RECENT_SEARCHES_KEY, recentSearchesSchema, NO_SEARCHES);
@@ -152,7 +153,7 @@ export function ChatDemo({ license }: { license: string | null }) {
           <h2 id={`${ids}-conversation`} className="sr-only">
             {t("chat.conversation")}
           </h2>
-          <ConversationLog turns={turns} sending={sending} retry={(turn) => void deliver(turn)} />
+          <ConversationLog greeting={greeting} turns={turns} sending={sending} retry={(turn) => void deliver(turn)} />
           {/* The alert region stays in the page, so a problem that appears in it is announced. */}
           <div role="alert">
             {problem ? (
@@ -209,11 +210,29 @@ function BrandingSettings({ branding, store }: { branding: Branding; store: (nex
   );
 }
 
-function ConversationLog({ turns, sending, retry }: { turns: Turn[]; sending: boolean; retry: (turn: Turn) => void }) {
+const ASSISTANT_BUBBLE =
+  "max-w-[85%] self-start rounded-2xl rounded-es-sm border border-slate-200 bg-slate-50 px-4 py-2 text-slate-900";
+
+type ConversationLogProps = {
+  greeting: string | null;
+  turns: Turn[];
+  sending: boolean;
+  retry: (turn: Turn) => void;
+};
+
+function ConversationLog({ greeting, turns, sending, retry }: ConversationLogProps) {
   const { t } = useTranslation("demo");
   return (
     <div role="log" aria-label={t("chat.conversation")} className="flex min-h-24 flex-col gap-3">
-      {turns.length === 0 ? <p className="my-auto text-center text-slate-500">{t("chat.empty")}</p> : null}
+      {greeting ? (
+        <div className={ASSISTANT_BUBBLE}>
+          <span className="sr-only">{t("chat.alexReplied")} </span>
+          <p dir="auto" className="break-words whitespace-pre-wrap">
+            <ReplyText text={greeting} />
+          </p>
+        </div>
+      ) : null}
+      {turns.length === 0 && !greeting ? <p className="my-auto text-center text-slate-500">{t("chat.empty")}</p> : null}
       {turns.map((turn) => (
         <div key={turn.id} className="flex flex-col gap-2">
           <div className="max-w-[85%] self-end rounded-2xl rounded-ee-sm bg-brand-600 px-4 py-2 text-white">
@@ -238,10 +257,10 @@ function ConversationLog({ turns, sending, retry }: { turns: Turn[]; sending: bo
             </p>
           ) : null}
           {turn.status === "answered" ? (
-            <div className="max-w-[85%] self-start rounded-2xl rounded-es-sm border border-slate-200 bg-slate-50 px-4 py-2 text-slate-900">
+            <div className={ASSISTANT_BUBBLE}>
               <span className="sr-only">{t("chat.alexReplied")} </span>
               <p dir="auto" className="break-words whitespace-pre-wrap">
-                {turn.reply}
+                <ReplyText text={turn.reply} />
               </p>
             </div>
           ) : null}

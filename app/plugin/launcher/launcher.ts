@@ -5,10 +5,12 @@
  * it must stay under 2 KB gzipped (plugin-zip.server.test.ts checks).
  *
  * The plugin passes its settings before this script as `window.alexAssistant` (wp_json_encode).
- * The chat UI asks to be closed (Escape or its close button) with a postMessage; only messages
- * from the chat UI's own origin are heard.
+ * The chat UI says it loaded, and asks to be closed (Escape or its close button), with a postMessage;
+ * only messages from the chat UI's own origin are heard. A chat that did not load in time, or whose
+ * frame shows the browser's error page instead, is replaced by a notice with Try again and Close,
+ * and the next open loads it afresh: a visitor is never left with a dead panel and no way out.
  */
-import { LAUNCHER_CLOSE_MESSAGE, LAUNCHER_FOCUS_MESSAGE } from "../../widget/frame-messages.ts";
+import { LAUNCHER_CLOSE_MESSAGE, LAUNCHER_FOCUS_MESSAGE, LAUNCHER_READY_MESSAGE } from "../../widget/frame-messages.ts";
 
 type LauncherSettings = {
   chatUrl: string;
@@ -16,6 +18,11 @@ type LauncherSettings = {
   openLabel: string;
   closeLabel: string;
   frameTitle: string;
+  /** Shown in place of the chat when it could not load (our server down, a hung answer, the site not allowed). */
+  failedText: string;
+  retryLabel: string;
+  /** Pixels the button and the panel move up, clear of a theme's own bottom bar (the settings page's field). */
+  offset: number;
 };
 
 declare global {
@@ -24,15 +31,28 @@ declare global {
   }
 }
 
+/** How long the chat may take to load before the visitor is offered Try again (as long as a reply may take to start). */
+const LOAD_TIMEOUT_MS = 20_000;
+/** A frame that fired `load` without our page's ready message holds the browser's error page; the message may trail the event a little. */
+const READY_GRACE_MS = 1_500;
+
+// --b: the distance from the bottom (offset and the phone's own bottom inset); --t: WordPress's admin bar at the top.
 const CSS =
-  ".alex-ai-button{position:fixed;inset-block-end:20px;inset-inline-end:20px;z-index:2147483000;width:60px;height:60px;" +
+  ".alex-ai{--b:calc(var(--o,0px) + env(safe-area-inset-bottom,0px));--t:0px}" +
+  ".admin-bar .alex-ai{--t:32px}@media (max-width:782px){.admin-bar .alex-ai{--t:46px}}" +
+  ".alex-ai-button{position:fixed;inset-block-end:calc(20px + var(--b));inset-inline-end:20px;z-index:2147483001;width:60px;height:60px;" +
   "border:0;border-radius:50%;background:#4338ca;color:#fff;box-shadow:0 6px 20px rgba(0,0,0,.25);cursor:pointer;" +
   "display:flex;align-items:center;justify-content:center;padding:0}" +
-  ".alex-ai-button:focus-visible{outline:3px solid #f59e0b;outline-offset:3px}" +
-  ".alex-ai-panel{position:fixed;inset-block-end:92px;inset-inline-end:20px;z-index:2147483000;width:min(400px,calc(100vw - 24px));" +
-  "height:min(640px,calc(100vh - 112px));border:0;border-radius:16px;box-shadow:0 12px 40px rgba(0,0,0,.3);background:#fff}" +
-  ".alex-ai-panel[hidden]{display:none}" +
-  "@media (max-width:480px){.alex-ai-panel{inset:0;width:100%;height:100%;border-radius:0}.alex-ai-open .alex-ai-button{display:none}}";
+  ".alex-ai button:focus-visible{outline:3px solid #f59e0b;outline-offset:3px}" +
+  ".alex-ai-panel{position:fixed;inset-block-end:calc(92px + var(--b));inset-inline-end:20px;z-index:2147483000;width:min(400px,calc(100vw - 24px));" +
+  "height:min(640px,calc(100vh - 112px - var(--b) - var(--t)));box-sizing:border-box;border:0;border-radius:16px;box-shadow:0 12px 40px rgba(0,0,0,.3);background:#fff}" +
+  ".alex-ai [hidden]{display:none}" +
+  ".alex-ai-failed{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;padding:24px;" +
+  "font:16px/1.5 system-ui,sans-serif;color:#1e293b;text-align:center}" +
+  ".alex-ai-failed button{border:0;border-radius:999px;padding:10px 20px;min-height:44px;font:inherit;cursor:pointer;background:#4338ca;color:#fff}" +
+  ".alex-ai-failed button+button{background:#e2e8f0;color:#1e293b}" +
+  // On a phone the panel fills the screen; the button stays over it (as its close) until the chat, with its own close, is up.
+  "@media (max-width:480px){.alex-ai-panel{inset:0;width:100%;height:100%;border-radius:0}.alex-ai-open.alex-ai-ready .alex-ai-button{display:none}}";
 
 const CHAT_ICON =
   '<svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" ' +
@@ -41,21 +61,47 @@ const CHAT_ICON =
 function startLauncher(settings: LauncherSettings) {
   const chatOrigin = new URL(settings.chatUrl, location.href).origin;
   const root = document.createElement("div");
+  root.className = "alex-ai";
   root.dir = settings.rtl ? "rtl" : "ltr";
+  if (settings.offset > 0) root.style.setProperty("--o", `${settings.offset}px`);
   const style = document.createElement("style");
   style.textContent = CSS;
-  const button = document.createElement("button");
+  const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = "") =>
+    Object.assign(document.createElement(tag), { className, textContent: text });
+  const button = make("button", "alex-ai-button");
   button.type = "button";
-  button.className = "alex-ai-button";
   button.innerHTML = CHAT_ICON;
   button.setAttribute("aria-controls", "alex-ai-panel");
+  // Shown instead of the chat when it could not load: why, Try again, and a way out.
+  const failed = make("div", "alex-ai-panel alex-ai-failed");
+  failed.setAttribute("role", "alert");
+  const retry = make("button", "", settings.retryLabel);
+  const dismiss = make("button", "", settings.closeLabel);
+  failed.append(make("p", "", settings.failedText), retry, dismiss);
+  failed.hidden = true;
   let frame: HTMLIFrameElement | undefined;
+  let ready = false;
+  let isOpen = false;
+  let waiting: ReturnType<typeof setTimeout> | undefined;
+
+  const show = () => {
+    root.classList.toggle("alex-ai-ready", ready);
+    if (frame) frame.hidden = !isOpen || !failed.hidden;
+  };
 
   const setOpen = (open: boolean) => {
+    isOpen = open;
     button.setAttribute("aria-expanded", String(open));
     button.setAttribute("aria-label", open ? settings.closeLabel : settings.openLabel);
     root.classList.toggle("alex-ai-open", open);
-    if (frame) frame.hidden = !open;
+    if (!open) failed.hidden = true;
+    show();
+  };
+
+  const fail = () => {
+    if (ready || !frame) return;
+    failed.hidden = !isOpen;
+    show();
   };
 
   const focusChat = () => {
@@ -63,41 +109,66 @@ function startLauncher(settings: LauncherSettings) {
     frame?.contentWindow?.postMessage({ type: LAUNCHER_FOCUS_MESSAGE }, chatOrigin);
   };
 
+  // A new frame each time: the one that failed may hold an error page that never recovers by itself.
+  const load = () => {
+    frame?.remove();
+    clearTimeout(waiting);
+    ready = false;
+    failed.hidden = true;
+    frame = make("iframe", "alex-ai-panel");
+    frame.id = "alex-ai-panel";
+    frame.title = settings.frameTitle;
+    frame.src = settings.chatUrl;
+    frame.addEventListener("load", () => {
+      clearTimeout(waiting);
+      waiting = setTimeout(fail, READY_GRACE_MS);
+    });
+    waiting = setTimeout(fail, LOAD_TIMEOUT_MS);
+    root.insertBefore(frame, failed);
+  };
+
   const open = () => {
-    if (!frame) {
-      frame = document.createElement("iframe");
-      frame.id = "alex-ai-panel";
-      frame.className = "alex-ai-panel";
-      frame.title = settings.frameTitle;
-      frame.src = settings.chatUrl;
-      frame.addEventListener("load", focusChat);
-      root.append(frame);
-    } else {
-      focusChat();
-    }
+    // Only a chat that loaded outlives a close (see close): anything else loads afresh.
+    if (frame) focusChat();
+    else load();
     setOpen(true);
   };
 
   const close = () => {
     setOpen(false);
+    // A chat that never came is loaded afresh on the next open.
+    if (!ready) {
+      clearTimeout(waiting);
+      frame?.remove();
+      frame = undefined;
+    }
     button.focus();
   };
 
-  button.addEventListener("click", () => (button.getAttribute("aria-expanded") === "true" ? close() : open()));
+  button.addEventListener("click", () => (isOpen ? close() : open()));
+  retry.addEventListener("click", () => {
+    load();
+    show();
+  });
+  dismiss.addEventListener("click", close);
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && frame && !frame.hidden) close();
+    if (event.key === "Escape" && isOpen) close();
   });
   window.addEventListener("message", (event) => {
-    if (
-      event.origin === chatOrigin &&
-      event.source === frame?.contentWindow &&
-      event.data?.type === LAUNCHER_CLOSE_MESSAGE
-    )
-      close();
+    if (event.origin !== chatOrigin || !frame || event.source !== frame.contentWindow) return;
+    const type = event.data?.type;
+    if (type === LAUNCHER_CLOSE_MESSAGE) close();
+    if (type === LAUNCHER_READY_MESSAGE) {
+      ready = true;
+      clearTimeout(waiting);
+      failed.hidden = true;
+      show();
+      if (isOpen) focusChat();
+    }
   });
 
   setOpen(false);
-  root.append(style, button);
+  root.append(style, button, failed);
   document.body.append(root);
 }
 

@@ -21,6 +21,8 @@ define( 'ALEX_AI_VERSION', '1.0.0' );
 define( 'ALEX_AI_FILE', __FILE__ );
 define( 'ALEX_AI_OPTION_LICENSE', 'alex_ai_license_key' );
 define( 'ALEX_AI_OPTION_SERVER', 'alex_ai_server_url' );
+define( 'ALEX_AI_OPTION_OFFSET', 'alex_ai_launcher_offset' );
+define( 'ALEX_AI_MAX_OFFSET', 300 );
 
 require_once __DIR__ . '/includes/defaults.php';
 require_once __DIR__ . '/includes/settings.php';
@@ -42,6 +44,15 @@ function alex_ai_license_key() {
  */
 function alex_ai_server_url() {
 	return untrailingslashit( (string) get_option( ALEX_AI_OPTION_SERVER, ALEX_AI_DEFAULT_SERVER_URL ) );
+}
+
+/**
+ * How many pixels the chat button sits above its usual place, clear of a theme's own bottom bar.
+ *
+ * @return int
+ */
+function alex_ai_launcher_offset() {
+	return max( 0, min( ALEX_AI_MAX_OFFSET, (int) get_option( ALEX_AI_OPTION_OFFSET, 0 ) ) );
 }
 
 /**
@@ -80,6 +91,9 @@ function alex_ai_enqueue_launcher() {
 		'openLabel'  => __( 'Open the chat with Alex', 'alex-ai-assistant' ),
 		'closeLabel' => __( 'Close the chat', 'alex-ai-assistant' ),
 		'frameTitle' => __( 'Chat with Alex', 'alex-ai-assistant' ),
+		'failedText' => __( 'The chat could not load. Please try again in a moment.', 'alex-ai-assistant' ),
+		'retryLabel' => __( 'Try again', 'alex-ai-assistant' ),
+		'offset'     => alex_ai_launcher_offset(),
 	);
 	wp_enqueue_script( 'alex-ai-launcher', plugins_url( 'assets/launcher.js', ALEX_AI_FILE ), array(), ALEX_AI_VERSION, true );
 	wp_add_inline_script( 'alex-ai-launcher', 'window.alexAssistant = ' . wp_json_encode( $settings ) . ';', 'before' );

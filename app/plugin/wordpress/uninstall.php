@@ -9,3 +9,4 @@ defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 
 delete_option( 'alex_ai_license_key' );
 delete_option( 'alex_ai_server_url' );
+delete_option( 'alex_ai_launcher_offset' );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionData, useFetcher } from "react-router";
+import { ReplyText } from "~/components/reply-text.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { TitledCard } from "~/components/ui/card.tsx";
 import { TextField } from "~/components/ui/form-fields.tsx";
@@ -94,7 +95,7 @@ function Exchange({ question, answer }: { question: string; answer: string | nul
           dir="auto"
           className="max-w-[85%] self-start rounded-2xl bg-white px-3 py-2 break-words whitespace-pre-line text-slate-800 shadow-sm"
         >
-          {answer}
+          <ReplyText text={answer} />
         </p>
       )}
     </li>

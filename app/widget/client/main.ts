@@ -4,11 +4,13 @@
  * images, the session kept across reloads, errors with a retry, feedback, and the frame's close.
  */
 import { newClientMessageId } from "~/lib/client-message-id.ts";
-import { LAUNCHER_CLOSE_MESSAGE, LAUNCHER_FOCUS_MESSAGE } from "../frame-messages.ts";
+import { LAUNCHER_FOCUS_MESSAGE } from "../frame-messages.ts";
 import { fillText, type WidgetClientText, type WidgetConfig } from "../widget-config.ts";
 import { shouldAskForFeedback } from "./feedback-rule.ts";
 import { screenImages, type ImageProblem } from "./images.ts";
-import { sendMessage, type OutgoingImage, type OutgoingMessage } from "./message-api.ts";
+import { connectToLauncher } from "./frame.ts";
+import { fetchWithTimeout, sendMessage, type OutgoingImage, type OutgoingMessage } from "./message-api.ts";
+import { renderReply } from "./reply-dom.ts";
 import { browserStorage, createVisitorStore } from "./visitor-store.ts";
 
 type HistoryMessage = { userMessage: string; aiResponse: string; messageType: string; images: number };
@@ -28,7 +30,6 @@ const notices = element<HTMLDivElement>("alex-notices");
 const sendButton = element<HTMLButtonElement>("alex-send");
 const closeButton = element<HTMLButtonElement>("alex-close");
 
-const framed = window.parent !== window;
 const store = createVisitorStore(browserStorage(), config.license);
 let sessionId = store.sessionId();
 let replies = 0;
@@ -43,12 +44,14 @@ function scrollToEnd() {
 function addMessage(role: "visitor" | "assistant", body: string, images: { url: string | null; name: string }[] = []) {
   const item = document.createElement("div");
   item.className = `message ${role}`;
-  const speaker = document.createElement("span");
+  // The bubble takes its direction from the message (dir=auto), not from the speaker's name: an
+  // isolate (bdi) is left out when the browser looks for the first letter that decides it.
+  const speaker = document.createElement("bdi");
   speaker.className = "sr-only";
   speaker.textContent = `${text(role === "visitor" ? "you" : "assistant")}: `;
   const content = document.createElement("span");
-  content.dir = "auto";
-  content.textContent = body;
+  if (role === "assistant") renderReply(content, body);
+  else content.textContent = body;
   item.dir = "auto";
   item.append(speaker, content);
   if (images.length > 0) {
@@ -150,7 +153,7 @@ function askForFeedback() {
     notice.replaceChildren(Object.assign(document.createElement("p"), { textContent: text("feedbackThanks") }));
     notice.setAttribute("role", "status");
     input.focus();
-    void fetch(config.endpoints.feedback, {
+    void fetchWithTimeout(config.endpoints.feedback, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ license: config.license, sessionId: session, helpful }),
@@ -173,7 +176,7 @@ async function deliver(message: OutgoingMessage) {
     typing.hidden = true;
     log.setAttribute("aria-busy", "true");
     bubble ??= addMessage("assistant", "");
-    bubble.textContent = soFar;
+    renderReply(bubble, soFar);
     scrollToEnd();
   });
   log.removeAttribute("aria-busy");
@@ -181,11 +184,12 @@ async function deliver(message: OutgoingMessage) {
   if (!result.ok) {
     bubble?.parentElement?.remove();
     const retry = () => void deliver(message);
-    showNotice("error", result.error ?? text("errorNetwork"), [{ label: text("retry"), run: retry }]);
+    const problem = result.timedOut ? text("errorTimeout") : (result.error ?? text("errorNetwork"));
+    showNotice("error", problem, [{ label: text("retry"), run: retry }]);
     return;
   }
   const reply = result.reply;
-  (bubble ?? addMessage("assistant", "")).textContent = reply.reply;
+  renderReply(bubble ?? addMessage("assistant", ""), reply.reply);
   scrollToEnd();
   sessionId = reply.sessionId;
   store.rememberSession(sessionId);
@@ -234,14 +238,14 @@ async function showEarlierMessages() {
   const query = new URLSearchParams({ license: config.license, sessionId });
   const separator = config.endpoints.history.includes("?") ? "&" : "?";
   try {
-    const response = await fetch(`${config.endpoints.history}${separator}${query}`);
+    const response = await fetchWithTimeout(`${config.endpoints.history}${separator}${query}`);
     if (response.status === 404) {
       store.forgetSession();
       sessionId = null;
       return;
     }
     if (!response.ok) return;
-    const { messages } = (await response.json()) as { messages: HistoryMessage[] };
+    const { messages } = JSON.parse(response.body) as { messages: HistoryMessage[] };
     for (const message of messages) {
       const images = Array.from({ length: message.images }, (_, index) => ({ url: null, name: String(index + 1) }));
       addMessage("visitor", message.userMessage, images);
@@ -250,12 +254,9 @@ async function showEarlierMessages() {
     }
     replies = messages.length;
   } catch {
-    // Without the earlier messages the conversation still continues in the same session.
+    // Without the earlier messages (none came, or too late) the conversation still continues in the same session.
   }
 }
-
-// The parent is the client's site, whose origin this page does not know; the request carries nothing private.
-const close = () => window.parent.postMessage({ type: LAUNCHER_CLOSE_MESSAGE }, "*");
 
 form.addEventListener("submit", (event) => {
   event.preventDefault();
@@ -279,15 +280,10 @@ fileInput.addEventListener("change", () => {
   renderPreviews();
   if (problems.length > 0) showNotice("error", problems.map(problemText).join(" "));
 });
-if (framed) {
-  closeButton.hidden = false;
-  closeButton.addEventListener("click", close);
+if (connectToLauncher(closeButton)) {
   // Sent by the launcher's frame only (the parent window); the message carries nothing to trust.
   window.addEventListener("message", (event) => {
     if (event.source === window.parent && event.data?.type === LAUNCHER_FOCUS_MESSAGE) input.focus();
-  });
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") close();
   });
 }
 sendButton.disabled = false;

@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendMessage, type OutgoingMessage } from "./message-api.ts";
+import { fetchWithTimeout, firstAnswerTimeout, sendMessage, type OutgoingMessage } from "./message-api.ts";
 
 /** A local stand-in of the message API, answering each test as it says. */
 let answer: (response: ServerResponse) => Promise<void> | void;
@@ -20,7 +20,10 @@ beforeAll(async () => {
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/wordpress/messages`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  for (const response of hung) response.destroy();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 const message: OutgoingMessage = {
   license: "alex_0123456789abcdef0123456789abcdef",
@@ -30,11 +33,15 @@ const message: OutgoingMessage = {
 const final = { sessionId: "sess_1", messageId: 7, reply: "א׳-ה׳ 9:00-18:00", messageType: "conversation", cost: 1 };
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-async function send() {
+async function send(timeoutMs?: number) {
   const seen: string[] = [];
-  const result = await sendMessage(endpoint, message, (text) => seen.push(text));
+  const result = await sendMessage(endpoint, message, (text) => seen.push(text), timeoutMs ? { timeoutMs } : {});
   return { result, seen };
 }
+
+/** Responses a hung stand-in left open: ended after each test so the server can close. */
+const hung: ServerResponse[] = [];
+const hang = (response: ServerResponse) => void hung.push(response);
 
 describe("sending a message to the message API", () => {
   it("reads a streamed reply piece by piece and ends with the whole answer", async () => {
@@ -89,6 +96,55 @@ describe("sending a message to the message API", () => {
       ok: false,
       status: null,
       error: null,
+    });
+  });
+});
+
+describe("a server that stops answering", () => {
+  it("gives up when no answer starts in time", async () => {
+    answer = hang;
+    const started = Date.now();
+    expect((await send(150)).result).toEqual({ ok: false, status: null, error: null, timedOut: true });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("gives up when a streamed reply goes silent half-way", async () => {
+    answer = (response) => {
+      response.writeHead(200, { "Content-Type": "text/event-stream" });
+      response.write(`event: delta\ndata: ${JSON.stringify({ text: "Half" })}\n\n`);
+      hang(response);
+    };
+    const { result, seen } = await send(150);
+    expect(result).toEqual({ ok: false, status: 200, error: null, timedOut: true });
+    expect(seen).toEqual(["Half"]);
+  });
+
+  it("never cuts a slow reply that keeps streaming", async () => {
+    answer = async (response) => {
+      response.writeHead(200, { "Content-Type": "text/event-stream" });
+      for (const piece of ["a", "b", "c", "d", "e"]) {
+        response.write(`event: delta\ndata: ${JSON.stringify({ text: piece })}\n\n`);
+        await new Promise((resolve) => setTimeout(resolve, 60));
+      }
+      response.end(`event: done\ndata: ${JSON.stringify(final)}\n\n`);
+    };
+    expect((await send(150)).result).toEqual({ ok: true, reply: final });
+  });
+
+  it("waits longer for the answer to start when the message carries images a slow phone must upload", () => {
+    expect(firstAnswerTimeout(500, 20_000)).toBe(20_008);
+    // Three 5 MB images, base64: about 20 MB at 64 KB/s.
+    expect(firstAnswerTimeout(20 * 1024 * 1024, 20_000)).toBe(20_000 + 320_000);
+  });
+
+  it("bounds the small requests too", async () => {
+    answer = hang;
+    await expect(fetchWithTimeout(endpoint, { method: "POST", body: "{}" }, 150)).rejects.toThrow();
+    answer = (response) => void response.writeHead(200).end("ok");
+    expect(await fetchWithTimeout(endpoint, { method: "POST", body: "{}" }, 150)).toEqual({
+      status: 200,
+      ok: true,
+      body: "ok",
     });
   });
 });

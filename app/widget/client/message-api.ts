@@ -15,8 +15,61 @@ export type OutgoingMessage = {
 
 export type Reply = ChatReply;
 
-/** `error` is the server's message in the visitor's language; null when no usable answer came at all. */
-export type SendResult = { ok: true; reply: Reply } | { ok: false; status: number | null; error: string | null };
+/**
+ * `error` is the server's message in the visitor's language; null when no usable answer came at all.
+ * `timedOut`: the server stopped answering (nothing for REQUEST_TIMEOUT_MS).
+ */
+export type SendResult =
+  { ok: true; reply: Reply } | { ok: false; status: number | null; error: string | null; timedOut?: true };
+
+/**
+ * How long the widget waits for a server that says nothing: for the answer to start, and then
+ * between two pieces of a streamed reply. A hung server must not leave the visitor watching the
+ * typing dots forever; a long reply that keeps streaming is never cut.
+ */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+/**
+ * The upload speed a message's images are allowed before the wait for an answer starts counting:
+ * 64 KB/s (a poor mobile connection), so three 5 MB images on a slow phone are not cut off as silence.
+ */
+const SLOW_UPLOAD_BYTES_PER_SECOND = 64 * 1024;
+
+/** How long to wait for the answer to start: the silence allowed, plus the time a slow connection takes to send the body. */
+export const firstAnswerTimeout = (bodyLength: number, timeoutMs: number) =>
+  timeoutMs + Math.ceil((bodyLength / SLOW_UPLOAD_BYTES_PER_SECOND) * 1000);
+
+/**
+ * An abort signal that fires after `ms` of silence (`firstMs` the first time): `alive()` restarts the
+ * count (a piece arrived), `stop()` ends it (the answer is complete). `expired()` says whether it fired.
+ */
+export function silenceTimer(ms: number, firstMs = ms) {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let fired = false;
+  const alive = (wait = ms) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      fired = true;
+      controller.abort();
+    }, wait);
+  };
+  alive(firstMs);
+  return { signal: controller.signal, alive, stop: () => clearTimeout(timer), expired: () => fired };
+}
+
+/** A fetch that gives up after REQUEST_TIMEOUT_MS without an answer (for the small requests: history, feedback). */
+export async function fetchWithTimeout(input: string, init: RequestInit = {}, ms = REQUEST_TIMEOUT_MS) {
+  const silence = silenceTimer(ms);
+  try {
+    const response = await fetch(input, { ...init, signal: silence.signal });
+    // The body is small and read right away; the same signal still guards it.
+    const body = await response.text();
+    return { status: response.status, ok: response.ok, body };
+  } finally {
+    silence.stop();
+  }
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
@@ -51,25 +104,45 @@ export async function sendMessage(
   endpoint: string,
   message: OutgoingMessage,
   onText: (textSoFar: string) => void,
-  fetchImpl: typeof fetch = fetch,
+  { fetchImpl = fetch, timeoutMs = REQUEST_TIMEOUT_MS }: { fetchImpl?: typeof fetch; timeoutMs?: number } = {},
 ): Promise<SendResult> {
+  const body = JSON.stringify(message);
+  const silence = silenceTimer(timeoutMs, firstAnswerTimeout(body.length, timeoutMs));
+  try {
+    return await readReply(endpoint, body, onText, fetchImpl, silence);
+  } finally {
+    silence.stop();
+  }
+}
+
+async function readReply(
+  endpoint: string,
+  body: string,
+  onText: (textSoFar: string) => void,
+  fetchImpl: typeof fetch,
+  silence: ReturnType<typeof silenceTimer>,
+): Promise<SendResult> {
+  const failed = (status: number | null, error: string | null = null): SendResult =>
+    silence.expired() ? { ok: false, status, error: null, timedOut: true } : { ok: false, status, error };
   let response: Response;
   try {
     response = await fetchImpl(endpoint, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "text/event-stream, application/json" },
-      body: JSON.stringify(message),
+      body,
+      signal: silence.signal,
     });
   } catch {
-    return { ok: false, status: null, error: null };
+    return failed(null);
   }
+  silence.alive();
 
   if (!response.ok) {
-    return { ok: false, status: response.status, error: errorOf(parseJson(await response.text().catch(() => ""))) };
+    return failed(response.status, errorOf(parseJson(await response.text().catch(() => ""))));
   }
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/event-stream") || !response.body) {
     const reply = asReply(parseJson(await response.text().catch(() => "")));
-    return reply ? { ok: true, reply } : { ok: false, status: response.status, error: null };
+    return reply ? { ok: true, reply } : failed(response.status);
   }
 
   let text = "";
@@ -100,12 +173,13 @@ export async function sendMessage(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      silence.alive();
       parser.feed(value);
     }
   } catch {
-    // The connection broke in the middle: the reply is incomplete, the visitor may retry.
+    // The connection broke in the middle, or went silent: the reply is incomplete, the visitor may retry.
   }
   parser.end();
   if (final) return { ok: true, reply: final };
-  return { ok: false, status: response.status, error: failure || null };
+  return failed(response.status, failure || null);
 }

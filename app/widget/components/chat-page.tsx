@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ReplyText } from "~/components/reply-text.tsx";
 import { directionOf, type Language } from "~/i18n/config.ts";
 import type { WidgetConfig } from "../widget-config.ts";
 
@@ -92,9 +93,12 @@ export function ChatPage({ config, businessName, greeting, t, nonce, style, scri
         {/* The conversation scrolls: keyboard users focus it to scroll it (axe: scrollable-region-focusable). */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div id="alex-log" className="log" role="log" aria-label={t("logLabel")} tabIndex={0}>
+          {/* The speaker's name is an isolate, so the greeting's own first letter sets the bubble's direction. */}
           <div className="message assistant" dir="auto">
-            <span className="sr-only">{config.texts.assistant}: </span>
-            <span dir="auto">{greeting}</span>
+            <bdi className="sr-only">{config.texts.assistant}: </bdi>
+            <span>
+              <ReplyText text={greeting} />
+            </span>
           </div>
         </div>
         <div id="alex-typing" className="typing" role="status" hidden>
@@ -148,26 +152,37 @@ export function ChatPage({ config, businessName, greeting, t, nonce, style, scri
   );
 }
 
-/** The unknown-license and unavailable pages: a title and a sentence, no script. */
+/**
+ * The unknown-license and unavailable pages: a title and a sentence, and, in the launcher's frame,
+ * a close button (its small script shows it), so a phone's full-screen frame always has a way out.
+ */
 export function NoticePage({
   language,
   title,
   message,
+  closeLabel,
   nonce,
   style,
+  script,
 }: {
   language: Language;
   title: string;
   message: string;
+  closeLabel: string;
   nonce: string;
   style: string;
+  script: string;
 }) {
   return (
     <Document language={language} title={title} nonce={nonce} style={style}>
       <main className="page">
+        <button type="button" id="alex-close" className="icon-button page-close" aria-label={closeLabel} hidden>
+          <Icon path="M18 6 6 18M6 6l12 12" />
+        </button>
         <h1>{title}</h1>
         <p>{message}</p>
       </main>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
     </Document>
   );
 }

@@ -1,6 +1,6 @@
 <?php
 /**
- * The settings page under Settings: the license key and the Alex server's address.
+ * The settings page under Settings: the license key, the Alex server's address and the chat button's place.
  *
  * @package AlexAiAssistant
  */
@@ -46,8 +46,44 @@ function alex_ai_register_settings() {
 		'alex_ai_connection',
 		array( 'label_for' => ALEX_AI_OPTION_SERVER )
 	);
+
+	register_setting(
+		'alex_ai_assistant',
+		ALEX_AI_OPTION_OFFSET,
+		array(
+			'type'              => 'integer',
+			'sanitize_callback' => 'alex_ai_sanitize_offset',
+			'default'           => 0,
+			'show_in_rest'      => false,
+		)
+	);
+	add_settings_section( 'alex_ai_button', __( 'Chat button', 'alex-ai-assistant' ), '__return_false', 'alex-ai-assistant' );
+	add_settings_field(
+		ALEX_AI_OPTION_OFFSET,
+		__( 'Distance from the bottom', 'alex-ai-assistant' ),
+		'alex_ai_offset_field',
+		'alex-ai-assistant',
+		'alex_ai_button',
+		array( 'label_for' => ALEX_AI_OPTION_OFFSET )
+	);
 }
 add_action( 'admin_init', 'alex_ai_register_settings' );
+
+/**
+ * The chat button's extra distance from the bottom: whole pixels from 0 to ALEX_AI_MAX_OFFSET.
+ *
+ * @param mixed $value The submitted value.
+ * @return int
+ */
+function alex_ai_sanitize_offset( $value ) {
+	$text = trim( (string) $value );
+	if ( 1 !== preg_match( '/^\d{1,3}$/', $text ) || (int) $text > ALEX_AI_MAX_OFFSET ) {
+		/* translators: %d: the largest distance allowed, in pixels. */
+		add_settings_error( ALEX_AI_OPTION_OFFSET, 'alex_ai_offset_invalid', sprintf( __( 'The distance must be a whole number of pixels from 0 to %d: it was not changed.', 'alex-ai-assistant' ), ALEX_AI_MAX_OFFSET ) );
+		return alex_ai_launcher_offset();
+	}
+	return (int) $text;
+}
 
 /**
  * A license key is letters, digits, underscores and dashes; anything else keeps the saved one.
@@ -109,6 +145,17 @@ function alex_ai_server_field() {
 		esc_url( alex_ai_server_url() )
 	);
 	echo '<p class="description">' . esc_html__( 'The address of the Alex server the chat comes from.', 'alex-ai-assistant' ) . '</p>';
+}
+
+function alex_ai_offset_field() {
+	printf(
+		'<input type="number" class="small-text" id="%1$s" name="%1$s" value="%2$d" min="0" max="%3$d" step="1" aria-describedby="%1$s_help" /> %4$s',
+		esc_attr( ALEX_AI_OPTION_OFFSET ),
+		(int) alex_ai_launcher_offset(),
+		(int) ALEX_AI_MAX_OFFSET,
+		esc_html__( 'pixels', 'alex-ai-assistant' )
+	);
+	echo '<p class="description" id="' . esc_attr( ALEX_AI_OPTION_OFFSET ) . '_help">' . esc_html__( 'Raise the chat button when it covers your site\'s own bottom bar or text on phones.', 'alex-ai-assistant' ) . '</p>';
 }
 
 function alex_ai_render_settings_page() {
