@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "#db/schema.ts";
-import he from "~/locales/he/assistant.json" with { type: "json" };
+import he from "~/locales/he/assistant.json";
 import { startOpenAiStandIn, type Behaviour, type OpenAiStandIn } from "../../support/openai-stand-in.ts";
 import { inspectEmbeddedDatabase, startServer, type RunningServer } from "../../support/server.ts";
 import { demoLicense, postMessage, type Outcome } from "../../support/traffic.ts";
