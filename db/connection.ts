@@ -17,7 +17,15 @@ export type DatabaseHandle = {
   db: Database;
   kind: "postgres" | "embedded";
   close: () => Promise<void>;
+  /**
+   * Runs start-up work (migrations, the operator, demo data) while no other app server on this
+   * database runs its own: servers started together migrate and seed once, one after the other.
+   */
+  startupLock: <T>(work: () => Promise<T>) => Promise<T>;
 };
+
+/** The advisory lock of start-up work: "alex" in ASCII, then 0 (job and demo locks use other first keys). */
+const STARTUP_LOCK = [0x616c6578, 0] as const;
 
 export type DatabaseOptions =
   { url: string; migrate?: boolean } | { dataDir: string; migrate?: boolean } | { memory: true; migrate?: boolean };
@@ -77,8 +85,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       onnotice: () => {},
     });
     const db = drizzlePostgres(client, { schema });
-    if (shouldMigrate) await migratePostgres(db, { migrationsFolder });
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    // A session-level lock, so it lives on one reserved connection for as long as the work takes.
+    const startupLock = async <T>(work: () => Promise<T>) => {
+      const holder = await client.reserve();
+      try {
+        await holder`select pg_advisory_lock(${STARTUP_LOCK[0]}, ${STARTUP_LOCK[1]})`;
+        return await work();
+      } finally {
+        await holder`select pg_advisory_unlock(${STARTUP_LOCK[0]}, ${STARTUP_LOCK[1]})`.catch(() => {});
+        holder.release();
+      }
+    };
+    try {
+      if (shouldMigrate) await startupLock(() => migratePostgres(db, { migrationsFolder }));
+    } catch (error) {
+      await client.end({ timeout: 0 });
+      throw error;
+    }
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }), startupLock };
   }
 
   let unlock = () => {};
@@ -95,6 +119,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: "embedded",
+      // The folder's lock already keeps every other process off.
+      startupLock: (work) => work(),
       close: async () => {
         await client.close();
         unlock();
