@@ -2,8 +2,8 @@
 // a write queued for a connection whose socket already closed (PostgreSQL stopped or restarted while
 // a transaction held the connection) runs `socket.write` on null in a setImmediate callback. That
 // TypeError cannot be caught, so it ends the whole server, and the query it belonged to would never
-// settle. The guard settles the connection's queries with CONNECTION_CLOSED instead, as the fix
-// proposed upstream does (porsager/postgres pull requests 1168, 1176, 1209; issues 1066, 1154, 1208).
+// settle. The guard settles the connection's queries with CONNECTION_CLOSED instead, as the guard
+// proposed in the porsager/postgres repository does (reported there as a crash in nextWrite).
 // tests/integration/faults/database-outage.test.ts stops PostgreSQL under traffic and fails without it.
 // A postgres.js release whose nextWrite checks its socket makes this file unnecessary: delete it then.
 
