@@ -1,10 +1,15 @@
 // The production HTTP server: static files, the React Router app, JSON request logs,
 // start-up (env, database, operator, demo data) before listening, and a clean shutdown.
 import { createServer } from "node:http";
+import { register } from "node:module";
+import net from "node:net";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+
+// Before the build (and postgres.js with it) loads: patches/postgres-closed-socket.mjs says why.
+register("./patches/postgres-closed-socket.mjs", import.meta.url);
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(path.join(BUILD_DIR, "server/index.js"));
@@ -78,18 +83,50 @@ server.listen(env.PORT, env.HOST, () => {
   if (!quiet) console.log(lines.join("\n"));
 });
 
+/*
+ * Graceful shutdown. Each connection counts its requests in flight. On SIGTERM or SIGINT the server stops
+ * listening at once (new connections are refused) and lets every request and stream in flight finish;
+ * a connection is closed when its last response ends (and answers "Connection: close" from then on).
+ * A connection carrying no request yet may hold one the busy event loop has not read: it gets a second
+ * to send it before it is closed. Then the scheduler and the database close, and the process exits 0.
+ */
+const IDLE_GRACE_MS = 1000;
+const FORCE_EXIT_MS = 30_000;
+const inFlight = new Map();
+server.on("connection", (socket) => {
+  inFlight.set(socket, 0);
+  socket.on("close", () => inFlight.delete(socket));
+});
+server.on("request", (request, response) => {
+  const socket = request.socket;
+  inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+  if (stopping) response.shouldKeepAlive = false;
+  response.on("close", () => {
+    const left = Math.max((inFlight.get(socket) ?? 1) - 1, 0);
+    inFlight.set(socket, left);
+    if (stopping && left === 0) socket.end();
+  });
+});
+
 let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   if (!quiet) console.log(`${signal}: finishing open requests, then stopping.`);
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
-  server.close(async () => {
+  const force = setTimeout(() => {
+    console.error(`Requests still open ${FORCE_EXIT_MS / 1000} s after ${signal}: stopping anyway.`);
+    process.exit(1);
+  }, FORCE_EXIT_MS).unref();
+  // net.Server's close, not http.Server's: the latter also drops every connection without a request in
+  // progress, including one whose request the event loop has not read yet (its visitor sees a reset).
+  net.Server.prototype.close.call(server, async () => {
     await stopRuntime();
     clearTimeout(force);
     process.exit(0);
   });
-  server.closeIdleConnections();
+  setTimeout(() => {
+    for (const [socket, requests] of inFlight) if (requests === 0) socket.end();
+  }, IDLE_GRACE_MS).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

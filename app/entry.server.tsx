@@ -9,6 +9,7 @@ import { i18nContext } from "~/i18n/middleware.server.ts";
 import { MAX_MESSAGE_BODY_BYTES } from "~/conversations/message-schema.ts";
 import { CHAT_API_PATHS } from "~/conversations/chat-contract.ts";
 import { frontDoor } from "~/server/front-door.server.ts";
+import { noteRouteError } from "~/server/database-outage.server.ts";
 import { logError } from "~/server/log.server.ts";
 
 export { requestInfoContext } from "~/context.ts";
@@ -81,6 +82,7 @@ export default function handleRequest(
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
+  noteRouteError(request, error);
   if (request.signal.aborted) return;
   logError(error, { url: request.url });
 }

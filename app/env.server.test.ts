@@ -18,6 +18,8 @@ describe("parseEnv", () => {
 
   it("treats empty values as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", AI_BASE_URL: " ", SESSION_SECRET: "" }).DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ AI_TIMEOUT_MS: "" }).AI_TIMEOUT_MS).toBeUndefined();
+    expect(parseEnv({ AI_TIMEOUT_MS: "8000" }).AI_TIMEOUT_MS).toBe(8000);
   });
 
   it.each([
@@ -28,6 +30,9 @@ describe("parseEnv", () => {
     [{ AI_BASE_URL: "ftp://models.example" }, "AI_BASE_URL"],
     [{ TZ_DISPLAY: "Mars/Olympus" }, "TZ_DISPLAY"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ AI_TIMEOUT_MS: "500" }, "AI_TIMEOUT_MS"],
+    [{ AI_TIMEOUT_MS: "20000" }, "AI_TIMEOUT_MS"],
+    [{ AI_TIMEOUT_MS: "soon" }, "AI_TIMEOUT_MS"],
     [{ ADMIN_USERNAME: "boss" }, "ADMIN_PASSWORD"],
     [{ ADMIN_PASSWORD: "a-long-password" }, "ADMIN_USERNAME"],
     [{ ADMIN_USERNAME: "a b", ADMIN_PASSWORD: "a-long-password" }, "ADMIN_USERNAME"],

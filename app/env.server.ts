@@ -85,6 +85,8 @@ export const envSchema = z
     AI_BASE_URL: optionalUrl,
     AI_API_KEY: optionalText,
     AI_MODEL: optionalText,
+    /** How long the AI provider may take for one reply before the visitor gets the fallback (the widget waits 20 s). */
+    AI_TIMEOUT_MS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1000).max(19_000).optional()),
     PAYPAL_CLIENT_ID: optionalText,
     PAYPAL_CLIENT_SECRET: optionalText,
     PAYPAL_BASE_URL: optionalUrl,

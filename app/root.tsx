@@ -10,6 +10,7 @@ import { nonceContext } from "~/context.ts";
 import { directionOf, type Language } from "~/i18n/config.ts";
 import { i18nMiddleware, languageContext } from "~/i18n/middleware.server.ts";
 import { runtimeMiddleware } from "~/runtime.server.ts";
+import { databaseOutageMiddleware } from "~/server/database-outage.server.ts";
 import { securityHeadersMiddleware } from "~/server/security.server.ts";
 import { RouteErrorPage } from "~/components/error-page.tsx";
 import { Toaster as ToasterOnServer } from "~/components/ui/toast.tsx";
@@ -23,7 +24,12 @@ const Toaster = import.meta.env.SSR
   ? ToasterOnServer
   : lazy(() => import("~/components/ui/toast.tsx").then((module) => ({ default: module.Toaster })));
 
-export const middleware: Route.MiddlewareFunction[] = [securityHeadersMiddleware, runtimeMiddleware, i18nMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  securityHeadersMiddleware,
+  databaseOutageMiddleware,
+  runtimeMiddleware,
+  i18nMiddleware,
+];
 
 export const handle = { i18n: ["common"] };
 

@@ -68,17 +68,19 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
   );
 
   try {
-    report.push(...(await ensureOperator(database.db, env, embedded)));
-    const backfilled = await backfillKnowledgeSearchText(database.db);
-    if (backfilled > 0) report.push(`Knowledge search: indexed ${backfilled} older entries`);
-    const taught = await backfillTrainingKnowledge(database.db);
-    if (taught > 0)
-      report.push(`Knowledge search: added the FAQ and business information of ${taught} trained clients`);
-    if ((env.SEED_DEMO ?? embedded) && (await isDatabaseEmpty(database.db))) {
-      await seedDemoData(database.db, { timeZone: env.TZ_DISPLAY });
-      report.push("Demo data: seeded");
-    }
-    if (await ensureDemoClient(database.db)) report.push("Public demo: its own client created (never billed)");
+    await database.startupLock(async () => {
+      report.push(...(await ensureOperator(database.db, env, embedded)));
+      const backfilled = await backfillKnowledgeSearchText(database.db);
+      if (backfilled > 0) report.push(`Knowledge search: indexed ${backfilled} older entries`);
+      const taught = await backfillTrainingKnowledge(database.db);
+      if (taught > 0)
+        report.push(`Knowledge search: added the FAQ and business information of ${taught} trained clients`);
+      if ((env.SEED_DEMO ?? embedded) && (await isDatabaseEmpty(database.db))) {
+        await seedDemoData(database.db, { timeZone: env.TZ_DISPLAY });
+        report.push("Demo data: seeded");
+      }
+      if (await ensureDemoClient(database.db)) report.push("Public demo: its own client created (never billed)");
+    });
   } catch (error) {
     await database.close();
     throw error;

@@ -17,7 +17,15 @@ export type DatabaseHandle = {
   db: Database;
   kind: "postgres" | "embedded";
   close: () => Promise<void>;
+  /**
+   * Runs start-up work (migrations, the operator, demo data) while no other app server on this
+   * database runs its own: servers started together migrate and seed once, one after the other.
+   */
+  startupLock: <T>(work: () => Promise<T>) => Promise<T>;
 };
+
+/** The advisory lock of start-up work: "alex" in ASCII, then 0 (job and demo locks use other first keys). */
+const STARTUP_LOCK = [0x616c6578, 0] as const;
 
 export type DatabaseOptions =
   { url: string; migrate?: boolean } | { dataDir: string; migrate?: boolean } | { memory: true; migrate?: boolean };
@@ -67,10 +75,34 @@ function isAlive(pid: number) {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
   if ("url" in options) {
-    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const client = postgres(options.url, {
+      max: 10,
+      // An unreachable server fails a query within seconds (the default waits 30 s), so a page answers 503 promptly.
+      connect_timeout: 3,
+      // Reconnect attempts back off to at most a second (the default grows to 20 s during an outage),
+      // so the server serves again within a second of PostgreSQL's return.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+      onnotice: () => {},
+    });
     const db = drizzlePostgres(client, { schema });
-    if (shouldMigrate) await migratePostgres(db, { migrationsFolder });
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    // A session-level lock, so it lives on one reserved connection for as long as the work takes.
+    const startupLock = async <T>(work: () => Promise<T>) => {
+      const holder = await client.reserve();
+      try {
+        await holder`select pg_advisory_lock(${STARTUP_LOCK[0]}, ${STARTUP_LOCK[1]})`;
+        return await work();
+      } finally {
+        await holder`select pg_advisory_unlock(${STARTUP_LOCK[0]}, ${STARTUP_LOCK[1]})`.catch(() => {});
+        holder.release();
+      }
+    };
+    try {
+      if (shouldMigrate) await startupLock(() => migratePostgres(db, { migrationsFolder }));
+    } catch (error) {
+      await client.end({ timeout: 0 });
+      throw error;
+    }
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }), startupLock };
   }
 
   let unlock = () => {};
@@ -87,6 +119,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: "embedded",
+      // The folder's lock already keeps every other process off.
+      startupLock: (work) => work(),
       close: async () => {
         await client.close();
         unlock();
@@ -102,6 +136,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 export function createPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
   // pg_trgm backs the session monitor's partial-id search (migration creates the extension).
   return PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
+}
+
+/** PostgreSQL's SQLSTATEs and the drivers' codes for "the server is not there": stopped, restarting, unreachable. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up or shutting down)
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
+
+/** Whether an error (or what it wraps: drizzle's DrizzleQueryError, an AggregateError) says the database is unreachable. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 5) return false;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }
 
 /**

@@ -55,10 +55,10 @@ export type AssistantAnswer = {
 
 /** The configured OpenAI-compatible provider, or none: then the built-in responder answers. */
 export function modelSettingsFrom(
-  env: Pick<Env, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL">,
+  env: Pick<Env, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL"> & Partial<Pick<Env, "AI_TIMEOUT_MS">>,
 ): ModelSettings | undefined {
   if (!env.AI_BASE_URL || !env.AI_MODEL) return undefined;
-  return { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL };
+  return { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS };
 }
 
 async function translatorFor(language: Language): Promise<AssistantTranslate> {

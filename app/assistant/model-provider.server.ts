@@ -5,7 +5,13 @@ import { mergeContactDetails, normalisePhone, type ContactDetails } from "./cont
 import { DELIVERABLES, type Deliverable } from "./message-type.ts";
 
 /** An OpenAI-compatible chat API (OpenAI, Azure, Ollama, vLLM...): AI_BASE_URL, AI_API_KEY, AI_MODEL. */
-export type ModelSettings = { baseUrl: string; apiKey: string | undefined; model: string };
+export type ModelSettings = {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** AI_TIMEOUT_MS: how long a turn may take before the visitor gets the fallback. */
+  timeoutMs?: number;
+};
 
 export type HistoryTurn = { role: "user" | "assistant"; content: string };
 
@@ -25,8 +31,12 @@ export type ModelTurn = {
   deliverable: Deliverable | undefined;
 };
 
-/** A reply slower than this is abandoned for the fallback: a stuck provider keeps no visitor waiting longer. */
-export const MODEL_TIMEOUT_MS = 20_000;
+/**
+ * A reply slower than this is abandoned for the fallback: a stuck provider keeps no visitor waiting
+ * longer. Well inside the 20 s the chat widget waits for an answer, so the fallback (stored with the
+ * message) reaches the visitor before the widget gives up. AI_TIMEOUT_MS changes it.
+ */
+export const MODEL_TIMEOUT_MS = 12_000;
 /** Tool calls, then the reply: a turn never needs more model round trips than this. */
 const MAX_STEPS = 4;
 
@@ -73,10 +83,10 @@ function isAbort(error: unknown) {
 /**
  * One turn with the model, streamed: text deltas go to `onDelta` as they come. Contact capture,
  * function completion and marking what the reply delivered are tools the model calls. A network
- * error before anything was streamed is retried once; every attempt shares one 20 s deadline.
+ * error before anything was streamed is retried once; every attempt shares one deadline (MODEL_TIMEOUT_MS).
  */
 export async function askModel(input: ModelTurnInput): Promise<ModelTurn> {
-  const deadline = AbortSignal.timeout(input.timeoutMs ?? MODEL_TIMEOUT_MS);
+  const deadline = AbortSignal.timeout(input.timeoutMs ?? input.settings.timeoutMs ?? MODEL_TIMEOUT_MS);
   let streamedAnything = false;
   const onDelta = (text: string) => {
     streamedAnything = true;

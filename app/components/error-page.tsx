@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link } from "react-router";
 
 /**
  * How an error boundary reads what was thrown: a 404 (`data(null, { status: 404 })` or a Response)
- * means "not found", anything else a failure. The stack shows in development only, never in production.
+ * means "not found", a 503 that the database is down (app/server/database-outage.server.ts), anything else a failure. The stack shows in development only, never in production.
  */
 export function readRouteError(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -38,5 +38,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const { status, notFound, stack } = readRouteError(error);
   if (notFound) return <ErrorPage status={404} title={t("notFound.title")} message={t("notFound.message")} />;
+  if (status === 503)
+    return <ErrorPage status={503} title={t("error.unavailableTitle")} message={t("error.unavailableMessage")} />;
   return <ErrorPage status={status} title={t("error.title")} message={t("error.message")} stack={stack} />;
 }

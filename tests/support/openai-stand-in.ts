@@ -9,7 +9,10 @@ import type { AddressInfo, Socket } from "node:net";
  */
 export type ToolCall = { name: string; arguments: Record<string, unknown> };
 export type Behaviour =
-  | { kind: "reply"; chunks: string[] }
+  /** `delayMs` between chunks (5 ms unless told): a slow stream that is still in flight when the test acts. */
+  | { kind: "reply"; chunks: string[]; delayMs?: number }
+  /** A 200 whose body is not what an OpenAI-compatible API sends (broken JSON, an HTML page, a stream cut short). */
+  | { kind: "garbage"; body: string; contentType?: string; cut?: boolean }
   | { kind: "tools"; calls: ToolCall[] }
   | { kind: "status"; status: number }
   | { kind: "reset" }
@@ -55,7 +58,7 @@ async function respond(behaviour: Behaviour | undefined, response: ServerRespons
       response.write(chunk({ role: "assistant", content: "" }));
       for (const text of behaviour.chunks) {
         response.write(chunk({ content: text }));
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs ?? 5));
       }
       response.write(chunk({}, "stop"));
       response.end("data: [DONE]\n\n");
@@ -82,6 +85,13 @@ async function respond(behaviour: Behaviour | undefined, response: ServerRespons
       response.end("data: [DONE]\n\n");
       return;
     }
+    case "garbage":
+      response.writeHead(200, { "Content-Type": behaviour.contentType ?? "text/event-stream" });
+      if (behaviour.cut) {
+        response.write(behaviour.body);
+        setTimeout(() => socket.resetAndDestroy(), 20);
+      } else response.end(behaviour.body);
+      return;
     case "status":
       response.writeHead(behaviour.status, { "Content-Type": "application/json" });
       response.end(JSON.stringify({ error: { message: "scripted failure", type: "server_error" } }));

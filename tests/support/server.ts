@@ -5,6 +5,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase, type Database } from "#db/connection.ts";
 import { seedDemoData } from "~/billing/demo-bills.server.ts";
+import { REFUSAL_MARK } from "./loopback-guard.mjs";
+
+/** The app server loads the loopback guard before anything else. */
+const GUARD_OPTIONS = `--import ${path.join(import.meta.dirname, "loopback-guard-process.mjs")}`;
 
 export const TEST_ADMIN = { username: "operator", password: "correct-horse-battery" };
 
@@ -27,7 +31,10 @@ export type RunningServer = {
   process: ChildProcess;
   /** Everything the server printed so far (its JSON log lines when started with LOG_LEVEL=info). */
   output: () => string;
-  /** Stops the server and removes its data; `keepData` leaves the database for a look afterwards. */
+  /**
+   * Stops the server and removes its data; `keepData` leaves the database for a look afterwards.
+   * Fails when the server tried to reach anything outside loopback (tests/support/loopback-guard-process.mjs).
+   */
   stop: (options?: { keepData?: boolean }) => Promise<void>;
 };
 
@@ -83,6 +90,7 @@ export async function startServer(
       SEED_DEMO: "true",
       LOG_LEVEL: "silent",
       ...env,
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, GUARD_OPTIONS].filter(Boolean).join(" "),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -114,6 +122,12 @@ export async function startServer(
         await exited;
       }
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+      const refused = output.split("\n").filter((line) => line.startsWith(REFUSAL_MARK));
+      if (refused.length > 0) {
+        throw new Error(
+          `The server tried to leave this machine (use a .example or .test name, or a stand-in on 127.0.0.1):\n${[...new Set(refused)].join("\n")}`,
+        );
+      }
     },
   };
 }

@@ -1,0 +1,63 @@
+import { data, type MiddlewareFunction } from "react-router";
+import { isDatabaseUnavailable } from "#db/connection.ts";
+import { databaseContext } from "~/context.ts";
+import { languageContext } from "~/i18n/middleware.server.ts";
+import { pingDatabase } from "~/models/health.server.ts";
+import { apiTextIn, jsonError } from "./json-api.server.ts";
+
+/** How long the check after a failure waits for the database: an outage answers at once (connection refused). */
+const PING_TIMEOUT_MS = 1000;
+/** What a 503 tells the caller: the database usually returns within seconds, and the server reconnects by itself. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** Whether the database answers within `timeoutMs`. */
+export async function databaseAnswers(ping: () => Promise<unknown>, timeoutMs = PING_TIMEOUT_MS): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      ping(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("database timeout")), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Requests whose loader, action or middleware failed because the database was unreachable (noted by handleError). */
+const failedOnDatabase = new WeakSet<Request>();
+
+/** Called with every error a route throws (app/entry.server.tsx): an unreachable database marks its request. */
+export function noteRouteError(request: Request, error: unknown) {
+  if (isDatabaseUnavailable(error)) failedOnDatabase.add(request);
+}
+
+/**
+ * While PostgreSQL is down (stopped, restarting, unreachable) every page and API that needs it fails:
+ * the caller gets a 503 saying the service is briefly unavailable, not a 500 that reads like our bug.
+ * A failure (5xx) counts when its error was a connection error, or when a ping then finds the database
+ * gone; no state is kept between requests, so the first request after the database returns is served
+ * as usual (postgres.js reconnects on its own).
+ * Documents and client navigations get the error page's 503; everything else (the JSON APIs, /healthz's
+ * neighbours) a JSON refusal in the caller's language with Retry-After.
+ */
+export const databaseOutageMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const response = await next();
+  if (response.status < 500 || response.status === 503) return response;
+  let db;
+  try {
+    db = context.get(databaseContext);
+  } catch {
+    return response; // the runtime never started: not an outage this middleware can tell
+  }
+  if (!failedOnDatabase.has(request) && (await databaseAnswers(() => pingDatabase(db)))) return response;
+  const pathname = new URL(request.url).pathname;
+  const html = /\btext\/html\b/.test(response.headers.get("Content-Type") ?? "") || pathname.endsWith(".data");
+  if (html) throw data(null, { status: 503 });
+  const text = await apiTextIn(context.get(languageContext));
+  return jsonError(503, text("api.unavailable"), { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+};
