@@ -67,6 +67,7 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
     visitor: { ip, userAgent: request.headers.get("User-Agent")?.slice(0, USER_AGENT_MAX_LENGTH) ?? null },
     requestLanguage: language,
     modelSettings: modelSettingsFrom(env),
+    mailEnabled: Boolean(env.SMTP_URL),
     onDelta,
   });
   if (!streaming)

@@ -111,6 +111,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       visitor: VISITOR,
       requestLanguage: "he",
       modelSettings: options.modelSettings,
+      mailEnabled: false,
       onDelta: (text) => options.deltas?.push(text),
     });
   }
