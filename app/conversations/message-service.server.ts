@@ -250,7 +250,10 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
           );
         }
       } else if (answer.details.phone && !knownDetails.phone) {
-        await enqueueLeadDeliveries(tx, leadDeliveriesFor({ ...lead, type: "lead.collected", contact: answer.details }));
+        await enqueueLeadDeliveries(
+          tx,
+          leadDeliveriesFor({ ...lead, type: "lead.collected", contact: answer.details }),
+        );
       }
       return { sessionId: publicId, messageId, reply: answer.reply, messageType, cost: costCents / 100 };
     });

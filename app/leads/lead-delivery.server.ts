@@ -105,7 +105,6 @@ async function deliver(db: Database, delivery: LeadDelivery, config: DeliveryCon
   const number = delivery.attempts + 1;
   const result = await attempt(db, delivery, config, now);
   const retry = !result.ok && !result.final && number < MAX_DELIVERY_ATTEMPTS;
-  const finishedAt = new Date(Math.max(Date.now(), now.getTime()));
   await recordLeadDeliveryAttempt(
     db,
     delivery,
@@ -137,7 +136,12 @@ export async function deliverDueLeads(db: Database, config: DeliveryConfig, { no
 /** The Resend button: one attempt now. Undefined when there is no such delivery of this client, or a worker is sending it this moment. */
 export async function resendLeadDelivery(
   db: Database,
-  { clientId, deliveryId, config, now = new Date() }: { clientId: number; deliveryId: number; config: DeliveryConfig; now?: Date },
+  {
+    clientId,
+    deliveryId,
+    config,
+    now = new Date(),
+  }: { clientId: number; deliveryId: number; config: DeliveryConfig; now?: Date },
 ) {
   const delivery = await claimLeadDeliveryForResend(db, {
     id: deliveryId,

@@ -27,8 +27,7 @@ function transportFor(smtpUrl: string) {
   return transport;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The lead e-mail in the client's language: a subject naming the visitor, the details as lines, the same in HTML. */
 export async function composeLeadMail(event: LeadEvent, language: ClientLanguage, timeZone: string) {

@@ -33,7 +33,7 @@ export function signWebhook(secret: string, timestamp: number, body: string) {
 }
 
 /** Why a webhook address is refused: keys of the `deliveries` namespace's `errors`. */
-export type WebhookUrlProblem = "webhookPrivate" | "webhookHostUnknown";
+export type WebhookUrlProblem = "webhookInvalid" | "webhookPrivate" | "webhookHostUnknown";
 
 /**
  * The address guard the scanner and the checks use, asked before the address is saved: an address
@@ -49,8 +49,8 @@ export async function webhookUrlProblem(
   try {
     url = checkAddress(address, allowHosts);
   } catch (error) {
-    if (error instanceof BlockedAddressError) return "webhookPrivate";
-    throw error;
+    if (error instanceof BlockedAddressError) return error.reason === "private" ? "webhookPrivate" : "webhookInvalid";
+    return "webhookInvalid";
   }
   if (isAllowedHost(url, allowHosts)) return undefined;
   const host = url.hostname.replace(/^\[|\]$/g, "");

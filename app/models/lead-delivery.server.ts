@@ -20,7 +20,12 @@ export async function enqueueLeadDeliveries(db: Database, deliveries: NewLeadDel
   await db
     .insert(leadDeliveries)
     .values(
-      deliveries.map(({ now, ...delivery }) => ({ ...delivery, status: "pending" as const, nextAttemptAt: now, createdAt: now })),
+      deliveries.map(({ now, ...delivery }) => ({
+        ...delivery,
+        status: "pending" as const,
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
     )
     .onConflictDoNothing({ target: [leadDeliveries.clientId, leadDeliveries.channel, leadDeliveries.dedupeKey] });
 }

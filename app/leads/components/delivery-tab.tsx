@@ -1,0 +1,165 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { RefreshCw, Send } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import type { DeliveryStatus } from "#db/vocabulary.ts";
+import { CLIENT_LANGUAGES } from "#db/vocabulary.ts";
+import type { ClientPageData } from "~/clients/client-page.server.ts";
+import { Alert } from "~/components/ui/alert.tsx";
+import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { TitledCard } from "~/components/ui/card.tsx";
+import { CopyButton } from "~/components/ui/copy-button.tsx";
+import { FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
+import { FormMessages } from "~/components/ui/form-messages.tsx";
+import { ResponsiveTable, type Column } from "~/components/ui/responsive-table.tsx";
+import { formatEventTime } from "~/lib/format.ts";
+import type { DeliveryTabData } from "../delivery-settings.server.ts";
+import { deliverySettingsSchema } from "../delivery-settings-schema.ts";
+
+const STATUS_TONES: Record<DeliveryStatus, BadgeTone> = { pending: "warning", delivered: "success", failed: "danger" };
+
+type Row = DeliveryTabData["deliveries"][number];
+
+/**
+ * The client page's Lead delivery tab: whether leads are e-mailed (and to whom), the e-mails'
+ * language and the webhook address, the webhook's signing secret with Rotate, and the delivery log
+ * with a Resend button per delivery.
+ */
+export function DeliveryTab({
+  data: { client, timeZone, now },
+  delivery,
+  lastResult,
+}: {
+  data: ClientPageData;
+  delivery: DeliveryTabData;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t, i18n } = useTranslation("deliveries");
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const tabPath = `/admin/clients/${client.id}?tab=delivery`;
+  const [form, fields] = useForm({
+    id: `lead-delivery-${client.id}`,
+    lastResult,
+    defaultValue: { language: delivery.language, webhookUrl: delivery.webhookUrl },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deliverySettingsSchema }),
+  });
+  const time = (date: Date | null) =>
+    date ? formatEventTime(new Date(date), now, i18n.language, timeZone) : t("tab.none");
+  const columns: Column<Row>[] = [
+    { key: "createdAt", header: t("tab.columns.createdAt"), cell: (row) => time(row.createdAt) },
+    { key: "event", header: t("tab.columns.event"), cell: (row) => t(`tab.events.${row.event}`) },
+    { key: "channel", header: t("tab.columns.channel"), cell: (row) => t(`tab.channels.${row.channel}`) },
+    {
+      key: "status",
+      header: t("tab.columns.status"),
+      cell: (row) => <Badge tone={STATUS_TONES[row.status]}>{t(`tab.statuses.${row.status}`)}</Badge>,
+    },
+    {
+      key: "code",
+      header: t("tab.columns.code"),
+      cell: (row) => (
+        <span title={row.lastError ?? undefined} dir="ltr">
+          {row.lastStatusCode ?? (row.lastError ? row.lastError.slice(0, 40) : t("tab.none"))}
+        </span>
+      ),
+    },
+    { key: "attempts", header: t("tab.columns.attempts"), cell: (row) => row.attempts },
+    { key: "nextAttempt", header: t("tab.columns.nextAttempt"), cell: (row) => time(row.nextAttemptAt) },
+    {
+      key: "actions",
+      header: t("tab.columns.actions"),
+      cell: (row) => (
+        <Form method="post" action={tabPath}>
+          <input type="hidden" name="intent" value="resend-delivery" />
+          <input type="hidden" name="deliveryId" value={row.id} />
+          <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+            <Send className="h-4 w-4" aria-hidden="true" />
+            {t("tab.resend")}
+          </Button>
+        </Form>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <TitledCard
+        id="lead-delivery-title"
+        title={t("tab.title")}
+        description={t("tab.description")}
+        className="space-y-4"
+      >
+        {delivery.mailEnabled ? (
+          <Alert tone="success">{t("tab.mailOn", { email: delivery.recipient })}</Alert>
+        ) : (
+          <Alert tone="warning">{t("tab.mailOff")}</Alert>
+        )}
+        <FormMessages ns="deliveries">
+          <Form method="post" action={tabPath} {...getFormProps(form)} className="max-w-2xl space-y-4">
+            <input type="hidden" name="intent" value="delivery-settings" />
+            <FormErrors form={form} />
+            <SelectField
+              field={fields.language}
+              label={t("tab.language")}
+              options={CLIENT_LANGUAGES.map((language) => ({ value: language, label: t(`tab.languages.${language}`) }))}
+            />
+            <TextField
+              field={fields.webhookUrl}
+              type="url"
+              label={t("tab.webhookUrl")}
+              hint={t("tab.webhookUrlHint")}
+              dir="ltr"
+              autoComplete="url"
+            />
+            <Button type="submit" disabled={busy}>
+              {t("tab.save")}
+            </Button>
+          </Form>
+        </FormMessages>
+      </TitledCard>
+
+      <TitledCard
+        id="webhook-secret-title"
+        title={t("tab.secretTitle")}
+        description={t("tab.secretHint")}
+        className="space-y-3"
+      >
+        {delivery.webhookSecret ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <code dir="ltr" className="rounded bg-slate-100 px-2 py-1 text-sm break-all select-all">
+              {delivery.webhookSecret}
+            </code>
+            <CopyButton text={delivery.webhookSecret} label={t("tab.secretTitle")} />
+            <Form method="post" action={tabPath}>
+              <input type="hidden" name="intent" value="rotate-webhook-secret" />
+              <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                <RefreshCw className="h-4 w-4" aria-hidden="true" />
+                {t("tab.rotate")}
+              </Button>
+            </Form>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">{t("tab.secretNone")}</p>
+        )}
+      </TitledCard>
+
+      <TitledCard id="delivery-log-title" title={t("tab.logTitle")}>
+        {delivery.deliveries.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("tab.logEmpty")}</p>
+        ) : (
+          <ResponsiveTable
+            rows={delivery.deliveries}
+            columns={columns}
+            rowKey={(row) => row.id}
+            label={t("tab.logTitle")}
+          />
+        )}
+      </TitledCard>
+    </div>
+  );
+}
