@@ -8,7 +8,8 @@ import {
   listClientLeadDeliveries,
   saveClientDeliverySettings,
 } from "~/models/lead-delivery.server.ts";
-import { deliverySettingsSchema, type DeliverySettingsInput } from "./delivery-settings-schema.ts";
+import type { ClientLanguage } from "#db/vocabulary.ts";
+import { deliverySettingsSchema } from "./delivery-settings-schema.ts";
 import { resendLeadDelivery, type DeliveryConfig } from "./lead-delivery.server.ts";
 import {
   decryptWebhookSecret,
@@ -41,6 +42,21 @@ export async function loadDeliveryTab(db: Database, clientId: number, { mailEnab
 
 export type DeliveryTabData = NonNullable<Awaited<ReturnType<typeof loadDeliveryTab>>>;
 
+/** The tab's data as `GET /api/clients/{id}/lead-delivery` answers it: times in ISO 8601, no webhook: null. */
+export function deliveryJson(tab: DeliveryTabData) {
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return {
+    ...tab,
+    webhookUrl: tab.webhookUrl || null,
+    deliveries: tab.deliveries.map((row) => ({
+      ...row,
+      createdAt: iso(row.createdAt),
+      lastAttemptAt: iso(row.lastAttemptAt),
+      nextAttemptAt: iso(row.nextAttemptAt),
+    })),
+  };
+}
+
 /**
  * Saves the settings after the address guard had its say. A first webhook address gets a secret;
  * removing the address keeps the secret, so a receiver set up once keeps working when it returns.
@@ -48,7 +64,7 @@ export type DeliveryTabData = NonNullable<Awaited<ReturnType<typeof loadDelivery
 export async function saveDeliverySettings(
   db: Database,
   clientId: number,
-  input: DeliverySettingsInput,
+  input: { language?: ClientLanguage; webhookUrl?: string | null },
   allowHosts: readonly string[],
 ): Promise<{ problem: WebhookUrlProblem } | { problem?: undefined }> {
   const problem = input.webhookUrl ? await webhookUrlProblem(input.webhookUrl, allowHosts) : undefined;
@@ -57,7 +73,7 @@ export async function saveDeliverySettings(
   const needsSecret = input.webhookUrl && !settings?.webhookSecretEncrypted;
   await saveClientDeliverySettings(db, clientId, {
     language: input.language,
-    webhookUrl: input.webhookUrl ?? null,
+    webhookUrl: input.webhookUrl,
     ...(needsSecret ? { webhookSecretEncrypted: encryptWebhookSecret(generateWebhookSecret()) } : {}),
   });
   return {};
@@ -102,7 +118,8 @@ export async function handleDeliveryAction(
     default: {
       const submission = parseWithZod(formData, { schema: deliverySettingsSchema });
       if (submission.status !== "success") return data({ delivery: submission.reply() }, { status: 400 });
-      const saved = await saveDeliverySettings(db, clientId, submission.value, config.allowHosts);
+      const { language, webhookUrl = null } = submission.value;
+      const saved = await saveDeliverySettings(db, clientId, { language, webhookUrl }, config.allowHosts);
       if (saved.problem) {
         return data(
           { delivery: submission.reply({ fieldErrors: { webhookUrl: [`errors.${saved.problem}`] } }) },
