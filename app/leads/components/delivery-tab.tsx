@@ -14,9 +14,12 @@ import { CopyButton } from "~/components/ui/copy-button.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { ResponsiveTable, type Column } from "~/components/ui/responsive-table.tsx";
-import { formatEventTime } from "~/lib/format.ts";
+import { formatDateTime, formatEventTime } from "~/lib/format.ts";
 import type { DeliveryTabData } from "../delivery-settings.server.ts";
 import { deliverySettingsSchema } from "../delivery-settings-schema.ts";
+
+/** The scheme as a receiver implements it (docs/decisions/021-signed-lead-webhooks.md); code, so not translated. */
+const SIGNATURE_SCHEME = 'X-Alex-Signature: sha256=hex(HMAC-SHA256(secret, X-Alex-Timestamp + "." + body))';
 
 const STATUS_TONES: Record<DeliveryStatus, BadgeTone> = { pending: "warning", delivered: "success", failed: "danger" };
 
@@ -48,6 +51,8 @@ export function DeliveryTab({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deliverySettingsSchema }),
   });
+  const at = (date: Date | null) =>
+    date ? formatDateTime(new Date(date), i18n.language, timeZone, { seconds: true }) : t("tab.none");
   const time = (date: Date | null) =>
     date ? formatEventTime(new Date(date), now, i18n.language, timeZone) : t("tab.none");
   const columns: Column<Row>[] = [
@@ -69,7 +74,7 @@ export function DeliveryTab({
       ),
     },
     { key: "attempts", header: t("tab.columns.attempts"), cell: (row) => row.attempts },
-    { key: "nextAttempt", header: t("tab.columns.nextAttempt"), cell: (row) => time(row.nextAttemptAt) },
+    { key: "nextAttempt", header: t("tab.columns.nextAttempt"), cell: (row) => at(row.nextAttemptAt) },
     {
       key: "actions",
       header: t("tab.columns.actions"),
@@ -129,12 +134,15 @@ export function DeliveryTab({
         description={t("tab.secretHint")}
         className="space-y-3"
       >
+        <pre dir="ltr" className="overflow-x-auto rounded bg-slate-50 p-3 text-xs whitespace-pre-wrap">
+          {SIGNATURE_SCHEME}
+        </pre>
         {delivery.webhookSecret ? (
           <div className="flex flex-wrap items-center gap-3">
             <code dir="ltr" className="rounded bg-slate-100 px-2 py-1 text-sm break-all select-all">
               {delivery.webhookSecret}
             </code>
-            <CopyButton text={delivery.webhookSecret} label={t("tab.secretTitle")} />
+            <CopyButton text={delivery.webhookSecret} label={t("tab.copySecret")} />
             <Form method="post" action={tabPath}>
               <input type="hidden" name="intent" value="rotate-webhook-secret" />
               <Button type="submit" size="sm" variant="secondary" disabled={busy}>
