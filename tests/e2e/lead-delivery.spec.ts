@@ -105,7 +105,7 @@ for (const language of ["en", "he"] as const) {
             license: client.licenseKey,
             sessionId: null,
             clientMessageId: randomUUID(),
-            message: "Please call me back on 054-765-4321",
+            message: "My phone is 054-765-4321",
           },
         });
         expect(message.status()).toBe(200);
