@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Database } from "#db/connection.ts";
 import {
   findClientDeliverySettings,
+  listAttemptsOfDeliveries,
   listClientLeadDeliveries,
   saveClientDeliverySettings,
 } from "~/models/lead-delivery.server.ts";
@@ -28,6 +29,11 @@ const DELIVERY_LOG_LIMIT = 25;
 export async function loadDeliveryTab(db: Database, clientId: number, { mailEnabled }: { mailEnabled: boolean }) {
   const settings = await findClientDeliverySettings(db, clientId);
   if (!settings) return undefined;
+  const deliveries = await listClientLeadDeliveries(db, clientId, DELIVERY_LOG_LIMIT);
+  const attempts = await listAttemptsOfDeliveries(
+    db,
+    deliveries.map((delivery) => delivery.id),
+  );
   return {
     mailEnabled,
     recipient: settings.contactEmail ?? settings.ownerEmail,
@@ -36,7 +42,12 @@ export async function loadDeliveryTab(db: Database, clientId: number, { mailEnab
     webhookSecret: settings.webhookSecretEncrypted
       ? (decryptWebhookSecret(settings.webhookSecretEncrypted) ?? null)
       : null,
-    deliveries: await listClientLeadDeliveries(db, clientId, DELIVERY_LOG_LIMIT),
+    deliveries: deliveries.map((delivery) => ({
+      ...delivery,
+      history: attempts
+        .filter((attempt) => attempt.deliveryId === delivery.id)
+        .map(({ deliveryId: _, ...attempt }) => attempt),
+    })),
   };
 }
 
@@ -53,6 +64,11 @@ export function deliveryJson(tab: DeliveryTabData) {
       createdAt: iso(row.createdAt),
       lastAttemptAt: iso(row.lastAttemptAt),
       nextAttemptAt: iso(row.nextAttemptAt),
+      history: row.history.map((attempt) => ({
+        ...attempt,
+        attemptedAt: iso(attempt.attemptedAt),
+        nextAttemptAt: iso(attempt.nextAttemptAt),
+      })),
     })),
   };
 }

@@ -140,6 +140,24 @@ export async function listClientLeadDeliveries(db: Database, clientId: number, l
     .limit(limit);
 }
 
+/** Every attempt of the given deliveries, oldest first: the log's history of each. */
+export async function listAttemptsOfDeliveries(db: Database, deliveryIds: number[]) {
+  if (deliveryIds.length === 0) return [];
+  return db
+    .select({
+      deliveryId: leadDeliveryAttempts.deliveryId,
+      attempt: leadDeliveryAttempts.attempt,
+      statusCode: leadDeliveryAttempts.statusCode,
+      ok: leadDeliveryAttempts.ok,
+      error: leadDeliveryAttempts.error,
+      nextAttemptAt: leadDeliveryAttempts.nextAttemptAt,
+      attemptedAt: leadDeliveryAttempts.attemptedAt,
+    })
+    .from(leadDeliveryAttempts)
+    .where(inArray(leadDeliveryAttempts.deliveryId, deliveryIds))
+    .orderBy(leadDeliveryAttempts.attemptedAt, leadDeliveryAttempts.id);
+}
+
 /** Every attempt of one delivery, oldest first. */
 export async function listLeadDeliveryAttempts(db: Database, deliveryId: number) {
   return db

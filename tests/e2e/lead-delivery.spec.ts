@@ -24,6 +24,7 @@ const TEXT = {
     resent: "Sent again",
     pending: "Pending",
     delivered: "Delivered",
+    attempt: "Attempt",
     private: "This address is on a private network or this machine; use a public address.",
   },
   he: {
@@ -35,6 +36,7 @@ const TEXT = {
     resent: "נשלח שוב",
     pending: "ממתין",
     delivered: "נמסר",
+    attempt: "ניסיון",
     private: "הכתובת נמצאת ברשת פרטית או במחשב הזה; יש להשתמש בכתובת ציבורית.",
   },
 } as const;
@@ -128,6 +130,12 @@ for (const language of ["en", "he"] as const) {
         await expect(log.getByText(text.delivered)).toBeVisible();
         await expect(log.getByText("200", { exact: true })).toBeVisible();
         expect(receiver.statuses).toEqual([500, 200]);
+        // Each attempt stays in the delivery's history.
+        await log.locator("summary").click();
+        await expect(log.getByText(new RegExp(`${text.attempt} 1, .*: 500`))).toBeVisible();
+        await expect(log.getByText(new RegExp(`${text.attempt} 2, .*: 200`))).toBeVisible();
+        // Opening the history scrolled the page; the sticky header would land mid-page in a full-page picture.
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${SCREENS_DIR}/delivery-resent-${language}-${width}.png`, fullPage: true });
       } finally {
         await receiver.close();

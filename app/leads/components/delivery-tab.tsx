@@ -73,7 +73,29 @@ export function DeliveryTab({
         </span>
       ),
     },
-    { key: "attempts", header: t("tab.columns.attempts"), cell: (row) => row.attempts },
+    {
+      key: "attempts",
+      header: t("tab.columns.attempts"),
+      cell: (row) =>
+        row.history.length === 0 ? (
+          row.attempts
+        ) : (
+          <details>
+            <summary className="cursor-pointer">{row.attempts}</summary>
+            <ol className="mt-1 space-y-1 text-xs text-slate-600">
+              {row.history.map((attempt) => (
+                <li key={attempt.attempt}>
+                  {t("tab.historyLine", {
+                    attempt: attempt.attempt,
+                    at: at(attempt.attemptedAt),
+                    code: attempt.statusCode ?? attempt.error?.slice(0, 80) ?? t("tab.none"),
+                  })}
+                </li>
+              ))}
+            </ol>
+          </details>
+        ),
+    },
     { key: "nextAttempt", header: t("tab.columns.nextAttempt"), cell: (row) => at(row.nextAttemptAt) },
     {
       key: "actions",

@@ -248,5 +248,16 @@ describe("the lead delivery settings", () => {
       message: "נשלח שוב",
     });
     expect(mails.length + hooks.length).toBe(3);
+    const log = (await (
+      await fetch(`${server.url}/api/clients/${clientId}/lead-delivery`, { headers: { Cookie: cookies.en } })
+    ).json()) as {
+      deliveries: { id: number; status: string; attempts: number; history: { attempt: number; ok: boolean }[] }[];
+    };
+    const again = log.deliveries.find((delivery) => delivery.id === Number(deliveryId));
+    expect(again).toMatchObject({ status: "delivered", attempts: 2 });
+    expect(again?.history.map(({ attempt, ok }) => ({ attempt, ok }))).toEqual([
+      { attempt: 1, ok: true },
+      { attempt: 2, ok: true },
+    ]);
   });
 });
