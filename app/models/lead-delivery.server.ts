@@ -66,15 +66,6 @@ export async function claimLeadDeliveryForResend(
   return delivery;
 }
 
-export async function findLeadDelivery(db: Database, clientId: number, id: number) {
-  const [delivery] = await db
-    .select()
-    .from(leadDeliveries)
-    .where(and(eq(leadDeliveries.id, id), eq(leadDeliveries.clientId, clientId)))
-    .limit(1);
-  return delivery;
-}
-
 export type AttemptOutcome = {
   ok: boolean;
   statusCode: number | null;
@@ -156,15 +147,6 @@ export async function listAttemptsOfDeliveries(db: Database, deliveryIds: number
     .from(leadDeliveryAttempts)
     .where(inArray(leadDeliveryAttempts.deliveryId, deliveryIds))
     .orderBy(leadDeliveryAttempts.attemptedAt, leadDeliveryAttempts.id);
-}
-
-/** Every attempt of one delivery, oldest first. */
-export async function listLeadDeliveryAttempts(db: Database, deliveryId: number) {
-  return db
-    .select()
-    .from(leadDeliveryAttempts)
-    .where(eq(leadDeliveryAttempts.deliveryId, deliveryId))
-    .orderBy(leadDeliveryAttempts.attempt, leadDeliveryAttempts.id);
 }
 
 /** Where and how a client's leads are delivered. */

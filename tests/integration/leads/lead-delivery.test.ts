@@ -11,7 +11,7 @@ import { configureCredentialsKey } from "~/checks/credentials.server.ts";
 import { admitMessage, replyToMessage } from "~/conversations/message-service.server.ts";
 import { deliverDueLeads, resendLeadDelivery, type DeliveryConfig } from "~/leads/lead-delivery.server.ts";
 import { encryptWebhookSecret, webhookUrlProblem } from "~/leads/webhook.server.ts";
-import { listClientLeadDeliveries, listLeadDeliveryAttempts } from "~/models/lead-delivery.server.ts";
+import { listAttemptsOfDeliveries, listClientLeadDeliveries } from "~/models/lead-delivery.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { insertClient } from "../../support/factories.ts";
 
@@ -207,7 +207,7 @@ describe.each(testDrivers)("lead delivery on %s", (driver) => {
 
     const [delivered] = await listClientLeadDeliveries(db, client.id, 10);
     expect(delivered).toMatchObject({ status: "delivered", attempts: 2, lastStatusCode: 200, nextAttemptAt: null });
-    const attempts = await listLeadDeliveryAttempts(db, delivered!.id);
+    const attempts = await listAttemptsOfDeliveries(db, [delivered!.id]);
     expect(
       attempts.map(({ attempt, statusCode, ok, nextAttemptAt }) => ({ attempt, statusCode, ok, nextAttemptAt })),
     ).toEqual([
