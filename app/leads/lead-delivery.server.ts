@@ -121,16 +121,30 @@ async function deliver(db: Database, delivery: LeadDelivery, config: DeliveryCon
   return result.ok;
 }
 
-/** The worker's step: every due delivery (a batch at a time), one after another. */
-export async function deliverDueLeads(db: Database, config: DeliveryConfig, { now = new Date(), limit = 20 } = {}) {
+/** The worker's step: every due delivery (a batch at a time), one after another, until `keepGoing` says stop. */
+export async function deliverDueLeads(
+  db: Database,
+  config: DeliveryConfig,
+  {
+    now = new Date(),
+    limit = 20,
+    keepGoing = () => true,
+  }: { now?: Date; limit?: number; keepGoing?: () => boolean } = {},
+) {
   const claimed = await claimDueLeadDeliveries(db, {
     now,
     lockedUntil: new Date(now.getTime() + DELIVERY_LOCK_MS),
     limit,
   });
+  let attempted = 0;
   let delivered = 0;
-  for (const delivery of claimed) if (await deliver(db, delivery, config, now)) delivered += 1;
-  return { attempted: claimed.length, delivered };
+  // What a stopping worker leaves is taken again once its hold runs out.
+  for (const delivery of claimed) {
+    if (!keepGoing()) break;
+    attempted += 1;
+    if (await deliver(db, delivery, config, now)) delivered += 1;
+  }
+  return { attempted, delivered };
 }
 
 /** The Resend button: one attempt now. Undefined when there is no such delivery of this client, or a worker is sending it this moment. */
