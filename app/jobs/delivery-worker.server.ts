@@ -15,7 +15,7 @@ const STOP_WAIT_MS = 10_000;
 export type DeliveryWorker = { stop: () => Promise<void> };
 
 /**
- * The outbox's worker (docs/decisions/021-signed-lead-webhooks.md): every few seconds it sends
+ * The outbox's worker (docs/decisions/027-signed-lead-webhooks.md): every few seconds it sends
  * what is due in `lead_deliveries`. The queue lives in the database, so a restart loses nothing
  * and several servers share the work (each row is taken by one). Like the scheduler, its timer
  * never keeps the process alive, and `stop` waits (a while) for the round in progress.

@@ -6,7 +6,7 @@ import { isPublicAddress } from "~/server/address-guard.server.ts";
 import { BlockedAddressError, checkAddress, isAllowedHost, safeFetch } from "~/server/safe-fetch.server.ts";
 
 /**
- * The signed webhook (docs/decisions/021-signed-lead-webhooks.md): the body is the event's JSON,
+ * The signed webhook (docs/decisions/027-signed-lead-webhooks.md): the body is the event's JSON,
  * `X-Alex-Timestamp` the Unix time of the attempt in seconds, and `X-Alex-Signature`
  * `sha256=<hex of HMAC-SHA256(secret, timestamp + "." + body)>`, so a receiver can refuse a
  * forged event and an old one replayed.

@@ -18,7 +18,7 @@ import { formatDateTime, formatEventTime } from "~/lib/format.ts";
 import type { DeliveryTabData } from "../delivery-settings.server.ts";
 import { deliverySettingsSchema } from "../delivery-settings-schema.ts";
 
-/** The scheme as a receiver implements it (docs/decisions/021-signed-lead-webhooks.md); code, so not translated. */
+/** The scheme as a receiver implements it (docs/decisions/027-signed-lead-webhooks.md); code, so not translated. */
 const SIGNATURE_SCHEME = 'X-Alex-Signature: sha256=hex(HMAC-SHA256(secret, X-Alex-Timestamp + "." + body))';
 
 const STATUS_TONES: Record<DeliveryStatus, BadgeTone> = { pending: "warning", delivered: "success", failed: "danger" };
