@@ -78,4 +78,12 @@ describe("parseEnv", () => {
     expect(decodeCredentialsKey(Buffer.alloc(32, 7).toString("base64url"))).toEqual(Buffer.alloc(32, 7));
     expect(parseEnv({}).SCANNER_ALLOW_HOSTS).toEqual([]);
   });
+
+  it("reads the mail server, which needs a sender", () => {
+    const env = parseEnv({ SMTP_URL: "smtp://user:pass@127.0.0.1:2525", MAIL_FROM: "Alex <alex@alex.example>" });
+    expect(env).toMatchObject({ SMTP_URL: "smtp://user:pass@127.0.0.1:2525", MAIL_FROM: "Alex <alex@alex.example>" });
+    expect(() => parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" })).toThrow(/MAIL_FROM: is required when SMTP_URL/);
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example", MAIL_FROM: "a@b.example" })).toThrow(/SMTP_URL/);
+    expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+  });
 });

@@ -101,6 +101,15 @@ export const envSchema = z
         )
         .optional(),
     ),
+    /** The mail server the lead e-mails go through, e.g. smtp://user:pass@mail.example:587 (smtps:// for TLS from the start); unset: mail is off. */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .transform((value) => value || undefined)
+      .pipe(z.url({ protocol: /^smtps?$/, error: "must be smtp://… or smtps://…" }).optional())
+      .optional(),
+    /** The lead e-mails' sender, e.g. `Alex <alex@example.com>`. */
+    MAIL_FROM: optionalText,
     SEED_DEMO: flag(),
     LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
     FAILURE_DRILL: flag(false),
@@ -129,6 +138,9 @@ export const envSchema = z
         path: [env.AI_BASE_URL ? "AI_MODEL" : "AI_BASE_URL"],
         message: "AI_BASE_URL and AI_MODEL must be set together (AI_API_KEY when the provider needs one)",
       });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when SMTP_URL is set" });
     }
     // With a shared PostgreSQL several servers may run, and each would generate its own secret
     // into its own DATA_DIR: one server's cookies and encrypted passwords unreadable by the next.

@@ -77,6 +77,7 @@ export default [
       route("clients", "routes/api/clients.ts"),
       route("clients/:clientId", "routes/api/client.ts"),
       route("clients/:clientId/usage", "routes/api/client-usage.ts"),
+      route("clients/:clientId/lead-delivery", "routes/api/client-lead-delivery.ts"),
       route("billing", "routes/api/billing.ts"),
       route("completed-functions", "routes/api/completed-functions.ts"),
       route("completed-functions/stats", "routes/api/completed-functions-stats.ts"),

@@ -11,15 +11,23 @@ import { configureSessionCookie } from "~/auth/session.server.ts";
 import { configureCredentialsKey, resolveCredentialsKey } from "~/checks/credentials.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { parseEnv, type Env } from "~/env.server.ts";
+import { startDeliveryWorker, type DeliveryWorker } from "~/jobs/delivery-worker.server.ts";
 import { JOBS } from "~/jobs/jobs.server.ts";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server.ts";
+import { deliveryConfigOf } from "~/leads/lead-delivery.server.ts";
 import { backfillKnowledgeSearchText } from "~/models/knowledge-entry.server.ts";
 import { backfillTrainingKnowledge } from "~/training/training.server.ts";
 import { countOperators, upsertOperator } from "~/models/operator.server.ts";
 import { configureLogging } from "~/server/log.server.ts";
 import { configureSecurityHeaders } from "~/server/security.server.ts";
 
-export type Runtime = { env: Env; database: DatabaseHandle; scheduler: Scheduler; report: string[] };
+export type Runtime = {
+  env: Env;
+  database: DatabaseHandle;
+  scheduler: Scheduler;
+  deliveryWorker: DeliveryWorker;
+  report: string[];
+};
 
 /** One runtime (and so one database client) per process, kept on globalThis so dev reloads reuse it. */
 const processState = globalThis as typeof globalThis & { alexRuntime?: Promise<Runtime> };
@@ -36,8 +44,9 @@ export async function stopRuntime() {
   const runtime = processState.alexRuntime;
   processState.alexRuntime = undefined;
   if (!runtime) return;
-  const { scheduler, database } = await runtime;
+  const { scheduler, deliveryWorker, database } = await runtime;
   await scheduler.stop();
+  await deliveryWorker.stop();
   await database.close();
 }
 
@@ -66,6 +75,11 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
       ? `Assistant: ${env.AI_MODEL} at ${env.AI_BASE_URL}`
       : "Assistant: the built-in responder (no AI_BASE_URL)",
   );
+  report.push(
+    env.SMTP_URL
+      ? `Lead e-mails: through ${new URL(env.SMTP_URL).host}, from ${env.MAIL_FROM}`
+      : "Lead e-mails: off (no SMTP_URL); leads stay in the back-office and webhooks",
+  );
 
   try {
     await database.startupLock(async () => {
@@ -86,7 +100,8 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
     throw error;
   }
   const scheduler = startScheduler({ db: database.db, jobs: JOBS, timeZone: env.TZ_DISPLAY });
-  return { env, database, scheduler, report };
+  const deliveryWorker = startDeliveryWorker({ db: database.db, config: deliveryConfigOf(env) });
+  return { env, database, scheduler, deliveryWorker, report };
 }
 
 function readOrCreateSecret(dataDir: string) {

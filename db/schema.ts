@@ -26,6 +26,10 @@ import {
   KNOWLEDGE_ORIGINS,
   JOB_OUTCOMES,
   BILLING_EVENT_KINDS,
+  CLIENT_LANGUAGES,
+  DELIVERY_CHANNELS,
+  DELIVERY_EVENTS,
+  DELIVERY_STATUSES,
   type AlexCapabilities,
   type FunctionClientDetails,
 } from "./vocabulary.ts";
@@ -120,6 +124,12 @@ export const clients = pgTable(
     /** Visitor messages a calendar month (TZ_DISPLAY, as the bills) may carry at most; null: no cap. */
     monthlyMessageCap: integer("monthly_message_cap"),
     onboardingPaid: boolean("onboarding_paid").notNull().default(false),
+    /** The language of the client's lead e-mails. */
+    language: text("language", { enum: CLIENT_LANGUAGES }).notNull().default("he"),
+    /** Where each lead is also POSTed as a signed JSON event (app/leads/webhook.server.ts); null: no webhook. */
+    webhookUrl: text("webhook_url"),
+    /** The webhook's HMAC secret, encrypted like the WordPress passwords (app/checks/credentials.server.ts). */
+    webhookSecretEncrypted: text("webhook_secret_encrypted"),
     /**
      * The public demo's client: /minimal-chat-demo and the investor pages talk to Alex through it.
      * Never billed and left out of every total (app/models/demo-client.server.ts); one at most.
@@ -543,4 +553,66 @@ export const integrationChecks = pgTable(
     // A check's history: the last results of one kind for one client.
     index("integration_checks_kind_idx").on(table.kind, table.clientId, table.createdAt),
   ],
+);
+
+/**
+ * The outbox of leads on their way to the business (app/leads/deliveries.server.ts): one row per
+ * event and channel, worked off by the delivery worker (app/jobs/delivery-worker.server.ts) with
+ * retries, so a restart loses nothing and a visitor's reply never waits for a mail server.
+ */
+export const leadDeliveries = pgTable(
+  "lead_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: DELIVERY_CHANNELS }).notNull(),
+    event: text("event", { enum: DELIVERY_EVENTS }).notNull(),
+    /** One delivery per channel of the same thing (`session:12:lead.collected`), however often the visitor repeats it. */
+    dedupeKey: text("dedupe_key").notNull(),
+    /** The event as it was when it happened: the webhook's body and the mail's content are made from it. */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** A worker that took the row holds it until then; a worker that died lets it go by itself. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("lead_deliveries_dedupe_idx").on(table.clientId, table.channel, table.dedupeKey),
+    index("lead_deliveries_client_idx").on(table.clientId, table.createdAt),
+    // The worker's question: what is due now.
+    index("lead_deliveries_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** Every attempt of a delivery: the client page's delivery log. */
+export const leadDeliveryAttempts = pgTable(
+  "lead_delivery_attempts",
+  {
+    id: serial("id").primaryKey(),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => leadDeliveries.id, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    /** The receiver's HTTP status, or the SMTP server's reply code; null when no answer came. */
+    statusCode: integer("status_code"),
+    ok: boolean("ok").notNull(),
+    error: text("error"),
+    /** When the next try is due after this one failed; null when it succeeded or was the last. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("lead_delivery_attempts_client_idx").on(table.clientId, table.attemptedAt)],
 );

@@ -55,4 +55,15 @@ export type FunctionClientDetails = {
 };
 
 export const JOB_OUTCOMES = ["succeeded", "failed"] as const;
+/** The language a client's notifications (lead e-mails) are written in. */
+export const CLIENT_LANGUAGES = ["he", "en"] as const;
+export type ClientLanguage = (typeof CLIENT_LANGUAGES)[number];
+/** What reaches the business when Alex collects a lead: an e-mail, and a signed webhook when one is set. */
+export const DELIVERY_CHANNELS = ["email", "webhook"] as const;
+export const DELIVERY_EVENTS = ["lead.collected", "function.completed"] as const;
+/** pending: waiting for its (next) attempt; delivered; failed: out of attempts, or nowhere to send it. */
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+export type DeliveryEvent = (typeof DELIVERY_EVENTS)[number];
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const BILLING_EVENT_KINDS = ["generated", "recomputed", "marked_paid", "paid_paypal", "overdue"] as const;

@@ -4,6 +4,8 @@ import { dataWithError, redirectWithError, redirectWithSuccess } from "remix-toa
 import { z } from "zod";
 import type { Database } from "#db/connection.ts";
 import { isConfirmed } from "~/components/ui/confirm.tsx";
+import { DELIVERY_INTENTS, handleDeliveryAction, loadDeliveryTab } from "~/leads/delivery-settings.server.ts";
+import type { DeliveryConfig } from "~/leads/lead-delivery.server.ts";
 import { findClientById, listClientStatusChanges, updateClient } from "~/models/client.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { getClientUsageTotals, listDailyUsage, listLatestClientSessions } from "~/models/usage.server.ts";
@@ -18,7 +20,7 @@ const RECENT_LIMIT = 10;
 
 const tabSchema = z.enum(CLIENT_TABS).catch("overview");
 
-async function loadTab(db: Database, clientId: number, tab: ClientTab, timeZone: string) {
+async function loadTab(db: Database, clientId: number, tab: ClientTab, timeZone: string, mailEnabled: boolean) {
   switch (tab) {
     case "overview":
       return { tab, totals: await getClientUsageTotals(db, clientId) };
@@ -33,6 +35,8 @@ async function loadTab(db: Database, clientId: number, tab: ClientTab, timeZone:
         training: config ? { greeting: config.greeting, tone: config.tone, businessInfo: config.businessInfo } : null,
       };
     }
+    case "delivery":
+      return { tab, delivery: (await loadDeliveryTab(db, clientId, { mailEnabled }))! };
     case "settings":
       return { tab, history: await listClientStatusChanges(db, clientId) };
   }
@@ -41,7 +45,12 @@ async function loadTab(db: Database, clientId: number, tab: ClientTab, timeZone:
 /** The client (`clientId` from the path) and what its chosen tab (`?tab=`) shows; undefined when there is no such client. */
 export async function loadClientPage(
   db: Database,
-  { clientId, tab, timeZone }: { clientId: string; tab: string | null; timeZone: string },
+  {
+    clientId,
+    tab,
+    timeZone,
+    mailEnabled,
+  }: { clientId: string; tab: string | null; timeZone: string; mailEnabled: boolean },
 ) {
   const id = clientIdSchema.safeParse(clientId);
   const client = id.success ? await findClientById(db, id.data) : undefined;
@@ -63,7 +72,7 @@ export async function loadClientPage(
       onboardingPaid: client.onboardingPaid,
       createdAt: client.createdAt,
     },
-    view: await loadTab(db, client.id, tabSchema.parse(tab ?? undefined), timeZone),
+    view: await loadTab(db, client.id, tabSchema.parse(tab ?? undefined), timeZone, mailEnabled),
   };
 }
 
@@ -74,21 +83,27 @@ export type ClientActionContext = {
   clientId: number;
   operatorId: number;
   allowHosts: readonly string[];
+  /** The Lead delivery tab's Resend sends with it. */
+  deliveryConfig: DeliveryConfig;
   /** Where Sync Data comes back to: the page and tab it came from. */
   backPath: string;
   t: Translate;
 };
 
 /**
- * The page's two posts: Sync Data (`intent=sync`, the HivePress listings into the knowledge base) and
+ * The page's posts: the Lead delivery tab's (app/leads/delivery-settings.server.ts), Sync Data (`intent=sync`, the HivePress listings into the knowledge base) and
  * the Settings tab's Activate, Suspend and Cancel (a new status, kept in the audit trail). Both come
  * back to the page with a toast, with or without JavaScript. Suspend and Cancel act only when
  * confirmed; without the confirmation the answer is the confirmation step (app/components/ui/confirm.tsx).
  */
 export async function handleClientAction(
   formData: FormData,
-  { db, clientId, operatorId, allowHosts, backPath, t }: ClientActionContext,
+  { db, clientId, operatorId, allowHosts, deliveryConfig, backPath, t }: ClientActionContext,
 ) {
+  if ((DELIVERY_INTENTS as readonly unknown[]).includes(formData.get("intent"))) {
+    if (!(await findClientById(db, clientId))) throw data(null, { status: 404 });
+    return handleDeliveryAction(formData, { db, clientId, config: deliveryConfig, t });
+  }
   if (formData.get("intent") === "sync") {
     const client = await findClientById(db, clientId);
     if (!client) throw data(null, { status: 404 });

@@ -68,6 +68,7 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
     requestLanguage: language,
     modelSettings: modelSettingsFrom(env),
     timeZone: env.TZ_DISPLAY,
+    mailEnabled: Boolean(env.SMTP_URL),
     onDelta,
   });
   if (!streaming)

@@ -7,6 +7,7 @@ import { hasNameAndPhone } from "~/assistant/contact-details.ts";
 import { classifyTurn } from "~/assistant/message-type.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import type { Language } from "~/i18n/config.ts";
+import { leadDeliveriesFor } from "~/leads/lead-delivery.server.ts";
 import { monthOf, monthRange } from "~/lib/calendar.ts";
 import {
   countMessageInChatSession,
@@ -16,6 +17,7 @@ import {
 } from "~/models/chat-session.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
 import { recordCompletedFunction } from "~/models/completed-function.server.ts";
+import { enqueueLeadDeliveries } from "~/models/lead-delivery.server.ts";
 import {
   countClientMessagesSince,
   countSessionMessagesSince,
@@ -145,13 +147,16 @@ export type ReplyJob = {
   modelSettings: ModelSettings | undefined;
   /** The zone of the businesses' opening hours (TZ_DISPLAY). */
   timeZone: string;
+  /** SMTP_URL is set: a lead is also queued as an e-mail to the business. */
+  mailEnabled: boolean;
   onDelta: (text: string) => void;
 };
 
 /**
  * Asks the assistant, then stores everything in one transaction: the session (new or continued),
  * the message with its type, cost and response time, its images, the contact details and, once a
- * name and a phone are known, the session's completed function. Two requests with the same
+ * name and a phone are known, the session's completed function; a new lead or function is queued
+ * for the business (e-mail, webhook), sent later by the delivery worker. Two requests with the same
  * clientMessageId racing each other store one message; the second answers with the first's reply.
  */
 export async function replyToMessage(db: Database, job: ReplyJob): Promise<MessageReply> {
@@ -227,17 +232,31 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
       if (JSON.stringify(answer.details) !== JSON.stringify(knownDetails)) {
         await saveChatSessionContactDetails(tx, sessionId, answer.details);
       }
+      const lead = { client, mailEnabled: job.mailEnabled, session: { id: sessionId, publicId }, now };
       if (hasNameAndPhone(answer.details)) {
         const partyPlanning = client.businessType === PARTY_PLANNING;
         const { clientName, phone, ...party } = answer.details;
+        const functionType = partyPlanning ? "party_planning_consultation_complete" : "client_introduction_complete";
+        const clientDetails = partyPlanning ? { clientName, phone, ...party } : { clientName, phone };
         await recordCompletedFunction(tx, {
           clientId: client.id,
           sessionId,
-          functionType: partyPlanning ? "party_planning_consultation_complete" : "client_introduction_complete",
-          clientDetails: partyPlanning ? { clientName, phone, ...party } : { clientName, phone },
+          functionType,
+          clientDetails,
           profitCents: PRICE_LIST.perCompletedFunctionCents,
           now,
         });
+        if (!hasNameAndPhone(knownDetails)) {
+          await enqueueLeadDeliveries(
+            tx,
+            leadDeliveriesFor({ ...lead, type: "function.completed", contact: clientDetails, functionType }),
+          );
+        }
+      } else if (answer.details.phone && !knownDetails.phone) {
+        await enqueueLeadDeliveries(
+          tx,
+          leadDeliveriesFor({ ...lead, type: "lead.collected", contact: answer.details }),
+        );
       }
       return { sessionId: publicId, messageId, reply: answer.reply, messageType, cost: costCents / 100 };
     });

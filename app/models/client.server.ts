@@ -18,6 +18,7 @@ export async function findClientByLicenseKey(db: Database, licenseKey: string) {
       status: clients.status,
       websiteDomain: clients.websiteDomain,
       monthlyMessageCap: clients.monthlyMessageCap,
+      webhookUrl: clients.webhookUrl,
     })
     .from(clients)
     .where(eq(clients.licenseKey, licenseKey))

@@ -279,7 +279,7 @@ test.describe("the client list", () => {
   });
 });
 
-const SCREENS = ["list", "overview", "usage", "sessions", "training", "settings"] as const;
+const SCREENS = ["list", "overview", "usage", "sessions", "training", "delivery", "settings"] as const;
 
 for (const language of ["he", "en"] as const) {
   for (const [width, viewport] of [

@@ -1,4 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { ClientStatus } from "#db/vocabulary.ts";
+import { DeliveryTab } from "~/leads/components/delivery-tab.tsx";
 import type { ClientPageData } from "../client-page.server.ts";
 import { ClientOverview } from "./client-overview.tsx";
 import { ClientSessions } from "./client-sessions.tsx";
@@ -10,9 +12,11 @@ import { ClientUsage } from "./client-usage.tsx";
 export function ClientTabPanel({
   data: loaded,
   confirmStatus,
+  deliveryResult,
 }: {
   data: ClientPageData;
   confirmStatus: ClientStatus | undefined;
+  deliveryResult: SubmissionResult<string[]> | undefined;
 }) {
   switch (loaded.view.tab) {
     case "overview":
@@ -23,6 +27,8 @@ export function ClientTabPanel({
       return <ClientSessions data={loaded} sessions={loaded.view.sessions} />;
     case "training":
       return <ClientTraining clientId={loaded.client.id} training={loaded.view.training} />;
+    case "delivery":
+      return <DeliveryTab data={loaded} delivery={loaded.view.delivery} lastResult={deliveryResult} />;
     case "settings":
       return <ClientSettings data={loaded} history={loaded.view.history} confirmStatus={confirmStatus} />;
   }

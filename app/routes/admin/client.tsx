@@ -14,15 +14,17 @@ import { LinkTabs } from "~/components/ui/link-tabs.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { deliveryConfigOf } from "~/leads/lead-delivery.server.ts";
 import { useCodeLabels } from "~/i18n/code-labels.ts";
 
-export const handle = { i18n: ["clients"] };
+export const handle = { i18n: ["clients", "deliveries"] };
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const page = await loadClientPage(context.get(databaseContext), {
     clientId: params.clientId,
     tab: url.searchParams.get("tab"),
     timeZone: context.get(envContext).TZ_DISPLAY,
+    mailEnabled: Boolean(context.get(envContext).SMTP_URL),
   });
   if (!page)
     return data({ title: getTranslator(context)("detail.notFound", { ns: "clients" }), client: null }, { status: 404 });
@@ -37,6 +39,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     clientId: id.data,
     operatorId: context.get(operatorContext).id,
     allowHosts: context.get(envContext).SCANNER_ALLOW_HOSTS,
+    deliveryConfig: deliveryConfigOf(context.get(envContext)),
     backPath: `${url.pathname}${url.search}`,
     t: getTranslator(context),
   });
@@ -98,6 +101,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
       <ClientTabPanel
         data={loaderData}
         confirmStatus={actionData && "confirmStatus" in actionData ? actionData.confirmStatus : undefined}
+        deliveryResult={actionData && "delivery" in actionData ? actionData.delivery : undefined}
       />
     </div>
   );

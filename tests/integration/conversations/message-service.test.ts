@@ -112,6 +112,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       requestLanguage: "he",
       modelSettings: options.modelSettings,
       timeZone: TZ,
+      mailEnabled: false,
       onDelta: (text) => options.deltas?.push(text),
     });
   }

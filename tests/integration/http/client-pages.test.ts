@@ -113,6 +113,7 @@ describe("the client pages without JavaScript", () => {
       usage: "Recent Usage",
       sessions: "Latest chat sessions",
       training: "AI training",
+      delivery: "Delivery log",
       settings: "Account Status",
     };
     for (const [tab, heading] of Object.entries(expected)) {

@@ -1,0 +1,96 @@
+import { createTransport, type Transporter } from "nodemailer";
+import type { ClientLanguage } from "#db/vocabulary.ts";
+import { FUNCTION_DETAIL_KEYS } from "~/conversations/function-details.ts";
+import { directionOf } from "~/i18n/config.ts";
+import { getI18nInstance } from "~/i18n/middleware.server.ts";
+import type { LeadEvent } from "./lead-event.ts";
+
+export type MailSettings = { smtpUrl: string; from: string };
+
+/** One transport per SMTP_URL for the life of the process; nodemailer opens a connection per message. */
+const transports = new Map<string, Transporter>();
+function transportFor(smtpUrl: string) {
+  let transport = transports.get(smtpUrl);
+  if (!transport) {
+    // A mail server that hangs must not hold the delivery worker: each step has its deadline
+    // (nodemailer reads its options from the address's query, where SMTP_URL may set others).
+    const url = new URL(smtpUrl);
+    for (const [option, ms] of [
+      ["connectionTimeout", "10000"],
+      ["greetingTimeout", "10000"],
+      ["socketTimeout", "20000"],
+    ] as const)
+      if (!url.searchParams.has(option)) url.searchParams.set(option, ms);
+    transport = createTransport(url.toString());
+    transports.set(smtpUrl, transport);
+  }
+  return transport;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The lead e-mail in the client's language: a subject naming the visitor, the details as lines, the same in HTML. */
+export async function composeLeadMail(event: LeadEvent, language: ClientLanguage, timeZone: string) {
+  const i18n = await getI18nInstance(language);
+  const t = i18n.getFixedT(language, "deliveries");
+  const tf = i18n.getFixedT(language, "functions");
+  const name = event.contact.clientName ?? t("mail.unnamed");
+  const subject =
+    event.type === "function.completed"
+      ? t("mail.subjectFunction", { function: tf(`types.${event.function?.type ?? ""}`), name })
+      : t("mail.subjectLead", { name });
+  const intro =
+    event.type === "function.completed"
+      ? t("mail.introFunction", { function: tf(`types.${event.function?.type ?? ""}`) })
+      : t("mail.introLead");
+  const details = FUNCTION_DETAIL_KEYS.filter((key) => event.contact[key] !== undefined).map(
+    (key) => [tf(`details.${key}`), String(event.contact[key])] as const,
+  );
+  const when = new Intl.DateTimeFormat(language === "he" ? "he-IL" : "en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone,
+  }).format(new Date(event.createdAt));
+  const lines = [
+    t("mail.hello", { business: event.client.businessName }),
+    "",
+    intro,
+    "",
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    "",
+    t("mail.when", { when }),
+    t("mail.session", { session: event.session.id }),
+    "",
+    t("mail.footer"),
+  ];
+  const dir = directionOf(language);
+  const html = `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family:sans-serif">
+<p>${escapeHtml(lines[0]!)}</p><p>${escapeHtml(intro)}</p>
+<table>${details.map(([label, value]) => `<tr><th style="text-align:start;padding-inline-end:1em">${escapeHtml(label)}</th><td><bdi>${escapeHtml(value)}</bdi></td></tr>`).join("")}</table>
+<p>${escapeHtml(t("mail.when", { when }))}<br>${escapeHtml(t("mail.session", { session: event.session.id }))}</p>
+<p style="color:#666">${escapeHtml(t("mail.footer"))}</p></body></html>`;
+  return { subject, text: lines.join("\n"), html };
+}
+
+export type MailAttempt = { ok: boolean; statusCode: number | null; error: string | null };
+
+/** Sends one lead e-mail; never throws: a refusal or a timeout is an attempt that failed, with the SMTP code when there is one. */
+export async function sendLeadMail(
+  settings: MailSettings,
+  message: { to: string; subject: string; text: string; html: string },
+): Promise<MailAttempt> {
+  try {
+    const info = (await transportFor(settings.smtpUrl).sendMail({ from: settings.from, ...message })) as {
+      response?: string;
+    };
+    const code = Number(/^\d{3}/.exec(info.response ?? "")?.[0]);
+    return { ok: true, statusCode: Number.isFinite(code) ? code : 250, error: null };
+  } catch (error) {
+    const code = (error as { responseCode?: unknown }).responseCode;
+    return {
+      ok: false,
+      statusCode: typeof code === "number" ? code : null,
+      error: error instanceof Error ? error.message.slice(0, 300) : "failed",
+    };
+  }
+}
