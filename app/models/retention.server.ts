@@ -1,6 +1,14 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { chatSessions, clientPrivacy, clients, completedFunctions, messageImages, messages } from "#db/schema.ts";
+import {
+  chatSessions,
+  clientPrivacy,
+  clients,
+  completedFunctions,
+  leadDeliveries,
+  messageImages,
+  messages,
+} from "#db/schema.ts";
 
 export async function findRetentionDays(db: Database, clientId: number): Promise<number | undefined> {
   const [row] = await db
@@ -18,13 +26,20 @@ export async function saveRetentionDays(db: Database, clientId: number, retentio
     .onConflictDoUpdate({ target: clientPrivacy.clientId, set: { retentionDays, updatedAt: new Date() } });
 }
 
-export type RetentionRemoval = { sessions: number; messages: number; images: number; functionsRedacted: number };
+export type RetentionRemoval = {
+  sessions: number;
+  messages: number;
+  images: number;
+  functionsRedacted: number;
+  leadDeliveries: number;
+};
 
 /**
  * Deletes the conversations whose last message is older than their client's retention (a client
  * without a setting keeps `defaultDays`), and never one that ends on or after `keepFrom` (a month the
  * bills may still read). Their messages and images go with them; completed functions stay, without
- * the visitor's details; the usage and analytics rollups keep their counts (migration 0016).
+ * the visitor's details; the usage and analytics rollups keep their counts (migration 0016). Lead
+ * deliveries (e-mails and webhooks, which carry the visitor's details) older than the retention go too.
  * Run inside a transaction: the rollup setting is local to it.
  */
 export async function deleteExpiredConversations(
@@ -40,8 +55,18 @@ export async function deleteExpiredConversations(
       sql`${chatSessions.lastMessageAt} < least(${keepFrom.toISOString()}::timestamptz,
         ${now.toISOString()}::timestamptz - make_interval(days => coalesce(${clientPrivacy.retentionDays}, ${defaultDays})))`,
     );
+  const deliveries = await db
+    .delete(leadDeliveries)
+    .where(
+      sql`${leadDeliveries.createdAt} < least(${keepFrom.toISOString()}::timestamptz,
+        ${now.toISOString()}::timestamptz - make_interval(days => coalesce((select ${clientPrivacy.retentionDays}
+          from ${clientPrivacy} where ${clientPrivacy.clientId} = ${leadDeliveries.clientId}), ${defaultDays})))`,
+    )
+    .returning({ id: leadDeliveries.id });
   const ids = expired.map((row) => row.id);
-  if (ids.length === 0) return { sessions: 0, messages: 0, images: 0, functionsRedacted: 0 };
+  if (ids.length === 0) {
+    return { sessions: 0, messages: 0, images: 0, functionsRedacted: 0, leadDeliveries: deliveries.length };
+  }
 
   await db.execute(sql`select set_config('alex.keep_rollups', 'on', true)`);
   const [messageCount] = await db
@@ -64,5 +89,6 @@ export async function deleteExpiredConversations(
     messages: messageCount?.count ?? 0,
     images: imageCount?.count ?? 0,
     functionsRedacted: redacted.length,
+    leadDeliveries: deliveries.length,
   };
 }

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "#db/connection.ts";
 import {
   chatSessions,
   completedFunctions,
+  leadDeliveries,
   messageImages,
   messages,
   messageStatsHourly,
@@ -97,6 +98,15 @@ describe.each(testDrivers)("the daily retention job, on %s", (driver) => {
     // 40 days before 26 November is in October: the month before, whose bill may not be generated yet.
     const unbilledMonthly = await conversation(monthly.id, 40);
     const before = await rollups(yearly.id);
+    const delivery = (createdAt: Date, dedupeKey: string) => ({
+      clientId: monthly.id,
+      channel: "webhook" as const,
+      event: "lead.collected" as const,
+      dedupeKey,
+      payload: { phone: "050-1234567" },
+      createdAt,
+    });
+    await handle.db.insert(leadDeliveries).values([delivery(daysAgo(70), "old"), delivery(daysAgo(40), "unbilled")]);
 
     const run = await runJob(handle.db, retentionJob, { now: NOW, timeZone: TZ });
     expect(run).toMatchObject({
@@ -116,6 +126,7 @@ describe.each(testDrivers)("the daily retention job, on %s", (driver) => {
       expect(kept.sessionId).toBeNull();
     }
     expect(await handle.db.select().from(messageImages)).toHaveLength(2);
+    expect((await handle.db.select().from(leadDeliveries)).map((row) => row.dedupeKey)).toEqual(["unbilled"]);
     expect(await rollups(yearly.id)).toEqual(before);
 
     const again = await runJob(handle.db, retentionJob, { now: new Date(NOW.getTime() + 86_400_000), timeZone: TZ });
