@@ -59,7 +59,8 @@ const ids = {} as Record<Name, number>;
 
 async function zipOf(licenseKey: string) {
   const chunks: Uint8Array[] = [];
-  for await (const chunk of pluginZipStream({ licenseKey, serverUrl: "http://127.0.0.1:9" })) chunks.push(chunk);
+  for await (const chunk of pluginZipStream({ licenseKey, serverUrl: "http://127.0.0.1:9", syncSecret: "" }))
+    chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 
