@@ -110,9 +110,11 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
           {tab === "general" ? (
             <GeneralTab
               client={client}
+              sites={loaderData.sites}
               salesConfig={salesConfig}
               detailsResult={resultFor("details")}
               businessResult={resultFor("business")}
+              sitesResult={resultFor("sites")}
               savingIntent={savingIntent}
             />
           ) : null}

@@ -35,6 +35,7 @@ function alex_ai_site_status() {
 	$url      = add_query_arg(
 		array(
 			'license' => rawurlencode( alex_ai_license_key() ),
+			'lng'     => alex_ai_chat_language(),
 			'site'    => rawurlencode( alex_ai_site_origin() ),
 		),
 		alex_ai_server_url() . '/api/wordpress/site-status'

@@ -25,6 +25,7 @@ function alex_ai_check_for_update( $update, $plugin_data, $plugin_file ) {
 	$url      = add_query_arg(
 		array(
 			'license' => rawurlencode( alex_ai_license_key() ),
+			'lng'     => alex_ai_chat_language(),
 			'version' => rawurlencode( ALEX_AI_VERSION ),
 		),
 		alex_ai_server_url() . '/api/wordpress/plugin-update'
