@@ -81,8 +81,13 @@ export async function pluginPackage(params: URLSearchParams, { db, language, ip,
   if (refused) return refused;
   const client = await clientOf(db, params.get("license"));
   if (!client) return notFound(await pluginApiText(language), "api.unknownLicense");
-  return new Response(pluginZipStream({ licenseKey: client.licenseKey, serverUrl, syncSecret: "" }), {
+  // Whole, with its length: WordPress without cURL streams a download to disk as it arrives, chunked framing included.
+  const zip = await new Response(
+    pluginZipStream({ licenseKey: client.licenseKey, serverUrl, syncSecret: "" }),
+  ).arrayBuffer();
+  return new Response(zip, {
     headers: {
+      "Content-Length": String(zip.byteLength),
       "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename="${PLUGIN_SLUG}-${PLUGIN_VERSION}.zip"`,
       "Cache-Control": "private, no-store",

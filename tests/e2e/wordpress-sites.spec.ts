@@ -12,7 +12,8 @@ import type { Page } from "@playwright/test";
  * the operator adds the site on the client's settings page both open. Then WordPress's own Updates
  * screen finds a newer plugin on our server and installs it, keeping the sync secret.
  */
-test.describe.configure({ mode: "serial" });
+// WordPress's admin pages, our settings page in two languages and two widths, an update: slower than most.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const CLIENTS = {
   he: { locale: "he_IL", license: "alex_00000000000000000000000000e2e5e1", business: "מאפיית האתרים" },
@@ -175,6 +176,7 @@ test("the operator adds the site on the client's settings page, and the chat and
   await sitesField.fill(`${site.url}/some/page`);
   await page.getByRole("button", { name: "Save Sites and Limits" }).click();
   await expect(page.getByText("Sites and limits updated successfully", { exact: true })).toBeVisible();
+  await page.reload();
   await expect(sitesField).toHaveValue(site.url);
 
   // The settings page asks again (its answer is kept a minute: forget it).
