@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { trainingConfigs, clients } from "#db/schema.ts";
-import { freePort, startServer, TEST_ADMIN, type RunningServer } from "../support/server.ts";
+import { startServer, TEST_ADMIN, type RunningServer } from "../support/server.ts";
 import { startWordPress, wordpressAvailable, type WordPressSite } from "../support/wordpress.ts";
 import { readZip } from "../support/zip.ts";
 import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
