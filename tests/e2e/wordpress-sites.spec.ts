@@ -191,6 +191,39 @@ test("the operator adds the site on the client's settings page, and the chat and
   await expect(page.frameLocator("iframe#alex-ai-panel").getByRole("log")).toContainText("Hi!");
 });
 
+test("a visitor's conversation reaches a $1 ceiling: the client page says so, in both languages", async ({ page }) => {
+  const site = sites.en;
+  expect((await page.request.post(`${alex.url}/login`, { form: TEST_ADMIN, maxRedirects: 0 })).status()).toBe(302);
+  await page.goto(`${alex.url}/admin/clients/${clientIds.en}/config?tab=general&lng=en`);
+  await page.getByLabel("Monthly ceiling of usage charges ($)").fill("1");
+  await page.getByRole("button", { name: "Save Sites and Limits" }).click();
+  await expect(page.getByText("Sites and limits updated successfully", { exact: true })).toBeVisible();
+
+  await page.goto(`${site.url}/`);
+  await page.getByRole("button", { name: "Open the chat with Alex" }).click();
+  const input = page.frameLocator("iframe#alex-ai-panel").getByRole("textbox");
+  await input.fill("Hello, how much does it cost?");
+  await input.press("Enter");
+  await expect(page.frameLocator("iframe#alex-ai-panel").locator(".message.assistant")).toHaveCount(2, {
+    timeout: 20_000,
+  });
+
+  for (const [language, title] of [
+    ["en", "Monthly ceiling reached"],
+    ["he", "התקרה החודשית הושגה"],
+  ] as const) {
+    for (const [width, viewport] of [
+      ["phone", PHONE],
+      ["desktop", { width: 1366, height: 900 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${alex.url}/admin/clients/${clientIds.en}?lng=${language}`);
+      await expect(page.getByRole("alert")).toContainText(title);
+      await page.screenshot({ path: `/work/screens/sites/ceiling-alert-${language}-${width}.png` });
+    }
+  }
+});
+
 test("WordPress's Updates screen finds the newer plugin on our server and installs it, keeping the secret", async ({
   page,
   request,
