@@ -3,6 +3,7 @@ import { CLIENT_CHECK_KINDS } from "./checks/connection-result.ts";
 import { CHAT_API_PATHS } from "./conversations/chat-contract.ts";
 import { INVEST_PATHS, LANGUAGES } from "./i18n/config.ts";
 import { LEGAL_PAGE_NAMES, legalPathOf } from "./legal/legal-pages.ts";
+import { PLUGIN_API_PATHS } from "./plugin/plugin-api-paths.ts";
 
 /**
  * The product's map. Public pages first, then the operator-only back-office and APIs,
@@ -30,6 +31,9 @@ export default [
   route(CHAT_API_PATHS.chatUi.slice(1), "routes/api/wordpress-chat-ui.ts"),
   route(CHAT_API_PATHS.history.slice(1), "routes/api/wordpress-history.ts"),
   route(CHAT_API_PATHS.feedback.slice(1), "routes/api/wordpress-feedback.ts"),
+  route(PLUGIN_API_PATHS.siteStatus.slice(1), "routes/api/wordpress-site-status.ts"),
+  route(PLUGIN_API_PATHS.update.slice(1), "routes/api/wordpress-plugin-update.ts"),
+  route(PLUGIN_API_PATHS.package.slice(1), "routes/api/wordpress-plugin-package.ts"),
   route("api/wordpress/*", "routes/api/not-found.ts", { id: "api-wordpress-not-found" }),
   // Paying a bill is public: the pay token (or an order this server opened) names the bill.
   route("pay/:token", "routes/pay.tsx"),

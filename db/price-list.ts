@@ -20,6 +20,17 @@ export const PRICE_LIST = {
   includesVat: false,
 } as const;
 
+/**
+ * What stops scripted sessions from running up a client's bill (each conversation costs $1): new
+ * sessions an hour per visitor (address and browser) and per address, and a monthly ceiling on the
+ * usage charges, after which new conversations wait for the next month or a higher ceiling.
+ */
+export const SESSION_LIMIT_DEFAULTS = {
+  perVisitorPerHour: 3,
+  perAddressPerHour: 10,
+  monthlyCeilingCents: 200_00,
+} as const;
+
 /** What a message of this type costs the client: a conversation, an article and a solution are billed, the rest is free. */
 export function messageCostCents(type: MessageType): number {
   return (BILLABLE_MESSAGE_TYPES as readonly MessageType[]).includes(type) ? PRICE_LIST.perBillableMessageCents : 0;

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-import { PRICE_LIST } from "./price-list.ts";
+import { PRICE_LIST, SESSION_LIMIT_DEFAULTS } from "./price-list.ts";
 import {
   PLANS,
   CLIENT_STATUSES,
@@ -123,6 +123,31 @@ export const clients = pgTable(
     monthlyFeeCents: integer("monthly_fee_cents").notNull().default(PRICE_LIST.monthlyFeeCents),
     /** Visitor messages a calendar month (TZ_DISPLAY, as the bills) may carry at most; null: no cap. */
     monthlyMessageCap: integer("monthly_message_cap"),
+    /**
+     * The sites besides `websiteDomain` (and its www. twin) that may frame the chat and post to the
+     * message API: normalized origins such as `https://staging.shop.example` (app/clients/site-origins.ts).
+     */
+    allowedOrigins: text("allowed_origins")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * The server-to-server secret the plugin's listings route asks of our sync (never the public
+     * license key); made with the first plugin ZIP, null until then.
+     */
+    pluginSecret: text("plugin_secret"),
+    /** New chat sessions one visitor (address and browser) may open an hour. */
+    sessionsPerVisitorPerHour: integer("sessions_per_visitor_per_hour")
+      .notNull()
+      .default(SESSION_LIMIT_DEFAULTS.perVisitorPerHour),
+    /** New chat sessions one address may open an hour (several visitors behind one address). */
+    sessionsPerAddressPerHour: integer("sessions_per_address_per_hour")
+      .notNull()
+      .default(SESSION_LIMIT_DEFAULTS.perAddressPerHour),
+    /** Usage charges (conversations, articles, solutions) a calendar month may reach; null: no ceiling. */
+    monthlyUsageCeilingCents: integer("monthly_usage_ceiling_cents").default(
+      SESSION_LIMIT_DEFAULTS.monthlyCeilingCents,
+    ),
     onboardingPaid: boolean("onboarding_paid").notNull().default(false),
     /** The language of the client's lead e-mails. */
     language: text("language", { enum: CLIENT_LANGUAGES }).notNull().default("he"),
@@ -289,6 +314,8 @@ export const chatSessions = pgTable(
     // The monitor's search finds a part of a session id or an IP anywhere in it (pg_trgm).
     index("chat_sessions_public_id_trgm_idx").using("gin", table.publicId.op("gin_trgm_ops")),
     index("chat_sessions_user_ip_trgm_idx").using("gin", table.userIp.op("gin_trgm_ops")),
+    // The session limits count one client's new sessions from one address in the last hour.
+    index("chat_sessions_client_ip_started_idx").on(table.clientId, table.userIp, table.startedAt),
   ],
 );
 

@@ -7,6 +7,8 @@ export type Deliverable = (typeof DELIVERABLES)[number];
 export type TurnFacts = {
   /** The provider failed and the visitor got the fallback: no AI reply, nothing billed. */
   providerFailed: boolean;
+  /** The visitor left before the answer was ready (the request was abandoned): nothing billed. */
+  visitorGone?: boolean;
   /** No earlier message of the session was billed as its conversation. */
   firstReplyOfSession: boolean;
   imageCount: number;
@@ -21,7 +23,7 @@ export type TurnFacts = {
  * delivered; anything else is general.
  */
 export function classifyTurn(facts: TurnFacts): MessageType {
-  if (facts.providerFailed) return "general";
+  if (facts.providerFailed || facts.visitorGone) return "general";
   if (facts.firstReplyOfSession) return "conversation";
   if (facts.imageCount > 0) return "images_received";
   if (facts.contactCollected) return "contact_collected";

@@ -133,7 +133,7 @@ const checks: ClientCheck[] = [
     test: "plugin_build",
     async run({ client, serverUrl }) {
       let bytes = 0;
-      for await (const chunk of pluginZipStream({ licenseKey: client.licenseKey, serverUrl }))
+      for await (const chunk of pluginZipStream({ licenseKey: client.licenseKey, serverUrl, syncSecret: "" }))
         bytes += chunk.byteLength;
       return { success: bytes > 0, explanation: said("fullTest.plugin.ok", { bytes }), data: { bytes, serverUrl } };
     },

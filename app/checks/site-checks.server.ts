@@ -11,7 +11,7 @@ import type { WordPressRest } from "./wordpress-site.server.ts";
 
 const PLUGIN_NAMESPACE = "alex/v1";
 const HIVEPRESS_NAMESPACE = "hivepress/v1";
-const LICENSE_HEADER = "X-Alex-License";
+const SECRET_HEADER = "X-Alex-Secret";
 
 /** The 1×1 PNG the upload check sends and deletes again. */
 const TEST_IMAGE = Buffer.from(
@@ -20,7 +20,8 @@ const TEST_IMAGE = Buffer.from(
 );
 const TEST_IMAGE_NAME = "alex-upload-test.png";
 
-export type SiteCheckInput = { rest: WordPressRest; licenseKey: string };
+/** The plugin's listings route opens to its sync secret (null: no ZIP downloaded yet), never to the public license key. */
+export type SiteCheckInput = { rest: WordPressRest; pluginSecret: string | null };
 
 function credentialsState(rest: WordPressRest) {
   const { username, applicationPassword, passwordUnreadable } = rest.target;
@@ -34,7 +35,7 @@ function refusedCredentials(rest: WordPressRest, response: Parameters<typeof htt
   return explain(key, { status: response.status }, httpFailure(response).raw);
 }
 
-export async function checkWordPress({ rest, licenseKey }: SiteCheckInput): Promise<ProbeOutcome> {
+export async function checkWordPress({ rest, pluginSecret }: SiteCheckInput): Promise<ProbeOutcome> {
   const details: Record<string, unknown> = { siteUrl: rest.siteUrl, siteUrlSource: rest.target.source };
   const discovery = await rest.discover().catch((error: unknown) => {
     if (error instanceof CheckFailure)
@@ -64,8 +65,8 @@ export async function checkWordPress({ rest, licenseKey }: SiteCheckInput): Prom
   details.plugin = plugin;
   if (licenseSet !== true) return fail(explain("wordpress.licenseNotSet"));
 
-  // The status route never shows the key; the license-protected route tells whether ours is the one set.
-  const licensed = await rest.request("/alex/v1/listings", { headers: { [LICENSE_HEADER]: licenseKey } });
+  // The status route never shows a secret; the secret-protected route tells whether ours is the one set.
+  const licensed = await rest.request("/alex/v1/listings", { headers: { [SECRET_HEADER]: pluginSecret ?? "" } });
   plugin.licenseMatches = licensed.ok;
   if (licensed.status === 401) return fail(explain("wordpress.licenseMismatch"));
   if (!licensed.ok) return fail(httpFailure(licensed));
@@ -86,7 +87,7 @@ export async function checkWordPress({ rest, licenseKey }: SiteCheckInput): Prom
   return { ok: true, details };
 }
 
-export async function checkHivePress({ rest, licenseKey }: SiteCheckInput): Promise<ProbeOutcome> {
+export async function checkHivePress({ rest, pluginSecret }: SiteCheckInput): Promise<ProbeOutcome> {
   const discovery = await rest.discover();
   const hivepressNamespace = discovery.namespaces.includes(HIVEPRESS_NAMESPACE);
   const pluginRoute = discovery.namespaces.includes(PLUGIN_NAMESPACE);
@@ -99,7 +100,7 @@ export async function checkHivePress({ rest, licenseKey }: SiteCheckInput): Prom
     };
   }
   const listings = await rest.request("/alex/v1/listings", {
-    headers: { "X-Alex-License": licenseKey },
+    headers: { [SECRET_HEADER]: pluginSecret ?? "" },
     query: { page: "1" },
   });
   if (!listings.ok) {

@@ -38,7 +38,7 @@ async function probeClient(
   const target = await resolveWordPressTarget(db, client);
   const rest = new WordPressRest(target, { signal, allowHosts: env.SCANNER_ALLOW_HOSTS });
   try {
-    const outcome = await SITE_CHECKS[kind]({ rest, licenseKey: client.licenseKey });
+    const outcome = await SITE_CHECKS[kind]({ rest, pluginSecret: client.pluginSecret });
     const notice = rest.schemeNotice();
     return notice ? { ...outcome, notice } : outcome;
   } catch (error) {

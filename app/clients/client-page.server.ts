@@ -8,6 +8,8 @@ import { DELIVERY_INTENTS, handleDeliveryAction, loadDeliveryTab } from "~/leads
 import type { DeliveryConfig } from "~/leads/lead-delivery.server.ts";
 import { findClientById, listClientStatusChanges, updateClient } from "~/models/client.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
+import { monthOf, monthRange } from "~/lib/calendar.ts";
+import { sumClientChargesSince } from "~/models/message.server.ts";
 import { getClientUsageTotals, listDailyUsage, listLatestClientSessions } from "~/models/usage.server.ts";
 import { syncHivePress } from "~/scanner/hivepress.server.ts";
 import { clientIdSchema, statusChangeSchema } from "./client-schema.ts";
@@ -72,8 +74,31 @@ export async function loadClientPage(
       onboardingPaid: client.onboardingPaid,
       createdAt: client.createdAt,
     },
+    usageCeiling: await usageCeilingOf(db, client, timeZone),
     view: await loadTab(db, client.id, tabSchema.parse(tab ?? undefined), timeZone, mailEnabled),
   };
+}
+
+/** From this share of the ceiling on, the client page warns that new conversations will soon wait. */
+export const CEILING_WARNING_SHARE = 0.8;
+
+/**
+ * This month's usage charges against the client's monthly ceiling (the bills' month, TZ_DISPLAY):
+ * "near" from 80 %, "reached" when new conversations wait; null without a ceiling.
+ */
+async function usageCeilingOf(
+  db: Database,
+  client: { id: number; monthlyUsageCeilingCents: number | null },
+  timeZone: string,
+  now = new Date(),
+) {
+  if (client.monthlyUsageCeilingCents === null) return null;
+  const month = monthRange(monthOf(now, timeZone), timeZone);
+  const chargedCents = await sumClientChargesSince(db, client.id, month.start);
+  const ceilingCents = client.monthlyUsageCeilingCents;
+  const state =
+    chargedCents >= ceilingCents ? "reached" : chargedCents >= ceilingCents * CEILING_WARNING_SHARE ? "near" : "ok";
+  return { chargedCents, ceilingCents, state } as const;
 }
 
 export type ClientPageData = NonNullable<Awaited<ReturnType<typeof loadClientPage>>>;

@@ -52,7 +52,9 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
   const images = decodeImages(parsed.data.images);
   if (!images) return errorResponse(language, 400, "images");
 
-  const admission = await admitMessage(db, parsed.data, { timeZone: env.TZ_DISPLAY });
+  const visitor = { ip, userAgent: request.headers.get("User-Agent")?.slice(0, USER_AGENT_MAX_LENGTH) ?? null };
+  const origin = { header: request.headers.get("Origin"), self: selfOrigin(env, request) };
+  const admission = await admitMessage(db, parsed.data, { timeZone: env.TZ_DISPLAY, visitor, origin });
   if (admission.kind === "refused") return refusalResponse(language, admission.refusal);
 
   const streaming = /\btext\/event-stream\b/.test(request.headers.get("Accept") ?? "");
@@ -64,12 +66,13 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
     admission,
     input: parsed.data,
     images,
-    visitor: { ip, userAgent: request.headers.get("User-Agent")?.slice(0, USER_AGENT_MAX_LENGTH) ?? null },
+    visitor,
     requestLanguage: language,
     modelSettings: modelSettingsFrom(env),
     timeZone: env.TZ_DISPLAY,
     mailEnabled: Boolean(env.SMTP_URL),
     onDelta,
+    visitorWaiting: () => !request.signal.aborted,
   });
   if (!streaming)
     return jsonAnswer(
@@ -83,6 +86,9 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
     send.done(reply);
   });
 }
+
+/** Our own origin, as the chat UI's page posts from: PUBLIC_URL's, else the one the request reached. */
+const selfOrigin = (env: Env, request: Request) => new URL(env.PUBLIC_URL ?? request.url).origin;
 
 async function refusalResponse(language: Language, refusal: Refusal) {
   const { retryAfterSeconds } = refusal;

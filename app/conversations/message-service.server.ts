@@ -11,11 +11,13 @@ import { leadDeliveriesFor } from "~/leads/lead-delivery.server.ts";
 import { monthOf, monthRange } from "~/lib/calendar.ts";
 import {
   countMessageInChatSession,
+  countNewSessionsFrom,
   findClientChatSession,
   saveChatSessionContactDetails,
   startChatSession,
 } from "~/models/chat-session.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
+import { isClientSite } from "~/clients/site-origins.ts";
 import { recordCompletedFunction } from "~/models/completed-function.server.ts";
 import { enqueueLeadDeliveries } from "~/models/lead-delivery.server.ts";
 import {
@@ -26,6 +28,7 @@ import {
   insertMessageOnce,
   listRecentSessionExchanges,
   sessionHasConversationMessage,
+  sumClientChargesSince,
 } from "~/models/message.server.ts";
 import { checkRateLimit, countAgainstRateLimit } from "~/server/rate-limit.server.ts";
 import type { DecodedImage, VisitorMessage } from "./message-schema.ts";
@@ -37,7 +40,8 @@ import type { DecodedImage, VisitorMessage } from "./message-schema.ts";
 export const MESSAGES_PER_ADDRESS_PER_MINUTE = 30;
 export const MESSAGES_PER_SESSION_PER_DAY = 200;
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 /** How much of the conversation the assistant sees. */
 const HISTORY_EXCHANGES = 20;
 /** The business type (one of `BUSINESS_TYPES`) whose introductions are party planning consultations. */
@@ -50,7 +54,15 @@ export type Visitor = { ip: string; userAgent: string | null };
 
 export type Refusal = {
   status: 403 | 404 | 429;
-  error: "unknownLicense" | "inactiveClient" | "tooManyFromAddress" | "tooManyInSession" | "monthlyCapReached";
+  error:
+    | "unknownLicense"
+    | "inactiveClient"
+    | "siteNotAllowed"
+    | "tooManyFromAddress"
+    | "tooManyInSession"
+    | "tooManySessions"
+    | "monthlyCapReached"
+    | "monthlyCeilingReached";
   retryAfterSeconds?: number;
 };
 
@@ -60,7 +72,16 @@ type KnownSession = NonNullable<Awaited<ReturnType<typeof findClientChatSession>
 export type Admission =
   | { kind: "refused"; refusal: Refusal }
   | { kind: "replay"; reply: MessageReply }
-  | { kind: "admitted"; client: AdmittedClient; session: KnownSession | undefined };
+  | {
+      kind: "admitted";
+      client: AdmittedClient;
+      session: KnownSession | undefined;
+      /** The client's usage charges reached its monthly ceiling: what is still answered is not billed. */
+      chargesStopped: boolean;
+    };
+
+/** Where a message came from: the browser's `Origin` (null outside a browser) and this server's own origin. */
+export type MessageOrigin = { header: string | null; self: string };
 
 const addressBucket = (ip: string) => `chat-message:${ip}`;
 
@@ -80,18 +101,31 @@ export async function admitAddress(db: Database, ip: string, now = new Date()): 
 
 /**
  * Decides whether a valid message gets an answer, before any AI work: the license must exist and
- * its client be active; a clientMessageId already answered gets that same answer back; the session
- * and the client must be within their limits. A session id of another client, or an unknown one,
- * starts a new session.
+ * its client be active; a browser must post from our own pages (the chat UI) or one of the client's
+ * sites; a clientMessageId already answered gets that same answer back; the session and the client
+ * must be within their limits, and a new session within the client's session limits and monthly
+ * ceiling. A session id of another client, or an unknown one, starts a new session.
  */
 export async function admitMessage(
   db: Database,
   input: VisitorMessage,
-  { timeZone, now = new Date() }: { timeZone: string; now?: Date },
+  {
+    timeZone,
+    visitor,
+    origin,
+    now = new Date(),
+  }: { timeZone: string; visitor: Visitor; origin: MessageOrigin; now?: Date },
 ): Promise<Admission> {
   const client = await findClientByLicenseKey(db, input.license);
   if (!client) return { kind: "refused", refusal: { status: 404, error: "unknownLicense" } };
   if (client.status !== "active") return { kind: "refused", refusal: { status: 403, error: "inactiveClient" } };
+  if (
+    origin.header !== null &&
+    origin.header !== origin.self &&
+    !isClientSite(origin.header, client.websiteDomain, client.allowedOrigins)
+  ) {
+    return { kind: "refused", refusal: { status: 403, error: "siteNotAllowed" } };
+  }
 
   const stored = await findMessageByClientMessageId(db, client.id, input.clientMessageId);
   if (stored) return { kind: "replay", reply: replyOf(stored) };
@@ -117,7 +151,41 @@ export async function admitMessage(
       };
     }
   }
-  return { kind: "admitted", client, session };
+  // The public demo is never billed: neither its sessions nor a ceiling concern anyone.
+  if (client.isDemo) return { kind: "admitted", client, session, chargesStopped: false };
+  if (!session) {
+    const refusal = await sessionLimitRefusal(db, client, visitor, now);
+    if (refusal) return { kind: "refused", refusal };
+  }
+  let chargesStopped = false;
+  if (client.monthlyUsageCeilingCents !== null) {
+    const month = monthRange(monthOf(now, timeZone), timeZone);
+    chargesStopped = (await sumClientChargesSince(db, client.id, month.start)) >= client.monthlyUsageCeilingCents;
+    // A conversation under way goes on, unbilled; a new one waits for next month (or a higher ceiling).
+    if (chargesStopped && !session) {
+      const retryAfterSeconds = Math.ceil((month.end.getTime() - now.getTime()) / 1000);
+      return { kind: "refused", refusal: { status: 429, error: "monthlyCeilingReached", retryAfterSeconds } };
+    }
+  }
+  return { kind: "admitted", client, session, chargesStopped };
+}
+
+/** A new session over the client's hourly limits: per visitor (address and browser) and per address. */
+async function sessionLimitRefusal(
+  db: Database,
+  client: AdmittedClient,
+  visitor: Visitor,
+  now: Date,
+): Promise<Refusal | undefined> {
+  const counts = await countNewSessionsFrom(db, {
+    clientId: client.id,
+    ip: visitor.ip,
+    userAgent: visitor.userAgent,
+    since: new Date(now.getTime() - HOUR),
+  });
+  if (counts.fromVisitor >= client.sessionsPerVisitorPerHour || counts.fromAddress >= client.sessionsPerAddressPerHour)
+    return { status: 429, error: "tooManySessions", retryAfterSeconds: 3600 };
+  return undefined;
 }
 
 function replyOf(stored: {
@@ -150,6 +218,8 @@ export type ReplyJob = {
   /** SMTP_URL is set: a lead is also queued as an e-mail to the business. */
   mailEnabled: boolean;
   onDelta: (text: string) => void;
+  /** Whether the visitor is still there to get the answer (the request was not abandoned). */
+  visitorWaiting: () => boolean;
 };
 
 /**
@@ -160,7 +230,7 @@ export type ReplyJob = {
  * clientMessageId racing each other store one message; the second answers with the first's reply.
  */
 export async function replyToMessage(db: Database, job: ReplyJob): Promise<MessageReply> {
-  const { client, session } = job.admission;
+  const { client, session, chargesStopped } = job.admission;
   const started = performance.now();
   const history = session ? await listRecentSessionExchanges(db, session.id, HISTORY_EXCHANGES) : [];
   const knownDetails: FunctionClientDetails = session?.contactDetails ?? {};
@@ -198,12 +268,13 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
 
       const messageType = classifyTurn({
         providerFailed: answer.providerFailed,
+        visitorGone: !job.visitorWaiting(),
         firstReplyOfSession: !(await sessionHasConversationMessage(tx, sessionId)),
         imageCount: job.images.length,
         contactCollected: answer.contactCollected,
         deliverable: answer.deliverable,
       });
-      const costCents = messageCostCents(messageType);
+      const costCents = chargesStopped ? 0 : messageCostCents(messageType);
       const messageId = await insertMessageOnce(tx, {
         sessionId,
         clientId: client.id,

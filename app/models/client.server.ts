@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { generateLicenseKey, LICENSE_KEY_PATTERN } from "#db/license-key.ts";
 import { clients, clientStatusChanges, operators } from "#db/schema.ts";
@@ -17,8 +17,13 @@ export async function findClientByLicenseKey(db: Database, licenseKey: string) {
       licenseKey: clients.licenseKey,
       status: clients.status,
       websiteDomain: clients.websiteDomain,
+      allowedOrigins: clients.allowedOrigins,
       monthlyMessageCap: clients.monthlyMessageCap,
       webhookUrl: clients.webhookUrl,
+      sessionsPerVisitorPerHour: clients.sessionsPerVisitorPerHour,
+      sessionsPerAddressPerHour: clients.sessionsPerAddressPerHour,
+      monthlyUsageCeilingCents: clients.monthlyUsageCeilingCents,
+      isDemo: clients.isDemo,
     })
     .from(clients)
     .where(eq(clients.licenseKey, licenseKey))
@@ -35,6 +40,8 @@ export async function findClientForPlugin(db: Database, by: { clientId: number }
       businessName: clients.businessName,
       licenseKey: clients.licenseKey,
       websiteDomain: clients.websiteDomain,
+      status: clients.status,
+      pluginSecret: clients.pluginSecret,
     })
     .from(clients)
     .where("clientId" in by ? eq(clients.id, by.clientId) : eq(clients.licenseKey, by.licenseKey))
@@ -123,6 +130,10 @@ export type ClientChanges = Partial<
     | "status"
     | "monthlyFeeCents"
     | "onboardingPaid"
+    | "allowedOrigins"
+    | "sessionsPerVisitorPerHour"
+    | "sessionsPerAddressPerHour"
+    | "monthlyUsageCeilingCents"
   >
 >;
 
@@ -193,4 +204,17 @@ export async function findClientSummary(db: Database, clientId: number) {
     .where(eq(clients.id, clientId))
     .limit(1);
   return client;
+}
+
+/**
+ * The client's plugin secret, made (and kept) the first time it is asked for: the ZIP carries it,
+ * our sync sends it. Two downloads racing both get the one that was stored first.
+ */
+export async function ensurePluginSecret(db: Database, clientId: number, fresh: string): Promise<string> {
+  await db
+    .update(clients)
+    .set({ pluginSecret: fresh })
+    .where(and(eq(clients.id, clientId), isNull(clients.pluginSecret)));
+  const [row] = await db.select({ secret: clients.pluginSecret }).from(clients).where(eq(clients.id, clientId));
+  return row?.secret ?? fresh;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, max, min, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, max, min, or, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, messageImages, messages } from "#db/schema.ts";
 
@@ -48,6 +48,15 @@ export async function countClientMessagesSince(db: Database, clientId: number, s
     .from(messages)
     .where(and(eq(messages.clientId, clientId), gt(messages.createdAt, since)));
   return row?.messages ?? 0;
+}
+
+/** What a client's messages since then cost: its usage charges (conversations, articles, solutions). */
+export async function sumClientChargesSince(db: Database, clientId: number, since: Date) {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${messages.costCents}), 0)`.mapWith(Number) })
+    .from(messages)
+    .where(and(eq(messages.clientId, clientId), gte(messages.createdAt, since)));
+  return row?.cents ?? 0;
 }
 
 /** Whether the session's conversation ($1, its first AI reply) was already billed. */

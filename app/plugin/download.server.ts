@@ -2,7 +2,8 @@ import { z } from "zod";
 import { singleLineText } from "~/lib/text.ts";
 import type { Database } from "#db/connection.ts";
 import type { Env } from "~/env.server.ts";
-import { findClientForPlugin } from "~/models/client.server.ts";
+import { randomBytes } from "node:crypto";
+import { ensurePluginSecret, findClientForPlugin } from "~/models/client.server.ts";
 import { pluginZipStream, PLUGIN_SLUG } from "./plugin-zip.server.ts";
 
 /** `?clientId=` or `?licenseKey=` (`GET /api/download/plugin`): which client a download is for. */
@@ -26,7 +27,10 @@ export const parsePluginDownloadQuery = (params: URLSearchParams) =>
 export const serverUrlFor = (env: Pick<Env, "PUBLIC_URL">, request: Request) =>
   (env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/+$/, "");
 
-/** The ZIP for one client, or null when no client matches. */
+/** 256 random bits, URL-safe: the plugin's sync secret. */
+export const generatePluginSecret = () => randomBytes(32).toString("base64url");
+
+/** The ZIP for one client, or null when no client matches. It carries the client's sync secret (made now if need be). */
 export async function pluginDownload(
   db: Database,
   query: PluginDownloadQuery,
@@ -34,7 +38,8 @@ export async function pluginDownload(
 ): Promise<Response | null> {
   const client = await findClientForPlugin(db, query);
   if (!client) return null;
-  return new Response(pluginZipStream({ licenseKey: client.licenseKey, serverUrl }), {
+  const syncSecret = client.pluginSecret ?? (await ensurePluginSecret(db, client.id, generatePluginSecret()));
+  return new Response(pluginZipStream({ licenseKey: client.licenseKey, serverUrl, syncSecret }), {
     headers: {
       "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename="${PLUGIN_SLUG}-${client.id}.zip"`,

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { buildMo, buildPo, extractMessages, headerMessages, HEBREW, readMo } from "./gettext.ts";
 import mainPhp from "./wordpress/alex-ai-assistant.php?raw";
+import registrationPhp from "./wordpress/includes/registration.php?raw";
+import updatesPhp from "./wordpress/includes/updates.php?raw";
 import restPhp from "./wordpress/includes/rest.php?raw";
 import settingsPhp from "./wordpress/includes/settings.php?raw";
 
 describe("the plugin's translations", () => {
-  const messages = [...headerMessages(mainPhp), ...extractMessages([mainPhp, settingsPhp, restPhp])];
+  const messages = [
+    ...headerMessages(mainPhp),
+    ...extractMessages([mainPhp, settingsPhp, restPhp, registrationPhp, updatesPhp]),
+  ];
 
   it("finds every translatable call of the text domain, with escaped quotes undone", () => {
     const php = `__( 'One', 'alex-ai-assistant' ); esc_html_e( 'It\\'s two', 'alex-ai-assistant' ); __( 'Other', 'default' ); esc_attr__('Three','alex-ai-assistant')`;

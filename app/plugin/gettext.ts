@@ -148,5 +148,14 @@ export const HEBREW: Record<string, string> = {
   "Raise the chat button when it covers your site's own bottom bar or text on phones.":
     "אפשר להגביה את כפתור הצ׳אט אם הוא מכסה את הסרגל התחתון של האתר או טקסט בטלפונים.",
   "Save settings": "שמירת ההגדרות",
-  "A valid license key is required.": "נדרש מפתח רישיון תקין.",
+  "Only the Alex server may read the listings.": "רק שרת Alex רשאי לקרוא את המודעות.",
+  "This site (%s) is registered with Alex: the chat opens here.": "האתר הזה (%s) רשום ב־Alex: הצ׳אט נפתח בו.",
+  "This site (%s) is not registered for your license: the chat will not open here. Ask the Alex team to add it to your list of sites.":
+    "האתר הזה (%s) אינו רשום ברישיון שלכם: הצ׳אט לא ייפתח בו. בקשו מצוות Alex להוסיף אותו לרשימת האתרים שלכם.",
+  "The Alex server does not know this license key: check it below.":
+    "שרת Alex אינו מכיר את מפתח הרישיון הזה: בדקו אותו למטה.",
+  "Your Alex service is not active at the moment: the chat is unavailable. Contact the Alex team.":
+    "שירות Alex שלכם אינו פעיל כרגע: הצ׳אט אינו זמין. פנו לצוות Alex.",
+  "The Alex server could not be reached to check this site. Check the server address below.":
+    "לא ניתן היה להגיע לשרת Alex כדי לבדוק את האתר הזה. בדקו את כתובת השרת למטה.",
 };

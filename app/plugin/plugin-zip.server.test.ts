@@ -6,9 +6,20 @@ import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { CHAT_API_PATHS } from "~/conversations/chat-contract.ts";
 import { readZip } from "../../tests/support/zip.ts";
-import { LAUNCHER_SCRIPT, phpString, pluginFiles, pluginZipStream, PLUGIN_SLUG } from "./plugin-zip.server.ts";
+import {
+  LAUNCHER_SCRIPT,
+  phpString,
+  pluginFiles,
+  pluginZipStream,
+  PLUGIN_SLUG,
+  PLUGIN_VERSION,
+} from "./plugin-zip.server.ts";
 
-const DEFAULTS = { licenseKey: "alex_0123456789abcdef0123456789abcdef", serverUrl: "https://alex.example.com/" };
+const DEFAULTS = {
+  licenseKey: "alex_0123456789abcdef0123456789abcdef",
+  serverUrl: "https://alex.example.com/",
+  syncSecret: "s3cret-for-the-sync",
+};
 const scratch = mkdtempSync(path.join(tmpdir(), "alex-plugin-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -33,8 +44,10 @@ describe("the plugin's files", () => {
         "alex-ai-assistant.php",
         "assets/launcher.js",
         "includes/defaults.php",
+        "includes/registration.php",
         "includes/rest.php",
         "includes/settings.php",
+        "includes/updates.php",
         "languages/alex-ai-assistant-he_IL.mo",
         "languages/alex-ai-assistant-he_IL.po",
         "languages/alex-ai-assistant.pot",
@@ -48,7 +61,7 @@ describe("the plugin's files", () => {
     const main = fileText(files, "alex-ai-assistant.php");
     for (const header of [
       "Plugin Name:       Alex AI Assistant",
-      "Version:           1.0.0",
+      `Version:           ${PLUGIN_VERSION}`,
       "Requires at least: 6.1",
       "Requires PHP:      7.4",
       "License:           GPLv2 or later",
@@ -59,6 +72,9 @@ describe("the plugin's files", () => {
       expect(main).toContain(` * ${header}`);
     }
     expect(main).toMatch(/ \* Description: +\S/);
+    // WordPress asks the `update_plugins_alex.example.com` filter, which the plugin hooks, for updates.
+    expect(main).toContain(" * Update URI:        https://alex.example.com/api/wordpress/plugin-update\n");
+    expect(main).toContain(`define( 'ALEX_AI_VERSION', '${PLUGIN_VERSION}' );`);
   });
 
   it("carry a readme.txt in the WordPress.org format", () => {
@@ -67,7 +83,7 @@ describe("the plugin's files", () => {
     for (const line of [
       "Requires at least: 6.1",
       "Requires PHP: 7.4",
-      "Stable tag: 1.0.0",
+      `Stable tag: ${PLUGIN_VERSION}`,
       "License: GPLv2 or later",
     ]) {
       expect(readme).toContain(line);
@@ -75,12 +91,25 @@ describe("the plugin's files", () => {
     for (const section of ["Description", "Installation", "Frequently Asked Questions", "Changelog"]) {
       expect(readme).toContain(`== ${section} ==`);
     }
+    expect(readme).toContain(`= ${PLUGIN_VERSION} =`);
+    expect(readme).toContain("* Privacy policy: https://alex.example.com/privacy\n");
+    expect(readme).toContain("* Terms of service: https://alex.example.com/terms\n");
   });
 
   it("default to the client's license key and the server's address without its trailing slash", () => {
     const defaults = fileText(files, "includes/defaults.php");
     expect(defaults).toContain("define( 'ALEX_AI_DEFAULT_LICENSE_KEY', 'alex_0123456789abcdef0123456789abcdef' );");
     expect(defaults).toContain("define( 'ALEX_AI_DEFAULT_SERVER_URL', 'https://alex.example.com' );");
+    expect(defaults).toContain("define( 'ALEX_AI_DEFAULT_SYNC_SECRET', 's3cret-for-the-sync' );");
+  });
+
+  it("never print the sync secret: only the listings route compares it", () => {
+    const php = files.filter((file) => file.path.endsWith(".php") && !file.path.endsWith("defaults.php"));
+    const uses = php.flatMap((file) => String(file.content).match(/alex_ai_sync_secret\(\)/g) ?? []);
+    expect(uses.length).toBeGreaterThan(0);
+    for (const file of php)
+      expect(String(file.content)).not.toMatch(/(echo|printf|esc_\w+)\s*\(?\s*alex_ai_sync_secret/);
+    expect(fileText(files, "uninstall.php")).toContain("delete_option( 'alex_ai_sync_secret' );");
   });
 
   it("open the chat at the address the server serves it (app/conversations/chat-contract.ts)", () => {
@@ -96,7 +125,7 @@ describe("the plugin's files", () => {
 
   it("pass `php -l`, each of them", () => {
     const phpFiles = files.filter((file) => file.path.endsWith(".php"));
-    expect(phpFiles).toHaveLength(5);
+    expect(phpFiles).toHaveLength(7);
     for (const file of phpFiles)
       expect(phpLint(String(file.content)), file.path).toContain("No syntax errors detected");
   });
@@ -105,7 +134,7 @@ describe("the plugin's files", () => {
     const hostile = `x'); system('id'); //\\`;
     expect(phpString(hostile)).toBe(`'x\\'); system(\\'id\\'); //\\\\'`);
     const defaults = fileText(
-      pluginFiles({ licenseKey: hostile, serverUrl: "https://a.example" }),
+      pluginFiles({ licenseKey: hostile, serverUrl: "https://a.example", syncSecret: hostile }),
       "includes/defaults.php",
     );
     expect(phpLint(defaults)).toContain("No syntax errors detected");

@@ -1,24 +1,39 @@
 import { ZipArchive } from "archiver";
 import { buildMo, buildPo, extractMessages, headerMessages, HEBREW } from "./gettext.ts";
+import { PLUGIN_API_PATHS } from "./plugin-api-paths.ts";
 import launcherScript from "./launcher/launcher.ts?bundle";
-import mainPhp from "./wordpress/alex-ai-assistant.php?raw";
+import mainPhpSource from "./wordpress/alex-ai-assistant.php?raw";
+import registrationPhp from "./wordpress/includes/registration.php?raw";
 import restPhp from "./wordpress/includes/rest.php?raw";
+import updatesPhp from "./wordpress/includes/updates.php?raw";
 import settingsPhp from "./wordpress/includes/settings.php?raw";
 import readmeTxt from "./wordpress/readme.txt?raw";
 import uninstallPhp from "./wordpress/uninstall.php?raw";
 
-export const PLUGIN_VERSION = "1.0.0";
+/** The plugin's version: its PHP header's, the one place it is written (with ALEX_AI_VERSION beside it). */
+export const PLUGIN_VERSION = /^ \* Version:\s*(\S+)$/m.exec(mainPhpSource)![1]!;
 /** The plugin's folder in the ZIP, and so in wp-content/plugins/. */
 export const PLUGIN_SLUG = "alex-ai-assistant";
 
-/** What a ZIP is made for: the settings page's defaults. */
-export type PluginDefaults = { licenseKey: string; serverUrl: string };
+/**
+ * What a ZIP is made for: the settings page's defaults, and the secret the listings route asks of our
+ * sync (empty in an update's ZIP, which anyone holding the public license may fetch: the installed
+ * plugin keeps the secret it has).
+ */
+export type PluginDefaults = { licenseKey: string; serverUrl: string; syncSecret: string };
 export type PluginFile = { path: string; content: string | Uint8Array };
 
 /** A PHP single-quoted string literal: only the backslash and the quote are special in it. */
 export const phpString = (value: string) => `'${value.replace(/[\\']/g, (char) => `\\${char}`)}'`;
 
-function defaultsPhp({ licenseKey, serverUrl }: PluginDefaults) {
+/** Where the plugin asks for updates: WordPress calls the `update_plugins_{host}` filter for this URI's host. */
+export const updateUriOf = (serverUrl: string) => `${serverUrl.replace(/\/+$/, "")}${PLUGIN_API_PATHS.update}`;
+
+/** The main file with its `Update URI` pointing at the server the ZIP was made by. */
+const mainPhpFor = (serverUrl: string) =>
+  mainPhpSource.replace(/^( \* Update URI:\s*).*$/m, (_, field: string) => `${field}${updateUriOf(serverUrl)}`);
+
+function defaultsPhp({ licenseKey, serverUrl, syncSecret }: PluginDefaults) {
   return [
     "<?php",
     "/**",
@@ -31,23 +46,27 @@ function defaultsPhp({ licenseKey, serverUrl }: PluginDefaults) {
     "",
     `define( 'ALEX_AI_DEFAULT_LICENSE_KEY', ${phpString(licenseKey)} );`,
     `define( 'ALEX_AI_DEFAULT_SERVER_URL', ${phpString(serverUrl.replace(/\/+$/, ""))} );`,
+    `define( 'ALEX_AI_DEFAULT_SYNC_SECRET', ${phpString(syncSecret)} );`,
     "",
   ].join("\n");
 }
 
-const PHP_SOURCES = [mainPhp, settingsPhp, restPhp];
+const PHP_SOURCES = [mainPhpSource, settingsPhp, restPhp, registrationPhp, updatesPhp];
 
 /** Every file of the plugin for one business, paths inside the ZIP. */
 export function pluginFiles(defaults: PluginDefaults): PluginFile[] {
-  const messages = [...new Set([...headerMessages(mainPhp), ...extractMessages(PHP_SOURCES)])];
+  const messages = [...new Set([...headerMessages(mainPhpSource), ...extractMessages(PHP_SOURCES)])];
   const hebrew = Object.fromEntries(messages.map((message) => [message, HEBREW[message] ?? ""]));
   const files: PluginFile[] = [
-    { path: `${PLUGIN_SLUG}.php`, content: mainPhp },
+    { path: `${PLUGIN_SLUG}.php`, content: mainPhpFor(defaults.serverUrl) },
     { path: "uninstall.php", content: uninstallPhp },
-    { path: "readme.txt", content: readmeTxt },
+    // The privacy policy and terms it links are pages of the server the ZIP was made by.
+    { path: "readme.txt", content: readmeTxt.replaceAll("%SERVER_URL%", defaults.serverUrl.replace(/\/+$/, "")) },
     { path: "includes/defaults.php", content: defaultsPhp(defaults) },
     { path: "includes/settings.php", content: settingsPhp },
     { path: "includes/rest.php", content: restPhp },
+    { path: "includes/registration.php", content: registrationPhp },
+    { path: "includes/updates.php", content: updatesPhp },
     { path: "assets/launcher.js", content: `${launcherScript}\n` },
     { path: `languages/${PLUGIN_SLUG}.pot`, content: buildPo(messages, PLUGIN_VERSION) },
     {

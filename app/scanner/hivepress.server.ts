@@ -56,7 +56,7 @@ export function siteBaseUrl(address: string): URL | null {
  */
 export async function syncHivePress(
   db: Database,
-  client: { id: number; websiteDomain: string; licenseKey: string },
+  client: { id: number; websiteDomain: string; pluginSecret: string | null },
   options: { allowHosts: readonly string[] },
 ): Promise<HivePressSync> {
   const connection = await findWordPressConnection(db, client.id);
@@ -70,7 +70,8 @@ export async function syncHivePress(
     const fetched = await safeFetch(url.href, {
       allowHosts: options.allowHosts,
       accept: ["application/json"],
-      headers: { "X-Alex-License": client.licenseKey },
+      // The plugin's sync secret, never the license key (printed on every page of the site).
+      headers: { "X-Alex-Secret": client.pluginSecret ?? "" },
     });
     if (!fetched.ok) {
       if (fetched.failure === "httpStatus" && (fetched.status === 401 || fetched.status === 403))

@@ -11,6 +11,7 @@ import noticeScript from "./client/notice.ts?bundle";
 import widgetStyle from "./client/widget.css?bundle";
 import { ChatPage, NoticePage } from "./components/chat-page.tsx";
 import { frameAncestorsDirective } from "./frame-ancestors.ts";
+import { isClientSite } from "~/clients/site-origins.ts";
 import { CHAT_API_PATHS, MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { WIDGET_CLIENT_TEXTS, type WidgetConfig } from "./widget-config.ts";
 
@@ -59,13 +60,37 @@ export async function chatGreeting(db: Database, clientId: number, language: Lan
   return clientGreetingFor(await findTrainingConfig(db, clientId), language) ?? t("defaultGreeting");
 }
 
-type ChatUiRequest = { license: string; language: Language; nonce: string };
+type ChatUiRequest = {
+  license: string;
+  language: Language;
+  nonce: string;
+  /**
+   * The origin of the page that opened the chat, from the browser's Referer (null without one:
+   * then the CSP alone decides), and our own origin (the operators' previews).
+   */
+  embeddingSite: string | null;
+  selfOrigin: string;
+};
+
+/** The origin of a Referer header, or null when there is none or it cannot be read. */
+export function refererOrigin(referer: string | null): string | null {
+  if (!referer) return null;
+  try {
+    const { origin } = new URL(referer);
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The widget page for a license: the chat, or a 404 page for an unknown license, or a polite
  * "unavailable" page for a suspended or cancelled client. Nothing here calls the AI.
  */
-export async function chatUiResponse(db: Database, { license, language, nonce }: ChatUiRequest): Promise<Response> {
+export async function chatUiResponse(
+  db: Database,
+  { license, language, nonce, embeddingSite, selfOrigin }: ChatUiRequest,
+): Promise<Response> {
   const t = await widgetTranslator(language);
   const client = license ? await findClientByLicenseKey(db, license) : undefined;
   if (!client) {
@@ -81,7 +106,28 @@ export async function chatUiResponse(db: Database, { license, language, nonce }:
     // Whoever frames a wrong key (a mistyped plugin setting) should see why: the page holds nothing to protect.
     return htmlResponse(page, 404, widgetContentSecurityPolicy(nonce, "*"));
   }
-  const frameAncestors = frameAncestorsDirective(client.websiteDomain);
+  if (
+    embeddingSite &&
+    embeddingSite !== selfOrigin &&
+    !isClientSite(embeddingSite, client.websiteDomain, client.allowedOrigins)
+  ) {
+    // A site not on the client's list sees why the chat does not open (the browser's own refusal says
+    // nothing); the page names only the site, so any page may frame it.
+    const page = createElement(NoticePage, {
+      language,
+      title: t("siteNotRegistered.title"),
+      message: t("siteNotRegistered.message", {
+        site: `\u2068${embeddingSite}\u2069`,
+        interpolation: { escapeValue: false },
+      }),
+      closeLabel: t("close"),
+      nonce,
+      style: widgetStyle,
+      script: noticeScript,
+    });
+    return htmlResponse(page, 403, widgetContentSecurityPolicy(nonce, "*"));
+  }
+  const frameAncestors = frameAncestorsDirective(client.websiteDomain, client.allowedOrigins);
   if (client.status !== "active") {
     const page = createElement(NoticePage, {
       language,

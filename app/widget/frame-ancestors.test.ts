@@ -67,3 +67,11 @@ describe("frame-ancestors for a client's stored website domain", () => {
     }
   });
 });
+
+describe("frameAncestorsDirective with the client's list of sites", () => {
+  it("adds each listed origin once after the website domain's", () => {
+    expect(
+      frameAncestorsDirective("https://shop.example", ["https://staging.shop.example", "https://shop.example"]),
+    ).toBe("'self' https://shop.example https://www.shop.example https://staging.shop.example");
+  });
+});

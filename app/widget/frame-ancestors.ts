@@ -27,7 +27,10 @@ export function frameAncestorSources(websiteDomain: string): string[] {
   return hosts.flatMap((name) => schemes.map((scheme) => `${scheme}://${name}${port}`));
 }
 
-/** The CSP `frame-ancestors` value: our own pages (the operators' previews) and the client's site. */
-export function frameAncestorsDirective(websiteDomain: string): string {
-  return ["'self'", ...frameAncestorSources(websiteDomain)].join(" ");
+/**
+ * The CSP `frame-ancestors` value: our own pages (the operators' previews), the client's site and
+ * the extra sites of its list (normalized origins, app/clients/site-origins.ts).
+ */
+export function frameAncestorsDirective(websiteDomain: string, allowedOrigins: readonly string[] = []): string {
+  return [...new Set(["'self'", ...frameAncestorSources(websiteDomain), ...allowedOrigins])].join(" ");
 }

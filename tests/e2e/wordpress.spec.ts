@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { chatSessions, clients, messages, trainingConfigs } from "#db/schema.ts";
 import { freePort, inspectEmbeddedDatabase, startServer, TEST_ADMIN, type RunningServer } from "../support/server.ts";
 import { startWordPress, wordpressAvailable, type WordPressSite } from "../support/wordpress.ts";
+import { readZip } from "../support/zip.ts";
 import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
 
 /**
@@ -35,6 +36,8 @@ add_action( 'init', function () { register_post_type( 'hp_listing', array( 'publ
 
 let alex: RunningServer;
 const sites = {} as Record<SiteLanguage, WordPressSite>;
+/** The sync secret each site's ZIP carried: the listings route opens to it, not to the license key. */
+const secrets = {} as Record<SiteLanguage, string>;
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   testInfo.setTimeout(300_000);
@@ -70,10 +73,13 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   for (const language of ["he", "en"] as const) {
     const download = await api.get(`/api/download/plugin?licenseKey=${LANGUAGES[language].license}`);
     expect(download.status()).toBe(200);
+    const zip = await download.body();
+    const defaults = readZip(zip).find((entry) => entry.name.endsWith("includes/defaults.php"))!;
+    secrets[language] = /ALEX_AI_DEFAULT_SYNC_SECRET', '([^']+)'/.exec(defaults.data.toString("utf8"))![1]!;
     sites[language] = await startWordPress({
       locale: LANGUAGES[language].locale,
       port: ports[language],
-      pluginZip: await download.body(),
+      pluginZip: zip,
       pluginFile: "alex-ai-assistant/alex-ai-assistant.php",
       mustUsePlugins: language === "en" ? { "hivepress-stand-in": HIVEPRESS_STAND_IN } : {},
       applicationPassword: language === "en",
@@ -87,19 +93,22 @@ test.afterAll(async () => {
   await alex?.stop();
 });
 
-test("the plugin is active, answers its status, and lets only the license holder read HivePress listings", async ({
+test("the plugin is active, answers its status, and lets only the sync secret read HivePress listings", async ({
   request,
 }) => {
   const he = sites.he;
   const status = await request.get(`${he.url}/wp-json/alex/v1/status`);
   expect(status.status()).toBe(200);
-  expect(await status.json()).toEqual({ version: "1.0.0", licenseSet: true });
+  expect(await status.json()).toEqual({ version: "1.1.0", licenseSet: true });
   expect(await status.text()).not.toContain(LANGUAGES.he.license);
 
   const listings = `${he.url}/wp-json/alex/v1/listings`;
   expect((await request.get(listings)).status()).toBe(401);
-  expect((await request.get(listings, { headers: { "X-Alex-License": "alex_wrong" } })).status()).toBe(401);
-  const withoutHivePress = await request.get(listings, { headers: { "X-Alex-License": LANGUAGES.he.license } });
+  expect((await request.get(listings, { headers: { "X-Alex-Secret": "wrong" } })).status()).toBe(401);
+  // The license key is printed on every page of the site: it opens nothing.
+  expect((await request.get(listings, { headers: { "X-Alex-License": LANGUAGES.he.license } })).status()).toBe(401);
+  expect((await request.get(listings, { headers: { "X-Alex-Secret": LANGUAGES.he.license } })).status()).toBe(401);
+  const withoutHivePress = await request.get(listings, { headers: { "X-Alex-Secret": secrets.he } });
   expect(await withoutHivePress.json()).toEqual({ hivepress: false, listings: [], page: 1, totalPages: 0 });
 
   const en = sites.en;
@@ -112,8 +121,15 @@ test("the plugin is active, answers its status, and lets only the license holder
     }
     wp_insert_post( array( 'post_type' => 'hp_listing', 'post_status' => 'draft', 'post_title' => 'Secret draft' ) );`,
   );
+  expect(
+    (
+      await request.get(`${en.url}/wp-json/alex/v1/listings?page=1`, {
+        headers: { "X-Alex-License": LANGUAGES.en.license },
+      })
+    ).status(),
+  ).toBe(401);
   const first = await request.get(`${en.url}/wp-json/alex/v1/listings?page=1`, {
-    headers: { "X-Alex-License": LANGUAGES.en.license },
+    headers: { "X-Alex-Secret": secrets.en },
   });
   expect(first.status()).toBe(200);
   const page1 = (await first.json()) as {
@@ -133,7 +149,7 @@ test("the plugin is active, answers its status, and lets only the license holder
   });
   const page2 = (await (
     await request.get(`${en.url}/wp-json/alex/v1/listings?page=2`, {
-      headers: { "X-Alex-License": LANGUAGES.en.license },
+      headers: { "X-Alex-Secret": secrets.en },
     })
   ).json()) as typeof page1;
   expect(page2.listings.map((listing) => listing.title)).toEqual(["Hall 21"]);
@@ -143,8 +159,10 @@ test("the plugin is active, answers its status, and lets only the license holder
   });
   expect(me.status()).toBe(200);
   expect(((await me.json()) as { username: string }).username).toBe(en.admin.username);
-  // The English site's license does not open the Hebrew site.
-  expect((await request.get(listings, { headers: { "X-Alex-License": LANGUAGES.en.license } })).status()).toBe(401);
+  // The English site's secret does not open the Hebrew site.
+  expect((await request.get(listings, { headers: { "X-Alex-Secret": secrets.en } })).status()).toBe(401);
+  // Never printed in a page: not on the front page, not in the settings.
+  expect(await (await request.get(`${en.url}/`)).text()).not.toContain(secrets.en);
 });
 
 for (const language of ["he", "en"] as const) {
@@ -223,6 +241,9 @@ test("the settings page under Settings shows the ZIP's defaults in Hebrew, keeps
   await expect(licenseField).toHaveValue(LANGUAGES.he.license);
   await expect(serverField).toHaveValue(alex.url);
   await expect(page.locator('input[name="_wpnonce"]')).toHaveCount(1);
+  // Our server knows this site: it is the client's website domain.
+  await expect(page.locator("#alex-ai-site-status")).toHaveText(`האתר הזה (${site.url}) רשום ב־Alex: הצ׳אט נפתח בו.`);
+  expect(await page.content()).not.toContain(secrets.he);
 
   await licenseField.fill("not a key <script>");
   await serverField.fill(`${alex.url}/`);
@@ -252,9 +273,9 @@ test("the settings page under Settings shows the ZIP's defaults in Hebrew, keeps
   const removed = site.runPhp(
     `require_once ABSPATH . 'wp-admin/includes/plugin.php';
     uninstall_plugin( 'alex-ai-assistant/alex-ai-assistant.php' );
-    echo wp_json_encode( array( get_option( 'alex_ai_license_key', null ), get_option( 'alex_ai_server_url', null ), get_option( 'alex_ai_launcher_offset', null ) ) );`,
+    echo wp_json_encode( array( get_option( 'alex_ai_license_key', null ), get_option( 'alex_ai_server_url', null ), get_option( 'alex_ai_launcher_offset', null ), get_option( 'alex_ai_sync_secret', null ) ) );`,
   );
-  expect(JSON.parse(removed)).toEqual([null, null, null]);
+  expect(JSON.parse(removed)).toEqual([null, null, null, null]);
 });
 
 test("the database recorded each visitor's session and its first message as a $1 conversation", async () => {

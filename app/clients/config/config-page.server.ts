@@ -14,6 +14,8 @@ import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { MAX_URLS_PER_SCAN, scanUrlSchema } from "~/scanner/scan-request-schema.ts";
 import { scanUrls, urlLines } from "~/scanner/scan.server.ts";
 import { clientDetailsFormSchema } from "./details-schema.ts";
+import { sitesFormSchema } from "./sites-schema.ts";
+import { frameAncestorSources } from "~/widget/frame-ancestors.ts";
 import {
   businessConfigFormSchema,
   capabilityFormSchema,
@@ -61,6 +63,13 @@ export async function loadConfigPage(db: Database, client: Client) {
       plan: client.plan,
       status: client.status,
     },
+    sites: {
+      domainOrigins: frameAncestorSources(client.websiteDomain),
+      allowedOrigins: client.allowedOrigins,
+      sessionsPerVisitorPerHour: client.sessionsPerVisitorPerHour,
+      sessionsPerAddressPerHour: client.sessionsPerAddressPerHour,
+      monthlyUsageCeiling: client.monthlyUsageCeilingCents === null ? null : client.monthlyUsageCeilingCents / 100,
+    },
     salesConfig,
     training: training ? { greeting: training.greeting, tone: training.tone, salesFlow: training.salesFlow } : null,
     knowledgeEntries,
@@ -92,6 +101,13 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
         pageUrl: context.pageUrl,
         message: t("hours.saved"),
       });
+    case "sites": {
+      const submission = parseWithZod(formData, { schema: sitesFormSchema });
+      if (submission.status !== "success")
+        return data({ intent: "sites", result: submission.reply() }, { status: 400 });
+      await updateClient(db, client.id, submission.value, context.operatorId);
+      return redirectWithSuccess(context.pageUrl, t("sites.saved"));
+    }
     case "business": {
       const submission = parseWithZod(formData, { schema: businessConfigFormSchema });
       if (submission.status !== "success")

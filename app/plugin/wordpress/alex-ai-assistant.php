@@ -3,9 +3,10 @@
  * Plugin Name:       Alex AI Assistant
  * Plugin URI:        https://alex-ai.co.il/
  * Description:       Adds Alex, your AI employee, to your site: a chat button that answers your visitors around the clock.
- * Version:           1.0.0
+ * Version:           1.1.0
  * Requires at least: 6.1
  * Requires PHP:      7.4
+ * Update URI:        https://alex-ai.co.il/api/wordpress/plugin-update
  * Author:            Alex AI
  * License:           GPLv2 or later
  * License URI:       https://www.gnu.org/licenses/gpl-2.0.html
@@ -17,16 +18,19 @@
 
 defined( 'ABSPATH' ) || exit;
 
-define( 'ALEX_AI_VERSION', '1.0.0' );
+define( 'ALEX_AI_VERSION', '1.1.0' );
 define( 'ALEX_AI_FILE', __FILE__ );
 define( 'ALEX_AI_OPTION_LICENSE', 'alex_ai_license_key' );
 define( 'ALEX_AI_OPTION_SERVER', 'alex_ai_server_url' );
 define( 'ALEX_AI_OPTION_OFFSET', 'alex_ai_launcher_offset' );
 define( 'ALEX_AI_MAX_OFFSET', 300 );
+define( 'ALEX_AI_OPTION_SECRET', 'alex_ai_sync_secret' );
 
 require_once __DIR__ . '/includes/defaults.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/rest.php';
+require_once __DIR__ . '/includes/registration.php';
+require_once __DIR__ . '/includes/updates.php';
 
 /**
  * The license key in use: the one saved on the settings page, else the one this ZIP was made with.
@@ -36,6 +40,22 @@ require_once __DIR__ . '/includes/rest.php';
 function alex_ai_license_key() {
 	return (string) get_option( ALEX_AI_OPTION_LICENSE, ALEX_AI_DEFAULT_LICENSE_KEY );
 }
+
+/**
+ * The server-to-server secret the listings route asks of Alex's sync: kept in an option (not autoloaded,
+ * never shown), so that an update's ZIP, which carries none, keeps it.
+ *
+ * @return string
+ */
+function alex_ai_sync_secret() {
+	$stored = (string) get_option( ALEX_AI_OPTION_SECRET, '' );
+	if ( '' === $stored && '' !== ALEX_AI_DEFAULT_SYNC_SECRET ) {
+		update_option( ALEX_AI_OPTION_SECRET, ALEX_AI_DEFAULT_SYNC_SECRET, false );
+		$stored = ALEX_AI_DEFAULT_SYNC_SECRET;
+	}
+	return $stored;
+}
+register_activation_hook( __FILE__, 'alex_ai_sync_secret' );
 
 /**
  * The Alex server's address, without a trailing slash.

@@ -110,6 +110,7 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
           {tab === "general" ? (
             <GeneralTab
               client={client}
+              sites={loaderData.sites}
               salesConfig={salesConfig}
               detailsResult={resultFor("details")}
               businessResult={resultFor("business")}
@@ -117,6 +118,7 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
               hoursResult={resultFor("hours")}
               retentionDays={loaderData.retentionDays}
               retentionResult={resultFor("retention")}
+              sitesResult={resultFor("sites")}
               savingIntent={savingIntent}
             />
           ) : null}

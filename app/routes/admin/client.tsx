@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/client";
 import { handleClientAction, loadClientPage } from "~/clients/client-page.server.ts";
+import { UsageCeilingAlert } from "~/clients/components/usage-ceiling-alert.tsx";
 import { clientIdSchema } from "~/clients/client-schema.ts";
 import { CLIENT_TABS } from "~/clients/client-tabs.ts";
 import { ClientStatusBadge } from "~/clients/components/status-badge.tsx";
@@ -93,6 +94,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         }
         actions={<SyncDataButton />}
       />
+      <UsageCeilingAlert clientId={client.id} ceiling={loaderData.usageCeiling} />
       <LinkTabs
         label={t("detail.tabsLabel")}
         current={view.tab}

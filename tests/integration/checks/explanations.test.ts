@@ -36,7 +36,7 @@ const wordpress =
       return json(response, 404, { message: "No route was found matching the URL and request method." });
     if (route === "/alex/v1/status") return json(response, 200, { version: "1.0.0", licenseSet: true });
     if (route === "/alex/v1/listings")
-      return json(response, request.headers["x-alex-license"] === LICENSE ? 200 : 401, { listings: [] });
+      return json(response, request.headers["x-alex-secret"] === LICENSE ? 200 : 401, { listings: [] });
     if (route === "/wp/v2/users/me")
       return json(response, 401, { code: "rest_not_logged_in", message: "You are not currently logged in." });
     json(response, 404, { message: "No route was found matching the URL and request method." });
@@ -108,7 +108,7 @@ async function run(address: string, credentials = false) {
     allowHosts: ALLOW,
   });
   try {
-    const outcome = await checkWordPress({ rest, licenseKey: LICENSE });
+    const outcome = await checkWordPress({ rest, pluginSecret: LICENSE });
     return { ok: outcome.ok, failure: outcome.failure, notice: rest.schemeNotice(), siteUrl: rest.siteUrl };
   } catch (error) {
     return {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients, trainingConfigs, wordpressConnections } from "#db/schema.ts";
 import { encryptSecret } from "~/checks/credentials.server.ts";
-import { pluginZipStream } from "~/plugin/plugin-zip.server.ts";
+import { PLUGIN_VERSION, pluginZipStream } from "~/plugin/plugin-zip.server.ts";
 import { freePort, startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
 import { startWordPress, wordpressAvailable, type WordPressSite } from "../../support/wordpress.ts";
 
@@ -59,7 +59,12 @@ const ids = {} as Record<Name, number>;
 
 async function zipOf(licenseKey: string) {
   const chunks: Uint8Array[] = [];
-  for await (const chunk of pluginZipStream({ licenseKey, serverUrl: "http://127.0.0.1:9" })) chunks.push(chunk);
+  for await (const chunk of pluginZipStream({
+    licenseKey,
+    serverUrl: "http://127.0.0.1:9",
+    syncSecret: `secret-${licenseKey}`,
+  }))
+    chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 
@@ -116,6 +121,8 @@ beforeAll(async () => {
               websiteDomain: name === "noConnection" ? "127.0.0.1:1" : "checks.test",
               businessType: "services",
               licenseKey: LICENSES[name],
+              // The secret the plugin's listings route asks for: each client's own, as its ZIP carries it.
+              pluginSecret: `secret-${LICENSES[name]}`,
             })
             .returning({ id: clients.id });
           ids[name] = client!.id;
@@ -192,7 +199,7 @@ describe("the system checks against real WordPress sites", () => {
       details: {
         siteUrl: full.url,
         siteName: "Alex Test Site",
-        plugin: { installed: true, version: "1.0.0", licenseSet: true, licenseMatches: true },
+        plugin: { installed: true, version: PLUGIN_VERSION, licenseSet: true, licenseMatches: true },
         credentials: "accepted",
       },
     });
@@ -252,7 +259,7 @@ describe("the system checks against real WordPress sites", () => {
 
   it("another client's license on the site, and a refused Application Password (with the https/local hint)", async () => {
     expect((await check("wordpress", "otherLicense")).error).toBe(
-      "Alex's plugin holds another license key than this client's.",
+      "Alex's plugin holds another sync secret than this client's (or was made before it had one): download the client's plugin again and install it.",
     );
     const upload = await check("upload", "badPassword");
     expect(upload.status).toBe("disconnected");

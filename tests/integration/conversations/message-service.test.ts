@@ -25,11 +25,20 @@ const TINY_PNG = Buffer.from(
 );
 const VISITOR = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (test)" };
 const TZ = "Asia/Jerusalem";
+const SELF = "https://alex.example";
+/** A message as the chat UI posts it: from our own origin. */
+const FROM_WIDGET = { visitor: VISITOR, origin: { header: SELF, self: SELF } };
 
 /** A trained pizzeria: its client row, greeting, sales flow and two pieces of knowledge. */
 async function addPizzeria(
   db: Database,
-  options: { businessType?: string; status?: ClientStatus; monthlyMessageCap?: number } = {},
+  options: {
+    businessType?: string;
+    status?: ClientStatus;
+    monthlyMessageCap?: number;
+    allowedOrigins?: string[];
+    monthlyUsageCeilingCents?: number | null;
+  } = {},
 ) {
   const client = await insertClient(db, {
     businessName: "Pizza Roma",
@@ -37,6 +46,10 @@ async function addPizzeria(
     businessType: options.businessType ?? "restaurant",
     status: options.status ?? "active",
     monthlyMessageCap: options.monthlyMessageCap ?? null,
+    allowedOrigins: options.allowedOrigins ?? [],
+    ...(options.monthlyUsageCeilingCents !== undefined
+      ? { monthlyUsageCeilingCents: options.monthlyUsageCeilingCents }
+      : {}),
   });
   await db.insert(trainingConfigs).values({
     clientId: client.id,
@@ -89,6 +102,8 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       images?: Buffer[];
       modelSettings?: ModelSettings;
       deltas?: string[];
+      visitor?: typeof VISITOR;
+      visitorWaiting?: boolean;
     } = {},
   ): Promise<MessageReply> {
     const input: VisitorMessage = {
@@ -97,7 +112,8 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       clientMessageId: options.clientMessageId ?? randomUUID(),
       message,
     };
-    const admission = await admitMessage(db, input, { timeZone: TZ });
+    const visitor = options.visitor ?? VISITOR;
+    const admission = await admitMessage(db, input, { timeZone: TZ, ...FROM_WIDGET, visitor });
     if (admission.kind === "replay") return admission.reply;
     if (admission.kind !== "admitted") throw new Error(`refused: ${admission.refusal.error}`);
     return replyToMessage(db, {
@@ -108,12 +124,13 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
         mime: "image/png" as const,
         bytes,
       })),
-      visitor: VISITOR,
+      visitor,
       requestLanguage: "he",
       modelSettings: options.modelSettings,
       timeZone: TZ,
       mailEnabled: false,
       onDelta: (text) => options.deltas?.push(text),
+      visitorWaiting: () => options.visitorWaiting ?? true,
     });
   }
 
@@ -217,13 +234,15 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
 
   it("refuses an unknown license, an inactive client, and clients and sessions past their limits", async () => {
     const base = { clientMessageId: randomUUID(), message: "hi", sessionId: null };
-    expect(await admitMessage(db, { ...base, license: "alex_unknown" }, { timeZone: TZ })).toEqual({
+    expect(await admitMessage(db, { ...base, license: "alex_unknown" }, { timeZone: TZ, ...FROM_WIDGET })).toEqual({
       kind: "refused",
       refusal: { status: 404, error: "unknownLicense" },
     });
     for (const status of ["suspended", "cancelled"] as const) {
       const inactive = await addPizzeria(db, { status });
-      expect(await admitMessage(db, { ...base, license: inactive.licenseKey }, { timeZone: TZ })).toEqual({
+      expect(
+        await admitMessage(db, { ...base, license: inactive.licenseKey }, { timeZone: TZ, ...FROM_WIDGET }),
+      ).toEqual({
         kind: "refused",
         refusal: { status: 403, error: "inactiveClient" },
       });
@@ -231,7 +250,9 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
 
     const capped = await addPizzeria(db, { monthlyMessageCap: 1 });
     await send(capped.licenseKey, "שלום");
-    expect(await admitMessage(db, { ...base, license: capped.licenseKey }, { timeZone: TZ })).toMatchObject({
+    expect(
+      await admitMessage(db, { ...base, license: capped.licenseKey }, { timeZone: TZ, ...FROM_WIDGET }),
+    ).toMatchObject({
       kind: "refused",
       refusal: { status: 429, error: "monthlyCapReached" },
     });
@@ -248,13 +269,114 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       })),
     );
     expect(
-      await admitMessage(db, { ...base, license: busy.licenseKey, sessionId: opened.sessionId }, { timeZone: TZ }),
+      await admitMessage(
+        db,
+        { ...base, license: busy.licenseKey, sessionId: opened.sessionId },
+        { timeZone: TZ, ...FROM_WIDGET },
+      ),
     ).toMatchObject({
       kind: "refused",
       refusal: { status: 429, error: "tooManyInSession" },
     });
     // A new session of the same visitor is not limited by the old one.
-    expect((await admitMessage(db, { ...base, license: busy.licenseKey }, { timeZone: TZ })).kind).toBe("admitted");
+    expect((await admitMessage(db, { ...base, license: busy.licenseKey }, { timeZone: TZ, ...FROM_WIDGET })).kind).toBe(
+      "admitted",
+    );
+  });
+
+  it("takes messages from our own pages, the client's sites and non-browsers only", async () => {
+    const client = await addPizzeria(db, { allowedOrigins: ["https://staging.pizza.example"] });
+    const input = { clientMessageId: randomUUID(), message: "hi", sessionId: null, license: client.licenseKey };
+    const from = (header: string | null) => ({ timeZone: TZ, visitor: VISITOR, origin: { header, self: SELF } });
+    for (const header of [
+      SELF,
+      null,
+      "https://pizza.example",
+      "https://www.pizza.example",
+      "https://staging.pizza.example",
+    ])
+      expect((await admitMessage(db, input, from(header))).kind, String(header)).toBe("admitted");
+    for (const header of [
+      "https://evil.example",
+      "http://staging.pizza.example",
+      "https://pizza.example.evil.example",
+      "null",
+    ])
+      expect(await admitMessage(db, input, from(header)), header).toEqual({
+        kind: "refused",
+        refusal: { status: 403, error: "siteNotAllowed" },
+      });
+  });
+
+  it("limits new sessions an hour per visitor (3) and per address (10), never a conversation under way", async () => {
+    const client = await addPizzeria(db);
+    const ip = `192.0.2.${driver === "pglite" ? 10 : 11}`;
+    const visitor = { ip, userAgent: "Scripted/1.0" };
+    const first = await send(client.licenseKey, "שלום", { visitor });
+    await send(client.licenseKey, "שלום", { visitor });
+    await send(client.licenseKey, "שלום", { visitor });
+    const input = { clientMessageId: randomUUID(), message: "hi", sessionId: null, license: client.licenseKey };
+    expect(await admitMessage(db, input, { ...FROM_WIDGET, timeZone: TZ, visitor })).toEqual({
+      kind: "refused",
+      refusal: { status: 429, error: "tooManySessions", retryAfterSeconds: 3600 },
+    });
+    // The visitor's conversation goes on.
+    expect(await send(client.licenseKey, "ועוד שאלה", { visitor, sessionId: first.sessionId })).toMatchObject({
+      sessionId: first.sessionId,
+    });
+    // Other browsers behind the same address, up to ten new sessions in all.
+    for (let index = 0; index < 7; index++)
+      await send(client.licenseKey, "שלום", { visitor: { ip, userAgent: `Browser ${index}` } });
+    expect(
+      await admitMessage(db, input, { ...FROM_WIDGET, timeZone: TZ, visitor: { ip, userAgent: "Browser 99" } }),
+    ).toMatchObject({ kind: "refused", refusal: { error: "tooManySessions" } });
+    // Another address is another visitor; an hour later the address is free again.
+    expect((await admitMessage(db, input, { ...FROM_WIDGET, timeZone: TZ })).kind).toBe("admitted");
+    const later = new Date(Date.now() + 61 * 60_000);
+    expect((await admitMessage(db, input, { ...FROM_WIDGET, timeZone: TZ, visitor, now: later })).kind).toBe(
+      "admitted",
+    );
+  });
+
+  it("stops billing at the monthly ceiling: new sessions wait, one under way goes on at $0", async () => {
+    const client = await addPizzeria(db, { monthlyUsageCeilingCents: 200 });
+    const first = await send(client.licenseKey, "שלום", { visitor: { ip: "192.0.2.50", userAgent: "a" } });
+    await send(client.licenseKey, "שלום", { visitor: { ip: "192.0.2.51", userAgent: "b" } });
+    const input = { clientMessageId: randomUUID(), message: "hi", sessionId: null, license: client.licenseKey };
+    expect(await admitMessage(db, input, { ...FROM_WIDGET, timeZone: TZ })).toMatchObject({
+      kind: "refused",
+      refusal: { status: 429, error: "monthlyCeilingReached", retryAfterSeconds: expect.any(Number) },
+    });
+    const admitted = await admitMessage(db, { ...input, sessionId: first.sessionId }, { ...FROM_WIDGET, timeZone: TZ });
+    expect(admitted).toMatchObject({ kind: "admitted", chargesStopped: true });
+    // A problem the knowledge answers would be a $1 solution: past the ceiling it is free.
+    const solution = await send(client.licenseKey, "יש בעיה עם המשלוח לרעננה", {
+      sessionId: first.sessionId,
+      visitor: { ip: "192.0.2.50", userAgent: "a" },
+    });
+    expect(solution.cost).toBe(0);
+    const billed = await db
+      .select({ cents: messages.costCents })
+      .from(messages)
+      .where(eq(messages.clientId, client.id));
+    expect(billed.reduce((sum, row) => sum + row.cents, 0)).toBe(200);
+    // No ceiling at all: null.
+    const unlimited = await addPizzeria(db, { monthlyUsageCeilingCents: null });
+    await send(unlimited.licenseKey, "שלום");
+    expect(
+      (await admitMessage(db, { ...input, license: unlimited.licenseKey }, { ...FROM_WIDGET, timeZone: TZ })).kind,
+    ).toBe("admitted");
+  });
+
+  it("does not bill a session whose visitor left before the answer; the first answer delivered is its conversation", async () => {
+    const client = await addPizzeria(db);
+    const abandoned = await send(client.licenseKey, "מתי אתם פתוחים?", { visitorWaiting: false });
+    expect(abandoned).toMatchObject({ messageType: "general", cost: 0 });
+    const answered = await send(client.licenseKey, "מתי אתם פתוחים?", { sessionId: abandoned.sessionId });
+    expect(answered).toMatchObject({ sessionId: abandoned.sessionId, messageType: "conversation", cost: 1 });
+    const gone = await send(client.licenseKey, "שלום", { visitorWaiting: false });
+    const rows = await messagesOf((await sessionRow(gone.sessionId)).id);
+    expect(rows.map((row) => [row.messageType, row.costCents])).toEqual([["general", 0]]);
   });
 
   it("counts the monthly cap by the bills' month, in Israel, not by UTC's", async () => {
@@ -272,14 +394,16 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       license: capped.licenseKey,
     };
     // 23:45 in Israel: still November, so the cap holds until midnight there, a quarter of an hour away.
-    expect(await admitMessage(db, input, { timeZone: TZ, now: new Date("2026-11-30T21:45:00Z") })).toMatchObject({
+    expect(
+      await admitMessage(db, input, { timeZone: TZ, ...FROM_WIDGET, now: new Date("2026-11-30T21:45:00Z") }),
+    ).toMatchObject({
       kind: "refused",
       refusal: { status: 429, error: "monthlyCapReached", retryAfterSeconds: 15 * 60 },
     });
     // 22:30 UTC is still November in UTC but already 1 December in Israel: a new month, a new allowance.
-    expect((await admitMessage(db, input, { timeZone: TZ, now: new Date("2026-11-30T22:30:00Z") })).kind).toBe(
-      "admitted",
-    );
+    expect(
+      (await admitMessage(db, input, { timeZone: TZ, ...FROM_WIDGET, now: new Date("2026-11-30T22:30:00Z") })).kind,
+    ).toBe("admitted");
   });
 
   it(`lets an address send ${MESSAGES_PER_ADDRESS_PER_MINUTE} messages a minute`, async () => {

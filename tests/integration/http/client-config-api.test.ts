@@ -49,7 +49,8 @@ beforeAll(async () => {
   const requests: { license: string | undefined; path: string; query: string }[] = [];
   const hiveServer = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://stand-in");
-    const license = request.headers["x-alex-license"] as string | undefined;
+    // The plugin's listings route opens to the sync secret (these clients' secrets are their license keys' twins).
+    const license = request.headers["x-alex-secret"] as string | undefined;
     requests.push({ license, path: url.pathname, query: url.search });
     if (url.searchParams.get("rest_route") !== "/alex/v1/listings") return response.writeHead(404).end();
     if (license !== "alex_hive_license" && license !== "alex_hive_store") {
@@ -80,14 +81,27 @@ beforeAll(async () => {
               licenseKey: "alex_untrained",
             },
             { ...base, businessName: "Harbor Dental", websiteDomain: site.url, licenseKey: "alex_scanned" },
-            { ...base, businessName: "Venue Finder", websiteDomain: hive.url, licenseKey: "alex_hive_license" },
-            { ...base, businessName: "Wrong Key", websiteDomain: hive.url, licenseKey: "alex_other_license" },
+            {
+              ...base,
+              businessName: "Venue Finder",
+              websiteDomain: hive.url,
+              licenseKey: "alex_hive_license",
+              pluginSecret: "alex_hive_license",
+            },
+            {
+              ...base,
+              businessName: "Wrong Key",
+              websiteDomain: hive.url,
+              licenseKey: "alex_other_license",
+              pluginSecret: "alex_other_license",
+            },
             // Its website is not where its WordPress lives: the operator connected the real address (in a folder).
             {
               ...base,
               businessName: "Venue Finder Store",
               websiteDomain: "venue-finder.example",
               licenseKey: "alex_hive_store",
+              pluginSecret: "alex_hive_store",
             },
           ])
           .returning({ id: clients.id });

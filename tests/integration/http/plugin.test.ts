@@ -1,3 +1,4 @@
+import { PLUGIN_VERSION } from "~/plugin/plugin-zip.server.ts";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -53,7 +54,7 @@ describe("GET /api/download/plugin", () => {
       writeFileSync(file, entry.data);
     }
     const phpFiles = names.filter((name) => name.endsWith(".php"));
-    expect(phpFiles.length).toBe(5);
+    expect(phpFiles.length).toBe(7);
     for (const name of phpFiles) {
       expect(execFileSync("php", ["-l", path.join(unzipped, name)], { encoding: "utf8" }), name).toContain(
         "No syntax errors detected",
@@ -105,12 +106,12 @@ describe("GET /api/download/plugin", () => {
 });
 
 describe("the plugin manager /admin/plugin", () => {
-  it("shows version 1.0.0, the install steps and a client picker that is a plain GET form to the download", async () => {
+  it("shows the plugin's version, the install steps and a client picker that is a plain GET form to the download", async () => {
     const response = await request("/admin/plugin", { headers: { Cookie: await loginAsOperator() } });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Plugin Manager");
-    expect(html).toContain("Version 1.0.0");
+    expect(html).toContain(`Version ${PLUGIN_VERSION}`);
     expect(html).toContain("Install steps");
     expect(html).toMatch(/<form[^>]* action="\/api\/download\/plugin" method="get">/);
     expect(html).toMatch(/<select[^>]*name="clientId"/);
@@ -125,7 +126,7 @@ describe("the plugin manager /admin/plugin", () => {
       })
     ).text();
     expect(html).toContain("ניהול התוסף");
-    expect(html).toContain("גרסה 1.0.0");
+    expect(html).toContain(`גרסה ${PLUGIN_VERSION}`);
     expect(html).toMatch(/<option value="2" selected="">/);
   });
 });

@@ -112,16 +112,20 @@ describe.each(testDrivers)("lead delivery on %s", (driver) => {
 
   async function say(licenseKey: string, message: string, { sessionId = null as string | null, mail = true } = {}) {
     const input = { license: licenseKey, sessionId, clientMessageId: randomUUID(), message };
-    const admission = await admitMessage(db, input, { timeZone: TZ });
+    const visitor = { ip: "203.0.113.9", userAgent: null };
+    // No Origin header: a call from outside a browser, which the site check lets through.
+    const origin = { header: null, self: "http://127.0.0.1" };
+    const admission = await admitMessage(db, input, { timeZone: TZ, visitor, origin });
     if (admission.kind !== "admitted") throw new Error(`not admitted: ${admission.kind}`);
     return replyToMessage(db, {
       admission,
       input,
       images: [],
-      visitor: { ip: "203.0.113.9", userAgent: null },
+      visitor,
       requestLanguage: "he",
       modelSettings: undefined,
       mailEnabled: mail,
+      visitorWaiting: () => true,
       timeZone: TZ,
       onDelta: () => {},
     });

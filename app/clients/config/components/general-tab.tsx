@@ -12,6 +12,7 @@ import { CAPABILITY_GROUPS } from "../config-tabs.ts";
 import { clientDetailsFormSchema } from "../details-schema.ts";
 import { businessConfigFormSchema } from "../sales-config-schema.ts";
 import { FormActions } from "./form-actions.tsx";
+import { SitesForm, type ClientSites } from "./sites-form.tsx";
 import type { SalesConfigView } from "../sales-config.server.ts";
 
 type ClientDetails = {
@@ -26,6 +27,7 @@ type ClientDetails = {
 
 type GeneralTabProps = {
   client: ClientDetails;
+  sites: ClientSites;
   salesConfig: SalesConfigView;
   detailsResult: SubmissionResult<string[]> | null | undefined;
   businessResult: SubmissionResult<string[]> | null | undefined;
@@ -33,15 +35,18 @@ type GeneralTabProps = {
   hoursResult: SubmissionResult<string[]> | null | undefined;
   retentionDays: number;
   retentionResult: SubmissionResult<string[]> | null | undefined;
+  sitesResult: SubmissionResult<string[]> | null | undefined;
   /** The intent of the form being saved, if any. */
   savingIntent: string | null;
 };
 
 export function GeneralTab({
   client,
+  sites,
   salesConfig,
   detailsResult,
   businessResult,
+  sitesResult,
   businessHours,
   hoursResult,
   retentionDays,
@@ -50,7 +55,10 @@ export function GeneralTab({
 }: GeneralTabProps) {
   return (
     <div className="grid gap-6 xl:grid-cols-2">
-      <ClientDetailsForm client={client} lastResult={detailsResult} saving={savingIntent === "details"} />
+      <div className="space-y-6">
+        <ClientDetailsForm client={client} lastResult={detailsResult} saving={savingIntent === "details"} />
+        <SitesForm sites={sites} lastResult={sitesResult} saving={savingIntent === "sites"} />
+      </div>
       <BusinessConfigForm salesConfig={salesConfig} lastResult={businessResult} saving={savingIntent === "business"} />
       <BusinessHoursForm {...businessHours} lastResult={hoursResult} saving={savingIntent === "hours"} />
       <RetentionForm retentionDays={retentionDays} lastResult={retentionResult} saving={savingIntent === "retention"} />

@@ -4,7 +4,8 @@
  *
  * - GET /wp-json/alex/v1/status: {version, licenseSet}, public (never the key itself).
  * - GET /wp-json/alex/v1/listings?page=N: HivePress listings for Alex's Sync Data, read-only,
- *   20 a page, published only, for a caller whose X-Alex-License header is the stored license key.
+ *   20 a page, published only, for a caller whose X-Alex-Secret header is the plugin's sync secret
+ *   (the license key is printed on every page, so it proves nothing).
  *   HivePress's own routes need an editor's login and its post types are not in the REST API.
  *
  * @package AlexAiAssistant
@@ -30,7 +31,7 @@ function alex_ai_register_rest_routes() {
 		array(
 			'methods'             => WP_REST_Server::READABLE,
 			'callback'            => 'alex_ai_rest_listings',
-			'permission_callback' => 'alex_ai_rest_has_license',
+			'permission_callback' => 'alex_ai_rest_has_secret',
 			'args'                => array(
 				'page' => array(
 					'type'              => 'integer',
@@ -57,18 +58,18 @@ function alex_ai_rest_status() {
 }
 
 /**
- * The caller proves it is Alex with the license key, compared in constant time.
+ * The caller proves it is Alex with the sync secret, compared in constant time.
  *
  * @param WP_REST_Request $request The request.
  * @return true|WP_Error
  */
-function alex_ai_rest_has_license( $request ) {
-	$stored = alex_ai_license_key();
-	$given  = (string) $request->get_header( 'X-Alex-License' );
+function alex_ai_rest_has_secret( $request ) {
+	$stored = alex_ai_sync_secret();
+	$given  = (string) $request->get_header( 'X-Alex-Secret' );
 	if ( '' !== $stored && '' !== $given && hash_equals( $stored, $given ) ) {
 		return true;
 	}
-	return new WP_Error( 'alex_ai_license', __( 'A valid license key is required.', 'alex-ai-assistant' ), array( 'status' => 401 ) );
+	return new WP_Error( 'alex_ai_secret', __( 'Only the Alex server may read the listings.', 'alex-ai-assistant' ), array( 'status' => 401 ) );
 }
 
 /**

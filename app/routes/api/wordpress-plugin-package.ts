@@ -1,0 +1,20 @@
+import type { Route } from "./+types/wordpress-plugin-package";
+import { databaseContext, envContext, requestInfoContext } from "~/context.ts";
+import { languageContext } from "~/i18n/middleware.server.ts";
+import { serverUrlFor } from "~/plugin/download.server.ts";
+import { pluginPackage } from "~/plugin/plugin-api.server.ts";
+import { readOnlyRoute } from "~/server/json-api.server.ts";
+
+/** The newest plugin's ZIP, as WordPress downloads an update (without the sync secret). */
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  return pluginPackage(url.searchParams, {
+    db: context.get(databaseContext),
+    language: context.get(languageContext),
+    ip: context.get(requestInfoContext).ip,
+    serverUrl: serverUrlFor(context.get(envContext), request),
+  });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return readOnlyRoute(context);
+}
