@@ -68,9 +68,9 @@ export const SALES_FLOW = ["need identification", "solution presentation", "deal
 
 const alexAi: DemoClient = {
   businessName: "Alex AI",
-  ownerEmail: "owner@alex-ai.co.il",
-  contactEmail: "hello@alex-ai.co.il",
-  websiteDomain: "alex-ai.co.il",
+  ownerEmail: "owner@alex-ai.example",
+  contactEmail: "hello@alex-ai.example",
+  websiteDomain: "alex-ai.example",
   businessType: "services",
   plan: "enterprise",
   status: "active",
@@ -864,7 +864,7 @@ export const PUBLIC_DEMO_CLIENT: DemoClient = {
   ...alexAi,
   businessName: "Alex AI (public demo)",
   speaksAs: alexAi.businessName,
-  ownerEmail: "demo@alex-ai.co.il",
+  ownerEmail: "demo@alex-ai.example",
   plan: "basic",
   isProvider: false,
   joined: { daysAgo: 0 },

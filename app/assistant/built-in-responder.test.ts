@@ -14,7 +14,7 @@ const FLOW = ["need identification", "solution presentation", "deal closing"];
 const passage = {
   topic: "תמחור",
   content: "המנוי עולה $50 לחודש.",
-  sourceUrl: "https://alex-ai.co.il/pricing",
+  sourceUrl: "https://alex-ai.example/pricing",
   origin: "scan" as const,
 };
 
@@ -50,7 +50,7 @@ describe("builtInReply", () => {
   it("answers with the best passage and its source, then the next step of the sales flow", () => {
     expect(
       builtInReply(turn({ previousReplies: 1, passages: [passage, { ...passage, content: "second best" }] })),
-    ).toBe("המנוי עולה $50 לחודש.\nלפרטים נוספים: https://alex-ai.co.il/pricing\n\nרוצים שאסביר איך זה יעבוד אצלכם?");
+    ).toBe("המנוי עולה $50 לחודש.\nלפרטים נוספים: https://alex-ai.example/pricing\n\nרוצים שאסביר איך זה יעבוד אצלכם?");
     expect(builtInReply(turn({ previousReplies: 5, passages: [{ ...passage, sourceUrl: null }] }))).toBe(
       "המנוי עולה $50 לחודש.\n\nנמשיך בטלפון? השאירו שם ומספר טלפון ונחזור אליכם.",
     );
@@ -80,7 +80,7 @@ describe("builtInReply", () => {
     );
     expect(
       builtInReply(turn({ previousReplies: 4, knownDetails: complete, details: complete, passages: [passage] })),
-    ).toBe("המנוי עולה $50 לחודש.\nלפרטים נוספים: https://alex-ai.co.il/pricing");
+    ).toBe("המנוי עולה $50 לחודש.\nלפרטים נוספים: https://alex-ai.example/pricing");
   });
 
   it("thanks for images and notes a payment", () => {

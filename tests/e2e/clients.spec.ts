@@ -163,7 +163,7 @@ test.describe("the client list", () => {
     signIn,
   }) => {
     await signIn();
-    await gotoHydrated(page, "/admin/clients?lng=en&q=alex-ai.co.il");
+    await gotoHydrated(page, "/admin/clients?lng=en&q=alex-ai.example");
     await page
       .getByRole("button", { name: /^Test Alex AI/ })
       .first()
@@ -198,7 +198,7 @@ test.describe("the client list", () => {
     test("searches by URL, filters by status, and tests a client with a page load", async ({ page, signIn }) => {
       await signIn();
       await page.goto("/admin/clients?lng=en");
-      await page.getByLabel("Search").fill("alex-ai.co.il");
+      await page.getByLabel("Search").fill("alex-ai.example");
       await page.getByRole("button", { name: "Search", exact: true }).click();
       await expect(page).toHaveURL(/q=alex-ai\.co\.il/);
       await expect(page.getByText("1 client", { exact: true })).toBeVisible();
@@ -226,7 +226,7 @@ test.describe("the client list", () => {
 
     test("exports the usage CSV from the Usage & Billing tab", async ({ page, signIn }) => {
       await signIn();
-      await page.goto("/admin/clients?lng=en&q=alex-ai.co.il");
+      await page.goto("/admin/clients?lng=en&q=alex-ai.example");
       await page.getByRole("table").getByRole("link", { name: "Details of Alex AI" }).click();
       await page.getByRole("link", { name: "Usage & Billing" }).click();
       await expect(page.getByRole("heading", { name: "Recent Usage" })).toBeVisible();
@@ -246,7 +246,7 @@ test.describe("the client list", () => {
     // No demo client's site runs our plugin (and nothing leaves this machine): the sync fails, and says why.
     test("reports the sync's outcome with its reason", async ({ page, signIn }) => {
       await signIn();
-      await gotoHydrated(page, "/admin/clients?lng=en&q=alex-ai.co.il");
+      await gotoHydrated(page, "/admin/clients?lng=en&q=alex-ai.example");
       await page.getByRole("table").getByRole("link", { name: "Details of Alex AI" }).click();
       await page.getByRole("button", { name: "Sync Data" }).click();
       await expect(page.getByText("Sync Failed", { exact: true })).toBeVisible();
@@ -258,7 +258,7 @@ test.describe("the client list", () => {
 
       test("posts the page and comes back with the outcome", async ({ page, signIn }) => {
         await signIn();
-        await page.goto("/admin/clients?lng=en&q=alex-ai.co.il");
+        await page.goto("/admin/clients?lng=en&q=alex-ai.example");
         await page.getByRole("table").getByRole("link", { name: "Details of Alex AI" }).click();
         await page.getByRole("button", { name: "Sync Data" }).click();
         // The toast without JavaScript: a banner in <noscript>, found by a pattern (a plain string skips it).
@@ -291,7 +291,7 @@ for (const language of ["he", "en"] as const) {
         test.slow();
         await page.setViewportSize(viewport);
         await signIn();
-        const [demo] = (await (await page.request.get("/api/clients?q=alex-ai.co.il")).json()) as { id: number }[];
+        const [demo] = (await (await page.request.get("/api/clients?q=alex-ai.example")).json()) as { id: number }[];
         await gotoHydrated(
           page,
           screen === "list"

@@ -87,7 +87,7 @@ for (const language of ["en", "he"] as const) {
 
     test("a visitor's address shows as 127.0.0.1, not ::ffff:127.0.0.1", async ({ page, signIn }) => {
       await signIn();
-      await gotoHydrated(page, `/admin/clients?lng=${language}&q=alex-ai.co.il`);
+      await gotoHydrated(page, `/admin/clients?lng=${language}&q=alex-ai.example`);
       const license = await page.getByRole("table").locator("code").first().textContent();
       const response = await page.request.post("/api/wordpress/messages", {
         data: { license, clientMessageId: randomUUID(), message: "hello" },

@@ -213,7 +213,7 @@ test.describe("the launcher on a business's page", () => {
       page,
     }) => {
       await page.setViewportSize(PHONE);
-      // The seeded client's site is alex-ai.co.il: this page may not frame its chat.
+      // The seeded client's site is alex-ai.example: this page may not frame its chat.
       const launcher = await openHost(page, { chatUrl: chatUrl(baseURL, seededLicense, "he"), language: "he" });
       await launcher.click();
       const notice = page.getByRole("alert").filter({ hasText: labels.he.failedText });

@@ -115,7 +115,7 @@ describe("the plugin manager /admin/plugin", () => {
     expect(html).toContain("Install steps");
     expect(html).toMatch(/<form[^>]* action="\/api\/download\/plugin" method="get">/);
     expect(html).toMatch(/<select[^>]*name="clientId"/);
-    expect(html).toContain("Alex AI (alex-ai.co.il)");
+    expect(html).toContain("Alex AI (alex-ai.example)");
     expect(html).toContain(baseUrl());
   });
 
