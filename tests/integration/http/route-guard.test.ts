@@ -19,12 +19,19 @@ const PUBLIC_ROUTE_FILES = new Set([
   "routes/test-plugin-preview.tsx",
   "routes/invest.tsx",
   "routes/api/investment-inquiry.ts",
+  // The privacy policy, the terms and the accessibility statement.
+  "routes/legal.tsx",
   // The widget's message API: the license key names the client; no AI is called for an unknown or inactive one.
   "routes/api/wordpress-messages.ts",
   // The plugin's chat UI and the two calls its script makes besides the message API (visitors, no login).
   "routes/api/wordpress-chat-ui.ts",
   "routes/api/wordpress-history.ts",
   "routes/api/wordpress-feedback.ts",
+  // The installed plugin asks these with its license: is this site registered, is there a newer plugin, and
+  // the plugin's ZIP itself (which carries no secret).
+  "routes/api/wordpress-site-status.ts",
+  "routes/api/wordpress-plugin-update.ts",
+  "routes/api/wordpress-plugin-package.ts",
   // Paying a bill: the unguessable pay token (or an order this server opened for it) names the bill; PayPal's webhook is verified through PayPal.
   "routes/pay.tsx",
   "routes/api/paypal-setup.ts",
