@@ -23,18 +23,16 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER chat_sessions_totals_delete AFTER DELETE ON chat_sessions REFERENCING OLD TABLE AS removed_sessions
   FOR EACH STATEMENT EXECUTE FUNCTION chat_session_totals_remove();--> statement-breakpoint
--- An update trigger with transition tables cannot name its columns; updates that leave message_count
--- alone (contact details, feedback) do not touch the row.
+-- A message updates one session: a row trigger, fired only when message_count changes (contact
+-- details and feedback do not fire it), costs less than a statement trigger's transition tables.
 CREATE FUNCTION chat_session_totals_recount() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  change bigint := (SELECT coalesce(sum(message_count), 0) FROM new_sessions) - (SELECT coalesce(sum(message_count), 0) FROM old_sessions);
 BEGIN
-  IF change <> 0 THEN UPDATE chat_session_totals SET messages = messages + change; END IF;
+  UPDATE chat_session_totals AS totals SET messages = totals.messages + NEW.message_count - OLD.message_count;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER chat_sessions_totals_update AFTER UPDATE ON chat_sessions
-  REFERENCING OLD TABLE AS old_sessions NEW TABLE AS new_sessions
-  FOR EACH STATEMENT EXECUTE FUNCTION chat_session_totals_recount();--> statement-breakpoint
+CREATE TRIGGER chat_sessions_totals_update AFTER UPDATE OF message_count ON chat_sessions
+  FOR EACH ROW WHEN (NEW.message_count IS DISTINCT FROM OLD.message_count)
+  EXECUTE FUNCTION chat_session_totals_recount();--> statement-breakpoint
 CREATE FUNCTION chat_session_totals_clear() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE chat_session_totals SET sessions = 0, messages = 0;
