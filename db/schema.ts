@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -390,6 +391,23 @@ export const messageStatsHourly = pgTable(
     responses: integer("responses").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.hour, table.messageType] })],
+);
+
+/**
+ * How many chat sessions exist and the messages they hold, in one row kept by statement triggers
+ * on `chat_sessions` (migration 0019): the unfiltered monitor reads its all-time figures here
+ * instead of counting every session on each view. Every delete takes its sessions back, the
+ * retention job's included, since the monitor counts the sessions that exist.
+ */
+export const chatSessionTotals = pgTable(
+  "chat_session_totals",
+  {
+    id: boolean("id").primaryKey().default(true),
+    sessions: bigint("sessions", { mode: "number" }).notNull().default(0),
+    messages: bigint("messages", { mode: "number" }).notNull().default(0),
+  },
+  // One row: its key can only be true.
+  (table) => [check("chat_session_totals_one_row", sql`${table.id}`)],
 );
 
 export const messageImages = pgTable(

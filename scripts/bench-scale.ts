@@ -3,9 +3,11 @@
  * (docs/bench-scale.md). On the PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
  * it creates a throwaway database `alex_scale`, migrates it, loads 300 clients, 100,000 sessions and
  * 1,000,000 messages with scripts/scale-data.ts, then measures in process, as a loader spends it:
- *   - GET /api/admin/sessions for the monitor's main filters (all clients this week, one client this
- *     month, a partial-id search, a deep page), p50 and p95 over BENCH_RUNS runs, target p95 < 50 ms;
- *   - the dashboard's figures (/api/stats), recent activity and high-usage clients, target p95 < 100 ms;
+ *   - GET /api/admin/sessions for the monitor's main filters (all clients this week and all time, one
+ *     client this month, a partial-id search, a deep page), p50 and p95 over BENCH_RUNS runs, target
+ *     p95 < 50 ms;
+ *   - the dashboard's figures (/api/stats, target p95 < 50 ms), recent activity and high-usage clients
+ *     (target p95 < 100 ms);
  *   - the analytics page for each period (target p95 < 250 ms) and the completed functions page (< 50 ms);
  *   - EXPLAIN ANALYZE of every query each case sends, flagging any sequential scan of messages;
  *   - the peak RSS of a child process exporting the 10,000-message session as CSV (streamed).
@@ -126,6 +128,8 @@ async function main() {
     loadSessionList(database, query(input), { timeZone: TIME_ZONE });
   const cases: Case[] = [
     { name: "sessions: all clients, this week", target: 50, run: list({ period: "week" }) },
+    // Unfiltered, the monitor's all-time figures are the kept totals (chat_session_totals).
+    { name: "sessions: all clients, all time", target: 50, run: list({ period: "all" }) },
     {
       name: "sessions: one client, this month",
       target: 50,
@@ -145,8 +149,8 @@ async function main() {
     },
     { name: "monitor client picker", target: 50, run: (database) => listClientsForPicker(database) },
     {
-      name: "dashboard: /api/stats",
-      target: 100,
+      name: "dashboard: /api/stats (today, month)",
+      target: 50,
       run: async (database) => getDashboardStats(database, periodBoundaries(TIME_ZONE)),
     },
     { name: "dashboard: recent activity", target: 100, run: (database) => listRecentActivity(database, 8) },
@@ -191,7 +195,8 @@ async function main() {
     captured = undefined;
     let seqScanOfMessages = false;
     plans.push(`\n### ${benchCase.name}`);
-    for (const { query: text, parameters } of queries) {
+    // A search runs in a transaction with a statement timeout: its begin, set and commit have no plan.
+    for (const { query: text, parameters } of queries.filter(({ query: text }) => /^\s*(select|with)\b/i.test(text))) {
       const rows = await client.unsafe(
         `explain (analyze, costs off, timing on, summary on) ${text}`,
         parameters as postgres.ParameterOrJSON<never>[],

@@ -75,7 +75,7 @@ const within = (column: Parameters<typeof gte>[0], range: TimeRange) =>
  * the hourly rollup, the partial hours at either end from `messages` (at most two hours of rows a
  * range). Two queries, whatever the ranges' length.
  */
-async function messageStatsPerType<Name extends string>(db: Database, ranges: Record<Name, TimeRange>) {
+export async function messageStatsPerType<Name extends string>(db: Database, ranges: Record<Name, TimeRange>) {
   const names = Object.keys(ranges) as Name[];
   const parts = names.map((name) => ({ name, ...splitByHour(ranges[name]) }));
   const rollupColumns: Record<string, SQL<number>> = {};

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { chatSessions, clients, messageImages, messages } from "#db/schema.ts";
+import { chatSessions, chatSessionTotals, clients, messageImages, messages } from "#db/schema.ts";
 import { type FunctionClientDetails } from "#db/vocabulary.ts";
 
 /**
@@ -115,8 +115,26 @@ function sessionConditions(filter: SessionFilter) {
   return and(...conditions);
 }
 
-/** Counts over the whole filtered set, not a page: sessions, the active ones, and their messages. */
+const isUnfiltered = (filter: SessionFilter) =>
+  filter.clientId === undefined && filter.activeSince === undefined && filter.pattern === undefined;
+
+/**
+ * Counts over the whole filtered set, not a page: sessions, the active ones, and their messages.
+ * Unfiltered, the sessions and messages come from the kept totals (chat_session_totals, which also
+ * count a session whose last message is being written right now) and only the active ones are
+ * counted, on the last-message index.
+ */
 export async function summarizeSessions(db: Database, filter: SessionFilter, now: Date) {
+  if (isUnfiltered(filter)) {
+    const [[totals], [active]] = await Promise.all([
+      db.select({ sessions: chatSessionTotals.sessions, messages: chatSessionTotals.messages }).from(chatSessionTotals),
+      db
+        .select({ active: count() })
+        .from(chatSessions)
+        .where(and(sessionIsActiveAt(now), lte(chatSessions.lastMessageAt, filter.activeUntil))),
+    ]);
+    return { sessions: totals?.sessions ?? 0, active: active?.active ?? 0, messages: totals?.messages ?? 0 };
+  }
   const [row] = await db
     .select({
       sessions: count(),

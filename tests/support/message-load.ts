@@ -199,6 +199,8 @@ export type Invariants = {
   /** message_usage_daily and message_stats_hourly rows that disagree with the messages they sum. */
   dailyUsageMismatches: number;
   hourlyStatsMismatches: number;
+  /** 1 when chat_session_totals is not the sessions' count and the sum of their message counts. */
+  sessionTotalsMismatch: number;
   /** Cents the period's bills charge for usage, and what the billable messages of the period cost. */
   billedUsageCents: number;
   billableMessageCents: number;
@@ -272,6 +274,11 @@ export async function checkMessageInvariants(
           full join message_stats_hourly as h using (hour, message_type)
           where coalesce(m.messages, 0) <> coalesce(h.messages, 0) or coalesce(m.cost_cents, 0) <> coalesce(h.cost_cents, 0)`,
     ),
+    sessionTotalsMismatch: await countOf(
+      db,
+      sql`select count(*) as n from chat_session_totals as t
+          where (t.sessions, t.messages) <> (select count(*), coalesce(sum(message_count), 0) from chat_sessions)`,
+    ),
     billedUsageCents: bills.reduce((sum, bill) => sum + bill.usageFeesCents, 0),
     billableMessageCents: byType
       .filter((row) => (BILLABLE_MESSAGE_TYPES as readonly MessageType[]).includes(row.message_type))
@@ -290,6 +297,7 @@ export function brokenInvariants(found: Invariants): string[] {
     "mispricedMessages",
     "dailyUsageMismatches",
     "hourlyStatsMismatches",
+    "sessionTotalsMismatch",
   ] as const)
     if (found[key] !== 0) broken.push(`${key}: ${found[key]}`);
   if (found.billedUsageCents !== found.billableMessageCents)

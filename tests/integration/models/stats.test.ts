@@ -1,6 +1,7 @@
+import { and, count, eq, gte, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
-import { chatSessions, clientStatusChanges, completedFunctions, messages } from "#db/schema.ts";
+import { chatSessions, clients, clientStatusChanges, completedFunctions, messages } from "#db/schema.ts";
 import { type MessageType } from "#db/vocabulary.ts";
 import {
   countClients,
@@ -158,5 +159,65 @@ describe.each(testDrivers)("dashboard figures on %s", (driver) => {
       ["Charlie", 1],
     ]);
     expect(await countClients(db)).toBe(4);
+  });
+});
+
+describe.each(testDrivers)("the dashboard's totals from the hourly rollup on %s", (driver) => {
+  let handle: DatabaseHandle;
+  let db: Database;
+  // 10:30 UTC: the last whole hour ends at 10:00, the partial one runs to now.
+  const now = at("2026-03-15T10:30:00Z");
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(driver);
+    db = handle.db;
+    const client = await insertClient(db, { businessName: "Writer", createdAt: at("2025-12-01T00:00:00Z") });
+    const demo = await insertClient(db, { businessName: "Demo", isDemo: true });
+    const article = (createdAt: string): [MessageType, number, string] => ["article", 100, createdAt];
+    // Either side of each hour boundary near both ends of both periods, and one just past "now".
+    const times = [
+      "2026-02-28T21:59:59Z",
+      "2026-02-28T22:00:00Z",
+      "2026-03-15T09:59:59.999Z",
+      "2026-03-15T10:00:00Z",
+      "2026-03-15T10:29:59.999Z",
+      "2026-03-15T10:30:00Z",
+      // The same moment last month: 14 days 12½ hours after 31 January 22:00 UTC, 15 February 10:30.
+      "2026-02-15T09:59:59Z",
+      "2026-02-15T10:29:59Z",
+      "2026-02-15T10:30:00Z",
+    ];
+    await addSession(db, client.id, "2026-02-01T00:00:00Z", times.map(article));
+    await addSession(db, demo.id, "2026-03-15T10:10:00Z", [article("2026-03-15T10:10:00Z")]);
+  });
+  afterAll(() => handle?.close());
+
+  const rawArticles = async (from: Date, to: Date) => {
+    const [row] = await db
+      .select({ value: count() })
+      .from(messages)
+      .innerJoin(clients, eq(clients.id, messages.clientId))
+      .where(
+        and(
+          eq(messages.messageType, "article"),
+          gte(messages.createdAt, from),
+          lt(messages.createdAt, to),
+          eq(clients.isDemo, false),
+        ),
+      );
+    return row!.value;
+  };
+
+  it("counts this month's articles as the messages themselves do, across an hour boundary", async () => {
+    const periods = periodBoundaries("Asia/Jerusalem", now);
+    const stats = await getDashboardStats(db, periods);
+    const sameSpanLastMonth = new Date(
+      periods.previousMonthStart.getTime() + (now.getTime() - periods.monthStart.getTime()),
+    );
+    expect(stats.articlesGenerated).toEqual({
+      current: await rawArticles(periods.monthStart, now),
+      previous: await rawArticles(periods.previousMonthStart, sameSpanLastMonth),
+    });
+    expect(stats.articlesGenerated).toEqual({ current: 4, previous: 2 });
   });
 });
