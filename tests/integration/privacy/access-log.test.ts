@@ -21,10 +21,11 @@ describe.each(testDrivers)("the access log, on %s", (driver) => {
 
   beforeAll(async () => {
     handle = await openTestDatabase(driver);
-    [operator] = await handle.db
+    const [created] = await handle.db
       .insert(operators)
       .values({ username: "auditor", passwordHash: "x" })
       .returning({ id: operators.id, username: operators.username });
+    operator = created!;
   });
   afterAll(() => handle.close());
 
