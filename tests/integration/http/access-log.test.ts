@@ -4,6 +4,8 @@ import type { SessionList } from "~/sessions/session-types.ts";
 import { parseCsv } from "../../support/csv.ts";
 import { languageCookie, loginAsOperator, request } from "../../support/http.ts";
 
+const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
 let cookie: string;
 const get = (path: string, init: { ip?: string; extraCookie?: string } = {}) =>
   request(path, {
@@ -12,13 +14,13 @@ const get = (path: string, init: { ip?: string; extraCookie?: string } = {}) =>
   });
 
 /** A conversation of the provider's demo client, sent through the public message API as a widget would. */
-async function demoSession() {
+async function demoSession(images?: { name: string; data: string }[]) {
   const page = await (await request("/minimal-chat-demo")).text();
   const license = /alex_[0-9a-f]{32}/.exec(page)?.[0];
   const response = await request("/api/wordpress/messages", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ license, clientMessageId: randomUUID(), message: "Who reads this?" }),
+    body: JSON.stringify({ license, clientMessageId: randomUUID(), message: "Who reads this?", images }),
   });
   expect(response.status).toBe(200);
   const { sessionId } = (await response.json()) as { sessionId: string };
@@ -75,6 +77,20 @@ describe("the access log", () => {
     await eventually(async () =>
       (await (await get(`/admin/clients/${clientId}?tab=access&lng=en`)).text()).includes("203.0.113.78"),
     );
+  });
+
+  it("logs a picture's view, and not a picture that is not there", async () => {
+    const { sessionId, clientId } = await demoSession([{ name: "dot.png", data: TINY_PNG }]);
+    const html = await (await get(`/admin/session/${sessionId}`)).text();
+    const path = new RegExp(`/admin/session/${sessionId}/images/\\d+`).exec(html)?.[0];
+    expect(path).toBeDefined();
+    expect((await get(`${path}999`, { ip: "203.0.113.80" })).status).toBe(404);
+    expect((await get(path!, { ip: "203.0.113.81" })).status).toBe(200);
+    const tab = `/admin/clients/${clientId}?tab=access&lng=en`;
+    await eventually(async () => (await (await get(tab)).text()).includes("Viewed a picture"));
+    const shown = await (await get(tab)).text();
+    expect(shown).toContain("203.0.113.81");
+    expect(shown).not.toContain("203.0.113.80");
   });
 
   it("answers a bad page number with the nearest page, not an error", async () => {
