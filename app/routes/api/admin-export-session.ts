@@ -27,7 +27,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
   const session = parsed.success ? await findClientSession(db, parsed.data.clientId, parsed.data.sessionId) : undefined;
   if (!session) return failure(404, text("errors.sessionNotFound"));
-  recordAccess(context, { action: "export_session", clientId: session.clientId, sessionId: session.publicId });
+  // The JSON is what the monitor's Quick View shows: a look at the conversation; the CSV is a download of it.
+  recordAccess(context, {
+    action: format.data === "csv" ? "export_session" : "view_session",
+    clientId: session.clientId,
+    sessionId: session.publicId,
+  });
 
   if (format.data === "csv") {
     const header = (key: string) => text(`csv.${key}`);

@@ -69,14 +69,20 @@ describe("the access log", () => {
     expect(hebrew).toContain("צפה בשיחה");
   });
 
-  it("logs a conversation's export too", async () => {
+  it("logs a conversation's export, and its Quick View as a view", async () => {
     const { sessionId, clientId } = await demoSession();
     const csv = await get(`/api/admin/export-session/${clientId}/${sessionId}?format=csv`, { ip: "203.0.113.78" });
     expect(csv.status).toBe(200);
     await csv.text();
-    await eventually(async () =>
-      (await (await get(`/admin/clients/${clientId}?tab=access&lng=en`)).text()).includes("203.0.113.78"),
-    );
+    const quickView = await get(`/api/admin/export-session/${clientId}/${sessionId}`, { ip: "203.0.113.82" });
+    expect(quickView.status).toBe(200);
+    await quickView.json();
+    const tab = `/admin/clients/${clientId}?tab=access&lng=en`;
+    await eventually(async () => {
+      const html = await (await get(tab)).text();
+      return html.includes("203.0.113.78") && html.includes("203.0.113.82");
+    });
+    expect(await (await get(tab)).text()).toContain("Exported a conversation");
   });
 
   it("logs a picture's view, and not a picture that is not there", async () => {
