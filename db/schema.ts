@@ -26,6 +26,7 @@ import {
   FUNCTION_TYPES,
   KNOWLEDGE_ORIGINS,
   JOB_OUTCOMES,
+  ACCESS_ACTIONS,
   BILLING_EVENT_KINDS,
   CLIENT_LANGUAGES,
   DELIVERY_CHANNELS,
@@ -660,4 +661,30 @@ export const leadDeliveryAttempts = pgTable(
     attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("lead_delivery_attempts_client_idx").on(table.clientId, table.attemptedAt)],
+);
+
+/**
+ * Who looked at what: every operator view of a conversation or picture and every export, kept 24
+ * months (app/jobs/jobs.server.ts prunes older rows). Client and session are ids without foreign
+ * keys, so the record outlives a deleted conversation; the operator's name is copied for the same reason.
+ */
+export const accessLog = pgTable(
+  "access_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer("operator_id"),
+    operatorName: text("operator_name").notNull(),
+    action: text("action", { enum: ACCESS_ACTIONS }).notNull(),
+    clientId: integer("client_id"),
+    /** The session's public id, as the operator saw it in the address bar. */
+    sessionId: text("session_id"),
+    /** The client address the rate limits use (app/context.ts requestInfoContext). */
+    address: text("address").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // The client page's tab: one client's rows, newest first.
+    index("access_log_client_idx").on(table.clientId, table.createdAt),
+    index("access_log_created_idx").on(table.createdAt),
+  ],
 );

@@ -67,3 +67,19 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryEvent = (typeof DELIVERY_EVENTS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const BILLING_EVENT_KINDS = ["generated", "recomputed", "marked_paid", "paid_paypal", "overdue"] as const;
+
+/**
+ * What an operator's access-log row records: a look at a visitor's conversation or picture, or a
+ * download of stored data (app/privacy/access-log.server.ts writes them).
+ */
+export const ACCESS_ACTIONS = [
+  "view_session",
+  "view_image",
+  "export_session",
+  "export_leads",
+  "export_completed_functions",
+  "export_billing",
+  "export_usage",
+  "export_access_log",
+] as const;
+export type AccessAction = (typeof ACCESS_ACTIONS)[number];

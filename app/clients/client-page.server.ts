@@ -11,6 +11,7 @@ import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { monthOf, monthRange } from "~/lib/calendar.ts";
 import { sumClientChargesSince } from "~/models/message.server.ts";
 import { getClientUsageTotals, listDailyUsage, listLatestClientSessions } from "~/models/usage.server.ts";
+import { loadAccessLogTab } from "~/privacy/access-log.server.ts";
 import { syncHivePress } from "~/scanner/hivepress.server.ts";
 import { clientIdSchema, statusChangeSchema } from "./client-schema.ts";
 import { CLIENT_TABS, HARMFUL_STATUSES, type ClientTab } from "./client-tabs.ts";
@@ -22,7 +23,12 @@ const RECENT_LIMIT = 10;
 
 const tabSchema = z.enum(CLIENT_TABS).catch("overview");
 
-async function loadTab(db: Database, clientId: number, tab: ClientTab, timeZone: string, mailEnabled: boolean) {
+async function loadTab(
+  db: Database,
+  clientId: number,
+  tab: ClientTab,
+  { timeZone, mailEnabled, page }: { timeZone: string; mailEnabled: boolean; page: string | null },
+) {
   switch (tab) {
     case "overview":
       return { tab, totals: await getClientUsageTotals(db, clientId) };
@@ -41,6 +47,8 @@ async function loadTab(db: Database, clientId: number, tab: ClientTab, timeZone:
       return { tab, delivery: (await loadDeliveryTab(db, clientId, { mailEnabled }))! };
     case "settings":
       return { tab, history: await listClientStatusChanges(db, clientId) };
+    case "access":
+      return { tab, accessLog: await loadAccessLogTab(db, clientId, page) };
   }
 }
 
@@ -50,9 +58,10 @@ export async function loadClientPage(
   {
     clientId,
     tab,
+    page = null,
     timeZone,
     mailEnabled,
-  }: { clientId: string; tab: string | null; timeZone: string; mailEnabled: boolean },
+  }: { clientId: string; tab: string | null; page?: string | null; timeZone: string; mailEnabled: boolean },
 ) {
   const id = clientIdSchema.safeParse(clientId);
   const client = id.success ? await findClientById(db, id.data) : undefined;
@@ -75,7 +84,7 @@ export async function loadClientPage(
       createdAt: client.createdAt,
     },
     usageCeiling: await usageCeilingOf(db, client, timeZone),
-    view: await loadTab(db, client.id, tabSchema.parse(tab ?? undefined), timeZone, mailEnabled),
+    view: await loadTab(db, client.id, tabSchema.parse(tab ?? undefined), { timeZone, mailEnabled, page }),
   };
 }
 

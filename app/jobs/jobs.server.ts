@@ -1,7 +1,9 @@
 import { generateBills, markOverdueBills } from "~/billing/billing.server.ts";
 import { periodOf, shiftPeriod } from "~/billing/periods.ts";
+import { pruneAccessLog } from "~/models/access-log.server.ts";
 import { deleteExpiredAuthSessions } from "~/models/auth-session.server.ts";
 import { pruneRateLimitEvents } from "~/models/rate-limit.server.ts";
+import { accessLogCutoff } from "~/privacy/access-log.server.ts";
 import { applyRetention } from "~/privacy/retention.server.ts";
 import { RATE_LIMIT_RETENTION_MS } from "~/server/rate-limit.server.ts";
 import type { Job } from "./job.ts";
@@ -47,10 +49,18 @@ export const retentionJob: Job = {
   run: async ({ db, now, timeZone }) => applyRetention(db, { now, timeZone }),
 };
 
+/** The access log is kept 24 months (app/privacy/access-log.server.ts), no longer. */
+export const pruneAccessLogJob: Job = {
+  name: "prune-access-log",
+  schedule: { every: "day", hour: 4, minute: 30 },
+  run: async ({ db, now }) => ({ deleted: await pruneAccessLog(db, accessLogCutoff(now)) }),
+};
+
 /** What the scheduler runs. */
 export const JOBS: readonly Job[] = [
   pruneRateLimitEventsJob,
   deleteExpiredAuthSessionsJob,
   monthlyBillingJob,
   retentionJob,
+  pruneAccessLogJob,
 ];

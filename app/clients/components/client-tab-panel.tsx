@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ClientStatus } from "#db/vocabulary.ts";
+import { AccessLogTab } from "~/privacy/components/access-log-tab.tsx";
 import { DeliveryTab } from "~/leads/components/delivery-tab.tsx";
 import type { ClientPageData } from "../client-page.server.ts";
 import { ClientOverview } from "./client-overview.tsx";
@@ -31,5 +32,7 @@ export function ClientTabPanel({
       return <DeliveryTab data={loaded} delivery={loaded.view.delivery} lastResult={deliveryResult} />;
     case "settings":
       return <ClientSettings data={loaded} history={loaded.view.history} confirmStatus={confirmStatus} />;
+    case "access":
+      return <AccessLogTab clientId={loaded.client.id} timeZone={loaded.timeZone} accessLog={loaded.view.accessLog} />;
   }
 }

@@ -5,6 +5,7 @@ import { periodOf } from "~/billing/periods.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { csvDateTime } from "~/lib/csv.server.ts";
+import { recordAccess } from "~/privacy/access-log.server.ts";
 import { readOnlyRoute } from "~/server/json-api.server.ts";
 
 /** /admin/billing's records as CSV, with the page's filters: the closed months' bills; headers in the operator's language. */
@@ -12,6 +13,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const t = getTranslator(context);
   const filter = filterFromSearch(url.searchParams);
   const timeZone = context.get(envContext).TZ_DISPLAY;
+  recordAccess(context, { action: "export_billing", clientId: filter.clientId });
   return billingCsv(context.get(databaseContext), {
     filter: {
       clientId: filter.clientId,

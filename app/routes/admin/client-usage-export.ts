@@ -6,6 +6,7 @@ import { getTranslator } from "~/i18n/middleware.server.ts";
 import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
 import { findClientById } from "~/models/client.server.ts";
 import { listDailyUsage, type DailyUsage } from "~/models/usage.server.ts";
+import { recordAccess } from "~/privacy/access-log.server.ts";
 import { readOnlyRoute } from "~/server/json-api.server.ts";
 
 const periodSchema = z.enum(USAGE_PERIODS).default("all");
@@ -26,6 +27,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const period = periodSchema.safeParse(url.searchParams.get("period") ?? undefined);
   if (!period.success) return plainText(t("errors.periodInvalid", { ns: "clients" }), 400);
 
+  recordAccess(context, { action: "export_usage", clientId: client.id });
   const timeZone = context.get(envContext).TZ_DISPLAY;
   const header = (key: string) => t(`detail.usage.${key}`, { ns: "clients" });
   const columns: CsvColumn<DailyUsage>[] = [

@@ -18,12 +18,13 @@ import { getTranslator } from "~/i18n/middleware.server.ts";
 import { deliveryConfigOf } from "~/leads/lead-delivery.server.ts";
 import { useCodeLabels } from "~/i18n/code-labels.ts";
 
-export const handle = { i18n: ["clients", "deliveries"] };
+export const handle = { i18n: ["clients", "deliveries", "access"] };
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const page = await loadClientPage(context.get(databaseContext), {
     clientId: params.clientId,
     tab: url.searchParams.get("tab"),
+    page: url.searchParams.get("page"),
     timeZone: context.get(envContext).TZ_DISPLAY,
     mailEnabled: Boolean(context.get(envContext).SMTP_URL),
   });

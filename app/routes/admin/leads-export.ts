@@ -8,6 +8,7 @@ import { csvDateTime, csvResponse, everyRow, type CsvColumn } from "~/lib/csv.se
 import { listContactLeads, type ContactLead } from "~/models/contact-lead.server.ts";
 import { listInvestmentInquiries, type InvestmentInquiry } from "~/models/investment-inquiry.server.ts";
 import { listNewsletterSubscribers, type NewsletterSubscriber } from "~/models/newsletter-subscriber.server.ts";
+import { recordAccess } from "~/privacy/access-log.server.ts";
 import { readOnlyRoute } from "~/server/json-api.server.ts";
 
 const PAGE_SIZE = 500;
@@ -24,6 +25,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const list = leadListOfSlug(params.list);
   if (!list)
     return new Response(t("notFound.title"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  recordAccess(context, { action: "export_leads" });
   const filename = `${LEAD_LISTS[list].slug}-${csvDateTime(new Date(), timeZone).slice(0, 10)}.csv`;
 
   switch (list) {

@@ -3,6 +3,7 @@ import type { Route } from "./+types/session-image";
 import { databaseContext } from "~/context.ts";
 import { findMonitoredSession } from "~/models/chat-session.server.ts";
 import { findSessionImage } from "~/models/message.server.ts";
+import { recordAccess } from "~/privacy/access-log.server.ts";
 import { sessionIdSchema } from "~/sessions/session-query.ts";
 import { readOnlyRoute } from "~/server/json-api.server.ts";
 
@@ -20,8 +21,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ? await findMonitoredSession(db, params.sessionId)
       : undefined;
   const image = session && imageId.success ? await findSessionImage(db, session.id, imageId.data) : undefined;
-  if (!image?.data)
+  if (!session || !image?.data)
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  recordAccess(context, { action: "view_image", clientId: session.clientId, sessionId: session.publicId });
   return new Response(new Uint8Array(image.data), {
     headers: {
       "Content-Type": image.mime,

@@ -9,6 +9,7 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { recordAccess } from "~/privacy/access-log.server.ts";
 import { formatNumber } from "~/lib/format.ts";
 import { ConversationThread, SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
@@ -31,6 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!session) {
     return data({ found: false as const, title: t("detail.notFound", { ns: "sessions" }), sessionId }, { status: 404 });
   }
+  recordAccess(context, { action: "view_session", clientId: session.clientId, sessionId: session.publicId });
   const [messages, summary] = await Promise.all([
     loadSessionMessages(db, session, SHOWN_MESSAGES),
     summarizeSession(db, session),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/admin-export-session";
 import { databaseContext, envContext } from "~/context.ts";
+import { recordAccess } from "~/privacy/access-log.server.ts";
 import { sessionIdSchema } from "~/sessions/session-query.ts";
 import { exportSession, findClientSession, sessionCsvResponse } from "~/sessions/sessions.server.ts";
 import { apiText, jsonAnswer, jsonError, readOnlyRoute } from "~/server/json-api.server.ts";
@@ -26,6 +27,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
   const session = parsed.success ? await findClientSession(db, parsed.data.clientId, parsed.data.sessionId) : undefined;
   if (!session) return failure(404, text("errors.sessionNotFound"));
+  // The JSON is what the monitor's Quick View shows: a look at the conversation; the CSV is a download of it.
+  recordAccess(context, {
+    action: format.data === "csv" ? "export_session" : "view_session",
+    clientId: session.clientId,
+    sessionId: session.publicId,
+  });
 
   if (format.data === "csv") {
     const header = (key: string) => text(`csv.${key}`);
