@@ -67,3 +67,10 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryEvent = (typeof DELIVERY_EVENTS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const BILLING_EVENT_KINDS = ["generated", "recomputed", "marked_paid", "paid_paypal", "overdue"] as const;
+
+/** What an operator did with a visitor's data (the privacy_requests audit trail). */
+export const PRIVACY_ACTIONS = ["export", "erase"] as const;
+export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
+/** How an operator finds one visitor: the session's public id, the phone or the e-mail they left. */
+export const VISITOR_SEARCH_KINDS = ["session", "phone", "email"] as const;
+export type VisitorSearchKind = (typeof VISITOR_SEARCH_KINDS)[number];

@@ -11,6 +11,7 @@ import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { monthOf, monthRange } from "~/lib/calendar.ts";
 import { sumClientChargesSince } from "~/models/message.server.ts";
 import { getClientUsageTotals, listDailyUsage, listLatestClientSessions } from "~/models/usage.server.ts";
+import { ERASE_INTENT, handleEraseAction, loadPrivacyTab } from "~/privacy/visitor-data-tab.server.ts";
 import { syncHivePress } from "~/scanner/hivepress.server.ts";
 import { clientIdSchema, statusChangeSchema } from "./client-schema.ts";
 import { CLIENT_TABS, HARMFUL_STATUSES, type ClientTab } from "./client-tabs.ts";
@@ -22,7 +23,12 @@ const RECENT_LIMIT = 10;
 
 const tabSchema = z.enum(CLIENT_TABS).catch("overview");
 
-async function loadTab(db: Database, clientId: number, tab: ClientTab, timeZone: string, mailEnabled: boolean) {
+async function loadTab(
+  db: Database,
+  clientId: number,
+  tab: ClientTab,
+  { timeZone, mailEnabled, search }: { timeZone: string; mailEnabled: boolean; search: URLSearchParams },
+) {
   switch (tab) {
     case "overview":
       return { tab, totals: await getClientUsageTotals(db, clientId) };
@@ -39,6 +45,8 @@ async function loadTab(db: Database, clientId: number, tab: ClientTab, timeZone:
     }
     case "delivery":
       return { tab, delivery: (await loadDeliveryTab(db, clientId, { mailEnabled }))! };
+    case "privacy":
+      return { tab, privacy: await loadPrivacyTab(db, clientId, search) };
     case "settings":
       return { tab, history: await listClientStatusChanges(db, clientId) };
   }
@@ -49,10 +57,10 @@ export async function loadClientPage(
   db: Database,
   {
     clientId,
-    tab,
+    search,
     timeZone,
     mailEnabled,
-  }: { clientId: string; tab: string | null; timeZone: string; mailEnabled: boolean },
+  }: { clientId: string; search: URLSearchParams; timeZone: string; mailEnabled: boolean },
 ) {
   const id = clientIdSchema.safeParse(clientId);
   const client = id.success ? await findClientById(db, id.data) : undefined;
@@ -75,7 +83,11 @@ export async function loadClientPage(
       createdAt: client.createdAt,
     },
     usageCeiling: await usageCeilingOf(db, client, timeZone),
-    view: await loadTab(db, client.id, tabSchema.parse(tab ?? undefined), timeZone, mailEnabled),
+    view: await loadTab(db, client.id, tabSchema.parse(search.get("tab") ?? undefined), {
+      timeZone,
+      mailEnabled,
+      search,
+    }),
   };
 }
 
@@ -129,6 +141,7 @@ export async function handleClientAction(
     if (!(await findClientById(db, clientId))) throw data(null, { status: 404 });
     return handleDeliveryAction(formData, { db, clientId, config: deliveryConfig, t });
   }
+  if (formData.get("intent") === ERASE_INTENT) return handleEraseAction(db, { clientId, operatorId, formData, t });
   if (formData.get("intent") === "sync") {
     const client = await findClientById(db, clientId);
     if (!client) throw data(null, { status: 404 });

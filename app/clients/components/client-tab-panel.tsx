@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ClientStatus } from "#db/vocabulary.ts";
 import { DeliveryTab } from "~/leads/components/delivery-tab.tsx";
+import { VisitorDataTab } from "~/privacy/components/visitor-data-tab.tsx";
 import type { ClientPageData } from "../client-page.server.ts";
 import { ClientOverview } from "./client-overview.tsx";
 import { ClientSessions } from "./client-sessions.tsx";
@@ -13,10 +14,14 @@ export function ClientTabPanel({
   data: loaded,
   confirmStatus,
   deliveryResult,
+  confirmErase,
+  eraseError,
 }: {
   data: ClientPageData;
   confirmStatus: ClientStatus | undefined;
   deliveryResult: SubmissionResult<string[]> | undefined;
+  confirmErase: { kind: string; q: string } | undefined;
+  eraseError: string | undefined;
 }) {
   switch (loaded.view.tab) {
     case "overview":
@@ -29,6 +34,15 @@ export function ClientTabPanel({
       return <ClientTraining clientId={loaded.client.id} training={loaded.view.training} />;
     case "delivery":
       return <DeliveryTab data={loaded} delivery={loaded.view.delivery} lastResult={deliveryResult} />;
+    case "privacy":
+      return (
+        <VisitorDataTab
+          data={loaded}
+          privacy={loaded.view.privacy}
+          confirmErase={confirmErase}
+          eraseError={eraseError}
+        />
+      );
     case "settings":
       return <ClientSettings data={loaded} history={loaded.view.history} confirmStatus={confirmStatus} />;
   }
