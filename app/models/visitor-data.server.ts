@@ -27,6 +27,33 @@ function contactMatches(details: SQL, query: VisitorQuery): SQL {
 
 /** The ids of everything stored about the visitor among one client's data; another client's never. */
 async function findVisitorIds(db: Database, clientId: number, query: VisitorQuery) {
+  // The details a visitor left may sit only in a completed function or a lead delivery: their sessions count too.
+  const viaFunctions =
+    query.kind === "session"
+      ? []
+      : await db
+          .select({ sessionId: completedFunctions.sessionId })
+          .from(completedFunctions)
+          .where(
+            and(
+              eq(completedFunctions.clientId, clientId),
+              contactMatches(sql`${completedFunctions.clientDetails}`, query),
+            ),
+          );
+  const viaDeliveries =
+    query.kind === "session"
+      ? []
+      : await db
+          .select({ publicId: sql<string>`${leadDeliveries.payload} -> 'session' ->> 'id'` })
+          .from(leadDeliveries)
+          .where(
+            and(
+              eq(leadDeliveries.clientId, clientId),
+              contactMatches(sql`(${leadDeliveries.payload} -> 'contact')`, query),
+            ),
+          );
+  const linkedIds = viaFunctions.flatMap((row) => (row.sessionId === null ? [] : [row.sessionId]));
+  const linkedPublicIds = viaDeliveries.flatMap((row) => (row.publicId ? [row.publicId] : []));
   const sessions = await db
     .select({ id: chatSessions.id, publicId: chatSessions.publicId })
     .from(chatSessions)
@@ -35,7 +62,11 @@ async function findVisitorIds(db: Database, clientId: number, query: VisitorQuer
         eq(chatSessions.clientId, clientId),
         query.kind === "session"
           ? eq(chatSessions.publicId, query.value)
-          : contactMatches(sql`${chatSessions.contactDetails}`, query),
+          : or(
+              contactMatches(sql`${chatSessions.contactDetails}`, query),
+              linkedIds.length > 0 ? inArray(chatSessions.id, linkedIds) : sql`false`,
+              linkedPublicIds.length > 0 ? inArray(chatSessions.publicId, linkedPublicIds) : sql`false`,
+            ),
       ),
     );
   const sessionIds = sessions.map((row) => row.id);

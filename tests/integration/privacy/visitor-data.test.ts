@@ -71,6 +71,24 @@ describe.each(testDrivers)("a visitor's data, on %s", (driver) => {
     });
   });
 
+  it("finds the session whose phone is only in its completed function or its lead delivery", async () => {
+    const client = await insertClient(handle.db, { businessName: "Linked" });
+    const viaFunction = await visitorConversation(handle.db, client.id, { clientName: "Lea", phone: "053-5556677" });
+    await handle.db.update(chatSessions).set({ contactDetails: {} }).where(eq(chatSessions.id, viaFunction.id));
+    await handle.db.delete(leadDeliveries).where(eq(leadDeliveries.clientId, client.id));
+    const viaDelivery = await visitorConversation(handle.db, client.id, { clientName: "Lea", phone: "053-5556677" });
+    await handle.db.update(chatSessions).set({ contactDetails: {} }).where(eq(chatSessions.id, viaDelivery.id));
+    await handle.db
+      .update(completedFunctions)
+      .set({ clientDetails: {} })
+      .where(eq(completedFunctions.sessionId, viaDelivery.id));
+    const found = await findVisitorData(handle.db, client.id, visitorQueryOf("phone", "0535556677"));
+    expect(found.sessions.map((session) => session.publicId).sort()).toEqual(
+      [viaFunction.publicId, viaDelivery.publicId].sort(),
+    );
+    expect(found.counts).toMatchObject({ sessions: 2, functions: 2, deliveries: 1 });
+  });
+
   it("exports with an audit row that holds a masked value and a hash, not the data", async () => {
     const client = await insertClient(handle.db, { businessName: "Export" });
     await visitorConversation(handle.db, client.id, { clientName: "Noa", phone: "054-1112233" });
