@@ -52,6 +52,7 @@ export default [
         route("clients/:clientId", "routes/admin/client.tsx"),
         route("clients/:clientId/usage-export", "routes/admin/client-usage-export.ts"),
         route("clients/:clientId/access-log-export", "routes/admin/access-log-export.ts"),
+        route("clients/:clientId/visitor-data/export", "routes/admin/client-visitor-export.ts"),
         route("leads", "routes/admin/leads.tsx"),
         route("leads/export/:list", "routes/admin/leads-export.ts"),
         route("completed-functions", "routes/admin/completed-functions.tsx"),

@@ -32,6 +32,8 @@ import {
   DELIVERY_CHANNELS,
   DELIVERY_EVENTS,
   DELIVERY_STATUSES,
+  PRIVACY_ACTIONS,
+  VISITOR_SEARCH_KINDS,
   type AlexCapabilities,
   type FunctionClientDetails,
 } from "./vocabulary.ts";
@@ -687,4 +689,28 @@ export const accessLog = pgTable(
     index("access_log_client_idx").on(table.clientId, table.createdAt),
     index("access_log_created_idx").on(table.createdAt),
   ],
+);
+
+/**
+ * The audit trail of visitors' data requests (app/privacy/visitor-data.server.ts): who exported or
+ * erased what was stored about one visitor of a client, and how much. The value searched for is kept
+ * only masked and as a hash (to match repeated requests), never the visitor's data itself.
+ */
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
+    action: text("action", { enum: PRIVACY_ACTIONS }).notNull(),
+    searchKind: text("search_kind", { enum: VISITOR_SEARCH_KINDS }).notNull(),
+    searchMasked: text("search_masked").notNull(),
+    searchHash: text("search_hash").notNull(),
+    /** What was found (export) or removed (erase): sessions, messages, images, functions, deliveries. */
+    counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("privacy_requests_client_idx").on(table.clientId, table.createdAt)],
 );

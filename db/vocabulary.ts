@@ -83,3 +83,9 @@ export const ACCESS_ACTIONS = [
   "export_access_log",
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+/** What an operator did with a visitor's data (the privacy_requests audit trail). */
+export const PRIVACY_ACTIONS = ["export", "erase"] as const;
+export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
+/** How an operator finds one visitor: the session's public id, the phone or the e-mail they left. */
+export const VISITOR_SEARCH_KINDS = ["session", "phone", "email"] as const;
+export type VisitorSearchKind = (typeof VISITOR_SEARCH_KINDS)[number];

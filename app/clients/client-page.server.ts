@@ -12,6 +12,7 @@ import { monthOf, monthRange } from "~/lib/calendar.ts";
 import { sumClientChargesSince } from "~/models/message.server.ts";
 import { getClientUsageTotals, listDailyUsage, listLatestClientSessions } from "~/models/usage.server.ts";
 import { loadAccessLogTab } from "~/privacy/access-log.server.ts";
+import { ERASE_INTENT, handleEraseAction, loadPrivacyTab } from "~/privacy/visitor-data-tab.server.ts";
 import { syncHivePress } from "~/scanner/hivepress.server.ts";
 import { clientIdSchema, statusChangeSchema } from "./client-schema.ts";
 import { CLIENT_TABS, HARMFUL_STATUSES, type ClientTab } from "./client-tabs.ts";
@@ -27,7 +28,7 @@ async function loadTab(
   db: Database,
   clientId: number,
   tab: ClientTab,
-  { timeZone, mailEnabled, page }: { timeZone: string; mailEnabled: boolean; page: string | null },
+  { timeZone, mailEnabled, search }: { timeZone: string; mailEnabled: boolean; search: URLSearchParams },
 ) {
   switch (tab) {
     case "overview":
@@ -45,10 +46,12 @@ async function loadTab(
     }
     case "delivery":
       return { tab, delivery: (await loadDeliveryTab(db, clientId, { mailEnabled }))! };
+    case "privacy":
+      return { tab, privacy: await loadPrivacyTab(db, clientId, search) };
     case "settings":
       return { tab, history: await listClientStatusChanges(db, clientId) };
     case "access":
-      return { tab, accessLog: await loadAccessLogTab(db, clientId, page) };
+      return { tab, accessLog: await loadAccessLogTab(db, clientId, search.get("page")) };
   }
 }
 
@@ -57,11 +60,10 @@ export async function loadClientPage(
   db: Database,
   {
     clientId,
-    tab,
-    page = null,
+    search,
     timeZone,
     mailEnabled,
-  }: { clientId: string; tab: string | null; page?: string | null; timeZone: string; mailEnabled: boolean },
+  }: { clientId: string; search: URLSearchParams; timeZone: string; mailEnabled: boolean },
 ) {
   const id = clientIdSchema.safeParse(clientId);
   const client = id.success ? await findClientById(db, id.data) : undefined;
@@ -84,7 +86,11 @@ export async function loadClientPage(
       createdAt: client.createdAt,
     },
     usageCeiling: await usageCeilingOf(db, client, timeZone),
-    view: await loadTab(db, client.id, tabSchema.parse(tab ?? undefined), { timeZone, mailEnabled, page }),
+    view: await loadTab(db, client.id, tabSchema.parse(search.get("tab") ?? undefined), {
+      timeZone,
+      mailEnabled,
+      search,
+    }),
   };
 }
 
@@ -138,6 +144,7 @@ export async function handleClientAction(
     if (!(await findClientById(db, clientId))) throw data(null, { status: 404 });
     return handleDeliveryAction(formData, { db, clientId, config: deliveryConfig, t });
   }
+  if (formData.get("intent") === ERASE_INTENT) return handleEraseAction(db, { clientId, operatorId, formData, t });
   if (formData.get("intent") === "sync") {
     const client = await findClientById(db, clientId);
     if (!client) throw data(null, { status: 404 });

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ClientStatus } from "#db/vocabulary.ts";
 import { AccessLogTab } from "~/privacy/components/access-log-tab.tsx";
 import { DeliveryTab } from "~/leads/components/delivery-tab.tsx";
+import { VisitorDataTab } from "~/privacy/components/visitor-data-tab.tsx";
 import type { ClientPageData } from "../client-page.server.ts";
 import { ClientOverview } from "./client-overview.tsx";
 import { ClientSessions } from "./client-sessions.tsx";
@@ -14,10 +15,14 @@ export function ClientTabPanel({
   data: loaded,
   confirmStatus,
   deliveryResult,
+  confirmErase,
+  eraseError,
 }: {
   data: ClientPageData;
   confirmStatus: ClientStatus | undefined;
   deliveryResult: SubmissionResult<string[]> | undefined;
+  confirmErase: { kind: string; q: string } | undefined;
+  eraseError: string | undefined;
 }) {
   switch (loaded.view.tab) {
     case "overview":
@@ -30,6 +35,15 @@ export function ClientTabPanel({
       return <ClientTraining clientId={loaded.client.id} training={loaded.view.training} />;
     case "delivery":
       return <DeliveryTab data={loaded} delivery={loaded.view.delivery} lastResult={deliveryResult} />;
+    case "privacy":
+      return (
+        <VisitorDataTab
+          data={loaded}
+          privacy={loaded.view.privacy}
+          confirmErase={confirmErase}
+          eraseError={eraseError}
+        />
+      );
     case "settings":
       return <ClientSettings data={loaded} history={loaded.view.history} confirmStatus={confirmStatus} />;
     case "access":

@@ -23,8 +23,7 @@ export const handle = { i18n: ["clients", "deliveries", "access"] };
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const page = await loadClientPage(context.get(databaseContext), {
     clientId: params.clientId,
-    tab: url.searchParams.get("tab"),
-    page: url.searchParams.get("page"),
+    search: url.searchParams,
     timeZone: context.get(envContext).TZ_DISPLAY,
     mailEnabled: Boolean(context.get(envContext).SMTP_URL),
   });
@@ -105,6 +104,12 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         data={loaderData}
         confirmStatus={actionData && "confirmStatus" in actionData ? actionData.confirmStatus : undefined}
         deliveryResult={actionData && "delivery" in actionData ? actionData.delivery : undefined}
+        confirmErase={actionData && "confirmErase" in actionData ? actionData.confirmErase : undefined}
+        eraseError={
+          actionData && "eraseError" in actionData && typeof actionData.eraseError === "string"
+            ? actionData.eraseError
+            : undefined
+        }
       />
     </div>
   );
