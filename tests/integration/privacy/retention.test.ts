@@ -13,7 +13,7 @@ import {
 } from "#db/schema.ts";
 import { retentionJob } from "~/jobs/jobs.server.ts";
 import { runJob } from "~/jobs/runner.server.ts";
-import { saveRetentionDays } from "~/models/retention.server.ts";
+import { savePrivacySettings } from "~/models/retention.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { insertClient } from "../../support/factories.ts";
 import { languageCookie, loginAsOperator, postForm, request } from "../../support/http.ts";
@@ -91,7 +91,7 @@ describe.each(testDrivers)("the daily retention job, on %s", (driver) => {
   it("deletes what is past each client's retention, keeps the rest, the functions without details, and the counts", async () => {
     const yearly = await insertClient(handle.db, { businessName: "Yearly" });
     const monthly = await insertClient(handle.db, { businessName: "Monthly" });
-    await saveRetentionDays(handle.db, monthly.id, 30);
+    await savePrivacySettings(handle.db, monthly.id, { retentionDays: 30 });
     const oldYearly = await conversation(yearly.id, 400, true);
     const recentYearly = await conversation(yearly.id, 200);
     const oldMonthly = await conversation(monthly.id, 70, true);
