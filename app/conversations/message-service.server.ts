@@ -253,7 +253,8 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
   const now = new Date();
   const consented = !client.askConsent || Boolean(session?.consentAt) || job.input.consent === true;
   const withheld = !consented && answer.contactCollected;
-  const reply = withheld ? `${answer.reply}\n\n${job.consentNeeded}` : answer.reply;
+  // Instead of a thank-you for details it may not keep, the assistant asks for the consent.
+  const reply = withheld ? job.consentNeeded : answer.reply;
 
   try {
     return await db.transaction(async (tx) => {

@@ -149,6 +149,8 @@ const monitoredSessionColumns = {
   startedAt: chatSessions.startedAt,
   lastMessageAt: chatSessions.lastMessageAt,
   userIp: chatSessions.userIp,
+  contactDetails: chatSessions.contactDetails,
+  consentAt: chatSessions.consentAt,
   businessName: clients.businessName,
   licenseKey: clients.licenseKey,
   businessType: clients.businessType,
