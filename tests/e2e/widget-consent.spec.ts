@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, gotoHydrated, PHONE, test } from "./fixtures.ts";
+import { DESKTOP, expect, expectNoAxeViolations, gotoHydrated, PHONE, test } from "./fixtures.ts";
 
 /**
  * The widget asks the visitor's consent before their details are kept (the demo client asks, as
@@ -76,5 +76,38 @@ for (const language of ["he", "en"] as const) {
     await expect(page.getByText(text.contact)).toBeVisible();
     await expect(page.getByText(text.consentGiven)).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/session-${language}-phone.png`, fullPage: true });
+  });
+}
+
+const CARD = {
+  he: {
+    title: "פרטיות",
+    ask: "לבקש את הסכמת המבקר לפני שמירת הפרטים שלו",
+    url: "כתובת מדיניות הפרטיות שלכם (לא חובה)",
+  },
+  en: {
+    title: "Privacy",
+    ask: "Ask the visitor's consent before keeping their details",
+    url: "Your privacy policy's address (optional)",
+  },
+} as const;
+
+for (const [language, viewport] of [
+  ["he", PHONE],
+  ["en", DESKTOP],
+] as const) {
+  test(`(${language}) the Privacy card sets the consent and checks the policy's address`, async ({ page, signIn }) => {
+    const card = CARD[language];
+    await page.setViewportSize(viewport);
+    await signIn();
+    // Only read and a refused entry: the seeded client's settings stay as they are.
+    await gotoHydrated(page, `/admin/clients/1/config?tab=general&lng=${language}`);
+    const privacy = page.getByRole("region", { name: card.title });
+    await expect(privacy.getByRole("checkbox", { name: card.ask })).toBeChecked();
+    const address = privacy.getByRole("textbox", { name: card.url });
+    await address.fill("javascript:alert(1)");
+    await address.blur();
+    await expect(address).toHaveAccessibleDescription(/http/);
+    await privacy.screenshot({ path: `${SCREENS}/privacy-card-${language}.png` });
   });
 }
