@@ -232,6 +232,10 @@ export const clientPrivacy = pgTable("client_privacy", {
     .references(() => clients.id, { onDelete: "cascade" }),
   /** Days a conversation is kept after its last message before the daily retention job deletes it. */
   retentionDays: integer("retention_days").notNull().default(365),
+  /** The widget asks the visitor's consent before their contact details are kept as a lead. */
+  askConsent: boolean("ask_consent").notNull().default(true),
+  /** The client's own privacy notice (http/https); null: the widget links ours (/privacy). */
+  privacyPolicyUrl: text("privacy_policy_url"),
   updatedAt: updatedAt(),
 });
 
@@ -300,6 +304,8 @@ export const chatSessions = pgTable(
     /** The visitor's answer to "Was this helpful?" (null: not asked or not answered); the last answer counts. */
     helpful: boolean("helpful"),
     feedbackAt: timestamp("feedback_at", { withTimezone: true }),
+    /** When the visitor agreed that the business keeps their details (null: not asked, or not yet). */
+    consentAt: timestamp("consent_at", { withTimezone: true }),
   },
   (table) => [
     // message_count rides along so that the monitor's counts read these indexes alone (index-only scans).

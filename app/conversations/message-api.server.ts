@@ -62,6 +62,7 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
     return streaming ? eventStream(language, async (send) => send.reply(admission.reply)) : jsonAnswer(admission.reply);
   }
 
+  const consentNeeded = (await messageText(language))("consentNeeded", { business: admission.client.businessName });
   const job = (onDelta: (text: string) => void): ReplyJob => ({
     admission,
     input: parsed.data,
@@ -70,6 +71,7 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
     requestLanguage: language,
     modelSettings: modelSettingsFrom(env),
     timeZone: env.TZ_DISPLAY,
+    consentNeeded,
     mailEnabled: Boolean(env.SMTP_URL),
     onDelta,
     visitorWaiting: () => !request.signal.aborted,

@@ -32,6 +32,8 @@ export const visitorMessageSchema = z.object({
   clientMessageId: z.uuid(),
   message: text(MESSAGE_MAX_LENGTH, multiLineText),
   images: z.array(imageSchema).max(MAX_IMAGES).optional(),
+  /** The visitor ticked the widget's consent: the business may keep their contact details. */
+  consent: z.literal(true).optional(),
 });
 
 export type VisitorMessage = z.infer<typeof visitorMessageSchema>;

@@ -13,6 +13,7 @@ import {
   countMessageInChatSession,
   countNewSessionsFrom,
   findClientChatSession,
+  recordChatSessionConsent,
   saveChatSessionContactDetails,
   startChatSession,
 } from "~/models/chat-session.server.ts";
@@ -215,6 +216,8 @@ export type ReplyJob = {
   modelSettings: ModelSettings | undefined;
   /** The zone of the businesses' opening hours (TZ_DISPLAY). */
   timeZone: string;
+  /** What the assistant adds, in the visitor's language, when it may not keep the details they gave. */
+  consentNeeded: string;
   /** SMTP_URL is set: a lead is also queued as an e-mail to the business. */
   mailEnabled: boolean;
   onDelta: (text: string) => void;
@@ -228,6 +231,8 @@ export type ReplyJob = {
  * name and a phone are known, the session's completed function; a new lead or function is queued
  * for the business (e-mail, webhook), sent later by the delivery worker. Two requests with the same
  * clientMessageId racing each other store one message; the second answers with the first's reply.
+ * A client that asks consent (the default) gets the visitor's details (on the session, in a completed
+ * function, in a lead) only once the visitor agreed in the widget; until then the reply asks for it.
  */
 export async function replyToMessage(db: Database, job: ReplyJob): Promise<MessageReply> {
   const { client, session, chargesStopped } = job.admission;
@@ -246,6 +251,10 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
   });
   const responseMs = Math.round(performance.now() - started);
   const now = new Date();
+  const consented = !client.askConsent || Boolean(session?.consentAt) || job.input.consent === true;
+  const withheld = !consented && answer.contactCollected;
+  // Instead of a thank-you for details it may not keep, the assistant asks for the consent.
+  const reply = withheld ? job.consentNeeded : answer.reply;
 
   try {
     return await db.transaction(async (tx) => {
@@ -271,7 +280,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
         visitorGone: !job.visitorWaiting(),
         firstReplyOfSession: !(await sessionHasConversationMessage(tx, sessionId)),
         imageCount: job.images.length,
-        contactCollected: answer.contactCollected,
+        contactCollected: answer.contactCollected && consented,
         deliverable: answer.deliverable,
       });
       const costCents = chargesStopped ? 0 : messageCostCents(messageType);
@@ -280,7 +289,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
         clientId: client.id,
         clientMessageId: job.input.clientMessageId,
         userMessage: job.input.message,
-        aiResponse: answer.reply,
+        aiResponse: reply,
         messageType,
         costCents,
         responseMs,
@@ -300,6 +309,8 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
           createdAt: now,
         })),
       );
+      if (job.input.consent && !session?.consentAt) await recordChatSessionConsent(tx, sessionId, now);
+      if (!consented) return { sessionId: publicId, messageId, reply, messageType, cost: costCents / 100 };
       if (JSON.stringify(answer.details) !== JSON.stringify(knownDetails)) {
         await saveChatSessionContactDetails(tx, sessionId, answer.details);
       }
@@ -329,7 +340,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
           leadDeliveriesFor({ ...lead, type: "lead.collected", contact: answer.details }),
         );
       }
-      return { sessionId: publicId, messageId, reply: answer.reply, messageType, cost: costCents / 100 };
+      return { sessionId: publicId, messageId, reply, messageType, cost: costCents / 100 };
     });
   } catch (error) {
     if (!(error instanceof AlreadyAnswered)) throw error;

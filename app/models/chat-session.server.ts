@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, chatSessionTotals, clients, messageImages, messages } from "#db/schema.ts";
 import { type FunctionClientDetails } from "#db/vocabulary.ts";
@@ -23,7 +23,12 @@ export const isSessionActive = (lastMessageAt: Date, now: Date) =>
 /** A session of this client by its public id; another client's session is not found. */
 export async function findClientChatSession(db: Database, clientId: number, publicId: string) {
   const [session] = await db
-    .select({ id: chatSessions.id, publicId: chatSessions.publicId, contactDetails: chatSessions.contactDetails })
+    .select({
+      id: chatSessions.id,
+      publicId: chatSessions.publicId,
+      contactDetails: chatSessions.contactDetails,
+      consentAt: chatSessions.consentAt,
+    })
     .from(chatSessions)
     .where(and(eq(chatSessions.clientId, clientId), eq(chatSessions.publicId, publicId)))
     .limit(1);
@@ -55,6 +60,14 @@ export async function countMessageInChatSession(db: Database, sessionId: number,
     .update(chatSessions)
     .set({ messageCount: sql`${chatSessions.messageCount} + 1`, lastMessageAt: now })
     .where(eq(chatSessions.id, sessionId));
+}
+
+/** The visitor agreed that the business keeps their details; the first agreement's time stays. */
+export async function recordChatSessionConsent(db: Database, sessionId: number, at: Date) {
+  await db
+    .update(chatSessions)
+    .set({ consentAt: at })
+    .where(and(eq(chatSessions.id, sessionId), isNull(chatSessions.consentAt)));
 }
 
 export async function saveChatSessionContactDetails(db: Database, sessionId: number, details: FunctionClientDetails) {
@@ -154,6 +167,8 @@ const monitoredSessionColumns = {
   startedAt: chatSessions.startedAt,
   lastMessageAt: chatSessions.lastMessageAt,
   userIp: chatSessions.userIp,
+  contactDetails: chatSessions.contactDetails,
+  consentAt: chatSessions.consentAt,
   businessName: clients.businessName,
   licenseKey: clients.licenseKey,
   businessType: clients.businessType,

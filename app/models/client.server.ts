@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { generateLicenseKey, LICENSE_KEY_PATTERN } from "#db/license-key.ts";
-import { clients, clientStatusChanges, operators } from "#db/schema.ts";
+import { clientPrivacy, clients, clientStatusChanges, operators } from "#db/schema.ts";
 import { type ClientStatus, type Plan } from "#db/vocabulary.ts";
 
 export type Client = typeof clients.$inferSelect;
@@ -24,8 +24,12 @@ export async function findClientByLicenseKey(db: Database, licenseKey: string) {
       sessionsPerAddressPerHour: clients.sessionsPerAddressPerHour,
       monthlyUsageCeilingCents: clients.monthlyUsageCeilingCents,
       isDemo: clients.isDemo,
+      // A client without privacy settings asks consent (the column's default) and links our policy.
+      askConsent: sql<boolean>`coalesce(${clientPrivacy.askConsent}, true)`,
+      privacyPolicyUrl: clientPrivacy.privacyPolicyUrl,
     })
     .from(clients)
+    .leftJoin(clientPrivacy, eq(clientPrivacy.clientId, clients.id))
     .where(eq(clients.licenseKey, licenseKey))
     .limit(1);
   return client;

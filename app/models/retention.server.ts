@@ -10,20 +10,31 @@ import {
   messages,
 } from "#db/schema.ts";
 
-export async function findRetentionDays(db: Database, clientId: number): Promise<number | undefined> {
+export type PrivacySettings = { retentionDays: number; askConsent: boolean; privacyPolicyUrl: string | null };
+
+export async function findPrivacySettings(db: Database, clientId: number): Promise<PrivacySettings | undefined> {
   const [row] = await db
-    .select({ retentionDays: clientPrivacy.retentionDays })
+    .select({
+      retentionDays: clientPrivacy.retentionDays,
+      askConsent: clientPrivacy.askConsent,
+      privacyPolicyUrl: clientPrivacy.privacyPolicyUrl,
+    })
     .from(clientPrivacy)
     .where(eq(clientPrivacy.clientId, clientId))
     .limit(1);
-  return row?.retentionDays;
+  return row;
 }
 
-export async function saveRetentionDays(db: Database, clientId: number, retentionDays: number) {
+/** Saves the retention and, when given, the consent settings; what is left out keeps its value or default. */
+export async function savePrivacySettings(
+  db: Database,
+  clientId: number,
+  settings: Pick<PrivacySettings, "retentionDays"> & Partial<PrivacySettings>,
+) {
   await db
     .insert(clientPrivacy)
-    .values({ clientId, retentionDays })
-    .onConflictDoUpdate({ target: clientPrivacy.clientId, set: { retentionDays, updatedAt: new Date() } });
+    .values({ clientId, ...settings })
+    .onConflictDoUpdate({ target: clientPrivacy.clientId, set: { ...settings, updatedAt: new Date() } });
 }
 
 export type RetentionRemoval = {

@@ -3,11 +3,18 @@ import { data } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
 import { monthOf, monthRange, shiftMonth } from "~/lib/calendar.ts";
-import { deleteExpiredConversations, findRetentionDays, saveRetentionDays } from "~/models/retention.server.ts";
+import { deleteExpiredConversations, findPrivacySettings, savePrivacySettings } from "~/models/retention.server.ts";
 import { DEFAULT_RETENTION_DAYS, retentionFormSchema } from "./retention.ts";
 
-export async function retentionDaysOf(db: Database, clientId: number) {
-  return (await findRetentionDays(db, clientId)) ?? DEFAULT_RETENTION_DAYS;
+/** The client's privacy settings, or the defaults: a year's retention, consent asked, our own policy linked. */
+export async function privacySettingsOf(db: Database, clientId: number) {
+  return (
+    (await findPrivacySettings(db, clientId)) ?? {
+      retentionDays: DEFAULT_RETENTION_DAYS,
+      askConsent: true,
+      privacyPolicyUrl: null,
+    }
+  );
 }
 
 /**
@@ -19,7 +26,7 @@ export async function applyRetention(db: Database, { now, timeZone }: { now: Dat
   return deleteExpiredConversations(db, { now, keepFrom, defaultDays: DEFAULT_RETENTION_DAYS });
 }
 
-/** The settings page's retention form (`intent=retention`). */
+/** The settings page's privacy form (`intent=retention`): retention, consent and the policy's address. */
 export async function handleRetentionAction(
   db: Database,
   clientId: number,
@@ -29,6 +36,7 @@ export async function handleRetentionAction(
   const submission = parseWithZod(formData, { schema: retentionFormSchema });
   if (submission.status !== "success")
     return data({ intent: "retention", result: submission.reply() }, { status: 400 });
-  await saveRetentionDays(db, clientId, submission.value.retentionDays);
+  const { retentionDays, askConsent = false, privacyPolicyUrl = null } = submission.value;
+  await savePrivacySettings(db, clientId, { retentionDays, askConsent, privacyPolicyUrl });
   return redirectWithSuccess(done.pageUrl, done.message);
 }

@@ -13,6 +13,7 @@ import { ChatPage, NoticePage } from "./components/chat-page.tsx";
 import { frameAncestorsDirective } from "./frame-ancestors.ts";
 import { isClientSite } from "~/clients/site-origins.ts";
 import { CHAT_API_PATHS, MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
+import { legalPathOf } from "~/legal/legal-pages.ts";
 import { WIDGET_CLIENT_TEXTS, type WidgetConfig } from "./widget-config.ts";
 
 /** The chat UI's language: the one the plugin passes (`lang`, from the site's locale), Hebrew by default. */
@@ -157,6 +158,8 @@ export async function chatUiResponse(
   const page = createElement(ChatPage, {
     config,
     businessName: client.businessName,
+    askConsent: client.askConsent,
+    policyUrl: client.privacyPolicyUrl ?? `${selfOrigin}${legalPathOf("privacy")}${lng}`,
     greeting,
     t: (key, values) => t(key, values),
     nonce,

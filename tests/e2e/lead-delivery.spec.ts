@@ -108,6 +108,8 @@ for (const language of ["en", "he"] as const) {
             sessionId: null,
             clientMessageId: randomUUID(),
             message: "My phone is 054-765-4321",
+            // As the widget sends it once the visitor ticked its consent: only then is it a lead.
+            consent: true,
           },
         });
         expect(message.status()).toBe(200);

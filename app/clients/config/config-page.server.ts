@@ -4,7 +4,7 @@ import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess 
 import type { Database } from "#db/connection.ts";
 import { runRecordedFullClientTest } from "~/checks/system-checks.server.ts";
 import { businessHoursForm, handleBusinessHoursAction } from "~/hours/business-hours.server.ts";
-import { handleRetentionAction, retentionDaysOf } from "~/privacy/retention.server.ts";
+import { handleRetentionAction, privacySettingsOf } from "~/privacy/retention.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import type { Client } from "~/models/client.server.ts";
@@ -45,12 +45,12 @@ export type ConfigActionContext = {
 
 /** What every tab of the settings page reads. */
 export async function loadConfigPage(db: Database, client: Client) {
-  const [salesConfig, training, knowledgeEntries, businessHours, retentionDays] = await Promise.all([
+  const [salesConfig, training, knowledgeEntries, businessHours, privacy] = await Promise.all([
     salesConfigView(db, client.id),
     findTrainingConfig(db, client.id),
     countKnowledgeEntries(db, client.id),
     businessHoursForm(db, client.id),
-    retentionDaysOf(db, client.id),
+    privacySettingsOf(db, client.id),
   ]);
   return {
     client: {
@@ -74,7 +74,7 @@ export async function loadConfigPage(db: Database, client: Client) {
     training: training ? { greeting: training.greeting, tone: training.tone, salesFlow: training.salesFlow } : null,
     knowledgeEntries,
     businessHours,
-    retentionDays,
+    privacy,
   };
 }
 

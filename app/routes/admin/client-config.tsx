@@ -116,7 +116,7 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
               businessResult={resultFor("business")}
               businessHours={loaderData.businessHours}
               hoursResult={resultFor("hours")}
-              retentionDays={loaderData.retentionDays}
+              privacy={loaderData.privacy}
               retentionResult={resultFor("retention")}
               sitesResult={resultFor("sites")}
               savingIntent={savingIntent}

@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
-import { formatNumber } from "~/lib/format.ts";
+import { formatDateTime, formatNumber } from "~/lib/format.ts";
 import { ConversationThread, SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
 import { sessionIdSchema, shortSessionId } from "~/sessions/session-query.ts";
@@ -47,6 +47,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       businessName: session.businessName,
       licenseKey: session.licenseKey,
       messageCount: session.messageCount,
+      contact: [session.contactDetails.clientName, session.contactDetails.phone].filter(Boolean).join(" · "),
+      consentAt: session.consentAt,
     },
     messages,
     summary,
@@ -102,6 +104,17 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
                 formatted: formatNumber(session.messageCount, language),
               })}
             </Badge>
+            {session.contact ? (
+              <Badge>
+                {/* One inline run: the badge lays out its children apart, which would drop the space. */}
+                <span>
+                  {t("detail.contact")}: <bdi>{session.contact}</bdi>
+                </span>
+              </Badge>
+            ) : null}
+            {session.consentAt ? (
+              <Badge>{t("detail.consentAt", { time: formatDateTime(session.consentAt, language, timeZone) })}</Badge>
+            ) : null}
             <Badge tone="info">
               <Trans
                 t={t}

@@ -29,6 +29,8 @@ const typing = element<HTMLDivElement>("alex-typing");
 const notices = element<HTMLDivElement>("alex-notices");
 const sendButton = element<HTMLButtonElement>("alex-send");
 const closeButton = element<HTMLButtonElement>("alex-close");
+/** Shown when the client asks the visitor's consent before their details are kept. */
+const consentBox = document.getElementById("alex-consent") as HTMLInputElement | null;
 
 const store = createVisitorStore(browserStorage(), config.license);
 let sessionId = store.sessionId();
@@ -193,6 +195,8 @@ async function deliver(message: OutgoingMessage) {
   scrollToEnd();
   sessionId = reply.sessionId;
   store.rememberSession(sessionId);
+  // The session keeps the consent from now on: unticking it would take nothing back.
+  if (message.consent && consentBox) consentBox.disabled = true;
   replies += 1;
   lastMessageType = reply.messageType;
   askForFeedback();
@@ -230,6 +234,7 @@ async function submit() {
     clientMessageId: newClientMessageId(),
     message: body,
     ...(encoded.length > 0 ? { images: encoded } : {}),
+    ...(consentBox?.checked ? { consent: true } : {}),
   });
 }
 

@@ -11,6 +11,8 @@ export type OutgoingMessage = {
   clientMessageId: string;
   message: string;
   images?: OutgoingImage[];
+  /** The visitor agreed that the business keeps their contact details. */
+  consent?: true;
 };
 
 export type Reply = ChatReply;

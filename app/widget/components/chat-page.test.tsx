@@ -21,17 +21,21 @@ describe("the chat page", () => {
     endpoints: { messages: "/m", history: "/h", feedback: "/f" },
     texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, key])) as WidgetConfig["texts"],
   };
-  const html = renderToStaticMarkup(
-    createElement(ChatPage, {
-      config,
-      businessName: `<img src=x onerror=alert(1)>"Shop"`,
-      greeting: "<b>Hi</b> & welcome",
-      t: (key) => key,
-      nonce: "abc",
-      style: "body{}",
-      script: "void 0",
-    }),
-  );
+  const page = (askConsent: boolean) =>
+    renderToStaticMarkup(
+      createElement(ChatPage, {
+        config,
+        businessName: `<img src=x onerror=alert(1)>"Shop"`,
+        askConsent,
+        policyUrl: "https://shop.example/privacy",
+        greeting: "<b>Hi</b> & welcome",
+        t: (key) => key,
+        nonce: "abc",
+        style: "body{}",
+        script: "void 0",
+      }),
+    );
+  const html = page(true);
 
   it("escapes the client's name and greeting, and keeps the config inside its script element", () => {
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;&quot;Shop&quot;");
@@ -46,5 +50,13 @@ describe("the chat page", () => {
     expect(html).toMatch(/<div class="message assistant" dir="auto">/);
     expect(html).toContain('<script nonce="abc">void 0</script>');
     expect(html).toContain('<style nonce="abc">body{}</style>');
+  });
+
+  it("asks consent with a labelled checkbox when the client wants it, and always links the policy", () => {
+    expect(html).toContain('<input type="checkbox" id="alex-consent"/><label for="alex-consent">consent</label>');
+    const withoutConsent = page(false);
+    expect(withoutConsent).not.toContain("alex-consent");
+    for (const markup of [html, withoutConsent])
+      expect(markup).toContain('<a href="https://shop.example/privacy" target="_blank" rel="noopener noreferrer">');
   });
 });

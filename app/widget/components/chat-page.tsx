@@ -63,6 +63,10 @@ const Icon = ({ path, className }: { path: string; className?: string }) => (
 type ChatPageProps = {
   config: WidgetConfig;
   businessName: string;
+  /** The client asks the visitor's consent before their contact details are kept. */
+  askConsent: boolean;
+  /** The client's privacy notice, or ours. */
+  policyUrl: string;
   greeting: string;
   t: Translate;
   nonce: string;
@@ -71,7 +75,17 @@ type ChatPageProps = {
 };
 
 /** The chat UI as the server sends it: usable to read at once, wired by the inlined script. */
-export function ChatPage({ config, businessName, greeting, t, nonce, style, script }: ChatPageProps) {
+export function ChatPage({
+  config,
+  businessName,
+  askConsent,
+  policyUrl,
+  greeting,
+  t,
+  nonce,
+  style,
+  script,
+}: ChatPageProps) {
   const title = t("title", { business: businessName });
   return (
     <Document language={config.language} title={title} nonce={nonce} style={style}>
@@ -138,8 +152,20 @@ export function ChatPage({ config, businessName, greeting, t, nonce, style, scri
               <Icon path="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7z" className="flip" />
             </button>
           </div>
+          {askConsent && (
+            <p className="consent">
+              <input type="checkbox" id="alex-consent" />
+              <label htmlFor="alex-consent">{t("consent", { business: businessName })}</label>
+            </p>
+          )}
           <p id="alex-hint" className="hint">
             {t("attachHint")}
+          </p>
+          <p className="hint">
+            {/* The page opens beside the chat: the widget's frame keeps the conversation. */}
+            <a href={policyUrl} target="_blank" rel="noopener noreferrer">
+              {t("privacyPolicy")}
+            </a>
           </p>
           <noscript>
             <p className="hint">{t("noscript")}</p>

@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
-import { chatSessions, completedFunctions, messageImages, messages, trainingConfigs } from "#db/schema.ts";
+import {
+  chatSessions,
+  clientPrivacy,
+  completedFunctions,
+  leadDeliveries,
+  messageImages,
+  messages,
+  trainingConfigs,
+} from "#db/schema.ts";
 import { type ClientStatus } from "#db/vocabulary.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import type { VisitorMessage } from "~/conversations/message-schema.ts";
@@ -104,6 +112,8 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       deltas?: string[];
       visitor?: typeof VISITOR;
       visitorWaiting?: boolean;
+      /** Whether the visitor ticked the widget's consent; they did unless a test says otherwise. */
+      consent?: boolean;
     } = {},
   ): Promise<MessageReply> {
     const input: VisitorMessage = {
@@ -111,6 +121,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       sessionId: options.sessionId ?? null,
       clientMessageId: options.clientMessageId ?? randomUUID(),
       message,
+      ...(options.consent === false ? {} : { consent: true as const }),
     };
     const visitor = options.visitor ?? VISITOR;
     const admission = await admitMessage(db, input, { timeZone: TZ, ...FROM_WIDGET, visitor });
@@ -128,6 +139,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       requestLanguage: "he",
       modelSettings: options.modelSettings,
       timeZone: TZ,
+      consentNeeded: "CONSENT NEEDED",
       mailEnabled: false,
       onDelta: (text) => options.deltas?.push(text),
       visitorWaiting: () => options.visitorWaiting ?? true,
@@ -187,6 +199,39 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       clientDetails: { clientName: "דנה לוי", phone: "050-1234567" },
     });
     expect(session.contactDetails).toEqual({ clientName: "דנה לוי", phone: "050-1234567" });
+  });
+
+  it("keeps no details, function or lead without the visitor's consent, and asks for it", async () => {
+    const client = await addPizzeria(db);
+    const refused = await send(client.licenseKey, "קוראים לי דנה לוי, 0501234567", { consent: false });
+    expect(refused.reply).toBe("CONSENT NEEDED");
+    expect(refused.messageType).not.toBe("contact_collected");
+    const before = await sessionRow(refused.sessionId);
+    expect(before).toMatchObject({ contactDetails: {}, consentAt: null });
+    expect(await db.select().from(completedFunctions).where(eq(completedFunctions.sessionId, before.id))).toEqual([]);
+    expect(await db.select().from(leadDeliveries).where(eq(leadDeliveries.clientId, client.id))).toEqual([]);
+    expect((await messagesOf(before.id))[0]!.aiResponse).toBe(refused.reply);
+
+    const agreed = await send(client.licenseKey, "קוראים לי דנה לוי, 0501234567", { sessionId: refused.sessionId });
+    expect(agreed.reply).not.toContain("CONSENT NEEDED");
+    const after = await sessionRow(refused.sessionId);
+    expect(after.contactDetails).toEqual({ clientName: "דנה לוי", phone: "050-1234567" });
+    expect(after.consentAt).toBeInstanceOf(Date);
+    expect(await db.select().from(completedFunctions).where(eq(completedFunctions.sessionId, after.id))).toHaveLength(
+      1,
+    );
+    // The session remembers the consent: a later message without the flag keeps the first time.
+    await send(client.licenseKey, "תודה", { sessionId: refused.sessionId, consent: false });
+    expect((await sessionRow(refused.sessionId)).consentAt).toEqual(after.consentAt);
+  });
+
+  it("keeps the details without asking when the client turned consent off", async () => {
+    const client = await addPizzeria(db);
+    await db.insert(clientPrivacy).values({ clientId: client.id, askConsent: false });
+    const reply = await send(client.licenseKey, "קוראים לי דנה לוי, 0501234567", { consent: false });
+    expect(reply.reply).not.toContain("CONSENT NEEDED");
+    const session = await sessionRow(reply.sessionId);
+    expect(session).toMatchObject({ contactDetails: { clientName: "דנה לוי", phone: "050-1234567" }, consentAt: null });
   });
 
   it("records a party planning consultation with the party's details for a party planning business", async () => {

@@ -216,6 +216,8 @@ describe("the lead delivery settings", () => {
         sessionId: null,
         clientMessageId: randomUUID(),
         message: "My name is Dana and my phone is 052-765-4321",
+        // The visitor ticked the widget's consent: only then are the details a lead.
+        consent: true,
       }),
     });
     expect(reply.status).toBe(200);

@@ -112,6 +112,17 @@ describe("POST /api/wordpress/messages (built-in responder, the shared server)",
     const badId = await post({ license, clientMessageId: "not-a-uuid", message: "hi" }, { query: "?lng=en" });
     expect(await badId.json()).toEqual({ error: "The message could not be read. Check its fields." });
 
+    // Consent is true or absent: anything else is not the widget's answer.
+    for (const consent of ["yes", false, 1]) {
+      const badConsent = await post(
+        { license, clientMessageId: randomUUID(), message: "hi", consent },
+        { query: "?lng=en" },
+      );
+      expect(badConsent.status, String(consent)).toBe(400);
+      expect(await badConsent.json()).toEqual({ error: "The message could not be read. Check its fields." });
+    }
+    expect((await post({ license, clientMessageId: randomUUID(), message: "hi", consent: true })).status).toBe(200);
+
     const notImage = await post(
       {
         license,

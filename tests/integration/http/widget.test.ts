@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatSessions, clients, messageImages, messages, trainingConfigs } from "#db/schema.ts";
+import { chatSessions, clientPrivacy, clients, messageImages, messages, trainingConfigs } from "#db/schema.ts";
 import { inspectEmbeddedDatabase, startServer, type RunningServer } from "../../support/server.ts";
 import { uniqueIp } from "../../support/http.ts";
 import { insertClient } from "../../support/factories.ts";
@@ -54,6 +54,9 @@ beforeAll(async () => {
           businessType: "retail",
           websiteDomain: "quiet.example",
         });
+        await db
+          .insert(clientPrivacy)
+          .values({ clientId: quiet, askConsent: false, privacyPolicyUrl: "https://quiet.example/privacy" });
         await insertClient(db, { licenseKey: LICENSE.suspended, status: "suspended", websiteDomain: "test.example" });
         await insertClient(db, { licenseKey: LICENSE.cancelled, status: "cancelled", websiteDomain: "test.example" });
         const [session] = await db
@@ -138,6 +141,21 @@ describe("GET /api/wordpress/chat-ui", () => {
       },
     });
     expect(config.texts.feedbackQuestion).toBe("האם זה עזר לך?");
+  });
+
+  it("asks consent and links our policy by default; a client may link its own and not ask", async () => {
+    const asking = await (await get(`/api/wordpress/chat-ui?license=${LICENSE.active}`)).text();
+    expect(asking).toContain(
+      '<input type="checkbox" id="alex-consent"/><label for="alex-consent">אני מסכים/ה שחנות המבחן ישמרו את הפרטים שלי כדי ליצור איתי קשר</label>',
+    );
+    expect(asking).toMatch(
+      /<a href="https?:\/\/[^"]+\/privacy\?lng=he" target="_blank" rel="noopener noreferrer">מדיניות הפרטיות<\/a>/,
+    );
+    const quiet = await (await get(`/api/wordpress/chat-ui?license=${LICENSE.quiet}&lang=en`)).text();
+    expect(quiet).not.toContain(`id="alex-consent"`);
+    expect(quiet).toContain(
+      '<a href="https://quiet.example/privacy" target="_blank" rel="noopener noreferrer">Privacy policy</a>',
+    );
   });
 
   it("keeps its whole first load within 25 KB gzipped", async () => {

@@ -111,7 +111,8 @@ describe.each(testDrivers)("lead delivery on %s", (driver) => {
   }
 
   async function say(licenseKey: string, message: string, { sessionId = null as string | null, mail = true } = {}) {
-    const input = { license: licenseKey, sessionId, clientMessageId: randomUUID(), message };
+    // The visitor ticked the widget's consent: only then are their details a lead.
+    const input = { license: licenseKey, sessionId, clientMessageId: randomUUID(), message, consent: true as const };
     const visitor = { ip: "203.0.113.9", userAgent: null };
     // No Origin header: a call from outside a browser, which the site check lets through.
     const origin = { header: null, self: "http://127.0.0.1" };
@@ -127,6 +128,7 @@ describe.each(testDrivers)("lead delivery on %s", (driver) => {
       mailEnabled: mail,
       visitorWaiting: () => true,
       timeZone: TZ,
+      consentNeeded: "CONSENT NEEDED",
       onDelta: () => {},
     });
   }

@@ -13,7 +13,7 @@ import {
 } from "#db/schema.ts";
 import { retentionJob } from "~/jobs/jobs.server.ts";
 import { runJob } from "~/jobs/runner.server.ts";
-import { saveRetentionDays } from "~/models/retention.server.ts";
+import { savePrivacySettings } from "~/models/retention.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { insertClient } from "../../support/factories.ts";
 import { languageCookie, loginAsOperator, postForm, request } from "../../support/http.ts";
@@ -91,7 +91,7 @@ describe.each(testDrivers)("the daily retention job, on %s", (driver) => {
   it("deletes what is past each client's retention, keeps the rest, the functions without details, and the counts", async () => {
     const yearly = await insertClient(handle.db, { businessName: "Yearly" });
     const monthly = await insertClient(handle.db, { businessName: "Monthly" });
-    await saveRetentionDays(handle.db, monthly.id, 30);
+    await savePrivacySettings(handle.db, monthly.id, { retentionDays: 30 });
     const oldYearly = await conversation(yearly.id, 400, true);
     const recentYearly = await conversation(yearly.id, 200);
     const oldMonthly = await conversation(monthly.id, 70, true);
@@ -162,9 +162,10 @@ describe("the retention setting on the settings page", () => {
 
   it("shows a year, refuses what is out of range in the operator's language, and saves a valid one", async () => {
     const path = `/admin/clients/${clientId}/config`;
-    expect(await (await request(path, { headers: { Cookie: cookie } })).text()).toMatch(
-      /name="retentionDays"[^>]*value="365"/,
-    );
+    const first = await (await request(path, { headers: { Cookie: cookie } })).text();
+    expect(first).toMatch(/name="retentionDays"[^>]*value="365"/);
+    // The widget asks the visitor's consent unless the client turns it off.
+    expect(first).toMatch(/<input[^>]*name="askConsent"[^>]*checked/);
     for (const value of ["29", "3651", "12.5", "a year", ""]) {
       const refused = await postForm(
         path,
@@ -180,5 +181,28 @@ describe("the retention setting on the settings page", () => {
     expect(await (await request(path, { headers: { Cookie: cookie } })).text()).toMatch(
       /name="retentionDays"[^>]*value="90"/,
     );
+  });
+
+  it("refuses a policy address that is not http(s), and saves consent off with one", async () => {
+    const path = `/admin/clients/${clientId}/config`;
+    const page = async () => (await request(path, { headers: { Cookie: cookie } })).text();
+    for (const privacyPolicyUrl of ["javascript:alert(1)", "ftp://shop.example/privacy", "not a url"]) {
+      const refused = await postForm(
+        path,
+        { intent: "retention", retentionDays: "365", askConsent: "on", privacyPolicyUrl },
+        { headers: { Cookie: cookie } },
+      );
+      expect(refused.status, privacyPolicyUrl).toBe(400);
+      expect(await refused.text()).toContain("כתובת http או https של עד 2,000 תווים");
+    }
+    const saved = await postForm(
+      path,
+      { intent: "retention", retentionDays: "365", privacyPolicyUrl: "https://shop.example/privacy" },
+      { headers: { Cookie: cookie } },
+    );
+    expect(saved.status).toBe(302);
+    const html = await page();
+    expect(html).not.toMatch(/<input[^>]*name="askConsent"[^>]*checked/);
+    expect(html).toMatch(/name="privacyPolicyUrl"[^>]*value="https:\/\/shop.example\/privacy"/);
   });
 });

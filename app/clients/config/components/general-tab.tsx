@@ -6,7 +6,7 @@ import { CLIENT_STATUSES, PLANS, SALES_STYLES } from "#db/vocabulary.ts";
 import { TitledCard } from "~/components/ui/card.tsx";
 import type { BusinessHours } from "~/hours/business-hours.ts";
 import { BusinessHoursForm } from "./business-hours-form.tsx";
-import { RetentionForm } from "./retention-form.tsx";
+import { RetentionForm, type PrivacySettings } from "./retention-form.tsx";
 import { CheckboxField, FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { CAPABILITY_GROUPS } from "../config-tabs.ts";
 import { clientDetailsFormSchema } from "../details-schema.ts";
@@ -33,7 +33,7 @@ type GeneralTabProps = {
   businessResult: SubmissionResult<string[]> | null | undefined;
   businessHours: { hours: BusinessHours; saved: boolean };
   hoursResult: SubmissionResult<string[]> | null | undefined;
-  retentionDays: number;
+  privacy: PrivacySettings;
   retentionResult: SubmissionResult<string[]> | null | undefined;
   sitesResult: SubmissionResult<string[]> | null | undefined;
   /** The intent of the form being saved, if any. */
@@ -49,7 +49,7 @@ export function GeneralTab({
   sitesResult,
   businessHours,
   hoursResult,
-  retentionDays,
+  privacy,
   retentionResult,
   savingIntent,
 }: GeneralTabProps) {
@@ -61,7 +61,7 @@ export function GeneralTab({
       </div>
       <BusinessConfigForm salesConfig={salesConfig} lastResult={businessResult} saving={savingIntent === "business"} />
       <BusinessHoursForm {...businessHours} lastResult={hoursResult} saving={savingIntent === "hours"} />
-      <RetentionForm retentionDays={retentionDays} lastResult={retentionResult} saving={savingIntent === "retention"} />
+      <RetentionForm privacy={privacy} lastResult={retentionResult} saving={savingIntent === "retention"} />
     </div>
   );
 }

@@ -3,23 +3,37 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { TitledCard } from "~/components/ui/card.tsx";
-import { FormErrors, TextField } from "~/components/ui/form-fields.tsx";
-import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, retentionFormSchema } from "~/privacy/retention.ts";
+import { CheckboxField, FormErrors, TextField } from "~/components/ui/form-fields.tsx";
+import {
+  MAX_RETENTION_DAYS,
+  MIN_RETENTION_DAYS,
+  PRIVACY_POLICY_URL_MAX,
+  retentionFormSchema,
+} from "~/privacy/retention.ts";
 import { FormActions } from "./form-actions.tsx";
 
+export type PrivacySettings = { retentionDays: number; askConsent: boolean; privacyPolicyUrl: string | null };
+
 type RetentionFormProps = {
-  retentionDays: number;
+  privacy: PrivacySettings;
   lastResult: SubmissionResult<string[]> | null | undefined;
   saving: boolean;
 };
 
-/** How long the client's visitors' conversations are kept after their last message. */
-export function RetentionForm({ retentionDays, lastResult, saving }: RetentionFormProps) {
+/**
+ * How long the client's visitors' conversations are kept after their last message, whether the
+ * widget asks their consent before keeping their details, and which privacy notice it links.
+ */
+export function RetentionForm({ privacy, lastResult, saving }: RetentionFormProps) {
   const { t } = useTranslation("client-config");
   const [form, fields] = useForm({
     id: "retention-form",
     lastResult,
-    defaultValue: { retentionDays: String(retentionDays) },
+    defaultValue: {
+      retentionDays: String(privacy.retentionDays),
+      askConsent: privacy.askConsent ? "on" : undefined,
+      privacyPolicyUrl: privacy.privacyPolicyUrl ?? "",
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: retentionFormSchema }),
@@ -36,6 +50,16 @@ export function RetentionForm({ retentionDays, lastResult, saving }: RetentionFo
           max={MAX_RETENTION_DAYS}
           label={t("privacy.retentionDays")}
           hint={t("privacy.retentionHint")}
+          dir="ltr"
+        />
+        <CheckboxField field={fields.askConsent} label={t("privacy.askConsent")} hint={t("privacy.askConsentHint")} />
+        <TextField
+          field={fields.privacyPolicyUrl}
+          type="url"
+          inputMode="url"
+          maxLength={PRIVACY_POLICY_URL_MAX}
+          label={t("privacy.policyUrl")}
+          hint={t("privacy.policyUrlHint")}
           dir="ltr"
         />
         <FormActions intent="retention" saveLabel={t("privacy.save")} resetLabel={t("privacy.reset")} saving={saving} />
