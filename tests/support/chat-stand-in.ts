@@ -24,6 +24,9 @@ async function proxy(target: string, request: IncomingMessage, response: ServerR
   for (const [name, value] of Object.entries(request.headers)) {
     if (typeof value === "string" && name !== "host" && name !== "connection") headers.set(name, value);
   }
+  // As a reverse proxy on this machine does: the server then takes the stand-in's address as its own,
+  // so the chat page's requests come from the server's own origin.
+  if (request.headers.host) headers.set("X-Forwarded-Host", request.headers.host);
   const answer = await fetch(new URL(request.url ?? "/", target), {
     method: request.method,
     headers,

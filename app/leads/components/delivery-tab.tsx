@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RefreshCw, Send } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { DeliveryStatus } from "#db/vocabulary.ts";
 import { CLIENT_LANGUAGES } from "#db/vocabulary.ts";
@@ -124,7 +124,9 @@ export function DeliveryTab({
         {delivery.mailEnabled ? (
           <Alert tone="success">{t("tab.mailOn", { email: delivery.recipient })}</Alert>
         ) : (
-          <Alert tone="warning">{t("tab.mailOff")}</Alert>
+          <Alert tone="warning">
+            <Trans t={t} i18nKey="tab.mailOff" components={{ code: <code dir="ltr" /> }} />
+          </Alert>
         )}
         <FormMessages ns="deliveries">
           <Form method="post" action={tabPath} {...getFormProps(form)} className="max-w-2xl space-y-4">
