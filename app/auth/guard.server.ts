@@ -3,6 +3,7 @@ import { databaseContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { jsonError } from "~/server/json-api.server.ts";
 import { getOperatorSession } from "./session.server.ts";
+import { REDIRECT_TO_MAX_LENGTH } from "./login-schema.ts";
 
 const THIS_SITE = "http://this.site.invalid";
 // eslint-disable-next-line no-control-regex -- a browser drops tabs and line breaks from a URL, so `/<TAB>/evil` is `//evil`
@@ -49,11 +50,22 @@ function privateResponse(response: Response, cookie: string | null) {
   return response;
 }
 
+/**
+ * Where the login sends the operator afterwards: the page with its query, or the page alone when the
+ * whole address is longer than the login form takes (it would also swell the redirect's header).
+ */
+function wayBackTo(url: URL) {
+  const whole = safeRedirectPath(url.pathname + url.search);
+  if (whole.length <= REDIRECT_TO_MAX_LENGTH) return whole;
+  const page = safeRedirectPath(url.pathname);
+  return page.length <= REDIRECT_TO_MAX_LENGTH ? page : safeRedirectPath(undefined);
+}
+
 /** Guards every /admin page: no valid session, off to the login page, with the way back. */
 export const requireOperatorForPage: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   const session = await getOperatorSession(context.get(databaseContext), request);
   if (!session) {
-    throw redirect(`/login?${new URLSearchParams({ redirectTo: safeRedirectPath(url.pathname + url.search) })}`);
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: wayBackTo(url) })}`);
   }
   context.set(operatorContext, session.operator);
   return privateResponse(await next(), session.refreshedCookie);

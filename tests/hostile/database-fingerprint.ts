@@ -2,9 +2,10 @@ import type postgres from "postgres";
 
 /**
  * Tables that change on purpose whatever the request's fate: counted attempts (a refused login is
- * counted, that is the point of the limit) and the scheduler's own history.
+ * counted, that is the point of the limit), the scheduler's own history, and the access log (an
+ * operator's read of a conversation or an export is written down; reading is what it records).
  */
-export const TABLES_THAT_COUNT_ATTEMPTS = new Set(["rate_limit_events", "job_runs"]);
+export const TABLES_THAT_COUNT_ATTEMPTS = new Set(["rate_limit_events", "job_runs", "access_log"]);
 
 export type Fingerprint = Record<string, string>;
 

@@ -33,6 +33,15 @@ describe("login", () => {
     expect(setCookie).not.toMatch(/Secure/i);
   });
 
+  it("sends a visitor to the login with the way back, or only the page when the address is too long for it", async () => {
+    const short = await request("/admin/billing/export?period=2026-10");
+    expect(short.status).toBe(302);
+    expect(short.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fbilling%2Fexport%3Fperiod%3D2026-10");
+    const long = await request(`/admin/billing/export?period=${"\u202e".repeat(1500)}`);
+    expect(long.status).toBe(302);
+    expect(long.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Fbilling%2Fexport");
+  });
+
   it("redirects to a same-site redirectTo, and ignores one that leaves the site", async () => {
     const inside = await postForm("/login", { ...TEST_ADMIN, redirectTo: "/admin/clients?q=a" });
     expect(inside.headers.get("Location")).toBe("/admin/clients?q=a");
