@@ -31,21 +31,31 @@ export async function databaseAnswers(ping: () => Promise<unknown>, timeoutMs = 
 /** Requests whose loader, action or middleware failed because the database was unreachable (noted by handleError). */
 const failedOnDatabase = new WeakSet<Request>();
 
+/**
+ * When any request last failed on an unreachable database. A request that failed while another one
+ * saw the outage is the outage's too, even when its own error read otherwise and the database came
+ * back before the ping (it can return within a fraction of a second).
+ */
+let lastSeenUnavailableAt = 0;
+
 /** Called with every error a route throws (app/entry.server.tsx): an unreachable database marks its request. */
 export function noteRouteError(request: Request, error: unknown) {
-  if (isDatabaseUnavailable(error)) failedOnDatabase.add(request);
+  if (!isDatabaseUnavailable(error)) return;
+  failedOnDatabase.add(request);
+  lastSeenUnavailableAt = Date.now();
 }
 
 /**
  * While PostgreSQL is down (stopped, restarting, unreachable) every page and API that needs it fails:
  * the caller gets a 503 saying the service is briefly unavailable, not a 500 that reads like our bug.
- * A failure (5xx) counts when its error was a connection error, or when a ping then finds the database
- * gone; no state is kept between requests, so the first request after the database returns is served
- * as usual (postgres.js reconnects on its own).
+ * A failure (5xx) counts when its error was a connection error, when another request met one while it
+ * ran, or when a ping then finds the database gone; the first request after the database returns is
+ * served as usual (postgres.js reconnects on its own).
  * Documents and client navigations get the error page's 503; everything else (the JSON APIs, /healthz's
  * neighbours) a JSON refusal in the caller's language with Retry-After.
  */
 export const databaseOutageMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const startedAt = Date.now();
   const response = await next();
   if (response.status < 500 || response.status === 503) return response;
   let db;
@@ -54,7 +64,8 @@ export const databaseOutageMiddleware: MiddlewareFunction<Response> = async ({ r
   } catch {
     return response; // the runtime never started: not an outage this middleware can tell
   }
-  if (!failedOnDatabase.has(request) && (await databaseAnswers(() => pingDatabase(db)))) return response;
+  const duringOutage = failedOnDatabase.has(request) || lastSeenUnavailableAt >= startedAt;
+  if (!duringOutage && (await databaseAnswers(() => pingDatabase(db)))) return response;
   const pathname = new URL(request.url).pathname;
   const html = /\btext\/html\b/.test(response.headers.get("Content-Type") ?? "") || pathname.endsWith(".data");
   if (html) throw data(null, { status: 503 });
