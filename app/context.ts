@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Database } from "#db/connection.ts";
+import type { Database, LiveEventBus } from "#db/connection.ts";
 import type { Env } from "~/env.server.ts";
 
 export type RequestInfo = { ip: string };
@@ -7,6 +7,8 @@ export type AuthenticatedOperator = { id: number; username: string };
 
 export const databaseContext = createContext<Database>();
 export const envContext = createContext<Env>();
+/** The live events between app servers (app/live/live-events.server.ts reads and writes them). */
+export const liveEventsContext = createContext<LiveEventBus>();
 /** Set by the HTTP server from the socket; the default applies under `react-router dev`. */
 export const requestInfoContext = createContext<RequestInfo>({ ip: "127.0.0.1" });
 export const nonceContext = createContext<string>("");

@@ -9,7 +9,7 @@ import { hashPassword } from "~/auth/password.server.ts";
 import { seedDemoData } from "~/billing/demo-bills.server.ts";
 import { configureSessionCookie } from "~/auth/session.server.ts";
 import { configureCredentialsKey, resolveCredentialsKey } from "~/checks/credentials.server.ts";
-import { databaseContext, envContext } from "~/context.ts";
+import { databaseContext, envContext, liveEventsContext } from "~/context.ts";
 import { parseEnv, type Env } from "~/env.server.ts";
 import { startDeliveryWorker, type DeliveryWorker } from "~/jobs/delivery-worker.server.ts";
 import { JOBS } from "~/jobs/jobs.server.ts";
@@ -139,6 +139,7 @@ async function ensureOperator(db: Database, env: Env, embedded: boolean): Promis
 export const runtimeMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
   const runtime = await startRuntime();
   context.set(databaseContext, runtime.database.db);
+  context.set(liveEventsContext, runtime.database.events);
   context.set(envContext, runtime.env);
   return next();
 };

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -13,9 +14,82 @@ import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * Live events between app servers: what one server publishes, every server's subscribers hear.
+ * On PostgreSQL that is NOTIFY on one channel, heard through one LISTEN connection per process and
+ * fanned out in memory; the embedded database serves one process, so there it is memory alone.
+ */
+export type LiveEventBus = {
+  /** At most 7,900 bytes of text: NOTIFY's payload limit, with room to spare. */
+  publish: (payload: string) => Promise<void>;
+  /** Answers the unsubscribe. */
+  subscribe: (listener: (payload: string) => void) => Promise<() => void>;
+};
+
+/** The NOTIFY channel of the live events. */
+const LIVE_CHANNEL = "alex_live";
+/** NOTIFY refuses payloads of 8,000 bytes and more. */
+export const LIVE_PAYLOAD_MAX_BYTES = 7_900;
+
+function memoryFanOut() {
+  const emitter = new EventEmitter();
+  // Every open live screen is one listener: thousands are expected, not a leak.
+  emitter.setMaxListeners(0);
+  return {
+    emit: (payload: string) => emitter.emit(LIVE_CHANNEL, payload),
+    add: (listener: (payload: string) => void) => {
+      emitter.on(LIVE_CHANNEL, listener);
+      return () => void emitter.off(LIVE_CHANNEL, listener);
+    },
+  };
+}
+
+function checkPayload(payload: string) {
+  if (Buffer.byteLength(payload) > LIVE_PAYLOAD_MAX_BYTES) throw new RangeError("A live event's payload is too long.");
+}
+
+function postgresEventBus(client: postgres.Sql): LiveEventBus {
+  const local = memoryFanOut();
+  let listening: Promise<unknown> | null = null;
+  return {
+    publish: async (payload) => {
+      checkPayload(payload);
+      await client.notify(LIVE_CHANNEL, payload);
+    },
+    subscribe: async (listener) => {
+      // One LISTEN per process, however many subscribers: postgres.js keeps it on its own connection
+      // and listens again after a reconnect.
+      listening ??= client.listen(LIVE_CHANNEL, local.emit).catch((error: unknown) => {
+        listening = null;
+        throw error;
+      });
+      const remove = local.add(listener);
+      try {
+        await listening;
+      } catch (error) {
+        remove();
+        throw error;
+      }
+      return remove;
+    },
+  };
+}
+
+function memoryEventBus(): LiveEventBus {
+  const local = memoryFanOut();
+  return {
+    publish: async (payload) => {
+      checkPayload(payload);
+      local.emit(payload);
+    },
+    subscribe: async (listener) => local.add(listener),
+  };
+}
+
 export type DatabaseHandle = {
   db: Database;
   kind: "postgres" | "embedded";
+  events: LiveEventBus;
   close: () => Promise<void>;
   /**
    * Runs start-up work (migrations, the operator, demo data) while no other app server on this
@@ -102,7 +176,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.end({ timeout: 0 });
       throw error;
     }
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }), startupLock };
+    return {
+      db,
+      kind: "postgres",
+      events: postgresEventBus(client),
+      close: () => client.end({ timeout: 5 }),
+      startupLock,
+    };
   }
 
   let unlock = () => {};
@@ -119,6 +199,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: "embedded",
+      events: memoryEventBus(),
       // The folder's lock already keeps every other process off.
       startupLock: (work) => work(),
       close: async () => {

@@ -34,6 +34,10 @@ import {
   DELIVERY_STATUSES,
   PRIVACY_ACTIONS,
   VISITOR_SEARCH_KINDS,
+  CHANNELS,
+  MESSAGING_CHANNELS,
+  MESSAGE_ROLES,
+  HANDOFF_ACTIONS,
   type AlexCapabilities,
   type FunctionClientDetails,
 } from "./vocabulary.ts";
@@ -306,6 +310,12 @@ export const chatSessions = pgTable(
     feedbackAt: timestamp("feedback_at", { withTimezone: true }),
     /** When the visitor agreed that the business keeps their details (null: not asked, or not yet). */
     consentAt: timestamp("consent_at", { withTimezone: true }),
+    channel: text("channel", { enum: CHANNELS }).notNull().default("web"),
+    /** Who the visitor is on a messaging channel: the WhatsApp number (wa_id) or the Telegram chat id. */
+    channelUserId: text("channel_user_id"),
+    /** The operator who took the session over from Alex (null: Alex answers). */
+    heldBy: integer("held_by").references(() => operators.id, { onDelete: "set null" }),
+    heldAt: timestamp("held_at", { withTimezone: true }),
   },
   (table) => [
     // message_count rides along so that the monitor's counts read these indexes alone (index-only scans).
@@ -326,6 +336,14 @@ export const chatSessions = pgTable(
     index("chat_sessions_user_ip_trgm_idx").using("gin", table.userIp.op("gin_trgm_ops")),
     // The session limits count one client's new sessions from one address in the last hour.
     index("chat_sessions_client_ip_started_idx").on(table.clientId, table.userIp, table.startedAt),
+    // A messaging channel's user continues their latest session with the client.
+    index("chat_sessions_channel_user_idx")
+      .on(table.clientId, table.channel, table.channelUserId, table.lastMessageAt)
+      .where(sql`${table.channelUserId} is not null`),
+    // The held sessions: the take-over timeout looks at these alone.
+    index("chat_sessions_held_idx")
+      .on(table.heldAt)
+      .where(sql`${table.heldBy} is not null`),
   ],
 );
 
@@ -347,6 +365,9 @@ export const messages = pgTable(
     costCents: integer("cost_cents").notNull().default(0),
     responseMs: integer("response_ms"),
     createdAt: createdAt(),
+    role: text("role", { enum: MESSAGE_ROLES }).notNull().default("exchange"),
+    /** The operator who wrote an `operator` row (null once the operator is removed, and for other roles). */
+    operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
   },
   (table) => [
     index("messages_session_created_idx").on(table.sessionId, table.createdAt),
@@ -719,4 +740,70 @@ export const privacyRequests = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("privacy_requests_client_idx").on(table.clientId, table.createdAt)],
+);
+
+/** Who took a session over from Alex, handed it back, or let it time out, and when. */
+export const sessionHandoffs = pgTable(
+  "session_handoffs",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
+    operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
+    /** Kept as written, so the trail still names an operator who was removed. */
+    operatorName: text("operator_name").notNull(),
+    action: text("action", { enum: HANDOFF_ACTIONS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("session_handoffs_session_idx").on(table.sessionId, table.createdAt)],
+);
+
+/**
+ * A client's WhatsApp (Cloud API) or Telegram (Bot API) connection. The access token (WhatsApp's, or
+ * the Telegram bot's token) and WhatsApp's app secret are encrypted like the WordPress passwords.
+ */
+export const clientChannels = pgTable(
+  "client_channels",
+  {
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: MESSAGING_CHANNELS }).notNull(),
+    /** WhatsApp's phone number id, or the Telegram bot's id (the token's part before the colon). */
+    accountId: text("account_id").notNull(),
+    accessTokenEncrypted: text("access_token_encrypted").notNull(),
+    /** WhatsApp's app secret, which signs every webhook (X-Hub-Signature-256); null for Telegram. */
+    appSecretEncrypted: text("app_secret_encrypted"),
+    /** Ours, random: WhatsApp's hub.verify_token, or the secret_token every Telegram update carries. */
+    webhookSecret: text("webhook_secret").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clientId, table.channel] }),
+    // A webhook names the account (WhatsApp's phone number id, the bot in Telegram's path): one client each.
+    uniqueIndex("client_channels_account_idx").on(table.channel, table.accountId),
+  ],
+);
+
+/**
+ * The messaging channels' deliveries already taken (WhatsApp's message id, Telegram's update_id):
+ * Meta and Telegram retry, and a retry must make no second message or charge.
+ */
+export const channelDeliveries = pgTable(
+  "channel_deliveries",
+  {
+    channel: text("channel", { enum: MESSAGING_CHANNELS }).notNull(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    externalId: text("external_id").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.channel, table.clientId, table.externalId] }),
+    index("channel_deliveries_received_idx").on(table.receivedAt),
+  ],
 );

@@ -69,8 +69,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const BILLING_EVENT_KINDS = ["generated", "recomputed", "marked_paid", "paid_paypal", "overdue"] as const;
 
 /**
- * What an operator's access-log row records: a look at a visitor's conversation or picture, or a
- * download of stored data (app/privacy/access-log.server.ts writes them).
+ * What an operator's access-log row records: a look at a visitor's conversation, picture or stored
+ * data, a download of stored data, or an erasure (app/privacy/access-log.server.ts writes them).
  */
 export const ACCESS_ACTIONS = [
   "view_session",
@@ -81,6 +81,9 @@ export const ACCESS_ACTIONS = [
   "export_billing",
   "export_usage",
   "export_access_log",
+  "view_visitor_data",
+  "export_visitor_data",
+  "erase_visitor_data",
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 /** What an operator did with a visitor's data (the privacy_requests audit trail). */
@@ -89,3 +92,19 @@ export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
 /** How an operator finds one visitor: the session's public id, the phone or the e-mail they left. */
 export const VISITOR_SEARCH_KINDS = ["session", "phone", "email"] as const;
 export type VisitorSearchKind = (typeof VISITOR_SEARCH_KINDS)[number];
+
+/** Where a conversation happens: the website's widget, WhatsApp (Cloud API) or Telegram (Bot API). */
+export const CHANNELS = ["web", "whatsapp", "telegram"] as const;
+export type Channel = (typeof CHANNELS)[number];
+/** The channels a client connects on the Channels tab; the website needs no connection. */
+export const MESSAGING_CHANNELS = ["whatsapp", "telegram"] as const;
+export type MessagingChannel = (typeof MESSAGING_CHANNELS)[number];
+/**
+ * Who wrote a `messages` row: an exchange (the visitor's message and Alex's reply), a visitor's
+ * message while a person holds the session (no reply of Alex's, never billed), or an operator's reply.
+ */
+export const MESSAGE_ROLES = ["exchange", "visitor", "operator"] as const;
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
+/** The take-over audit trail: an operator took a session from Alex, handed it back, or let it time out. */
+export const HANDOFF_ACTIONS = ["take_over", "hand_back", "timed_out"] as const;
+export type HandoffAction = (typeof HANDOFF_ACTIONS)[number];
