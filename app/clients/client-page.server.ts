@@ -11,7 +11,7 @@ import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { monthOf, monthRange } from "~/lib/calendar.ts";
 import { sumClientChargesSince } from "~/models/message.server.ts";
 import { getClientUsageTotals, listDailyUsage, listLatestClientSessions } from "~/models/usage.server.ts";
-import { loadAccessLogTab } from "~/privacy/access-log.server.ts";
+import { loadAccessLogTab, type AccessRecord } from "~/privacy/access-log.server.ts";
 import { ERASE_INTENT, handleEraseAction, loadPrivacyTab } from "~/privacy/visitor-data-tab.server.ts";
 import { syncHivePress } from "~/scanner/hivepress.server.ts";
 import { clientIdSchema, statusChangeSchema } from "./client-schema.ts";
@@ -127,6 +127,8 @@ export type ClientActionContext = {
   deliveryConfig: DeliveryConfig;
   /** Where Sync Data comes back to: the page and tab it came from. */
   backPath: string;
+  /** Writes the access log for what the post did to a visitor's data. */
+  recordAccess: (record: AccessRecord) => void;
   t: Translate;
 };
 
@@ -138,13 +140,14 @@ export type ClientActionContext = {
  */
 export async function handleClientAction(
   formData: FormData,
-  { db, clientId, operatorId, allowHosts, deliveryConfig, backPath, t }: ClientActionContext,
+  { db, clientId, operatorId, allowHosts, deliveryConfig, backPath, recordAccess, t }: ClientActionContext,
 ) {
   if ((DELIVERY_INTENTS as readonly unknown[]).includes(formData.get("intent"))) {
     if (!(await findClientById(db, clientId))) throw data(null, { status: 404 });
     return handleDeliveryAction(formData, { db, clientId, config: deliveryConfig, t });
   }
-  if (formData.get("intent") === ERASE_INTENT) return handleEraseAction(db, { clientId, operatorId, formData, t });
+  if (formData.get("intent") === ERASE_INTENT)
+    return handleEraseAction(db, { clientId, operatorId, formData, recordAccess, t });
   if (formData.get("intent") === "sync") {
     const client = await findClientById(db, clientId);
     if (!client) throw data(null, { status: 404 });

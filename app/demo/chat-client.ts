@@ -24,6 +24,8 @@ export type ChatMessageRequest = {
   /** The same id for a retry of the same message, so the server never stores or bills it twice. */
   clientMessageId: string;
   message: string;
+  /** The visitor ticked the consent box: their contact details may be kept. */
+  consent?: true;
 };
 
 /** "busy": the server refused for now (rate limit); "unreachable": anything else, including no server at all. */

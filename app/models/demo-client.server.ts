@@ -1,6 +1,6 @@
 import { eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { clients } from "#db/schema.ts";
+import { clientPrivacy, clients } from "#db/schema.ts";
 
 /**
  * The public demo's client (`clients.is_demo`): /minimal-chat-demo and the investor pages talk to
@@ -15,8 +15,12 @@ export async function findDemoClient(db: Database) {
       businessName: clients.businessName,
       licenseKey: clients.licenseKey,
       status: clients.status,
+      // Like every client, the demo asks consent unless its privacy settings say otherwise.
+      askConsent: sql<boolean>`coalesce(${clientPrivacy.askConsent}, true)`,
+      privacyPolicyUrl: clientPrivacy.privacyPolicyUrl,
     })
     .from(clients)
+    .leftJoin(clientPrivacy, eq(clientPrivacy.clientId, clients.id))
     .where(eq(clients.isDemo, true))
     .limit(1);
   return client;

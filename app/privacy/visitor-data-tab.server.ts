@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
 import { isConfirmed } from "~/components/ui/confirm.tsx";
+import type { AccessRecord } from "./access-log.server.ts";
 import { findVisitorData, listPrivacyRequests } from "~/models/visitor-data.server.ts";
 import { eraseVisitor, visitorQueryOf } from "./visitor-data.server.ts";
 import { visitorSearchSchema } from "./visitor-data.ts";
@@ -55,7 +56,19 @@ export async function loadPrivacyTab(db: Database, clientId: number, search: URL
  */
 export async function handleEraseAction(
   db: Database,
-  { clientId, operatorId, formData, t }: { clientId: number; operatorId: number; formData: FormData; t: Translate },
+  {
+    clientId,
+    operatorId,
+    formData,
+    recordAccess,
+    t,
+  }: {
+    clientId: number;
+    operatorId: number;
+    formData: FormData;
+    recordAccess: (record: AccessRecord) => void;
+    t: Translate;
+  },
 ) {
   const submission = parseWithZod(formData, { schema: visitorSearchSchema });
   if (submission.status !== "success") {
@@ -68,6 +81,7 @@ export async function handleEraseAction(
   const { kind, q } = submission.value;
   if (!isConfirmed(formData)) return { confirmErase: { kind, q } };
   const counts = await eraseVisitor(db, { clientId, operatorId, query: visitorQueryOf(kind, q) });
+  recordAccess({ action: "erase_visitor_data", clientId, sessionId: kind === "session" ? q : null });
   return redirectWithSuccess(`/admin/clients/${clientId}?tab=privacy`, {
     message: t("detail.privacy.erased", { ns: "clients" }),
     description: t("detail.privacy.counts", { ns: "clients", ...counts }),

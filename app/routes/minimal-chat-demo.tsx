@@ -3,6 +3,7 @@ import { ChatDemo } from "~/demo/components/chat-demo.tsx";
 import { databaseContext } from "~/context.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { findDemoClient } from "~/models/demo-client.server.ts";
+import { legalPathOf } from "~/legal/legal-pages.ts";
 import { chatGreeting } from "~/widget/chat-ui.server.ts";
 
 export const handle = { i18n: ["demo"] };
@@ -17,6 +18,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     license: active?.licenseKey ?? null,
     // It opens as the widget does: the client's greeting in the page's language, once.
     greeting: active ? await chatGreeting(db, active.id, context.get(languageContext)) : null,
+    // Before Alex keeps a visitor's details it asks their consent, with the policy it keeps them under.
+    consent: active?.askConsent
+      ? { business: active.businessName, policyUrl: active.privacyPolicyUrl ?? legalPathOf("privacy") }
+      : null,
     title: t("chat.title", { ns: "demo" }),
     description: t("chat.description", { ns: "demo" }),
   };
@@ -28,5 +33,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function MinimalChatDemo({ loaderData }: Route.ComponentProps) {
-  return <ChatDemo license={loaderData.license} greeting={loaderData.greeting} />;
+  return <ChatDemo license={loaderData.license} greeting={loaderData.greeting} consent={loaderData.consent} />;
 }

@@ -91,10 +91,23 @@ test.describe("minimal chat demo", () => {
 
     await input.fill("קוראים לי דנה, 050-1234567");
     await input.press("Enter");
-    // The demo client asks consent, as every client does by default; the demo chat has no consent box,
-    // so the details are not kept and Alex asks for the consent instead.
+    // The demo client asks consent, as every client does by default: without the box ticked the
+    // details are not kept and Alex asks for the consent instead.
     await expect(log.getByText("צריך את הסכמתכם", { exact: false })).toBeVisible();
     expect(sent[1]!.postDataJSON().sessionId).toBe(first.sessionId);
+    await expect(page.getByRole("link", { name: "מדיניות הפרטיות" })).toHaveAttribute("href", "/privacy");
+
+    const consent = page.getByRole("checkbox", { name: "אני מסכים/ה ש", exact: false });
+    await consent.check();
+    const agreedAnswer = page.waitForResponse((each) => new URL(each.url()).pathname === MESSAGES_API);
+    await input.fill("קוראים לי דנה, 050-1234567");
+    await input.press("Enter");
+    expect(((await (await agreedAnswer).json()) as { messageType: string }).messageType).toBe("contact_collected");
+    await expect(log.getByText("צריך את הסכמתכם", { exact: false })).toHaveCount(1);
+    expect(sent[2]!.postDataJSON()).toMatchObject({ sessionId: first.sessionId, consent: true });
+    // The session keeps the consent from now on: the box shows it given.
+    await expect(consent).toBeDisabled();
+    await expect(consent).toBeChecked();
   });
 
   test("opens with the greeting in the page's language, as the widget does", async ({ page }) => {

@@ -24,7 +24,7 @@ import { LanguageSelect } from "~/components/language-select.tsx";
 import { ReplyText } from "~/components/reply-text.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { TextareaField, TextField } from "~/components/ui/form-fields.tsx";
+import { CheckboxField, TextareaField, TextField } from "~/components/ui/form-fields.tsx";
 import { formatNumber } from "~/lib/format.ts";
 
 type Turn = { id: string; text: string } & (
@@ -37,7 +37,16 @@ const NO_SEARCHES: string[] = [];
  * The minimal chat landing demo: the visitor talks to Alex through the provider's own demo client.
  * `license` (and `greeting`) are null when there is no active demo client; the page then says Alex is not reachable.
  */
-export function ChatDemo({ license, greeting }: { license: string | null; greeting: string | null }) {
+export function ChatDemo({
+  license,
+  greeting,
+  consent,
+}: {
+  license: string | null;
+  greeting: string | null;
+  /** Set when the demo client asks consent before keeping a visitor's details. */
+  consent: { business: string; policyUrl: string } | null;
+}) {
   const { t } = useTranslation("demo");
   const [branding, storeBranding] = useStoredValue(BRANDING_KEY, brandingSchema, DEFAULT_BRANDING);
   const [recentSearches, storeRecentSearches] = useStoredValue(RECENT_SEARCHES_KEY, recentSearchesSchema, NO_SEARCHES);
@@ -46,6 +55,9 @@ export function ChatDemo({ license, greeting }: { license: string | null; greeti
   const [turns, setTurns] = useState<Turn[]>([]);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<ChatFailureReason | null>(null);
+  const [consented, setConsented] = useState(false);
+  // The session keeps a consent once a message carried it: unticking would take nothing back.
+  const [consentKept, setConsentKept] = useState(false);
   const sendingNow = useRef(false);
   const sessionId = useRef<string | null>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
@@ -70,8 +82,10 @@ export function ChatDemo({ license, greeting }: { license: string | null; greeti
         sessionId: sessionId.current,
         clientMessageId: id,
         message: text,
+        ...(consented ? { consent: true as const } : {}),
       });
       sessionId.current = answer.sessionId;
+      if (consented) setConsentKept(true);
       updateTurn({ id, text, status: "answered", reply: answer.reply });
     } catch (error) {
       updateTurn({ id, text, status: "failed" });
@@ -170,6 +184,9 @@ export function ChatDemo({ license, greeting }: { license: string | null; greeti
             textarea={composer}
             scrollKey={turns.length}
           />
+          {consent ? (
+            <ConsentBox consent={consent} consented={consented} kept={consentKept} setConsented={setConsented} />
+          ) : null}
         </section>
 
         <RecentSearches searches={recentSearches} reuse={reuse} clear={() => storeRecentSearches(null)} />
@@ -339,6 +356,36 @@ function Composer({ draft, setDraft, sending, send, textarea, scrollKey }: Compo
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The consent Alex asks before it keeps a visitor's details, as the widget asks it. */
+function ConsentBox({
+  consent,
+  consented,
+  kept,
+  setConsented,
+}: {
+  consent: { business: string; policyUrl: string };
+  consented: boolean;
+  kept: boolean;
+  setConsented: (value: boolean) => void;
+}) {
+  const { t } = useTranslation("demo");
+  return (
+    <CheckboxField
+      className="mt-3"
+      name="consent"
+      checked={consented}
+      disabled={kept}
+      onChange={(event) => setConsented(event.currentTarget.checked)}
+      label={t("chat.consent", { business: consent.business })}
+      hint={
+        <a href={consent.policyUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+          {t("chat.privacyPolicy")}
+        </a>
+      }
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { clientIdSchema } from "~/clients/client-schema.ts";
 import { databaseContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { findClientById } from "~/models/client.server.ts";
+import { recordAccess } from "~/privacy/access-log.server.ts";
 import { exportVisitorData, visitorQueryOf } from "~/privacy/visitor-data.server.ts";
 import { visitorSearchSchema } from "~/privacy/visitor-data.ts";
 import { readOnlyRoute } from "~/server/json-api.server.ts";
@@ -30,6 +31,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     operatorId: context.get(operatorContext).id,
     query: visitorQueryOf(search.data.kind, search.data.q),
     now,
+  });
+  recordAccess(context, {
+    action: "export_visitor_data",
+    clientId: client.id,
+    sessionId: search.data.kind === "session" ? search.data.q : null,
   });
   return new Response(JSON.stringify(exported, null, 2), {
     headers: {

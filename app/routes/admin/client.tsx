@@ -17,6 +17,7 @@ import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { deliveryConfigOf } from "~/leads/lead-delivery.server.ts";
 import { useCodeLabels } from "~/i18n/code-labels.ts";
+import { recordAccess } from "~/privacy/access-log.server.ts";
 
 export const handle = { i18n: ["clients", "deliveries", "access"] };
 
@@ -29,6 +30,15 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   });
   if (!page)
     return data({ title: getTranslator(context)("detail.notFound", { ns: "clients" }), client: null }, { status: 404 });
+  const foundVisitor = page.view.tab === "privacy" ? page.view.privacy.search?.found : null;
+  if (foundVisitor) {
+    const [onlySession] = foundVisitor.sessions.length === 1 ? foundVisitor.sessions : [];
+    recordAccess(context, {
+      action: "view_visitor_data",
+      clientId: page.client.id,
+      sessionId: onlySession?.publicId ?? null,
+    });
+  }
   return { title: page.client.businessName, ...page };
 }
 
@@ -42,6 +52,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     allowHosts: context.get(envContext).SCANNER_ALLOW_HOSTS,
     deliveryConfig: deliveryConfigOf(context.get(envContext)),
     backPath: `${url.pathname}${url.search}`,
+    recordAccess: (record) => recordAccess(context, record),
     t: getTranslator(context),
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatSessions, privacyRequests } from "#db/schema.ts";
+import { accessLog, chatSessions, privacyRequests } from "#db/schema.ts";
 import { insertClient } from "../../support/factories.ts";
 import { decodeToast } from "../../support/http.ts";
 import { inspectEmbeddedDatabase, startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
@@ -150,16 +150,34 @@ describe("a visitor's data over HTTP", () => {
     expect(tab).toContain("•••567");
   });
 
-  it("left the other visitors and wrote no visitor's data into the audit trail", async () => {
+  it("left the other visitors, wrote no visitor's data into the audit trail, and logged each look", async () => {
     await server.stop({ keepData: true });
-    const { sessions, audit } = await inspectEmbeddedDatabase(server.dataDir, async (db) => ({
+    const { sessions, audit, accesses } = await inspectEmbeddedDatabase(server.dataDir, async (db) => ({
       sessions: await db.select().from(chatSessions),
       audit: await db.select().from(privacyRequests).where(eq(privacyRequests.clientId, clientId)),
+      accesses: await db.select().from(accessLog).where(eq(accessLog.clientId, clientId)),
     }));
     const phones = sessions.map((session) => session.contactDetails.phone);
     expect(phones).toEqual(expect.arrayContaining(["052-7654321", "050-1234567"]));
     expect(sessions.filter((session) => session.clientId === clientId)).toHaveLength(1);
     expect(audit.map((row) => row.action).sort()).toEqual(["erase", "export", "export"]);
     expect(JSON.stringify(audit)).not.toContain("1234567");
+
+    // Two searches (the foreign session's and the phone's), two exports and one erasure: the refused
+    // searches and the erasure's confirmation step logged nothing.
+    expect(accesses.map((row) => row.action).sort()).toEqual([
+      "erase_visitor_data",
+      "export_visitor_data",
+      "export_visitor_data",
+      "view_visitor_data",
+      "view_visitor_data",
+    ]);
+    expect(accesses.find((row) => row.action === "export_visitor_data" && row.sessionId)?.sessionId).toBe(
+      foreignSession,
+    );
+    for (const row of accesses) {
+      expect(row.operatorName).toBe(TEST_ADMIN.username);
+      expect(row.address).toMatch(/\d|:/);
+    }
   });
 });
