@@ -313,10 +313,22 @@ export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoo
     if (holdsNulByte(request.url ?? "")) return refuseNow(400, "nulByte");
     if (method === "OPTIONS") return refuseNow(204, null, { Allow: ALLOWED_METHODS });
     if (!ROUTED_METHODS.includes(method)) return refuseNow(405, "methodNotAllowed", { Allow: ALLOWED_METHODS });
-    if (method === "GET" || method === "HEAD") return next();
-
     const bodyClass = bodyClassOf(pathname);
     const maxBytes = largeBodies[pathname] ?? bodyClass.maxBytes;
+    if (method === "GET" || method === "HEAD") {
+      if (!hasIncomingBody) return next();
+      // No route reads a GET's body, but a page answered over one still coming makes Node hang up
+      // on the client mid-upload (a reset, not an answer): it is read to its end under the same cap
+      // as a post's, and dropped.
+      if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuseNow(413, "tooLarge");
+      void readCappedBody(request, maxBytes, bodyTimeoutMs).then((read) => {
+        if (read.kind === "too-large") return refuseNow(413, "tooLarge");
+        if (read.kind === "timed-out") return refuseNow(408, "timedOut");
+        next();
+      });
+      return;
+    }
+
     const kind = contentKindOf(request);
     if (bodyClass.formTypes && kind === "none" && !hasIncomingBody) {
       // A post with nothing in it is an empty form: the action answers which fields are missing.
