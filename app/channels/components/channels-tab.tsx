@@ -29,14 +29,18 @@ export function ChannelsTab({
   lastResult: ChannelsResult | undefined;
 }) {
   const tabPath = `/admin/clients/${clientId}?tab=channels`;
+  const { whatsapp, telegram } = channels;
+  // A saved connection starts a fresh form: the token just typed is not kept in the field.
   return (
     <div className="space-y-6">
       <WhatsAppCard
+        key={`${whatsapp.connection?.tokenEnding}-${whatsapp.connection?.appSecretEnding}`}
         tabPath={tabPath}
         whatsapp={channels.whatsapp}
         lastResult={lastResult?.form === "whatsapp" ? lastResult.result : undefined}
       />
       <TelegramCard
+        key={`${telegram?.botId}-${telegram?.tokenEnding}`}
         tabPath={tabPath}
         telegram={channels.telegram}
         lastResult={lastResult?.form === "telegram" ? lastResult.result : undefined}
