@@ -69,7 +69,7 @@ for (const [language, width, viewport] of [
     expect(created.status()).toBe(201);
     const client = (await created.json()) as { id: number };
     await gotoHydrated(page, `/admin/clients/${client.id}?lng=${language}`);
-    await page.getByRole("link", { name: text.tab }).click();
+    await page.getByRole("link", { name: text.tab, exact: true }).click();
     await expect(page).toHaveURL(/tab=channels/);
 
     const field = page.getByLabel(text.botToken);
