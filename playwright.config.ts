@@ -54,6 +54,9 @@ export default defineConfig({
       PAYPAL_CLIENT_ID: "fake-client-id",
       PAYPAL_CLIENT_SECRET: "fake-client-secret",
       PAYPAL_WEBHOOK_ID: "fake-webhook-id",
+      // tests/e2e/channels.spec.ts starts the WhatsApp and Telegram stand-ins (tests/support/fake-*.ts) on the ports after PayPal's.
+      WHATSAPP_GRAPH_URL: `http://127.0.0.1:${PORT + 2}`,
+      TELEGRAM_API_URL: `http://127.0.0.1:${PORT + 3}`,
       // tests/e2e/client-config.spec.ts scans a local site of its own.
       SCANNER_ALLOW_HOSTS: "127.0.0.1",
     },

@@ -11,6 +11,8 @@ describe("parseEnv", () => {
       NODE_ENV: "development",
       LOG_LEVEL: "info",
       FAILURE_DRILL: false,
+      WHATSAPP_GRAPH_URL: "https://graph.facebook.com/v21.0",
+      TELEGRAM_API_URL: "https://api.telegram.org",
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
@@ -28,6 +30,7 @@ describe("parseEnv", () => {
     [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
     [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
     [{ AI_BASE_URL: "ftp://models.example" }, "AI_BASE_URL"],
+    [{ TELEGRAM_API_URL: "telegram" }, "TELEGRAM_API_URL"],
     [{ TZ_DISPLAY: "Mars/Olympus" }, "TZ_DISPLAY"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ AI_TIMEOUT_MS: "500" }, "AI_TIMEOUT_MS"],

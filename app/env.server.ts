@@ -90,6 +90,10 @@ export const envSchema = z
     PAYPAL_CLIENT_ID: optionalText,
     PAYPAL_CLIENT_SECRET: optionalText,
     PAYPAL_BASE_URL: optionalUrl,
+    /** WhatsApp's Cloud API (Meta's Graph API, with its version); tests point it at a stand-in. */
+    WHATSAPP_GRAPH_URL: optionalUrl.transform((value) => value ?? "https://graph.facebook.com/v21.0"),
+    /** Telegram's Bot API; tests point it at a stand-in. */
+    TELEGRAM_API_URL: optionalUrl.transform((value) => value ?? "https://api.telegram.org"),
     /** The id PayPal gave our webhook: its signature check needs it; unset, the webhook answers 503. */
     PAYPAL_WEBHOOK_ID: optionalText,
     CREDENTIALS_KEY: optionalText.pipe(

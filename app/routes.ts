@@ -41,6 +41,9 @@ export default [
   route("api/paypal/order", "routes/api/paypal-order.ts"),
   route("api/paypal/order/:orderId/capture", "routes/api/paypal-capture.ts"),
   route("api/paypal/webhook", "routes/api/paypal-webhook.ts"),
+  // WhatsApp's and Telegram's webhooks are public: a signature (WhatsApp) or a secret (Telegram) names the client.
+  route("api/channels/whatsapp", "routes/api/channels-whatsapp.ts"),
+  route("api/channels/telegram/:accountId", "routes/api/channels-telegram.ts"),
 
   // Back-office: every page needs an operator session
   layout("routes/admin/layout.tsx", [

@@ -8,6 +8,8 @@ import { ensureDemoClient, isDatabaseEmpty } from "#db/seed.ts";
 import { hashPassword } from "~/auth/password.server.ts";
 import { seedDemoData } from "~/billing/demo-bills.server.ts";
 import { configureSessionCookie } from "~/auth/session.server.ts";
+import { drainChannelWork } from "~/channels/background.server.ts";
+import { configureChannelApis } from "~/channels/channel-apis.server.ts";
 import { configureCredentialsKey, resolveCredentialsKey } from "~/checks/credentials.server.ts";
 import { databaseContext, envContext, liveEventsContext } from "~/context.ts";
 import { parseEnv, type Env } from "~/env.server.ts";
@@ -45,6 +47,7 @@ export async function stopRuntime() {
   processState.alexRuntime = undefined;
   if (!runtime) return;
   const { scheduler, deliveryWorker, database } = await runtime;
+  await drainChannelWork();
   await scheduler.stop();
   await deliveryWorker.stop();
   await database.close();
@@ -63,6 +66,7 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
   setToastCookieOptions({ name: "alex_toast", secrets: [secret] });
   const credentials = resolveCredentialsKey(env);
   configureCredentialsKey(credentials.key);
+  configureChannelApis(env);
   if (credentials.generated && !embedded) {
     report.push(
       `CREDENTIALS_KEY is not set: stored WordPress passwords are encrypted with ${path.join(dataDir, "credentials-key")}; every server needs the same key.`,

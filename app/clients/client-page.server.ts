@@ -3,6 +3,8 @@ import { data } from "react-router";
 import { dataWithError, redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import type { Database } from "#db/connection.ts";
+import { CHANNEL_INTENTS } from "~/channels/channel-schema.ts";
+import { handleChannelsAction, loadChannelsTab } from "~/channels/channels-tab.server.ts";
 import { isConfirmed } from "~/components/ui/confirm.tsx";
 import { DELIVERY_INTENTS, handleDeliveryAction, loadDeliveryTab } from "~/leads/delivery-settings.server.ts";
 import type { DeliveryConfig } from "~/leads/lead-delivery.server.ts";
@@ -28,7 +30,12 @@ async function loadTab(
   db: Database,
   clientId: number,
   tab: ClientTab,
-  { timeZone, mailEnabled, search }: { timeZone: string; mailEnabled: boolean; search: URLSearchParams },
+  {
+    timeZone,
+    mailEnabled,
+    search,
+    origin,
+  }: { timeZone: string; mailEnabled: boolean; search: URLSearchParams; origin: string },
 ) {
   switch (tab) {
     case "overview":
@@ -46,6 +53,8 @@ async function loadTab(
     }
     case "delivery":
       return { tab, delivery: (await loadDeliveryTab(db, clientId, { mailEnabled }))! };
+    case "channels":
+      return { tab, channels: await loadChannelsTab(db, clientId, origin) };
     case "privacy":
       return { tab, privacy: await loadPrivacyTab(db, clientId, search) };
     case "settings":
@@ -63,7 +72,15 @@ export async function loadClientPage(
     search,
     timeZone,
     mailEnabled,
-  }: { clientId: string; search: URLSearchParams; timeZone: string; mailEnabled: boolean },
+    origin,
+  }: {
+    clientId: string;
+    search: URLSearchParams;
+    timeZone: string;
+    mailEnabled: boolean;
+    /** Our public origin, which the Channels tab's webhook addresses start with. */
+    origin: string;
+  },
 ) {
   const id = clientIdSchema.safeParse(clientId);
   const client = id.success ? await findClientById(db, id.data) : undefined;
@@ -90,6 +107,7 @@ export async function loadClientPage(
       timeZone,
       mailEnabled,
       search,
+      origin,
     }),
   };
 }
@@ -127,21 +145,28 @@ export type ClientActionContext = {
   deliveryConfig: DeliveryConfig;
   /** Where Sync Data comes back to: the page and tab it came from. */
   backPath: string;
+  /** Our public origin: the Channels tab gives Telegram our webhook's address. */
+  origin: string;
   /** Writes the access log for what the post did to a visitor's data. */
   recordAccess: (record: AccessRecord) => void;
   t: Translate;
 };
 
 /**
- * The page's posts: the Lead delivery tab's (app/leads/delivery-settings.server.ts), Sync Data (`intent=sync`, the HivePress listings into the knowledge base) and
+ * The page's posts: the Lead delivery tab's (app/leads/delivery-settings.server.ts), the Channels tab's
+ * (app/channels/channels-tab.server.ts), Sync Data (`intent=sync`, the HivePress listings into the knowledge base) and
  * the Settings tab's Activate, Suspend and Cancel (a new status, kept in the audit trail). Both come
  * back to the page with a toast, with or without JavaScript. Suspend and Cancel act only when
  * confirmed; without the confirmation the answer is the confirmation step (app/components/ui/confirm.tsx).
  */
 export async function handleClientAction(
   formData: FormData,
-  { db, clientId, operatorId, allowHosts, deliveryConfig, backPath, recordAccess, t }: ClientActionContext,
+  { db, clientId, operatorId, allowHosts, deliveryConfig, backPath, origin, recordAccess, t }: ClientActionContext,
 ) {
+  if ((CHANNEL_INTENTS as readonly unknown[]).includes(formData.get("intent"))) {
+    if (!(await findClientById(db, clientId))) throw data(null, { status: 404 });
+    return handleChannelsAction(formData, { db, clientId, origin, t });
+  }
   if ((DELIVERY_INTENTS as readonly unknown[]).includes(formData.get("intent"))) {
     if (!(await findClientById(db, clientId))) throw data(null, { status: 404 });
     return handleDeliveryAction(formData, { db, clientId, config: deliveryConfig, t });

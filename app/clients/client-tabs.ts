@@ -7,6 +7,7 @@ export const CLIENT_TABS = [
   "sessions",
   "training",
   "delivery",
+  "channels",
   "privacy",
   "access",
   "settings",

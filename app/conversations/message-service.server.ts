@@ -16,6 +16,7 @@ import {
   recordChatSessionConsent,
   saveChatSessionContactDetails,
   startChatSession,
+  type SessionChannel,
 } from "~/models/chat-session.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
 import { isClientSite } from "~/clients/site-origins.ts";
@@ -223,6 +224,8 @@ export type ReplyJob = {
   onDelta: (text: string) => void;
   /** Whether the visitor is still there to get the answer (the request was not abandoned). */
   visitorWaiting: () => boolean;
+  /** A messaging channel's user (app/channels/): a new session is theirs on that channel. */
+  channel?: SessionChannel;
 };
 
 /**
@@ -272,6 +275,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
           userIp: job.visitor.ip,
           userAgent: job.visitor.userAgent,
           now,
+          channel: job.channel,
         });
       }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, chatSessionTotals, clients, messageImages, messages } from "#db/schema.ts";
-import { type FunctionClientDetails } from "#db/vocabulary.ts";
+import { type Channel, type FunctionClientDetails } from "#db/vocabulary.ts";
 
 /**
  * A session is active while its last message is younger than this: computed when read, so no timer
@@ -35,9 +35,48 @@ export async function findClientChatSession(db: Database, clientId: number, publ
   return session;
 }
 
+/**
+ * A messaging channel user's latest session with the client, if their last message came after
+ * `since`: they continue it; otherwise a new one starts.
+ */
+export async function findChannelChatSession(
+  db: Database,
+  {
+    clientId,
+    channel,
+    channelUserId,
+    since,
+  }: { clientId: number; channel: Channel; channelUserId: string; since: Date },
+) {
+  const [session] = await db
+    .select({ publicId: chatSessions.publicId })
+    .from(chatSessions)
+    .where(
+      and(
+        eq(chatSessions.clientId, clientId),
+        eq(chatSessions.channel, channel),
+        eq(chatSessions.channelUserId, channelUserId),
+        gt(chatSessions.lastMessageAt, since),
+      ),
+    )
+    .orderBy(desc(chatSessions.lastMessageAt))
+    .limit(1);
+  return session;
+}
+
+/** Where a new session's visitor writes from: the widget (the default), or a messaging channel and its user. */
+export type SessionChannel = { channel: Channel; channelUserId: string | null };
+
 export async function startChatSession(
   db: Database,
-  session: { publicId: string; clientId: number; userIp: string; userAgent: string | null; now: Date },
+  session: {
+    publicId: string;
+    clientId: number;
+    userIp: string;
+    userAgent: string | null;
+    now: Date;
+    channel?: SessionChannel;
+  },
 ) {
   const [created] = await db
     .insert(chatSessions)
@@ -49,6 +88,7 @@ export async function startChatSession(
       lastMessageAt: session.now,
       userIp: session.userIp,
       userAgent: session.userAgent,
+      ...session.channel,
     })
     .returning({ id: chatSessions.id });
   return created!.id;

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ClientStatus } from "#db/vocabulary.ts";
+import { ChannelsTab, type ChannelsResult } from "~/channels/components/channels-tab.tsx";
 import { AccessLogTab } from "~/privacy/components/access-log-tab.tsx";
 import { DeliveryTab } from "~/leads/components/delivery-tab.tsx";
 import { VisitorDataTab } from "~/privacy/components/visitor-data-tab.tsx";
@@ -15,12 +16,14 @@ export function ClientTabPanel({
   data: loaded,
   confirmStatus,
   deliveryResult,
+  channelsResult,
   confirmErase,
   eraseError,
 }: {
   data: ClientPageData;
   confirmStatus: ClientStatus | undefined;
   deliveryResult: SubmissionResult<string[]> | undefined;
+  channelsResult: ChannelsResult | undefined;
   confirmErase: { kind: string; q: string } | undefined;
   eraseError: string | undefined;
 }) {
@@ -35,6 +38,8 @@ export function ClientTabPanel({
       return <ClientTraining clientId={loaded.client.id} training={loaded.view.training} />;
     case "delivery":
       return <DeliveryTab data={loaded} delivery={loaded.view.delivery} lastResult={deliveryResult} />;
+    case "channels":
+      return <ChannelsTab clientId={loaded.client.id} channels={loaded.view.channels} lastResult={channelsResult} />;
     case "privacy":
       return (
         <VisitorDataTab

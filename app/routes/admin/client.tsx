@@ -14,12 +14,16 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { LinkTabs } from "~/components/ui/link-tabs.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
+import type { Env } from "~/env.server.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { deliveryConfigOf } from "~/leads/lead-delivery.server.ts";
 import { useCodeLabels } from "~/i18n/code-labels.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 
-export const handle = { i18n: ["clients", "deliveries", "access"] };
+export const handle = { i18n: ["clients", "deliveries", "access", "channels"] };
+
+/** Our public origin: PUBLIC_URL's, else the one the operator reached. */
+const publicOrigin = (env: Env, url: URL) => new URL(env.PUBLIC_URL ?? url).origin;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const page = await loadClientPage(context.get(databaseContext), {
@@ -27,6 +31,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     search: url.searchParams,
     timeZone: context.get(envContext).TZ_DISPLAY,
     mailEnabled: Boolean(context.get(envContext).SMTP_URL),
+    origin: publicOrigin(context.get(envContext), url),
   });
   if (!page)
     return data({ title: getTranslator(context)("detail.notFound", { ns: "clients" }), client: null }, { status: 404 });
@@ -52,6 +57,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     allowHosts: context.get(envContext).SCANNER_ALLOW_HOSTS,
     deliveryConfig: deliveryConfigOf(context.get(envContext)),
     backPath: `${url.pathname}${url.search}`,
+    origin: publicOrigin(context.get(envContext), url),
     recordAccess: (record) => recordAccess(context, record),
     t: getTranslator(context),
   });
@@ -115,6 +121,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         data={loaderData}
         confirmStatus={actionData && "confirmStatus" in actionData ? actionData.confirmStatus : undefined}
         deliveryResult={actionData && "delivery" in actionData ? actionData.delivery : undefined}
+        channelsResult={actionData && "channels" in actionData ? actionData.channels : undefined}
         confirmErase={actionData && "confirmErase" in actionData ? actionData.confirmErase : undefined}
         eraseError={
           actionData && "eraseError" in actionData && typeof actionData.eraseError === "string"

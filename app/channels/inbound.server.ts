@@ -1,0 +1,105 @@
+import { createHash } from "node:crypto";
+import type { Database } from "#db/connection.ts";
+import type { MessagingChannel } from "#db/vocabulary.ts";
+import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
+import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
+import { messageText } from "~/conversations/message-api.server.ts";
+import { visitorMessageSchema, type DecodedImage } from "~/conversations/message-schema.ts";
+import { admitAddress, admitMessage, replyToMessage } from "~/conversations/message-service.server.ts";
+import type { Env } from "~/env.server.ts";
+import type { Language } from "~/i18n/config.ts";
+import { apiTextIn } from "~/server/json-api.server.ts";
+import { findChannelChatSession } from "~/models/chat-session.server.ts";
+import { findClientById } from "~/models/client.server.ts";
+import type { ClientChannelRow } from "~/models/client-channel.server.ts";
+import { sendThroughConnection } from "./send.server.ts";
+
+/**
+ * A user keeps their session while they keep writing: WhatsApp's customer service window, 24 hours
+ * from their last message, is also how long a business may answer them freely. After it, a new session.
+ */
+export const CHANNEL_SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export type InboundMessage = {
+  connection: ClientChannelRow;
+  /** WhatsApp's wa_id or Telegram's chat id. */
+  channelUserId: string;
+  /** WhatsApp's message id or Telegram's update_id: one message, however often it is delivered. */
+  externalId: string;
+  text: string;
+  images: DecodedImage[];
+  /** The language the channel tells (Telegram's language_code), else Hebrew; the assistant follows the text's. */
+  language: Language;
+};
+
+/**
+ * The widget's clientMessageId for a channel's message: a UUID (version 8, RFC 9562) made from the
+ * delivery's id, so a delivery that slipped past channel_deliveries is still stored once.
+ */
+function clientMessageIdOf(channel: MessagingChannel, clientId: number, externalId: string) {
+  const hex = createHash("sha256").update(`${channel}:${clientId}:${externalId}`).digest("hex");
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Answers a channel's message through the widget's message service (the same admission: licence,
+ * limits, ceiling; the same assistant, billing and completed functions), then sends the reply. The
+ * user's channel identity stands for the widget's address: it is what the per-minute limit counts,
+ * and the session's user_ip, so a visitor-data search by the number finds them. Writing to the
+ * business on its own channel is the consent (docs/decisions/028-messaging-channels.md).
+ */
+export async function answerChannelMessage(db: Database, env: Env, message: InboundMessage) {
+  const { connection, channelUserId } = message;
+  const channel = connection.channel;
+  const send = (text: string) => sendThroughConnection(connection, channelUserId, text);
+  const refusalText = async (key: string) => (await messageText(message.language))(`errors.${key}`);
+  const address = `${channel}:${channelUserId}`;
+
+  const addressRefusal = await admitAddress(db, address);
+  if (addressRefusal) return send(await refusalText(addressRefusal.error));
+  const client = await findClientById(db, connection.clientId);
+  if (!client) return;
+  const text =
+    message.text.trim().slice(0, MESSAGE_MAX_LENGTH) ||
+    (await apiTextIn(message.language, "channels"))("inbound.imageWithoutCaption");
+  const session = await findChannelChatSession(db, {
+    clientId: client.id,
+    channel,
+    channelUserId,
+    since: new Date(Date.now() - CHANNEL_SESSION_WINDOW_MS),
+  });
+  const parsed = visitorMessageSchema.safeParse({
+    license: client.licenseKey,
+    sessionId: session?.publicId ?? null,
+    clientMessageId: clientMessageIdOf(channel, client.id, message.externalId),
+    message: text,
+    consent: true,
+  });
+  if (!parsed.success) return send(await refusalText("message"));
+
+  const visitor = { ip: address, userAgent: channel };
+  const admission = await admitMessage(db, parsed.data, {
+    timeZone: env.TZ_DISPLAY,
+    visitor,
+    // Not a browser: no Origin to check.
+    origin: { header: null, self: "" },
+  });
+  if (admission.kind === "refused") return send(await refusalText(admission.refusal.error));
+  if (admission.kind === "replay") return send(admission.reply.reply);
+  const reply = await replyToMessage(db, {
+    admission,
+    input: parsed.data,
+    images: message.images,
+    visitor,
+    requestLanguage: message.language,
+    modelSettings: modelSettingsFrom(env),
+    timeZone: env.TZ_DISPLAY,
+    consentNeeded: (await messageText(message.language))("consentNeeded", { business: client.businessName }),
+    mailEnabled: Boolean(env.SMTP_URL),
+    onDelta: () => {},
+    visitorWaiting: () => true,
+    channel: { channel, channelUserId },
+  });
+  await send(reply.reply);
+}

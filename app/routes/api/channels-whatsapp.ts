@@ -1,0 +1,27 @@
+import type { Route } from "./+types/channels-whatsapp";
+import {
+  WHATSAPP_BODY_LIMIT,
+  answerWhatsAppVerification,
+  handleWhatsAppWebhook,
+} from "~/channels/whatsapp-webhook.server.ts";
+import { databaseContext, envContext } from "~/context.ts";
+import { bodyRefused, methodNotAllowed } from "~/server/json-api.server.ts";
+import { apiText } from "~/server/json-api.server.ts";
+import { readRawJsonBody } from "~/server/json-body.server.ts";
+
+/** WhatsApp's webhook (Cloud API): public, Meta's handshake on GET, signed messages on POST. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return answerWhatsAppVerification(context.get(databaseContext), url.searchParams, apiText(context, "channels"));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const text = apiText(context, "channels");
+  if (request.method !== "POST") return methodNotAllowed(text, "GET, POST");
+  const body = await readRawJsonBody(request, WHATSAPP_BODY_LIMIT);
+  if (body.kind !== "raw") return bodyRefused(text, body.kind);
+  return handleWhatsAppWebhook(context.get(databaseContext), context.get(envContext), {
+    body: body.bytes,
+    signature: request.headers.get("X-Hub-Signature-256"),
+    text,
+  });
+}

@@ -1,0 +1,161 @@
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local stand-in for WhatsApp's Cloud API (Meta's Graph API), answering as Meta documents it:
+ * - POST /{phone-number-id}/messages (Bearer token) → 200 with the sent message's id, recorded in `sent`
+ * - GET /{media-id} (Bearer token) → the media's short-lived `url` (here, on this server)
+ * - GET /media/{media-id} (Bearer token) → the media's bytes
+ * - anything without the token → 401 OAuthException
+ * And the webhooks Meta sends us: signed with the app secret (X-Hub-Signature-256), or signed wrong.
+ */
+export type FakeWhatsApp = {
+  url: string;
+  /** The text messages our server sent: which number, to whom, what. */
+  sent: { phoneNumberId: string; to: string; text: string }[];
+  addMedia: (mediaId: string, bytes: Buffer) => void;
+  close: () => Promise<void>;
+};
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { "Content-Type": "application/json" });
+  response.end(JSON.stringify(body));
+}
+
+async function readBody(request: IncomingMessage) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function startFakeWhatsApp({ token, port = 0 }: { token: string; port?: number }): Promise<FakeWhatsApp> {
+  const sent: FakeWhatsApp["sent"] = [];
+  const media = new Map<string, Buffer>();
+  let url = "";
+  const server = createServer((request, response) => {
+    void (async () => {
+      const path = new URL(request.url ?? "/", "http://fake").pathname.split("/").filter(Boolean);
+      if (request.headers.authorization !== `Bearer ${token}`) {
+        return send(response, 401, {
+          error: { message: "Invalid OAuth access token.", type: "OAuthException", code: 190 },
+        });
+      }
+      if (request.method === "POST" && path.length === 2 && path[1] === "messages") {
+        const body = JSON.parse(await readBody(request)) as { to: string; text: { body: string } };
+        sent.push({ phoneNumberId: path[0]!, to: body.to, text: body.text.body });
+        return send(response, 200, {
+          messaging_product: "whatsapp",
+          contacts: [{ input: body.to, wa_id: body.to }],
+          messages: [{ id: `wamid.sent${sent.length}` }],
+        });
+      }
+      if (request.method === "GET" && path.length === 2 && path[0] === "media" && media.has(path[1]!)) {
+        response.writeHead(200, { "Content-Type": "image/png" });
+        return response.end(media.get(path[1]!));
+      }
+      if (request.method === "GET" && path.length === 1 && media.has(path[0]!)) {
+        return send(response, 200, {
+          messaging_product: "whatsapp",
+          url: `${url}/media/${path[0]}`,
+          mime_type: "image/png",
+          file_size: media.get(path[0]!)!.length,
+          id: path[0],
+        });
+      }
+      send(response, 404, { error: { message: "Unsupported request", type: "GraphMethodException", code: 100 } });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    sent,
+    addMedia: (mediaId, bytes) => media.set(mediaId, bytes),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A webhook as Meta sends one: a message (text, or an image by media id) to a business phone number. */
+export function whatsappMessageWebhook({
+  phoneNumberId,
+  from,
+  messageId,
+  text,
+  imageId,
+}: {
+  phoneNumberId: string;
+  from: string;
+  messageId: string;
+  text?: string;
+  imageId?: string;
+}) {
+  const message = imageId
+    ? { type: "image", image: { id: imageId, mime_type: "image/png", ...(text ? { caption: text } : {}) } }
+    : { type: "text", text: { body: text ?? "" } };
+  return {
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "102290129340398",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name: "Dana" }, wa_id: from }],
+              messages: [{ from, id: messageId, timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Meta's status update (a sent message delivered): no message in it. */
+export function whatsappStatusWebhook(phoneNumberId: string) {
+  return {
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "102290129340398",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId },
+              statuses: [
+                { id: "wamid.sent1", status: "delivered", timestamp: "1700000000", recipient_id: "972500000000" },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export const whatsappSignature = (appSecret: string, body: string) =>
+  `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
+
+/** Posts a webhook to our server as Meta does: signed with `appSecret`, or with `signature` as given (null: none). */
+export function sendWhatsAppWebhook(
+  serverUrl: string,
+  payload: unknown,
+  signing: { appSecret: string } | { signature: string | null },
+) {
+  const body = JSON.stringify(payload);
+  const signature = "appSecret" in signing ? whatsappSignature(signing.appSecret, body) : signing.signature;
+  return fetch(`${serverUrl}/api/channels/whatsapp`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(signature ? { "X-Hub-Signature-256": signature } : {}) },
+    body,
+  });
+}
+
+/** The same webhook signed with a wrong secret. */
+export const sendWronglySignedWhatsAppWebhook = (serverUrl: string, payload: unknown) =>
+  sendWhatsAppWebhook(serverUrl, payload, { appSecret: "not-the-app-secret-at-all" });
