@@ -31,6 +31,7 @@ import {
   type ClientStatus,
   type FunctionClientDetails,
   type MessageType,
+  type MessagingChannel,
 } from "./vocabulary.ts";
 import {
   CONTACT_LEADS,
@@ -132,6 +133,7 @@ export async function seedDemo(db: Database, options: { now?: Date; rules: DemoR
   const functions = pickCompletedFunctions(random, sessions);
   // Its own sequence, so adding the answers left every other demo figure as it was.
   answerFeedback(createRandom(SEED + 1), sessions);
+  placeOnMessagingChannels(sessions);
 
   return db.transaction(async (tx) => {
     const clientIds = await insertClients(tx, plannedClients);
@@ -302,6 +304,8 @@ type PlannedSession = {
   userIp: string;
   userAgent: string;
   messages: PlannedMessage[];
+  /** Where the conversation happened; a messaging channel's visitor has their id there and no address. */
+  channel?: { name: MessagingChannel; userId: string };
   /** The visitor's answer to the widget's "Was this helpful?", when they gave one. */
   feedback?: { helpful: boolean; at: Date };
 };
@@ -378,6 +382,22 @@ function planSession(random: Random, slot: Slot, plannedClients: PlannedClient[]
     userAgent: random.pick(USER_AGENTS),
     messages: exchanges.map((exchange, index) => ({ ...exchange, createdAt: new Date(start + (offsets[index] ?? 0)) })),
   };
+}
+
+/**
+ * The two latest finished sessions happened on WhatsApp and Telegram, so the monitor's channel
+ * filter and icons have something to show. Chosen without the random sequence, so every other demo
+ * figure stays as it was.
+ */
+function placeOnMessagingChannels(sessions: PlannedSession[]) {
+  const finished = sessions
+    .filter((session) => !session.isActive && session.messages.length > 0)
+    .sort((a, b) => b.messages.at(-1)!.createdAt.getTime() - a.messages.at(-1)!.createdAt.getTime());
+  const [whatsapp, telegram] = finished;
+  // A WhatsApp id is the number in international form without the plus; a Telegram chat id is a number.
+  if (whatsapp)
+    whatsapp.channel = { name: "whatsapp", userId: `972${whatsapp.visitor.phone.replace(/\D/g, "").slice(1)}` };
+  if (telegram) telegram.channel = { name: "telegram", userId: "5512093347" };
 }
 
 /** A client chats only between sign-up and leaving active status; the provider's demo is always there. */
@@ -711,8 +731,10 @@ async function insertSessions(tx: Transaction, sessions: PlannedSession[], clien
           messageCount: session.messages.length,
           startedAt: session.messages[0]?.createdAt,
           lastMessageAt: session.messages.at(-1)?.createdAt,
-          userIp: session.userIp,
-          userAgent: session.userAgent,
+          channel: session.channel?.name ?? ("web" as const),
+          channelUserId: session.channel?.userId ?? null,
+          userIp: session.channel ? null : session.userIp,
+          userAgent: session.channel ? null : session.userAgent,
           helpful: session.feedback?.helpful ?? null,
           feedbackAt: session.feedback?.at ?? null,
         })),

@@ -70,8 +70,10 @@ async function exportChild() {
       aiResponse: "AI Response",
       messageType: "Message Type",
       cost: "Cost",
+      channel: "Channel",
     },
     TIME_ZONE,
+    (channel) => channel,
   );
   let bytes = 0;
   for await (const chunk of response.body!) bytes += (chunk as Uint8Array).byteLength;

@@ -1,8 +1,9 @@
 import type { Database } from "#db/connection.ts";
-import { MESSAGE_TYPES, type MessageType } from "#db/vocabulary.ts";
+import { CHANNELS, MESSAGE_TYPES, type MessageType } from "#db/vocabulary.ts";
 import type { AnalyticsPeriod } from "~/analytics/periods.ts";
 import { daysFrom, monthsBetween, revenueByStreamPerMonth } from "~/analytics/revenue.ts";
 import {
+  countConversationsPerChannel,
   countConversationsPerClient,
   countConversationsPerDay,
   analyticsWindow,
@@ -41,17 +42,27 @@ export async function loadAnalytics(
   { days, timeZone, now = new Date() }: { days: AnalyticsPeriod; timeZone: string; now?: Date },
 ) {
   const window = analyticsWindow(days, timeZone, now);
-  const [messageFigures, conversationFigures, feedback, perDay, perClient, usage, functionProfit, clientFees] =
-    await Promise.all([
-      getMessageFigures(db, window),
-      getConversationFigures(db, window),
-      getFeedbackFigures(db, window),
-      countConversationsPerDay(db, window, timeZone),
-      countConversationsPerClient(db, window, CLIENTS_LISTED),
-      sumUsagePerMonth(db, window.firstMonthStart, window.now, timeZone),
-      sumFunctionProfitPerMonth(db, window.firstMonthStart, window.now, timeZone),
-      listClientFeeMonths(db, timeZone),
-    ]);
+  const [
+    messageFigures,
+    conversationFigures,
+    feedback,
+    perDay,
+    perClient,
+    perChannel,
+    usage,
+    functionProfit,
+    clientFees,
+  ] = await Promise.all([
+    getMessageFigures(db, window),
+    getConversationFigures(db, window),
+    getFeedbackFigures(db, window),
+    countConversationsPerDay(db, window, timeZone),
+    countConversationsPerClient(db, window, CLIENTS_LISTED),
+    countConversationsPerChannel(db, window),
+    sumUsagePerMonth(db, window.firstMonthStart, window.now, timeZone),
+    sumFunctionProfitPerMonth(db, window.firstMonthStart, window.now, timeZone),
+    listClientFeeMonths(db, timeZone),
+  ]);
 
   const byType = new Map(messageFigures.map((row) => [row.messageType, row]));
   const messagesByType = MESSAGE_TYPES.map((messageType: MessageType) => ({
@@ -84,6 +95,11 @@ export async function loadAnalytics(
       conversations: perDayCounts.get(index) ?? 0,
     })),
     messagesByType,
+    // Every channel, one without conversations at 0, so the card always lists all three.
+    conversationsByChannel: CHANNELS.map((channel) => ({
+      channel,
+      conversations: perChannel.find((row) => row.channel === channel)?.conversations ?? { current: 0, previous: 0 },
+    })),
     revenueByMonth: revenueByStreamPerMonth({
       months: monthsBetween(window.firstMonth, window.lastMonth),
       clients: clientFees,

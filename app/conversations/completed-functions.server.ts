@@ -1,4 +1,5 @@
 import type { Database } from "#db/connection.ts";
+import type { Channel } from "#db/vocabulary.ts";
 import { FUNCTIONS_PAGE_SIZE, type CompletedFunctionFilters } from "~/conversations/completed-function-filters.ts";
 import { FUNCTION_DETAIL_KEYS } from "~/conversations/function-details.ts";
 import { csvDateTime, csvResponse, everyRow, type CsvColumn } from "~/lib/csv.server.ts";
@@ -59,7 +60,11 @@ const CSV_PAGE_SIZE = 500;
 export function completedFunctionsCsv(
   db: Database,
   filters: CompletedFunctionFilters,
-  { timeZone, t }: { timeZone: string; t: (key: string) => string },
+  {
+    timeZone,
+    t,
+    channelLabel,
+  }: { timeZone: string; t: (key: string) => string; channelLabel: (channel: Channel) => string },
 ) {
   const filter = modelFilter(filters, timeZone);
   const columns: CsvColumn<CompletedFunctionRow>[] = [
@@ -67,6 +72,7 @@ export function completedFunctionsCsv(
     { header: t("columns.functionType"), value: (row) => t(`types.${row.functionType}`) },
     { header: t("columns.client"), value: (row) => row.businessName },
     { header: t("columns.session"), value: (row) => row.sessionPublicId },
+    { header: t("columns.channel"), value: (row) => (row.sessionChannel ? channelLabel(row.sessionChannel) : null) },
     ...FUNCTION_DETAIL_KEYS.map((key) => ({
       header: t(`details.${key}`),
       value: (row: CompletedFunctionRow) => row.clientDetails[key],

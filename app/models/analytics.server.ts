@@ -8,7 +8,7 @@ import {
   messages,
   messageStatsHourly,
 } from "#db/schema.ts";
-import { MESSAGE_TYPES, type MessageType } from "#db/vocabulary.ts";
+import { MESSAGE_TYPES, type Channel, type MessageType } from "#db/vocabulary.ts";
 import { addDays, dayOf, monthOf, startOfDay, startOfMonth, type TimeRange } from "~/lib/calendar.ts";
 import { splitByHour } from "~/lib/hour-ranges.ts";
 import { notDemoClient } from "./demo-client.server.ts";
@@ -250,6 +250,28 @@ export async function countConversationsPerDay(db: Database, window: AnalyticsWi
     )
     .groupBy(sql`1`);
   return rows.map((row) => ({ dayIndex: row.bucket - 1, conversations: row.conversations }));
+}
+
+/**
+ * Conversations per channel in both periods. The hourly rollup has no channel, so this counts
+ * chat_sessions on the started_at index, the way the conversation figures above do: one scan of the
+ * two periods' sessions, grouped into at most three rows.
+ */
+export async function countConversationsPerChannel(
+  db: Database,
+  window: AnalyticsWindow,
+): Promise<{ channel: Channel; conversations: PeriodPair }[]> {
+  const period = periodsOf(chatSessions.startedAt, window);
+  const rows = await db
+    .select({
+      channel: chatSessions.channel,
+      current: sql<number>`count(*) filter (where ${period.current})`.mapWith(Number),
+      previous: sql<number>`count(*) filter (where ${period.previous})`.mapWith(Number),
+    })
+    .from(chatSessions)
+    .where(period.both)
+    .groupBy(chatSessions.channel);
+  return rows.map(({ channel, current, previous }) => ({ channel, conversations: { current, previous } }));
 }
 
 export type ClientConversations = { clientId: number; businessName: string; conversations: PeriodPair };

@@ -144,6 +144,7 @@ export async function listVisitorMessages(db: Database, sessionId: number, limit
 /** What the monitor narrows sessions by; every part is optional. */
 export type SessionFilter = {
   clientId?: number;
+  channel?: Channel;
   /** Sessions with activity at or after this moment... */
   activeSince?: Date;
   /** ...and up to this one (the request's "now": a period ends when it is asked for). */
@@ -157,6 +158,7 @@ export type SessionFilter = {
 function sessionConditions(filter: SessionFilter) {
   const conditions: SQL[] = [];
   if (filter.clientId !== undefined) conditions.push(eq(chatSessions.clientId, filter.clientId));
+  if (filter.channel !== undefined) conditions.push(eq(chatSessions.channel, filter.channel));
   if (filter.activeSince) conditions.push(gte(chatSessions.lastMessageAt, filter.activeSince));
   conditions.push(lte(chatSessions.lastMessageAt, filter.activeUntil));
   if (filter.pattern !== undefined) {
@@ -169,7 +171,10 @@ function sessionConditions(filter: SessionFilter) {
 }
 
 const isUnfiltered = (filter: SessionFilter) =>
-  filter.clientId === undefined && filter.activeSince === undefined && filter.pattern === undefined;
+  filter.clientId === undefined &&
+  filter.channel === undefined &&
+  filter.activeSince === undefined &&
+  filter.pattern === undefined;
 
 /**
  * Counts over the whole filtered set, not a page: sessions, the active ones, and their messages.
@@ -203,6 +208,8 @@ const monitoredSessionColumns = {
   id: chatSessions.id,
   publicId: chatSessions.publicId,
   clientId: chatSessions.clientId,
+  channel: chatSessions.channel,
+  channelUserId: chatSessions.channelUserId,
   messageCount: chatSessions.messageCount,
   startedAt: chatSessions.startedAt,
   lastMessageAt: chatSessions.lastMessageAt,

@@ -79,6 +79,7 @@ export async function listCompletedFunctions(
       clientId: completedFunctions.clientId,
       businessName: clients.businessName,
       sessionPublicId: chatSessions.publicId,
+      sessionChannel: chatSessions.channel,
       functionType: completedFunctions.functionType,
       clientDetails: completedFunctions.clientDetails,
       profitCents: completedFunctions.profitCents,

@@ -71,6 +71,7 @@ export async function listLatestClientSessions(db: Database, clientId: number, l
   return db
     .select({
       publicId: chatSessions.publicId,
+      channel: chatSessions.channel,
       messageCount: chatSessions.messageCount,
       startedAt: chatSessions.startedAt,
       lastMessageAt: chatSessions.lastMessageAt,

@@ -118,6 +118,8 @@ export async function findVisitorData(db: Database, clientId: number, query: Vis
         .select({
           id: chatSessions.id,
           publicId: chatSessions.publicId,
+          channel: chatSessions.channel,
+          channelUserId: chatSessions.channelUserId,
           startedAt: chatSessions.startedAt,
           lastMessageAt: chatSessions.lastMessageAt,
           userIp: chatSessions.userIp,

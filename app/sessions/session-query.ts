@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { NamedPeriod } from "~/lib/calendar.ts";
+import { channelFilter } from "~/lib/channel.ts";
 import { singleLineText } from "~/lib/text.ts";
 
 /** The monitor filters by these periods of app/lib/calendar.ts (a week from Sunday); default week; page size 10. */
@@ -40,6 +41,7 @@ const positive = (fallback: number, max: number) =>
 
 const fields = {
   clientId,
+  channel: channelFilter,
   period,
   search,
   page: positive(1, MAX_PAGE),
@@ -53,6 +55,7 @@ export type SessionQuery = z.infer<typeof sessionQuerySchema>;
 /** The monitor page's URL: the same parameters, but a bad one falls back to its default (a hand-edited link still opens). */
 export const sessionPageQuerySchema = z.object({
   clientId: fields.clientId.catch(undefined),
+  channel: fields.channel.catch(undefined),
   period: fields.period.catch(DEFAULT_PERIOD),
   search: fields.search.catch(undefined),
   page: fields.page.catch(1),

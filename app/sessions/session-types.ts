@@ -1,9 +1,11 @@
-import type { MessageType } from "#db/vocabulary.ts";
+import type { Channel, MessageType } from "#db/vocabulary.ts";
 
 /** A chat session as the monitor and the sessions API show it, plus the completed function the monitor's badge shows. */
 export type SessionView = {
   sessionId: string;
   clientId: number;
+  /** Where the conversation happens: the website's widget, WhatsApp or Telegram. */
+  channel: Channel;
   client: { businessName: string; licenseKey: string; businessType: string };
   isActive: boolean;
   messageCount: number;

@@ -1,4 +1,5 @@
 import { StatementTimeout, withStatementTimeout, type Database } from "#db/connection.ts";
+import type { Channel } from "#db/vocabulary.ts";
 import type { ExportedMessage, SessionExport, SessionList, SessionSummary, SessionView } from "./session-types.ts";
 import { normalizeAddress } from "~/lib/address.ts";
 import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
@@ -38,6 +39,7 @@ function viewOf(session: MonitoredSession, completed: Completed | undefined, now
   return {
     sessionId: session.publicId,
     clientId: session.clientId,
+    channel: session.channel,
     client: { businessName: session.businessName, licenseKey: session.licenseKey, businessType: session.businessType },
     isActive: isSessionActive(session.lastMessageAt, now),
     messageCount: session.messageCount,
@@ -61,7 +63,7 @@ type ListOptions = { timeZone: string; now?: Date; paged?: boolean };
 
 async function filterOf(
   db: Database,
-  query: Pick<SessionQuery, "clientId" | "period" | "search">,
+  query: Pick<SessionQuery, "clientId" | "channel" | "period" | "search">,
   timeZone: string,
   now: Date,
 ) {
@@ -70,6 +72,7 @@ async function filterOf(
   const matchingClientIds = pattern === undefined ? undefined : await findClientIdsMatching(db, pattern);
   return {
     clientId: query.clientId,
+    channel: query.channel,
     activeSince,
     activeUntil: now,
     pattern,
@@ -228,13 +231,15 @@ export async function exportSession(db: Database, session: MonitoredSession, now
   return { success: true, session: { ...viewOf(session, functions[0], now), messages }, summary };
 }
 
-/** The session CSV (timestamp, user message, AI response, type, cost), streamed a thousand messages at a time: memory stays flat for any length. */
+/** The session CSV (timestamp, user message, AI response, type, cost, the session's channel), streamed a thousand messages at a time: memory stays flat for any length. */
 export function sessionCsvResponse(
   db: Database,
   session: MonitoredSession,
-  headers: Record<"timestamp" | "userMessage" | "aiResponse" | "messageType" | "cost", string>,
+  headers: Record<"timestamp" | "userMessage" | "aiResponse" | "messageType" | "cost" | "channel", string>,
   timeZone: string,
+  channelLabel: (channel: Channel) => string,
 ) {
+  const channel = channelLabel(session.channel);
   type Row = Awaited<ReturnType<typeof listSessionMessages>>[number];
   const columns: CsvColumn<Row>[] = [
     { header: headers.timestamp, value: (row) => csvDateTime(row.createdAt, timeZone) },
@@ -242,6 +247,7 @@ export function sessionCsvResponse(
     { header: headers.aiResponse, value: (row) => row.aiResponse },
     { header: headers.messageType, value: (row) => row.messageType },
     { header: headers.cost, value: (row) => (row.costCents / 100).toFixed(2) },
+    { header: headers.channel, value: () => channel },
   ];
   const safeId = session.publicId.replace(/[^\w-]/g, "").slice(0, 40);
   return csvResponse({ filename: `session-${safeId}.csv`, columns, rows: everySessionMessage(db, session.id) });

@@ -1,6 +1,6 @@
 import type { Database } from "#db/connection.ts";
 import { generateLicenseKey } from "#db/license-key.ts";
-import { clients } from "#db/schema.ts";
+import { chatSessions, clients } from "#db/schema.ts";
 
 let made = 0;
 
@@ -28,4 +28,30 @@ export async function insertClient(db: Database, fields: Partial<typeof clients.
     })
     .returning();
   return client!;
+}
+
+/**
+ * A chat session of a client, active a minute ago unless told otherwise; any column given overrides
+ * the defaults (a WhatsApp session: `{ channel: "whatsapp", channelUserId: "9725…", userIp: null }`).
+ */
+export async function insertChatSession(
+  db: Database,
+  clientId: number,
+  fields: Partial<typeof chatSessions.$inferInsert> = {},
+) {
+  made += 1;
+  const lastMessageAt = fields.lastMessageAt ?? new Date(Date.now() - 60_000);
+  const [session] = await db
+    .insert(chatSessions)
+    .values({
+      publicId: `sess_factory_${made}_${Math.random().toString(36).slice(2, 10)}`,
+      clientId,
+      startedAt: new Date(lastMessageAt.getTime() - 5 * 60_000),
+      lastMessageAt,
+      messageCount: 2,
+      userIp: "203.0.113.9",
+      ...fields,
+    })
+    .returning();
+  return session!;
 }

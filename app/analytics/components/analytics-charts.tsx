@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ChannelIcon, useChannelLabel } from "~/components/channel-icon.tsx";
 import { dateLocaleOf, type Language } from "~/i18n/config.ts";
 import { formatCents, formatDate, formatNumber } from "~/lib/format.ts";
 import type { Analytics } from "../analytics.server.ts";
@@ -75,6 +76,36 @@ export function MessagesByType({ analytics, language }: { analytics: Analytics; 
           label: t(`messageTypes.${row.messageType}`),
           value: row.messages.current,
           display: formatNumber(row.messages.current, language),
+        }))}
+      />
+    </ChartFrame>
+  );
+}
+
+export function ConversationsByChannel({ analytics, language }: { analytics: Analytics; language: Language }) {
+  const { t } = useTranslation("analytics");
+  const channelLabel = useChannelLabel();
+  const rows = analytics.conversationsByChannel;
+  return (
+    <ChartFrame
+      id="chart-by-channel"
+      title={t("charts.byChannel")}
+      description={t("charts.byChannelNote")}
+      table={{
+        headers: [t("channels.label", { ns: "common" }), t("charts.current"), t("charts.previous")],
+        rows: rows.map((row) => [
+          channelLabel(row.channel),
+          formatNumber(row.conversations.current, language),
+          formatNumber(row.conversations.previous, language),
+        ]),
+      }}
+    >
+      <BarList
+        rows={rows.map((row) => ({
+          key: row.channel,
+          label: <ChannelIcon channel={row.channel} withLabel />,
+          value: row.conversations.current,
+          display: formatNumber(row.conversations.current, language),
         }))}
       />
     </ChartFrame>

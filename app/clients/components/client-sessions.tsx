@@ -1,6 +1,8 @@
 import { MessageSquare } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { Channel } from "#db/vocabulary.ts";
+import { ChannelIcon } from "~/components/channel-icon.tsx";
 import { TitledCard } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { formatEventTime } from "~/lib/format.ts";
@@ -15,7 +17,14 @@ export function ClientSessions({
   sessions,
 }: {
   data: ClientPageData;
-  sessions: { publicId: string; messageCount: number; startedAt: Date; lastMessageAt: Date; isActive: boolean }[];
+  sessions: {
+    publicId: string;
+    channel: Channel;
+    messageCount: number;
+    startedAt: Date;
+    lastMessageAt: Date;
+    isActive: boolean;
+  }[];
 }) {
   const { t, i18n } = useTranslation("clients");
   const time = (date: Date) => formatEventTime(new Date(date), new Date(now), i18n.language, timeZone);
@@ -28,6 +37,7 @@ export function ClientSessions({
           {sessions.map((session) => (
             <li key={session.publicId} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <span className="flex min-w-0 flex-wrap items-center gap-2">
+                <ChannelIcon channel={session.channel} />
                 <Link
                   to={`/admin/session/${session.publicId}`}
                   className="font-mono text-sm text-brand-700 hover:underline"

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/analytics";
 import { loadAnalytics } from "~/analytics/analytics.server.ts";
 import {
+  ConversationsByChannel,
   ConversationsPerDay,
   makeFormats,
   MessagesByType,
@@ -68,6 +69,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 xl:grid-cols-2">
         <ConversationsPerDay analytics={analytics} formats={formats} />
         <MessagesByType analytics={analytics} language={language} />
+        <ConversationsByChannel analytics={analytics} language={language} />
         <RevenueByMonth analytics={analytics} formats={formats} language={language} />
         <TopClients analytics={analytics} language={language} />
       </div>

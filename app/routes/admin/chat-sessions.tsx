@@ -2,6 +2,7 @@ import { Activity, FileText, MessageSquare, MessagesSquare, RefreshCw, SearchX, 
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/chat-sessions";
+import { ChannelIcon } from "~/components/channel-icon.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
@@ -34,7 +35,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     title: getTranslator(context)("title", { ns: "sessions" }),
     timeZone,
-    filters: { clientId: query.clientId, period: query.period, search: shownSearch },
+    filters: { clientId: query.clientId, channel: query.channel, period: query.period, search: shownSearch },
     searchProblem,
     clients: clients.map((client) => ({ id: client.id, businessName: client.businessName })),
     list,
@@ -147,6 +148,18 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
               <CopyButton text={session.sessionId} variant="ghost" size="sm" className="h-7 px-2" />
             </div>
           ),
+        },
+        {
+          key: "channel",
+          header: t("channels.label", { ns: "common" }),
+          cell: (session) => <ChannelIcon channel={session.channel} />,
+          only: "table",
+        },
+        {
+          key: "channelNamed",
+          header: t("channels.label", { ns: "common" }),
+          cell: (session) => <ChannelIcon channel={session.channel} withLabel />,
+          only: "cards",
         },
         {
           key: "status",

@@ -14,6 +14,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   return completedFunctionsCsv(context.get(databaseContext), filters, {
     timeZone: context.get(envContext).TZ_DISPLAY,
     t: (key) => t(key, { ns: "functions" }),
+    channelLabel: (channel) => t(`channels.${channel}`, { ns: "common" }),
   });
 }
 

@@ -2,6 +2,7 @@ import { ArrowLeft, MessageSquareOff } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/session";
+import { ChannelIcon } from "~/components/channel-icon.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, TitledCard } from "~/components/ui/card.tsx";
@@ -10,6 +11,7 @@ import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
+import { maskChannelUserId } from "~/lib/channel.ts";
 import { formatDateTime, formatNumber } from "~/lib/format.ts";
 import { ConversationThread, SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
@@ -46,6 +48,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       clientId: session.clientId,
       businessName: session.businessName,
       licenseKey: session.licenseKey,
+      channel: session.channel,
+      // Masked here, so the visitor's full number never reaches the browser.
+      channelUser: session.channelUserId === null ? null : maskChannelUserId(session.channelUserId),
       messageCount: session.messageCount,
       contact: [session.contactDetails.clientName, session.contactDetails.phone].filter(Boolean).join(" · "),
       consentAt: session.consentAt,
@@ -98,6 +103,14 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
                 {session.sessionId}
               </code>
             </span>
+            <Badge>
+              <ChannelIcon channel={session.channel} withLabel />
+              {session.channelUser ? (
+                <span dir="ltr" className="font-mono text-xs" title={t("detail.channelUser")}>
+                  {session.channelUser}
+                </span>
+              ) : null}
+            </Badge>
             <Badge>
               {t("detail.messageCount", {
                 count: session.messageCount,

@@ -45,8 +45,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
         aiResponse: header("aiResponse"),
         messageType: header("messageType"),
         cost: header("cost"),
+        channel: header("channel"),
       },
       context.get(envContext).TZ_DISPLAY,
+      (channel) => text(`channels.${channel}`),
     );
   }
   return jsonAnswer(await exportSession(db, session));

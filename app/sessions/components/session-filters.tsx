@@ -1,6 +1,8 @@
 import { Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
+import { CHANNELS, type Channel } from "#db/vocabulary.ts";
+import { useChannelLabel } from "~/components/channel-icon.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { MAX_SEARCH_LENGTH, SESSION_PERIODS, type SessionPeriod } from "../session-query.ts";
@@ -10,23 +12,26 @@ type FilterClient = { id: number; businessName: string };
 /**
  * The monitor's filters as a GET form: the URL holds them, so a view can be shared and the form
  * works without JavaScript. It never sends a page, so any change goes back to page 1; with
- * JavaScript a new client or period applies at once.
+ * JavaScript a new client, channel or period applies at once.
  */
 export function SessionFilters({
   clients,
   clientId,
+  channel,
   period,
   search,
   searchProblem,
 }: {
   clients: readonly FilterClient[];
   clientId: number | undefined;
+  channel: Channel | undefined;
   period: SessionPeriod;
   search: string | undefined;
   /** The search typed was not run (too long) or was stopped (too slow): said under the field. */
   searchProblem?: "tooLong" | "tooSlow" | undefined;
 }) {
   const { t } = useTranslation("sessions");
+  const channelLabel = useChannelLabel();
   const submit = useSubmit();
   const applyNow = (event: React.ChangeEvent<HTMLSelectElement>) => submit(event.currentTarget.form);
 
@@ -34,9 +39,9 @@ export function SessionFilters({
     <Form
       method="get"
       // A new URL (Back, a shared link) brings its own values into the fields.
-      key={`${clientId ?? ""}|${period}|${search ?? ""}`}
+      key={`${clientId ?? ""}|${channel ?? ""}|${period}|${search ?? ""}`}
       aria-label={t("filters.title")}
-      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_1fr_2fr_auto] md:items-start"
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2 xl:grid-cols-[1fr_1fr_1fr_2fr_auto] md:items-start"
     >
       <SelectField
         label={t("filters.client")}
@@ -46,6 +51,16 @@ export function SessionFilters({
         options={[
           { value: "", label: t("filters.allClients") },
           ...clients.map((client) => ({ value: String(client.id), label: client.businessName })),
+        ]}
+      />
+      <SelectField
+        label={t("channels.label", { ns: "common" })}
+        name="channel"
+        defaultValue={channel ?? ""}
+        onChange={applyNow}
+        options={[
+          { value: "", label: t("channels.all", { ns: "common" }) },
+          ...CHANNELS.map((value) => ({ value, label: channelLabel(value) })),
         ]}
       />
       <SelectField
@@ -71,7 +86,7 @@ export function SessionFilters({
               : undefined
         }
       />
-      <Button type="submit" className="md:mt-7">
+      <Button type="submit" className="xl:mt-7">
         <Search className="h-4 w-4" aria-hidden="true" />
         {t("filters.apply")}
       </Button>

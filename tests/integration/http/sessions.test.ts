@@ -52,6 +52,7 @@ describe("GET /api/admin/sessions", () => {
     const first = body.sessions[0]!;
     expect(Object.keys(first).sort()).toEqual(
       [
+        "channel",
         "client",
         "clientId",
         "completedFunction",
@@ -141,6 +142,26 @@ describe("GET /api/admin/sessions", () => {
     expect(await response.json()).toEqual({ error: "פרמטר לא תקין: period" });
   });
 
+  it("filters by channel on both APIs, and refuses an unknown channel in the operator's language", async () => {
+    for (const path of ["/api/admin/sessions", "/api/admin/chat-sessions"]) {
+      const { response, body } = await getJson<SessionList>(`${path}?period=all&channel=whatsapp`);
+      expect(response.status, path).toBe(200);
+      // The demo's latest finished session happened on WhatsApp (db/seed.ts).
+      expect(body.totalSessions, path).toBe(1);
+      expect(body.sessions.map((session) => session.channel)).toEqual(["whatsapp"]);
+      const english = await getJson<{ error: string }>(`${path}?channel=sms`);
+      expect(english.response.status, path).toBe(400);
+      expect(english.body).toEqual({ error: "Invalid parameter: channel" });
+      const hebrew = await get(`${path}?channel=WhatsApp`, await languageCookie("he"));
+      expect(hebrew.status, path).toBe(400);
+      expect(await hebrew.json()).toEqual({ error: "פרמטר לא תקין: channel" });
+    }
+    const all = await getJson<SessionList>("/api/admin/sessions?period=all&channel=all");
+    expect(all.body.totalSessions).toBe(
+      (await getJson<SessionList>("/api/admin/sessions?period=all")).body.totalSessions,
+    );
+  });
+
   it("GET /api/admin/chat-sessions answers the same shape, every session of the filter at once", async () => {
     const paged = await getJson<SessionList>("/api/admin/sessions?period=month");
     const { response, body } = await getJson<SessionList>("/api/admin/chat-sessions?period=month&page=3");
@@ -203,7 +224,7 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
     expect((await get(image.url.replace(sessionId, "someone-elses-session"))).status).toBe(404);
   });
 
-  it("streams the CSV with a byte-order mark, its five columns, Hebrew intact and formulas guarded", async () => {
+  it("streams the CSV with a byte-order mark, its six columns, Hebrew intact and formulas guarded", async () => {
     const response = await get(`/api/admin/export-session/${clientId}/${sessionId}?format=csv`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -211,12 +232,13 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual(BOM);
     const rows = parseCsv(new TextDecoder().decode(bytes));
-    expect(rows[0]).toEqual(["Timestamp", "User Message", "AI Response", "Message Type", "Cost"]);
+    expect(rows[0]).toEqual(["Timestamp", "User Message", "AI Response", "Message Type", "Cost", "Channel"]);
     expect(rows).toHaveLength(3);
     expect(rows[1]![1]).toBe('\'=HYPERLINK("http://evil.example") שלום, what does it cost?');
     expect(rows[2]![1]).toBe("'+972 50 123 4567 is my number; here is a photo");
     expect(rows[1]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(rows[1]![4]).toMatch(/^\d+\.\d{2}$/);
+    expect(rows[1]![5]).toBe("Website");
   });
 
   it("answers 404 {success: false} for another client's session, an unknown one, or a bad client id", async () => {
@@ -271,5 +293,13 @@ describe("the monitor page", () => {
     expect(empty).toContain("No sessions found matching &quot;zzzz-nothing&quot;");
     const hebrew = await (await get("/admin/chat-sessions?period=bogus", await languageCookie("he"))).text();
     expect(hebrew).toContain("מעקב שיחות צ&#x27;אט");
+
+    // The channel filter: kept from the URL, a bad one falls back to every channel like the other filters.
+    const whatsapp = await (await get("/admin/chat-sessions?period=all&channel=whatsapp")).text();
+    expect(whatsapp).toMatch(/<option value="whatsapp" selected="">WhatsApp<\/option>/);
+    expect(whatsapp).toMatch(/Showing 1 of 1 sessions/);
+    const bogus = await get("/admin/chat-sessions?channel=sms", await languageCookie("he"));
+    expect(bogus.status).toBe(200);
+    expect(await bogus.text()).toMatch(/<option value="" selected="">כל הערוצים<\/option>/);
   });
 });
