@@ -36,14 +36,12 @@ beforeAll(async () => {
     {
       prepareDatabase: async (db) => {
         clientId = (await insertClient(db, { businessName: "Tg Bakery" })).id;
-        await db
-          .insert(trainingConfigs)
-          .values({
-            clientId,
-            businessType: "services",
-            greeting: "ברוכים הבאים!",
-            greetingEn: "Welcome to Tg Bakery!",
-          });
+        await db.insert(trainingConfigs).values({
+          clientId,
+          businessType: "services",
+          greeting: "ברוכים הבאים!",
+          greetingEn: "Welcome to Tg Bakery!",
+        });
       },
     },
   );
