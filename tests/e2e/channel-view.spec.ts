@@ -67,7 +67,6 @@ for (const [language, viewport, width] of [
     await expect(table.getByRole("row", { includeHidden: true })).toHaveCount(4);
     await expect(table.getByRole("rowheader", { name: text.whatsapp, includeHidden: true })).toHaveCount(1);
     await expectNoSidewaysScroll(page);
-    await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `screenshots/channel-analytics-${language}-${width}.png`, fullPage: true });
   });
 }

@@ -106,7 +106,7 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
             <Badge>
               <ChannelIcon channel={session.channel} withLabel />
               {session.channelUser ? (
-                <span dir="ltr" className="font-mono text-xs" title={t("detail.channelUser")}>
+                <span dir="ltr" className="ms-1 font-mono text-xs" title={t("detail.channelUser")}>
                   {session.channelUser}
                 </span>
               ) : null}
