@@ -28,6 +28,8 @@ export async function findClientChatSession(db: Database, clientId: number, publ
       publicId: chatSessions.publicId,
       contactDetails: chatSessions.contactDetails,
       consentAt: chatSessions.consentAt,
+      /** An operator holds the session: Alex does not answer (app/handoff/). */
+      heldBy: chatSessions.heldBy,
     })
     .from(chatSessions)
     .where(and(eq(chatSessions.clientId, clientId), eq(chatSessions.publicId, publicId)))
@@ -169,6 +171,7 @@ const monitoredSessionColumns = {
   userIp: chatSessions.userIp,
   contactDetails: chatSessions.contactDetails,
   consentAt: chatSessions.consentAt,
+  channel: chatSessions.channel,
   businessName: clients.businessName,
   licenseKey: clients.licenseKey,
   businessType: clients.businessType,
