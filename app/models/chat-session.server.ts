@@ -89,6 +89,7 @@ export async function listVisitorMessages(db: Database, sessionId: number, limit
       userMessage: messages.userMessage,
       aiResponse: messages.aiResponse,
       messageType: messages.messageType,
+      role: messages.role,
       createdAt: messages.createdAt,
       images: count(messageImages.id),
     })
