@@ -14,6 +14,7 @@ import { configureCredentialsKey, resolveCredentialsKey } from "~/checks/credent
 import { databaseContext, envContext, liveEventsContext } from "~/context.ts";
 import { parseEnv, type Env } from "~/env.server.ts";
 import { startDeliveryWorker, type DeliveryWorker } from "~/jobs/delivery-worker.server.ts";
+import { startHandoffTimeouts, type HandoffTimeouts } from "~/handoff/handoff.server.ts";
 import { JOBS } from "~/jobs/jobs.server.ts";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server.ts";
 import { deliveryConfigOf } from "~/leads/lead-delivery.server.ts";
@@ -28,6 +29,7 @@ export type Runtime = {
   database: DatabaseHandle;
   scheduler: Scheduler;
   deliveryWorker: DeliveryWorker;
+  handoffTimeouts: HandoffTimeouts;
   report: string[];
 };
 
@@ -46,10 +48,11 @@ export async function stopRuntime() {
   const runtime = processState.alexRuntime;
   processState.alexRuntime = undefined;
   if (!runtime) return;
-  const { scheduler, deliveryWorker, database } = await runtime;
+  const { scheduler, deliveryWorker, handoffTimeouts, database } = await runtime;
   await drainChannelWork();
   await scheduler.stop();
   await deliveryWorker.stop();
+  await handoffTimeouts.stop();
   await database.close();
 }
 
@@ -105,7 +108,8 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
   }
   const scheduler = startScheduler({ db: database.db, jobs: JOBS, timeZone: env.TZ_DISPLAY });
   const deliveryWorker = startDeliveryWorker({ db: database.db, config: deliveryConfigOf(env) });
-  return { env, database, scheduler, deliveryWorker, report };
+  const handoffTimeouts = startHandoffTimeouts({ db: database.db, bus: database.events });
+  return { env, database, scheduler, deliveryWorker, handoffTimeouts, report };
 }
 
 function readOrCreateSecret(dataDir: string) {

@@ -66,6 +66,7 @@ async function exportChild() {
     session,
     {
       timestamp: "Timestamp",
+      role: "Role",
       userMessage: "User Message",
       aiResponse: "AI Response",
       messageType: "Message Type",

@@ -11,6 +11,8 @@ export const CHAT_API_PATHS = {
   messages: "/api/wordpress/messages",
   history: "/api/wordpress/history",
   feedback: "/api/wordpress/feedback",
+  /** Server-Sent Events of one session: a person joining, their replies, Alex coming back. */
+  chatEvents: "/api/wordpress/chat-events",
 } as const;
 
 /** A visitor's message: 1 to 2,000 characters once trimmed, with up to three images of 5 MB each. */
@@ -18,5 +20,22 @@ export const MESSAGE_MAX_LENGTH = 2000;
 export const MAX_IMAGES = 3;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** The answer to a message: as JSON, or as the `done` event of the stream. */
-export type ChatReply = { sessionId: string; messageId: number; reply: string; messageType: string; cost: number };
+/**
+ * The answer to a message: as JSON, or as the `done` event of the stream. `heldBy` is there (true)
+ * only when a person holds the session: the reply is then empty and the person answers through the
+ * chat events. Callers that do not know it see an empty reply, never an error.
+ */
+export type ChatReply = {
+  sessionId: string;
+  messageId: number;
+  reply: string;
+  messageType: string;
+  cost: number;
+  heldBy?: true;
+};
+
+/** What the chat events stream sends (event name `chat`). */
+export type ChatEvent =
+  | { kind: "joined" }
+  | { kind: "left"; timedOut: boolean }
+  | { kind: "message"; role: "operator" | "assistant"; messageId: number; text: string };

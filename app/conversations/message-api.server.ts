@@ -8,6 +8,7 @@ import { decodeImages, MAX_MESSAGE_BODY_BYTES, visitorMessageSchema } from "./me
 import {
   admitAddress,
   admitMessage,
+  recordHeldMessage,
   replyToMessage,
   type MessageReply,
   type Refusal,
@@ -60,6 +61,16 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
   const streaming = /\btext\/event-stream\b/.test(request.headers.get("Accept") ?? "");
   if (admission.kind === "replay") {
     return streaming ? eventStream(language, async (send) => send.reply(admission.reply)) : jsonAnswer(admission.reply);
+  }
+
+  if (admission.session?.heldBy != null) {
+    const reply = await recordHeldMessage(db, {
+      admission,
+      input: parsed.data,
+      images,
+      mailEnabled: Boolean(env.SMTP_URL),
+    });
+    return streaming ? eventStream(language, async (send) => send.reply(reply)) : jsonAnswer(reply);
   }
 
   const consentNeeded = (await messageText(language))("consentNeeded", { business: admission.client.businessName });

@@ -3,7 +3,7 @@ import { generatePublicSessionId } from "#db/license-key.ts";
 import { messageCostCents, PRICE_LIST } from "#db/price-list.ts";
 import type { FunctionClientDetails } from "#db/vocabulary.ts";
 import { answerVisitor } from "~/assistant/assistant.server.ts";
-import { hasNameAndPhone } from "~/assistant/contact-details.ts";
+import { extractContactDetails, hasNameAndPhone, mergeContactDetails } from "~/assistant/contact-details.ts";
 import { classifyTurn } from "~/assistant/message-type.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import type { Language } from "~/i18n/config.ts";
@@ -33,6 +33,7 @@ import {
   sumClientChargesSince,
 } from "~/models/message.server.ts";
 import { checkRateLimit, countAgainstRateLimit } from "~/server/rate-limit.server.ts";
+import type { ChatReply } from "./chat-contract.ts";
 import type { DecodedImage, VisitorMessage } from "./message-schema.ts";
 
 /**
@@ -49,8 +50,8 @@ const HISTORY_EXCHANGES = 20;
 /** The business type (one of `BUSINESS_TYPES`) whose introductions are party planning consultations. */
 const PARTY_PLANNING = "party planning platform";
 
-/** What the API answers for a message, and the last event of a streamed reply. */
-export type MessageReply = { sessionId: string; messageId: number; reply: string; messageType: string; cost: number };
+/** What the API answers for a message, and the last event of a streamed reply (app/conversations/chat-contract.ts). */
+export type MessageReply = ChatReply;
 
 export type Visitor = { ip: string; userAgent: string | null };
 
@@ -196,6 +197,7 @@ function replyOf(stored: {
   reply: string;
   messageType: string;
   costCents: number;
+  role: string;
 }): MessageReply {
   return {
     sessionId: stored.sessionPublicId,
@@ -203,6 +205,7 @@ function replyOf(stored: {
     reply: stored.reply,
     messageType: stored.messageType,
     cost: stored.costCents / 100,
+    ...(stored.role === "visitor" ? { heldBy: true } : {}),
   };
 }
 
@@ -315,36 +318,128 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
       );
       if (job.input.consent && !session?.consentAt) await recordChatSessionConsent(tx, sessionId, now);
       if (!consented) return { sessionId: publicId, messageId, reply, messageType, cost: costCents / 100 };
-      if (JSON.stringify(answer.details) !== JSON.stringify(knownDetails)) {
-        await saveChatSessionContactDetails(tx, sessionId, answer.details);
-      }
-      const lead = { client, mailEnabled: job.mailEnabled, session: { id: sessionId, publicId }, now };
-      if (hasNameAndPhone(answer.details)) {
-        const partyPlanning = client.businessType === PARTY_PLANNING;
-        const { clientName, phone, ...party } = answer.details;
-        const functionType = partyPlanning ? "party_planning_consultation_complete" : "client_introduction_complete";
-        const clientDetails = partyPlanning ? { clientName, phone, ...party } : { clientName, phone };
-        await recordCompletedFunction(tx, {
+      await keepVisitorDetails(tx, {
+        client,
+        mailEnabled: job.mailEnabled,
+        session: { id: sessionId, publicId },
+        known: knownDetails,
+        details: answer.details,
+        now,
+      });
+      return { sessionId: publicId, messageId, reply, messageType, cost: costCents / 100 };
+    });
+  } catch (error) {
+    if (!(error instanceof AlreadyAnswered)) throw error;
+    const stored = await findMessageByClientMessageId(db, client.id, job.input.clientMessageId);
+    if (!stored) throw error;
+    return replyOf(stored);
+  }
+}
+
+/**
+ * Keeps what the visitor told about themselves (consent already checked): on the session, and once a
+ * name and a phone are known as the session's completed function; a new lead or function is queued
+ * for the business. Both Alex's answers and the messages of a session a person holds come here.
+ */
+async function keepVisitorDetails(
+  tx: Database,
+  {
+    client,
+    mailEnabled,
+    session,
+    known,
+    details,
+    now,
+  }: {
+    client: AdmittedClient;
+    mailEnabled: boolean;
+    session: { id: number; publicId: string };
+    known: FunctionClientDetails;
+    details: FunctionClientDetails;
+    now: Date;
+  },
+) {
+  if (JSON.stringify(details) !== JSON.stringify(known)) await saveChatSessionContactDetails(tx, session.id, details);
+  const lead = { client, mailEnabled, session, now };
+  if (hasNameAndPhone(details)) {
+    const partyPlanning = client.businessType === PARTY_PLANNING;
+    const { clientName, phone, ...party } = details;
+    const functionType = partyPlanning ? "party_planning_consultation_complete" : "client_introduction_complete";
+    const clientDetails = partyPlanning ? { clientName, phone, ...party } : { clientName, phone };
+    await recordCompletedFunction(tx, {
+      clientId: client.id,
+      sessionId: session.id,
+      functionType,
+      clientDetails,
+      profitCents: PRICE_LIST.perCompletedFunctionCents,
+      now,
+    });
+    if (!hasNameAndPhone(known)) {
+      await enqueueLeadDeliveries(
+        tx,
+        leadDeliveriesFor({ ...lead, type: "function.completed", contact: clientDetails, functionType }),
+      );
+    }
+  } else if (details.phone && !known.phone) {
+    await enqueueLeadDeliveries(tx, leadDeliveriesFor({ ...lead, type: "lead.collected", contact: details }));
+  }
+}
+
+export type HeldMessageJob = Pick<ReplyJob, "admission" | "input" | "images" | "mailEnabled">;
+
+/**
+ * A visitor's message while a person holds the session (docs/decisions/027-take-over.md): Alex does
+ * not answer, so nothing is asked of the model and nothing is billed. The message is stored as the
+ * visitor's alone (role `visitor`, no reply, cost 0) with its images, under the same clientMessageId
+ * rule, and the details it gives are kept as Alex would keep them, if the visitor consented.
+ */
+export async function recordHeldMessage(db: Database, job: HeldMessageJob): Promise<MessageReply> {
+  const { client, session } = job.admission;
+  if (!session) throw new Error("Only a session someone holds can get a held message");
+  const now = new Date();
+  const consented = !client.askConsent || Boolean(session.consentAt) || job.input.consent === true;
+  const known: FunctionClientDetails = session.contactDetails ?? {};
+  try {
+    return await db.transaction(async (tx) => {
+      await countMessageInChatSession(tx, session.id, now);
+      const messageId = await insertMessageOnce(tx, {
+        sessionId: session.id,
+        clientId: client.id,
+        clientMessageId: job.input.clientMessageId,
+        userMessage: job.input.message,
+        aiResponse: "",
+        role: "visitor",
+        messageType: "general",
+        costCents: 0,
+        responseMs: 0,
+        createdAt: now,
+      });
+      if (messageId === undefined) throw new AlreadyAnswered();
+      await insertMessageImages(
+        tx,
+        job.images.map((image) => ({
+          messageId,
           clientId: client.id,
-          sessionId,
-          functionType,
-          clientDetails,
-          profitCents: PRICE_LIST.perCompletedFunctionCents,
+          name: image.name,
+          mime: image.mime,
+          size: image.bytes.length,
+          data: image.bytes,
+          createdAt: now,
+        })),
+      );
+      if (job.input.consent && !session.consentAt) await recordChatSessionConsent(tx, session.id, now);
+      if (consented) {
+        const details = mergeContactDetails(known, extractContactDetails(job.input.message));
+        await keepVisitorDetails(tx, {
+          client,
+          mailEnabled: job.mailEnabled,
+          session: { id: session.id, publicId: session.publicId },
+          known,
+          details,
           now,
         });
-        if (!hasNameAndPhone(knownDetails)) {
-          await enqueueLeadDeliveries(
-            tx,
-            leadDeliveriesFor({ ...lead, type: "function.completed", contact: clientDetails, functionType }),
-          );
-        }
-      } else if (answer.details.phone && !knownDetails.phone) {
-        await enqueueLeadDeliveries(
-          tx,
-          leadDeliveriesFor({ ...lead, type: "lead.collected", contact: answer.details }),
-        );
       }
-      return { sessionId: publicId, messageId, reply, messageType, cost: costCents / 100 };
+      return { sessionId: session.publicId, messageId, reply: "", messageType: "general", cost: 0, heldBy: true };
     });
   } catch (error) {
     if (!(error instanceof AlreadyAnswered)) throw error;

@@ -28,6 +28,8 @@ export async function findClientChatSession(db: Database, clientId: number, publ
       publicId: chatSessions.publicId,
       contactDetails: chatSessions.contactDetails,
       consentAt: chatSessions.consentAt,
+      /** An operator holds the session: Alex does not answer (app/handoff/). */
+      heldBy: chatSessions.heldBy,
     })
     .from(chatSessions)
     .where(and(eq(chatSessions.clientId, clientId), eq(chatSessions.publicId, publicId)))
@@ -127,6 +129,7 @@ export async function listVisitorMessages(db: Database, sessionId: number, limit
       userMessage: messages.userMessage,
       aiResponse: messages.aiResponse,
       messageType: messages.messageType,
+      role: messages.role,
       createdAt: messages.createdAt,
       images: count(messageImages.id),
     })

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, max, min, or, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { chatSessions, messageImages, messages } from "#db/schema.ts";
+import { chatSessions, messageImages, messages, operators } from "#db/schema.ts";
 
 // The message API's reads and writes of messages.
 
@@ -10,6 +10,7 @@ const storedReplyColumns = {
   reply: messages.aiResponse,
   messageType: messages.messageType,
   costCents: messages.costCents,
+  role: messages.role,
 };
 
 /** The message a client's widget already sent with this id, as it was answered. */
@@ -103,8 +104,12 @@ export async function listSessionMessages(
       messageType: messages.messageType,
       costCents: messages.costCents,
       createdAt: messages.createdAt,
+      role: messages.role,
+      /** The operator who wrote an `operator` message (null once they are removed). */
+      operatorName: operators.username,
     })
     .from(messages)
+    .leftJoin(operators, eq(operators.id, messages.operatorId))
     .where(
       and(
         eq(messages.sessionId, sessionId),

@@ -1,4 +1,4 @@
-import type { Channel, MessageType } from "#db/vocabulary.ts";
+import type { Channel, MessageRole, MessageType } from "#db/vocabulary.ts";
 
 /** A chat session as the monitor and the sessions API show it, plus the completed function the monitor's badge shows. */
 export type SessionView = {
@@ -41,6 +41,9 @@ export type ExportedMessage = {
   aiResponse: string;
   messageType: MessageType;
   cost: number;
+  /** exchange: the visitor and Alex; visitor: the visitor alone (a person held the session); operator: that person's reply. */
+  role: MessageRole;
+  operatorName: string | null;
   images: ExportedImage[];
 };
 export type SessionSummary = {

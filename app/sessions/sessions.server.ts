@@ -209,6 +209,8 @@ export async function loadSessionMessages(
     aiResponse: row.aiResponse,
     messageType: row.messageType,
     cost: row.costCents / 100,
+    role: row.role,
+    operatorName: row.operatorName,
     images: images
       .filter((image) => image.messageId === row.id)
       .map((image) => ({
@@ -235,7 +237,7 @@ export async function exportSession(db: Database, session: MonitoredSession, now
 export function sessionCsvResponse(
   db: Database,
   session: MonitoredSession,
-  headers: Record<"timestamp" | "userMessage" | "aiResponse" | "messageType" | "cost" | "channel", string>,
+  headers: Record<"timestamp" | "role" | "userMessage" | "aiResponse" | "messageType" | "cost" | "channel", string>,
   timeZone: string,
   channelLabel: (channel: Channel) => string,
 ) {
@@ -243,6 +245,10 @@ export function sessionCsvResponse(
   type Row = Awaited<ReturnType<typeof listSessionMessages>>[number];
   const columns: CsvColumn<Row>[] = [
     { header: headers.timestamp, value: (row) => csvDateTime(row.createdAt, timeZone) },
+    {
+      header: headers.role,
+      value: (row) => (row.role === "operator" ? `operator:${row.operatorName ?? ""}` : row.role),
+    },
     { header: headers.userMessage, value: (row) => row.userMessage },
     { header: headers.aiResponse, value: (row) => row.aiResponse },
     { header: headers.messageType, value: (row) => row.messageType },

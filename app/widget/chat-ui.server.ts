@@ -151,6 +151,7 @@ export async function chatUiResponse(
       messages: `${CHAT_API_PATHS.messages}${lng}`,
       history: `${CHAT_API_PATHS.history}${lng}`,
       feedback: `${CHAT_API_PATHS.feedback}${lng}`,
+      chatEvents: `${CHAT_API_PATHS.chatEvents}${lng}`,
     },
     texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, t(`client.${key}`)])) as WidgetConfig["texts"],
   };

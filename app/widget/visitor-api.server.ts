@@ -89,6 +89,7 @@ export async function visitorHistory(params: URLSearchParams, { db, language, ip
       userMessage: row.userMessage,
       aiResponse: row.aiResponse,
       messageType: row.messageType,
+      role: row.role,
       images: row.images,
       createdAt: row.createdAt.toISOString(),
     })),

@@ -18,6 +18,9 @@ export const WIDGET_CLIENT_TEXTS = [
   "feedbackYes",
   "feedbackNo",
   "feedbackThanks",
+  "operator",
+  "operatorJoined",
+  "alexBack",
 ] as const;
 
 export type WidgetClientText = (typeof WIDGET_CLIENT_TEXTS)[number];
@@ -27,7 +30,7 @@ export type WidgetConfig = {
   license: string;
   language: Language;
   maxMessageLength: number;
-  endpoints: { messages: string; history: string; feedback: string };
+  endpoints: { messages: string; history: string; feedback: string; chatEvents: string };
   texts: Record<WidgetClientText, string>;
 };
 

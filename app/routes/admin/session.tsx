@@ -8,7 +8,10 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card, TitledCard } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { databaseContext, envContext } from "~/context.ts";
+import type { Database } from "#db/connection.ts";
+import { databaseContext, envContext, operatorContext } from "~/context.ts";
+import { HandoffPanel } from "~/handoff/components/handoff-panel.tsx";
+import { handleHandoffAction, loadHandoff } from "~/handoff/handoff-page.server.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 import { maskChannelUserId } from "~/lib/channel.ts";
@@ -24,20 +27,27 @@ export const handle = { i18n: ["sessions"] };
 const SHOWN_MESSAGES = 500;
 
 /** The session's client comes from the session itself, never from a fixed client id. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const db = context.get(databaseContext);
-  const t = getTranslator(context);
-  const sessionId = params.sessionId.slice(0, 200);
+/** The session named in the address, whichever client it belongs to. */
+async function sessionOf(db: Database, param: string) {
+  const sessionId = param.slice(0, 200);
   const session = sessionIdSchema.safeParse(sessionId).success
     ? await findClientSession(db, undefined, sessionId)
     : undefined;
+  return { sessionId, session };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const t = getTranslator(context);
+  const { sessionId, session } = await sessionOf(db, params.sessionId);
   if (!session) {
     return data({ found: false as const, title: t("detail.notFound", { ns: "sessions" }), sessionId }, { status: 404 });
   }
   recordAccess(context, { action: "view_session", clientId: session.clientId, sessionId: session.publicId });
-  const [messages, summary] = await Promise.all([
+  const [messages, summary, handoff] = await Promise.all([
     loadSessionMessages(db, session, SHOWN_MESSAGES),
     summarizeSession(db, session),
+    loadHandoff(db, session, context.get(operatorContext).id),
   ]);
   return {
     found: true as const,
@@ -57,12 +67,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     messages,
     summary,
+    handoff,
   };
+}
+
+/** Take over, hand back, reply (app/handoff/handoff-page.server.ts); the admin layout checked the operator. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { session } = await sessionOf(context.get(databaseContext), params.sessionId);
+  if (!session) {
+    throw data(getTranslator(context)("detail.notFound", { ns: "sessions" }), { status: 404 });
+  }
+  return handleHandoffAction(request, context, session);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Session"} | Alex` }];
 
-export default function SessionDetail({ loaderData }: Route.ComponentProps) {
+export default function SessionDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("sessions");
   const navigation = useNavigation();
   const back = (
@@ -89,7 +109,7 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { session, messages, summary, timeZone } = loaderData;
+  const { session, messages, summary, timeZone, handoff } = loaderData;
   const language = i18n.language;
   return (
     <div className="space-y-6">
@@ -150,6 +170,7 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
           {t("detail.loading")}
         </p>
       ) : null}
+      <HandoffPanel handoff={handoff} lastResult={actionData?.result} timeZone={timeZone} />
       <SessionSummaryList summary={summary} />
       <TitledCard id="conversation-history-title" title={t("detail.history")}>
         {messages.length === 0 ? (

@@ -41,6 +41,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       session,
       {
         timestamp: header("timestamp"),
+        role: header("role"),
         userMessage: header("userMessage"),
         aiResponse: header("aiResponse"),
         messageType: header("messageType"),

@@ -1,4 +1,4 @@
-import { Bot, User } from "lucide-react";
+import { Bot, Headset, User } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
@@ -20,7 +20,8 @@ export function MessageTypeBadge({ type }: { type: ExportedMessage["messageType"
 
 /**
  * The messages of a session, oldest first: each with its type, time, cost when above zero, the
- * visitor's text and images, and Alex's reply. Both languages' texts keep their own direction.
+ * visitor's text and images, and Alex's reply, or (while a person held the session) the visitor's
+ * message alone and the person's reply under their name. Both languages' texts keep their own direction.
  */
 export function ConversationThread({ messages, timeZone }: { messages: readonly ExportedMessage[]; timeZone: string }) {
   const { t, i18n } = useTranslation("sessions");
@@ -37,32 +38,48 @@ export function ConversationThread({ messages, timeZone }: { messages: readonly 
               </span>
             ) : null}
           </div>
-          <div className="flex gap-2">
-            <User className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-            <div className="min-w-0 flex-1">
-              <p className="sr-only">{t("thread.visitor")}</p>
-              <p dir="auto" className="break-words whitespace-pre-line text-slate-900">
-                {message.userMessage}
-              </p>
-              {message.images.length > 0 ? (
-                <ul aria-label={t("thread.images")} className="mt-2 flex flex-wrap gap-2">
-                  {message.images.map((image) => (
-                    <li key={image.id}>
-                      <a href={image.url} target="_blank" rel="noreferrer" className="block">
-                        <img
-                          src={image.url}
-                          alt={image.name}
-                          loading="lazy"
-                          className="h-24 w-24 rounded-md border border-slate-200 object-cover"
-                        />
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+          {message.role === "operator" ? null : (
+            <div className="flex gap-2">
+              <User className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="sr-only">{t("thread.visitor")}</p>
+                <p dir="auto" className="break-words whitespace-pre-line text-slate-900">
+                  {message.userMessage}
+                </p>
+                {message.images.length > 0 ? (
+                  <ul aria-label={t("thread.images")} className="mt-2 flex flex-wrap gap-2">
+                    {message.images.map((image) => (
+                      <li key={image.id}>
+                        <a href={image.url} target="_blank" rel="noreferrer" className="block">
+                          <img
+                            src={image.url}
+                            alt={image.name}
+                            loading="lazy"
+                            className="h-24 w-24 rounded-md border border-slate-200 object-cover"
+                          />
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
             </div>
-          </div>
-          {message.aiResponse ? (
+          )}
+          {message.role === "operator" ? (
+            <div className="mt-2 flex gap-2 rounded-md bg-amber-50 p-2">
+              <Headset className="mt-0.5 h-4 w-4 shrink-0 text-amber-800" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="text-xs font-medium text-amber-900">
+                  {message.operatorName
+                    ? t("roles.operator", { name: message.operatorName })
+                    : t("roles.operatorUnknown")}
+                </p>
+                <p dir="auto" className="break-words whitespace-pre-line text-slate-900">
+                  {message.aiResponse}
+                </p>
+              </div>
+            </div>
+          ) : message.aiResponse ? (
             <div className="mt-2 flex gap-2 rounded-md bg-brand-50 p-2">
               <Bot className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
               <div className="min-w-0 flex-1">

@@ -3,6 +3,7 @@
  * the page's nonce). The server renders the page; this wires it: sending (streamed replies),
  * images, the session kept across reloads, errors with a retry, feedback, and the frame's close.
  */
+import type { ChatEvent } from "~/conversations/chat-contract.ts";
 import { newClientMessageId } from "~/lib/client-message-id.ts";
 import { LAUNCHER_FOCUS_MESSAGE } from "../frame-messages.ts";
 import { fillText, type WidgetClientText, type WidgetConfig } from "../widget-config.ts";
@@ -13,7 +14,14 @@ import { fetchWithTimeout, sendMessage, type OutgoingImage, type OutgoingMessage
 import { renderReply } from "./reply-dom.ts";
 import { browserStorage, createVisitorStore } from "./visitor-store.ts";
 
-type HistoryMessage = { userMessage: string; aiResponse: string; messageType: string; images: number };
+type HistoryMessage = {
+  userMessage: string;
+  aiResponse: string;
+  messageType: string;
+  images: number;
+  /** Missing from servers before the take-over (app/conversations/chat-contract.ts). */
+  role?: "exchange" | "visitor" | "operator";
+};
 type ChosenImage = { file: File; url: string };
 
 const config = JSON.parse(document.getElementById("alex-config")!.textContent!) as WidgetConfig;
@@ -43,14 +51,19 @@ function scrollToEnd() {
   log.scrollTop = log.scrollHeight;
 }
 
-function addMessage(role: "visitor" | "assistant", body: string, images: { url: string | null; name: string }[] = []) {
+function addMessage(
+  role: "visitor" | "assistant" | "operator",
+  body: string,
+  images: { url: string | null; name: string }[] = [],
+) {
   const item = document.createElement("div");
   item.className = `message ${role}`;
   // The bubble takes its direction from the message (dir=auto), not from the speaker's name: an
   // isolate (bdi) is left out when the browser looks for the first letter that decides it.
   const speaker = document.createElement("bdi");
-  speaker.className = "sr-only";
-  speaker.textContent = `${text(role === "visitor" ? "you" : "assistant")}: `;
+  // A person's reply says who wrote it, to everyone; Alex's and the visitor's only to screen readers.
+  speaker.className = role === "operator" ? "who" : "sr-only";
+  speaker.textContent = role === "operator" ? text("operator") : `${text(role === "visitor" ? "you" : "assistant")}: `;
   const content = document.createElement("span");
   if (role === "assistant") renderReply(content, body);
   else content.textContent = body;
@@ -191,10 +204,13 @@ async function deliver(message: OutgoingMessage) {
     return;
   }
   const reply = result.reply;
-  renderReply(bubble ?? addMessage("assistant", ""), reply.reply);
-  scrollToEnd();
   sessionId = reply.sessionId;
   store.rememberSession(sessionId);
+  listenToSession();
+  // A person holds the session: their answer comes through the chat events, not here.
+  if (reply.heldBy) return;
+  renderReply(bubble ?? addMessage("assistant", ""), reply.reply);
+  scrollToEnd();
   // The session keeps the consent from now on: unticking it would take nothing back.
   if (message.consent && consentBox) consentBox.disabled = true;
   replies += 1;
@@ -252,15 +268,50 @@ async function showEarlierMessages() {
     if (!response.ok) return;
     const { messages } = JSON.parse(response.body) as { messages: HistoryMessage[] };
     for (const message of messages) {
+      if (message.role === "operator") {
+        addMessage("operator", message.aiResponse);
+        continue;
+      }
       const images = Array.from({ length: message.images }, (_, index) => ({ url: null, name: String(index + 1) }));
-      addMessage("visitor", message.userMessage, images);
+      if (message.userMessage) addMessage("visitor", message.userMessage, images);
       if (message.aiResponse) addMessage("assistant", message.aiResponse);
       lastMessageType = message.messageType;
     }
     replies = messages.length;
+    listenToSession();
   } catch {
     // Without the earlier messages (none came, or too late) the conversation still continues in the same session.
   }
+}
+
+/** A line in the conversation that no one wrote: a person joined, Alex is back. */
+function addStatusLine(body: string) {
+  const line = document.createElement("p");
+  line.className = "status-line";
+  line.setAttribute("role", "status");
+  line.textContent = body;
+  log.append(line);
+  scrollToEnd();
+}
+
+let events: EventSource | null = null;
+/**
+ * Hears the session's live events (app/widget/chat-events.server.ts) once there is a session: a
+ * person taking over, their replies, Alex coming back. EventSource reconnects by itself; a reload
+ * shows what was missed through the history.
+ */
+function listenToSession() {
+  if (events || !sessionId || typeof EventSource === "undefined") return;
+  const query = new URLSearchParams({ license: config.license, sessionId });
+  const separator = config.endpoints.chatEvents.includes("?") ? "&" : "?";
+  events = new EventSource(`${config.endpoints.chatEvents}${separator}${query}`);
+  events.addEventListener("chat", (event) => {
+    const data = JSON.parse((event as MessageEvent<string>).data) as ChatEvent;
+    if (data.kind === "joined") addStatusLine(text("operatorJoined"));
+    else if (data.kind === "left") addStatusLine(text("alexBack"));
+    else if (data.role === "operator") addMessage("operator", data.text);
+    else renderReply(addMessage("assistant", ""), data.text);
+  });
 }
 
 form.addEventListener("submit", (event) => {

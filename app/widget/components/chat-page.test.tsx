@@ -18,7 +18,7 @@ describe("the chat page", () => {
     license: "alex_</script>",
     language: "en",
     maxMessageLength: 2000,
-    endpoints: { messages: "/m", history: "/h", feedback: "/f" },
+    endpoints: { messages: "/m", history: "/h", feedback: "/f", chatEvents: "/e" },
     texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, key])) as WidgetConfig["texts"],
   };
   const page = (askConsent: boolean) =>

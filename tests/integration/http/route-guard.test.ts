@@ -27,6 +27,7 @@ const PUBLIC_ROUTE_FILES = new Set([
   "routes/api/wordpress-chat-ui.ts",
   "routes/api/wordpress-history.ts",
   "routes/api/wordpress-feedback.ts",
+  "routes/api/wordpress-chat-events.ts",
   // The installed plugin asks these with its license: is this site registered, is there a newer plugin, and
   // the plugin's ZIP itself (which carries no secret).
   "routes/api/wordpress-site-status.ts",

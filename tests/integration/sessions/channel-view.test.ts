@@ -84,6 +84,7 @@ describe.each(testDrivers)("each conversation's channel on %s", (driver) => {
     const session = (await findClientSession(db, clientId, whatsappId))!;
     const headers = {
       timestamp: "Timestamp",
+      role: "Role",
       userMessage: "User Message",
       aiResponse: "AI Response",
       messageType: "Message Type",

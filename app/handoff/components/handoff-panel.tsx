@@ -1,0 +1,106 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Hand, Undo2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { TitledCard } from "~/components/ui/card.tsx";
+import { FormErrors, TextareaField } from "~/components/ui/form-fields.tsx";
+import { FormMessages } from "~/components/ui/form-messages.tsx";
+import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
+import { formatDateTime } from "~/lib/format.ts";
+import { operatorReplySchema } from "../handoff-schema.ts";
+
+type HandoffView = {
+  holder: { name: string; isMe: boolean } | null;
+  trail: { id: number; operatorName: string; action: "take_over" | "hand_back" | "timed_out"; createdAt: string }[];
+  timeoutMinutes: number;
+};
+
+/**
+ * Who answers the session and the buttons to change it: take over (while Alex answers), hand back
+ * and the reply form (while I hold it); someone else's hold is named. Below, the hand-over trail.
+ */
+export function HandoffPanel({
+  handoff,
+  lastResult,
+  timeZone,
+}: {
+  handoff: HandoffView;
+  lastResult: SubmissionResult<string[]> | undefined;
+  timeZone: string;
+}) {
+  const { t, i18n } = useTranslation("sessions");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "operator-reply",
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: operatorReplySchema }),
+  });
+  const { holder } = handoff;
+  return (
+    <TitledCard id="handoff-title" title={t("handoff.title")}>
+      <FormMessages ns="sessions" values={{ max: MESSAGE_MAX_LENGTH }}>
+        <div className="space-y-4">
+          <p role="status">
+            {holder === null
+              ? t("handoff.alexAnswers")
+              : holder.isMe
+                ? t("handoff.heldByYou")
+                : t("handoff.heldByOther", { name: holder.name })}
+          </p>
+          {holder?.isMe ? (
+            <>
+              <Form method="post" {...getFormProps(form)} className="space-y-3">
+                <FormErrors form={form} />
+                <TextareaField
+                  field={fields.reply}
+                  label={t("handoff.reply")}
+                  hint={t("handoff.replyHint")}
+                  rows={3}
+                  dir="auto"
+                />
+                <Button type="submit" name="intent" value="reply" disabled={busy}>
+                  {t("handoff.send")}
+                </Button>
+              </Form>
+              <Form method="post">
+                <Button type="submit" name="intent" value="hand-back" variant="secondary" disabled={busy}>
+                  <Undo2 className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
+                  {t("handoff.handBack")}
+                </Button>
+              </Form>
+            </>
+          ) : (
+            <Form method="post" {...getFormProps(form)}>
+              <FormErrors form={form} />
+              <Button type="submit" name="intent" value="take-over" disabled={busy || holder !== null}>
+                <Hand className="h-4 w-4" aria-hidden="true" />
+                {t("handoff.takeOver")}
+              </Button>
+            </Form>
+          )}
+          {handoff.trail.length > 0 ? (
+            <section aria-labelledby="handoff-audit-title">
+              <h3 id="handoff-audit-title" className="mb-1 text-sm font-semibold">
+                {t("handoff.audit")}
+              </h3>
+              <ol className="space-y-1 text-sm text-slate-700">
+                {handoff.trail.map((row) => (
+                  <li key={row.id}>
+                    <time dateTime={row.createdAt} className="me-2 text-slate-500">
+                      {formatDateTime(row.createdAt, i18n.language, timeZone)}
+                    </time>
+                    {t(`handoff.actions.${row.action}`, { name: row.operatorName, minutes: handoff.timeoutMinutes })}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+        </div>
+      </FormMessages>
+    </TitledCard>
+  );
+}

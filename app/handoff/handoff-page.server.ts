@@ -1,0 +1,70 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { redirectWithSuccess } from "remix-toast";
+import { databaseContext, liveEventsContext, operatorContext } from "~/context.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
+import type { MonitoredSession } from "~/models/chat-session.server.ts";
+import { findSessionHolder, listSessionHandoffs } from "~/models/handoff.server.ts";
+import type { Database } from "#db/connection.ts";
+import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
+import { handBackSession, OPERATOR_REPLY_TIMEOUT_MS, sendOperatorReply, takeOverSession } from "./handoff.server.ts";
+import { handoffIntentSchema, operatorReplySchema } from "./handoff-schema.ts";
+
+/** What the session page shows of who answers: the holder (if any), whether it is me, and the trail. */
+export async function loadHandoff(db: Database, session: MonitoredSession, operatorId: number) {
+  const [holder, trail] = await Promise.all([findSessionHolder(db, session.id), listSessionHandoffs(db, session.id)]);
+  return {
+    holder: holder ? { name: holder.username, isMe: holder.operatorId === operatorId } : null,
+    trail: trail.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    timeoutMinutes: OPERATOR_REPLY_TIMEOUT_MS / 60_000,
+  };
+}
+
+/**
+ * The session page's posts (`intent`): take over, hand back, reply. A refusal is the reply form's
+ * error in the operator's language: 400 for a bad post, 409 when the session is someone else's,
+ * is no longer mine, or is too old to take over.
+ */
+export async function handleHandoffAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  session: MonitoredSession,
+) {
+  const db = context.get(databaseContext);
+  const bus = context.get(liveEventsContext);
+  const operator = context.get(operatorContext);
+  const t = getTranslator(context);
+  const formData = await request.formData();
+  const here = `/admin/session/${encodeURIComponent(session.publicId)}`;
+  const refused = (status: 400 | 409, message: string) =>
+    data({ result: { status: "error" as const, error: { "": [message] } } }, { status });
+
+  const intent = handoffIntentSchema.safeParse(formData.get("intent"));
+  if (!intent.success) return refused(400, t("handoff.errors.intent", { ns: "sessions" }));
+  const minutes = OPERATOR_REPLY_TIMEOUT_MS / 60_000;
+  const notHeld = () => refused(409, t("handoff.notHeld", { ns: "sessions", minutes }));
+
+  if (intent.data === "take-over") {
+    const outcome = await takeOverSession(db, bus, session, operator);
+    if (outcome.kind === "inactive") return refused(409, t("handoff.inactive", { ns: "sessions" }));
+    if (outcome.kind === "heldByOther")
+      return refused(409, t("handoff.takenByOther", { ns: "sessions", name: outcome.holder }));
+    return redirectWithSuccess(here, t("handoff.taken", { ns: "sessions" }));
+  }
+  if (intent.data === "hand-back") {
+    if (!(await handBackSession(db, bus, session, operator))) return notHeld();
+    return redirectWithSuccess(here, t("handoff.handedBack", { ns: "sessions" }));
+  }
+  const submission = parseWithZod(formData, { schema: operatorReplySchema });
+  if (submission.status !== "success") {
+    const message = submission.error?.reply?.[0] ?? "handoff.errors.replyRequired";
+    return data(
+      {
+        result: submission.reply({ fieldErrors: { reply: [t(message, { ns: "sessions", max: MESSAGE_MAX_LENGTH })] } }),
+      },
+      { status: 400 },
+    );
+  }
+  if ((await sendOperatorReply(db, bus, session, operator, submission.value.reply)) === undefined) return notHeld();
+  return redirectWithSuccess(here, t("handoff.sent", { ns: "sessions" }));
+}

@@ -1,0 +1,255 @@
+import type { Database, LiveEventBus } from "#db/connection.ts";
+import type { AuthenticatedOperator } from "~/context.ts";
+import { isSessionActive } from "~/models/chat-session.server.ts";
+import {
+  findLastVisitorText,
+  findSessionHolder,
+  holdSession,
+  listHeldSessionsWaitingSince,
+  recordHandoff,
+  releaseSession,
+  releaseTimedOutSession,
+} from "~/models/handoff.server.ts";
+import { insertMessageOnce } from "~/models/message.server.ts";
+import { withJobLock } from "~/models/job-run.server.ts";
+import { publishLiveEvent } from "~/live/live-events.server.ts";
+import { apiTextIn } from "~/server/json-api.server.ts";
+import { logError, logInfo } from "~/server/log.server.ts";
+
+/**
+ * A person takes a conversation over from Alex and hands it back (docs/decisions/027-take-over.md).
+ * Every change is one row of `session_handoffs` and one `handoff` live event; an operator's reply is
+ * one `operator` message and one `message` event.
+ */
+
+/** How long a visitor waits for the person holding their session before Alex steps back in. */
+export const OPERATOR_REPLY_TIMEOUT_MS = 3 * 60 * 1000;
+/** How often the timeout watch looks: a visitor waits at most this much past the timeout. */
+export const TIMEOUT_POLL_MS = 20_000;
+
+/** The session as the page knows it: its ids and when it last heard from the visitor. */
+export type HandoffSession = {
+  id: number;
+  publicId: string;
+  clientId: number;
+  channel: "web" | "whatsapp" | "telegram";
+  lastMessageAt: Date;
+};
+
+export type TakeOver = { kind: "taken" } | { kind: "inactive" } | { kind: "heldByOther"; holder: string };
+
+/** Takes the session for `operator`: only a session still active, and only one holder at a time. */
+export async function takeOverSession(
+  db: Database,
+  bus: LiveEventBus,
+  session: HandoffSession,
+  operator: AuthenticatedOperator,
+  now = new Date(),
+): Promise<TakeOver> {
+  if (!isSessionActive(session.lastMessageAt, now)) return { kind: "inactive" };
+  const outcome = await db.transaction(async (tx): Promise<TakeOver> => {
+    const current = await findSessionHolder(tx, session.id);
+    // Taking again what one already holds changes nothing and writes no second audit row.
+    if (current?.operatorId === operator.id) return { kind: "taken" };
+    if (!(await holdSession(tx, session.id, operator.id, now))) {
+      const holder = await findSessionHolder(tx, session.id);
+      return { kind: "heldByOther", holder: holder?.username ?? "" };
+    }
+    await recordHandoff(tx, {
+      sessionId: session.id,
+      operatorId: operator.id,
+      operatorName: operator.username,
+      action: "take_over",
+      at: now,
+    });
+    return { kind: "taken" };
+  });
+  if (outcome.kind === "taken") {
+    await publishLiveEvent(bus, {
+      type: "handoff",
+      clientId: session.clientId,
+      sessionId: session.publicId,
+      heldBy: operator.username,
+    });
+  }
+  return outcome;
+}
+
+/** Gives the session back to Alex; false when this operator did not hold it. */
+export async function handBackSession(
+  db: Database,
+  bus: LiveEventBus,
+  session: HandoffSession,
+  operator: AuthenticatedOperator,
+  now = new Date(),
+): Promise<boolean> {
+  const released = await db.transaction(async (tx) => {
+    if (!(await releaseSession(tx, session.id, operator.id))) return false;
+    await recordHandoff(tx, {
+      sessionId: session.id,
+      operatorId: operator.id,
+      operatorName: operator.username,
+      action: "hand_back",
+      at: now,
+    });
+    return true;
+  });
+  if (released) {
+    await publishLiveEvent(bus, {
+      type: "handoff",
+      clientId: session.clientId,
+      sessionId: session.publicId,
+      heldBy: null,
+    });
+  }
+  return released;
+}
+
+/**
+ * Stores the holder's reply as an `operator` message: the text in ai_response, no visitor text,
+ * cost 0 and type `general`, so no bill or rollup counts it as an answer. False when this operator
+ * does not hold the session (someone took it, or it timed out, since the page was loaded).
+ */
+export async function sendOperatorReply(
+  db: Database,
+  bus: LiveEventBus,
+  session: HandoffSession,
+  operator: AuthenticatedOperator,
+  text: string,
+  now = new Date(),
+): Promise<number | undefined> {
+  const messageId = await db.transaction(async (tx) => {
+    const holder = await findSessionHolder(tx, session.id);
+    if (holder?.operatorId !== operator.id) return undefined;
+    return insertMessageOnce(tx, {
+      sessionId: session.id,
+      clientId: session.clientId,
+      userMessage: "",
+      aiResponse: text,
+      role: "operator",
+      operatorId: operator.id,
+      messageType: "general",
+      costCents: 0,
+      responseMs: 0,
+      createdAt: now,
+    });
+  });
+  if (messageId !== undefined) {
+    await publishLiveEvent(bus, {
+      type: "message",
+      clientId: session.clientId,
+      sessionId: session.publicId,
+      channel: session.channel,
+      role: "operator",
+      messageId,
+      receivedAt: now.getTime(),
+    });
+  }
+  return messageId;
+}
+
+/** Hebrew letters in the visitor's last words: the notice is written in Hebrew, otherwise in English. */
+const languageOfText = (text: string) => (/[\u0590-\u05FF]/.test(text) ? "he" : "en");
+
+/**
+ * Sessions whose visitor has waited longer than OPERATOR_REPLY_TIMEOUT_MS go back to Alex: the
+ * hold ends (audit row `timed_out`, in the holder's name) and Alex tells the visitor that someone
+ * from the business will get back to them, asking for a phone number when none is known. The
+ * advisory lock keeps two app servers from doing it twice; the release only happens if the same hold
+ * is still on, so an operator who hands back or replies at that moment wins.
+ */
+export async function timeOutHeldSessions(db: Database, bus: LiveEventBus, now = new Date()) {
+  const attempt = await withJobLock(db, "handoff-timeouts", async (tx) => {
+    const waiting = await listHeldSessionsWaitingSince(tx, new Date(now.getTime() - OPERATOR_REPLY_TIMEOUT_MS));
+    const done: { session: (typeof waiting)[number]; messageId: number }[] = [];
+    for (const session of waiting) {
+      if (session.heldBy === null || session.heldAt === null) continue;
+      if (!(await releaseTimedOutSession(tx, session.id, session.heldBy, session.heldAt))) continue;
+      await recordHandoff(tx, {
+        sessionId: session.id,
+        operatorId: session.heldBy,
+        operatorName: session.holderName ?? "",
+        action: "timed_out",
+        at: now,
+      });
+      const t = await apiTextIn(languageOfText(await findLastVisitorText(tx, session.id)), "conversations");
+      const notice = t(session.contactDetails.phone ? "handoff.timedOut" : "handoff.timedOutAskContact", {
+        business: session.businessName,
+      });
+      const messageId = await insertMessageOnce(tx, {
+        sessionId: session.id,
+        clientId: session.clientId,
+        userMessage: "",
+        aiResponse: notice,
+        messageType: "general",
+        costCents: 0,
+        responseMs: 0,
+        createdAt: now,
+      });
+      if (messageId !== undefined) done.push({ session, messageId });
+    }
+    return done;
+  });
+  if (!attempt.locked) return 0;
+  for (const { session, messageId } of attempt.value) {
+    await publishLiveEvent(bus, {
+      type: "handoff",
+      clientId: session.clientId,
+      sessionId: session.publicId,
+      heldBy: null,
+    });
+    await publishLiveEvent(bus, {
+      type: "message",
+      clientId: session.clientId,
+      sessionId: session.publicId,
+      channel: session.channel,
+      role: "exchange",
+      messageId,
+      receivedAt: now.getTime(),
+    });
+  }
+  return attempt.value.length;
+}
+
+export type HandoffTimeouts = { stop: () => Promise<void> };
+
+/**
+ * Runs timeOutHeldSessions every TIMEOUT_POLL_MS. A timer rather than a scheduled job: the
+ * scheduler's slots are an hour apart at best and each run writes a `job_runs` row, which every
+ * 20 seconds would be a million rows a year of nothing. Like the delivery worker, it never keeps the
+ * process alive.
+ */
+export function startHandoffTimeouts({
+  db,
+  bus,
+  pollMs = TIMEOUT_POLL_MS,
+}: {
+  db: Database;
+  bus: LiveEventBus;
+  pollMs?: number;
+}): HandoffTimeouts {
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+  let stopped = false;
+  function tick() {
+    round = timeOutHeldSessions(db, bus)
+      .then((timedOut) => {
+        if (timedOut > 0) logInfo("handoff.timeouts", { timedOut });
+      })
+      .catch((error: unknown) => logError(error, { event: "handoff.timeouts.error" }))
+      .finally(() => {
+        if (stopped) return;
+        timer = setTimeout(tick, pollMs);
+        timer.unref();
+      });
+  }
+  timer = setTimeout(tick, pollMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}
