@@ -1,4 +1,4 @@
-import type { Database } from "#db/connection.ts";
+import type { Database, LiveEventBus } from "#db/connection.ts";
 import { generatePublicSessionId } from "#db/license-key.ts";
 import { messageCostCents, PRICE_LIST } from "#db/price-list.ts";
 import type { FunctionClientDetails } from "#db/vocabulary.ts";
@@ -8,6 +8,7 @@ import { classifyTurn } from "~/assistant/message-type.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { leadDeliveriesFor } from "~/leads/lead-delivery.server.ts";
+import { announceStoredMessage, type StoredMessageNews } from "~/live/announce.server.ts";
 import { monthOf, monthRange } from "~/lib/calendar.ts";
 import {
   countMessageInChatSession,
@@ -223,6 +224,10 @@ export type ReplyJob = {
   onDelta: (text: string) => void;
   /** Whether the visitor is still there to get the answer (the request was not abandoned). */
   visitorWaiting: () => boolean;
+  /** Where the back office hears of the stored message, once it is committed. */
+  liveEvents: LiveEventBus;
+  /** When the visitor's message reached the server (ms since the epoch). */
+  receivedAt: number;
 };
 
 /**
@@ -256,8 +261,10 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
   // Instead of a thank-you for details it may not keep, the assistant asks for the consent.
   const reply = withheld ? job.consentNeeded : answer.reply;
 
+  // What the back office hears once the transaction commits: filled in as things are stored.
+  const news: StoredMessageNews = { newSession: false, newLead: false };
   try {
-    return await db.transaction(async (tx) => {
+    const stored = await db.transaction(async (tx) => {
       let sessionId: number;
       let publicId: string;
       if (session) {
@@ -273,6 +280,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
           userAgent: job.visitor.userAgent,
           now,
         });
+        news.newSession = true;
       }
 
       const messageType = classifyTurn({
@@ -328,6 +336,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
           profitCents: PRICE_LIST.perCompletedFunctionCents,
           now,
         });
+        news.newLead = true;
         if (!hasNameAndPhone(knownDetails)) {
           await enqueueLeadDeliveries(
             tx,
@@ -335,6 +344,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
           );
         }
       } else if (answer.details.phone && !knownDetails.phone) {
+        news.newLead = true;
         await enqueueLeadDeliveries(
           tx,
           leadDeliveriesFor({ ...lead, type: "lead.collected", contact: answer.details }),
@@ -342,6 +352,8 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
       }
       return { sessionId: publicId, messageId, reply, messageType, cost: costCents / 100 };
     });
+    announceStoredMessage(job.liveEvents, { clientId: client.id, receivedAt: job.receivedAt, ...news }, stored);
+    return stored;
   } catch (error) {
     if (!(error instanceof AlreadyAnswered)) throw error;
     const stored = await findMessageByClientMessageId(db, client.id, job.input.clientMessageId);
