@@ -9,6 +9,7 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 import { formatDateTime, formatNumber } from "~/lib/format.ts";
 import { ConversationThread, SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
@@ -60,6 +61,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export default function SessionDetail({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("sessions");
   const navigation = useNavigation();
+  // An unknown session hears nothing: "" is never a session's id.
+  useLiveRevalidation({ sessionId: loaderData.found ? loaderData.session.sessionId : "" });
   const back = (
     <Button asChild variant="secondary">
       <Link to="/admin/chat-sessions">
@@ -127,6 +130,7 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
         }
         actions={
           <>
+            <LiveIndicator />
             {back}
             <ExportSessionButton clientId={session.clientId} sessionId={session.sessionId} />
           </>
@@ -142,7 +146,10 @@ export default function SessionDetail({ loaderData }: Route.ComponentProps) {
         {messages.length === 0 ? (
           <p className="text-slate-600">{t("quickView.noMessages")}</p>
         ) : (
-          <ConversationThread messages={messages} timeZone={timeZone} />
+          // New messages arrive live: a screen reader hears each one added, without losing its place.
+          <div aria-live="polite" aria-relevant="additions">
+            <ConversationThread messages={messages} timeZone={timeZone} />
+          </div>
         )}
         {summary.totalMessages > messages.length ? (
           <p className="mt-4 text-sm text-slate-600">
