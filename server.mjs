@@ -37,7 +37,15 @@ const app = express();
 app.disable("x-powered-by");
 // Only the proxies named in TRUST_PROXY (by default one on this machine) speak for the client's address and https.
 app.set("trust proxy", env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false);
-app.use(compression());
+// Server-Sent Events are never compressed: the compressor holds bytes back until its buffer fills, so a
+// live frame (app/live/live-stream.server.ts) would wait, and the guard's Cache-Control drops no-transform.
+app.use(
+  compression({
+    filter: (request, response) =>
+      !/^text\/event-stream\b/.test(String(response.getHeader("Content-Type") ?? "")) &&
+      compression.filter(request, response),
+  }),
+);
 
 app.use((request, response, next) => {
   if (quiet) return next();

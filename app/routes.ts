@@ -69,6 +69,8 @@ export default [
         route("session/:sessionId", "routes/admin/session.tsx"),
         // Visitors' uploaded images, to operators only: never a public URL.
         route("session/:sessionId/images/:imageId", "routes/admin/session-image.ts"),
+        // The live stream (Server-Sent Events) the monitor, the session page and the shell's badges hear.
+        route("live", "routes/admin/live.ts"),
         route("clients/:clientId/config", "routes/admin/client-config.tsx"),
         route("ai-training", "routes/admin/ai-training.tsx"),
         route("system-status", "routes/admin/system-status.tsx"),

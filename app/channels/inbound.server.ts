@@ -1,11 +1,16 @@
 import { createHash } from "node:crypto";
-import type { Database } from "#db/connection.ts";
+import type { Database, LiveEventBus } from "#db/connection.ts";
 import type { MessagingChannel } from "#db/vocabulary.ts";
 import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { messageText } from "~/conversations/message-api.server.ts";
 import { visitorMessageSchema, type DecodedImage } from "~/conversations/message-schema.ts";
-import { admitAddress, admitMessage, replyToMessage } from "~/conversations/message-service.server.ts";
+import {
+  admitAddress,
+  admitMessage,
+  recordHeldMessage,
+  replyToMessage,
+} from "~/conversations/message-service.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";
@@ -20,6 +25,9 @@ import { sendThroughConnection } from "./send.server.ts";
  */
 export const CHANNEL_SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/** What answering a channel's message needs of the server: its settings and the back office's live events. */
+export type ChannelServices = { env: Env; liveEvents: LiveEventBus };
+
 export type InboundMessage = {
   connection: ClientChannelRow;
   /** WhatsApp's wa_id or Telegram's chat id. */
@@ -28,6 +36,8 @@ export type InboundMessage = {
   externalId: string;
   text: string;
   images: DecodedImage[];
+  /** When the webhook reached the server (ms since the epoch). */
+  receivedAt: number;
   /** The language the channel tells (Telegram's language_code), else Hebrew; the assistant follows the text's. */
   language: Language;
 };
@@ -49,7 +59,11 @@ function clientMessageIdOf(channel: MessagingChannel, clientId: number, external
  * and the session's user_ip, so a visitor-data search by the number finds them. Writing to the
  * business on its own channel is the consent (docs/decisions/028-messaging-channels.md).
  */
-export async function answerChannelMessage(db: Database, env: Env, message: InboundMessage) {
+export async function answerChannelMessage(
+  db: Database,
+  { env, liveEvents }: ChannelServices,
+  message: InboundMessage,
+) {
   const { connection, channelUserId } = message;
   const channel = connection.channel;
   const send = (text: string) => sendThroughConnection(connection, channelUserId, text);
@@ -87,6 +101,19 @@ export async function answerChannelMessage(db: Database, env: Env, message: Inbo
   });
   if (admission.kind === "refused") return send(await refusalText(admission.refusal.error));
   if (admission.kind === "replay") return send(admission.reply.reply);
+  // A person holds the session: Alex stays silent, and the operator's reply reaches the user by the channel.
+  if (admission.session?.heldBy != null) {
+    await recordHeldMessage(db, {
+      admission,
+      input: parsed.data,
+      images: message.images,
+      mailEnabled: Boolean(env.SMTP_URL),
+      liveEvents,
+      receivedAt: message.receivedAt,
+      channel,
+    });
+    return;
+  }
   const reply = await replyToMessage(db, {
     admission,
     input: parsed.data,
@@ -100,6 +127,8 @@ export async function answerChannelMessage(db: Database, env: Env, message: Inbo
     onDelta: () => {},
     visitorWaiting: () => true,
     channel: { channel, channelUserId },
+    liveEvents,
+    receivedAt: message.receivedAt,
   });
   await send(reply.reply);
 }

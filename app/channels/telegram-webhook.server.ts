@@ -1,7 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Database } from "#db/connection.ts";
 import { credentialsKey, decryptSecret } from "~/checks/credentials.server.ts";
-import type { Env } from "~/env.server.ts";
 import { isLanguage } from "~/i18n/config.ts";
 import { findChannelByAccount, takeChannelDelivery } from "~/models/client-channel.server.ts";
 import { jsonAnswer, jsonError, type ApiText } from "~/server/json-api.server.ts";
@@ -9,7 +8,7 @@ import { parseJsonBytes } from "~/server/json-body.server.ts";
 import { chatGreeting } from "~/widget/chat-ui.server.ts";
 import { runAfterAnswer } from "./background.server.ts";
 import { fetchTelegramImage } from "./channel-apis.server.ts";
-import { answerChannelMessage } from "./inbound.server.ts";
+import { answerChannelMessage, type ChannelServices } from "./inbound.server.ts";
 import { sendThroughConnection } from "./send.server.ts";
 import { telegramAccountIdSchema, telegramUpdateSchema, type TelegramUpdate } from "./webhook-schema.ts";
 
@@ -44,7 +43,7 @@ type Connection = NonNullable<Awaited<ReturnType<typeof admitTelegramUpdate>>["c
  */
 export async function handleTelegramUpdate(
   db: Database,
-  env: Env,
+  services: ChannelServices,
   { connection, body, text }: { connection: Connection; body: Buffer; text: ApiText },
 ) {
   const json = parseJsonBytes(body);
@@ -56,14 +55,21 @@ export async function handleTelegramUpdate(
   const externalId = String(update.update_id);
   if (!(await takeChannelDelivery(db, { channel: "telegram", clientId: connection.clientId, externalId })))
     return jsonAnswer({ received: 0 });
-  runAfterAnswer(() => answerUpdate(db, env, connection, update), {
+  const receivedAt = Date.now();
+  runAfterAnswer(() => answerUpdate(db, services, connection, update, receivedAt), {
     event: "telegram_reply_failed",
     clientId: connection.clientId,
   });
   return jsonAnswer({ received: 1 });
 }
 
-async function answerUpdate(db: Database, env: Env, connection: Connection, update: TelegramUpdate) {
+async function answerUpdate(
+  db: Database,
+  services: ChannelServices,
+  connection: Connection,
+  update: TelegramUpdate,
+  receivedAt: number,
+) {
   const message = update.message!;
   const chatId = String(message.chat.id);
   const code = message.from?.language_code?.slice(0, 2).toLowerCase();
@@ -77,12 +83,13 @@ async function answerUpdate(db: Database, env: Env, connection: Connection, upda
   );
   const token = decryptSecret(credentialsKey(), connection.accessTokenEncrypted);
   const image = largest && token ? await fetchTelegramImage(token, largest.file_id) : undefined;
-  await answerChannelMessage(db, env, {
+  await answerChannelMessage(db, services, {
     connection,
     channelUserId: chatId,
     externalId: String(update.update_id),
     text: message.text ?? message.caption ?? "",
     images: image ? [image] : [],
+    receivedAt,
     language,
   });
 }

@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "#db/connection.ts";
 import { credentialsKey, decryptSecret } from "~/checks/credentials.server.ts";
-import type { Env } from "~/env.server.ts";
 import {
   findChannelByAccount,
   findChannelByWebhookSecret,
@@ -11,7 +10,7 @@ import { jsonAnswer, jsonError, type ApiText } from "~/server/json-api.server.ts
 import { parseJsonBytes } from "~/server/json-body.server.ts";
 import { runAfterAnswer } from "./background.server.ts";
 import { fetchWhatsAppImage } from "./channel-apis.server.ts";
-import { answerChannelMessage } from "./inbound.server.ts";
+import { answerChannelMessage, type ChannelServices } from "./inbound.server.ts";
 import { whatsappVerificationSchema, whatsappWebhookSchema } from "./webhook-schema.ts";
 
 /** One webhook carries at most a few messages of text and media ids: 256 KiB is plenty. */
@@ -45,7 +44,7 @@ function signatureMatches(appSecret: string, body: Buffer, header: string) {
  */
 export async function handleWhatsAppWebhook(
   db: Database,
-  env: Env,
+  services: ChannelServices,
   { body, signature, text }: { body: Buffer; signature: string | null; text: ApiText },
 ) {
   if (!signature || !SIGNATURE.test(signature)) return jsonError(401, text("webhook.signatureRefused"));
@@ -66,6 +65,7 @@ export async function handleWhatsAppWebhook(
     .filter((change) => change.metadata.phone_number_id === phoneNumberId)
     .flatMap((change) => change.messages ?? [])
     .filter((message) => message.type === "text" || message.type === "image");
+  const receivedAt = Date.now();
   let taken = 0;
   for (const message of messages) {
     if (
@@ -77,12 +77,13 @@ export async function handleWhatsAppWebhook(
       async () => {
         const token = decryptSecret(credentialsKey(), connection.accessTokenEncrypted);
         const image = message.image && token ? await fetchWhatsAppImage(token, message.image.id) : undefined;
-        await answerChannelMessage(db, env, {
+        await answerChannelMessage(db, services, {
           connection,
           channelUserId: message.from,
           externalId: message.id,
           text: message.text?.body ?? message.image?.caption ?? "",
           images: image ? [image] : [],
+          receivedAt,
           language: "he",
         });
       },

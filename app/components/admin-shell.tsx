@@ -34,7 +34,10 @@ const NAVIGATION = [
   { to: "/admin/leads", key: "leads", icon: Inbox },
 ] as const;
 
-function AdminNavigation({ onNavigate }: { onNavigate?: () => void }) {
+/** How many new items wait behind a navigation entry (new conversations, new leads). */
+export type NavigationBadges = Partial<Record<(typeof NAVIGATION)[number]["key"], number>>;
+
+function AdminNavigation({ onNavigate, badges }: { onNavigate?: () => void; badges: NavigationBadges }) {
   const { t } = useTranslation("admin");
   const { pathname } = useLocation();
   return (
@@ -55,6 +58,11 @@ function AdminNavigation({ onNavigate }: { onNavigate?: () => void }) {
             >
               <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
               {t(`nav.${key}`)}
+              {badges[key] ? (
+                <span className="ms-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                  {t("live.unseen", { count: badges[key] })}
+                </span>
+              ) : null}
             </NavLink>
           </li>
         );
@@ -63,7 +71,15 @@ function AdminNavigation({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-export function AdminShell({ username, children }: { username: string; children: ReactNode }) {
+export function AdminShell({
+  username,
+  badges = {},
+  children,
+}: {
+  username: string;
+  badges?: NavigationBadges;
+  children: ReactNode;
+}) {
   const { t } = useTranslation("admin");
   const [menuOpen, setMenuOpen] = useState(false);
   return (
@@ -78,7 +94,7 @@ export function AdminShell({ username, children }: { username: string; children:
           </DialogTrigger>
           <DialogContent title={t("shell.title")} placement="side">
             <nav aria-label={t("shell.navigation")}>
-              <AdminNavigation onNavigate={() => setMenuOpen(false)} />
+              <AdminNavigation onNavigate={() => setMenuOpen(false)} badges={badges} />
             </nav>
           </DialogContent>
         </Dialog>
@@ -103,7 +119,7 @@ export function AdminShell({ username, children }: { username: string; children:
         aria-label={t("shell.navigation")}
         className="fixed inset-y-0 start-0 top-16 hidden w-64 overflow-y-auto border-e border-slate-200 bg-white p-4 lg:block"
       >
-        <AdminNavigation />
+        <AdminNavigation badges={badges} />
       </nav>
       <main className="px-4 pt-20 pb-10 sm:px-6 lg:ps-72 lg:pe-8">{children}</main>
     </div>

@@ -1,4 +1,4 @@
-import type { Database } from "#db/connection.ts";
+import type { Database, LiveEventBus } from "#db/connection.ts";
 import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
@@ -26,6 +26,8 @@ export type MessageRequest = {
   env: Env;
   ip: string;
   language: Language;
+  /** Where the back office hears of the stored message. */
+  liveEvents: LiveEventBus;
 };
 
 const USER_AGENT_MAX_LENGTH = 500;
@@ -39,7 +41,15 @@ async function errorResponse(language: Language, status: number, key: ErrorKey) 
   return jsonError(status, (await messageText(language))(`errors.${key}`));
 }
 
-export async function handleMessageRequest({ request, db, env, ip, language }: MessageRequest): Promise<Response> {
+export async function handleMessageRequest({
+  request,
+  db,
+  env,
+  ip,
+  language,
+  liveEvents,
+}: MessageRequest): Promise<Response> {
+  const receivedAt = Date.now();
   const addressRefusal = await admitAddress(db, ip);
   if (addressRefusal) return refusalResponse(language, addressRefusal);
 
@@ -69,6 +79,8 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
       input: parsed.data,
       images,
       mailEnabled: Boolean(env.SMTP_URL),
+      liveEvents,
+      receivedAt,
     });
     return streaming ? eventStream(language, async (send) => send.reply(reply)) : jsonAnswer(reply);
   }
@@ -86,6 +98,8 @@ export async function handleMessageRequest({ request, db, env, ip, language }: M
     mailEnabled: Boolean(env.SMTP_URL),
     onDelta,
     visitorWaiting: () => !request.signal.aborted,
+    liveEvents,
+    receivedAt,
   });
   if (!streaming)
     return jsonAnswer(

@@ -1,13 +1,14 @@
-import type { Database } from "#db/connection.ts";
+import type { Database, LiveEventBus } from "#db/connection.ts";
 import { generatePublicSessionId } from "#db/license-key.ts";
 import { messageCostCents, PRICE_LIST } from "#db/price-list.ts";
-import type { FunctionClientDetails } from "#db/vocabulary.ts";
+import type { Channel, FunctionClientDetails } from "#db/vocabulary.ts";
 import { answerVisitor } from "~/assistant/assistant.server.ts";
 import { extractContactDetails, hasNameAndPhone, mergeContactDetails } from "~/assistant/contact-details.ts";
 import { classifyTurn } from "~/assistant/message-type.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { leadDeliveriesFor } from "~/leads/lead-delivery.server.ts";
+import { announceStoredMessage, type StoredMessageNews } from "~/live/announce.server.ts";
 import { monthOf, monthRange } from "~/lib/calendar.ts";
 import {
   countMessageInChatSession,
@@ -229,6 +230,10 @@ export type ReplyJob = {
   visitorWaiting: () => boolean;
   /** A messaging channel's user (app/channels/): a new session is theirs on that channel. */
   channel?: SessionChannel;
+  /** Where the back office hears of the stored message, once it is committed. */
+  liveEvents: LiveEventBus;
+  /** When the visitor's message reached the server (ms since the epoch). */
+  receivedAt: number;
 };
 
 /**
@@ -262,8 +267,10 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
   // Instead of a thank-you for details it may not keep, the assistant asks for the consent.
   const reply = withheld ? job.consentNeeded : answer.reply;
 
+  // What the back office hears once the transaction commits: filled in as things are stored.
+  const news: StoredMessageNews = { newSession: false, newLead: false };
   try {
-    return await db.transaction(async (tx) => {
+    const stored = await db.transaction(async (tx) => {
       let sessionId: number;
       let publicId: string;
       if (session) {
@@ -280,6 +287,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
           now,
           channel: job.channel,
         });
+        news.newSession = true;
       }
 
       const messageType = classifyTurn({
@@ -318,7 +326,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
       );
       if (job.input.consent && !session?.consentAt) await recordChatSessionConsent(tx, sessionId, now);
       if (!consented) return { sessionId: publicId, messageId, reply, messageType, cost: costCents / 100 };
-      await keepVisitorDetails(tx, {
+      news.newLead = await keepVisitorDetails(tx, {
         client,
         mailEnabled: job.mailEnabled,
         session: { id: sessionId, publicId },
@@ -328,6 +336,12 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
       });
       return { sessionId: publicId, messageId, reply, messageType, cost: costCents / 100 };
     });
+    announceStoredMessage(
+      job.liveEvents,
+      { clientId: client.id, receivedAt: job.receivedAt, channel: job.channel?.channel, ...news },
+      stored,
+    );
+    return stored;
   } catch (error) {
     if (!(error instanceof AlreadyAnswered)) throw error;
     const stored = await findMessageByClientMessageId(db, client.id, job.input.clientMessageId);
@@ -380,12 +394,21 @@ async function keepVisitorDetails(
         leadDeliveriesFor({ ...lead, type: "function.completed", contact: clientDetails, functionType }),
       );
     }
-  } else if (details.phone && !known.phone) {
-    await enqueueLeadDeliveries(tx, leadDeliveriesFor({ ...lead, type: "lead.collected", contact: details }));
+    return true;
   }
+  if (details.phone && !known.phone) {
+    await enqueueLeadDeliveries(tx, leadDeliveriesFor({ ...lead, type: "lead.collected", contact: details }));
+    return true;
+  }
+  return false;
 }
 
-export type HeldMessageJob = Pick<ReplyJob, "admission" | "input" | "images" | "mailEnabled">;
+export type HeldMessageJob = Pick<
+  ReplyJob,
+  "admission" | "input" | "images" | "mailEnabled" | "liveEvents" | "receivedAt"
+> & {
+  channel?: Channel;
+};
 
 /**
  * A visitor's message while a person holds the session (docs/decisions/027-take-over.md): Alex does
@@ -399,8 +422,9 @@ export async function recordHeldMessage(db: Database, job: HeldMessageJob): Prom
   const now = new Date();
   const consented = !client.askConsent || Boolean(session.consentAt) || job.input.consent === true;
   const known: FunctionClientDetails = session.contactDetails ?? {};
+  const news: StoredMessageNews = { newSession: false, newLead: false };
   try {
-    return await db.transaction(async (tx) => {
+    const stored = await db.transaction(async (tx) => {
       await countMessageInChatSession(tx, session.id, now);
       const messageId = await insertMessageOnce(tx, {
         sessionId: session.id,
@@ -430,7 +454,7 @@ export async function recordHeldMessage(db: Database, job: HeldMessageJob): Prom
       if (job.input.consent && !session.consentAt) await recordChatSessionConsent(tx, session.id, now);
       if (consented) {
         const details = mergeContactDetails(known, extractContactDetails(job.input.message));
-        await keepVisitorDetails(tx, {
+        news.newLead = await keepVisitorDetails(tx, {
           client,
           mailEnabled: job.mailEnabled,
           session: { id: session.id, publicId: session.publicId },
@@ -439,8 +463,21 @@ export async function recordHeldMessage(db: Database, job: HeldMessageJob): Prom
           now,
         });
       }
-      return { sessionId: session.publicId, messageId, reply: "", messageType: "general", cost: 0, heldBy: true };
+      return {
+        sessionId: session.publicId,
+        messageId,
+        reply: "",
+        messageType: "general",
+        cost: 0,
+        heldBy: true as const,
+      };
     });
+    announceStoredMessage(
+      job.liveEvents,
+      { clientId: client.id, receivedAt: job.receivedAt, channel: job.channel, role: "visitor", ...news },
+      stored,
+    );
+    return stored;
   } catch (error) {
     if (!(error instanceof AlreadyAnswered)) throw error;
     const stored = await findMessageByClientMessageId(db, client.id, job.input.clientMessageId);

@@ -12,6 +12,7 @@ import {
 } from "~/models/handoff.server.ts";
 import { insertMessageOnce } from "~/models/message.server.ts";
 import { withJobLock } from "~/models/job-run.server.ts";
+import { sendChannelText } from "~/channels/send.server.ts";
 import { publishLiveEvent } from "~/live/live-events.server.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
@@ -33,8 +34,27 @@ export type HandoffSession = {
   publicId: string;
   clientId: number;
   channel: "web" | "whatsapp" | "telegram";
+  /** Who the visitor is on WhatsApp or Telegram, where an operator's words are sent. */
+  channelUserId: string | null;
   lastMessageAt: Date;
 };
+
+/**
+ * A widget visitor hears an operator through the widget's event stream; one on WhatsApp or Telegram
+ * only through the channel's API. A send that fails is logged by sendChannelText: the message stays stored.
+ */
+async function sendToChannelUser(
+  db: Database,
+  session: Pick<HandoffSession, "clientId" | "channel" | "channelUserId">,
+  text: string,
+) {
+  if (session.channel === "web" || !session.channelUserId) return;
+  await sendChannelText(
+    db,
+    { clientId: session.clientId, channel: session.channel, channelUserId: session.channelUserId },
+    text,
+  );
+}
 
 export type TakeOver = { kind: "taken" } | { kind: "inactive" } | { kind: "heldByOther"; holder: string };
 
@@ -135,6 +155,7 @@ export async function sendOperatorReply(
     });
   });
   if (messageId !== undefined) {
+    await sendToChannelUser(db, session, text);
     await publishLiveEvent(bus, {
       type: "message",
       clientId: session.clientId,
@@ -161,7 +182,7 @@ const languageOfText = (text: string) => (/[\u0590-\u05FF]/.test(text) ? "he" : 
 export async function timeOutHeldSessions(db: Database, bus: LiveEventBus, now = new Date()) {
   const attempt = await withJobLock(db, "handoff-timeouts", async (tx) => {
     const waiting = await listHeldSessionsWaitingSince(tx, new Date(now.getTime() - OPERATOR_REPLY_TIMEOUT_MS));
-    const done: { session: (typeof waiting)[number]; messageId: number }[] = [];
+    const done: { session: (typeof waiting)[number]; messageId: number; notice: string }[] = [];
     for (const session of waiting) {
       if (session.heldBy === null || session.heldAt === null) continue;
       if (!(await releaseTimedOutSession(tx, session.id, session.heldBy, session.heldAt))) continue;
@@ -186,12 +207,13 @@ export async function timeOutHeldSessions(db: Database, bus: LiveEventBus, now =
         responseMs: 0,
         createdAt: now,
       });
-      if (messageId !== undefined) done.push({ session, messageId });
+      if (messageId !== undefined) done.push({ session, messageId, notice });
     }
     return done;
   });
   if (!attempt.locked) return 0;
-  for (const { session, messageId } of attempt.value) {
+  for (const { session, messageId, notice } of attempt.value) {
+    await sendToChannelUser(db, session, notice);
     await publishLiveEvent(bus, {
       type: "handoff",
       clientId: session.clientId,

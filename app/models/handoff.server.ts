@@ -90,6 +90,7 @@ export async function listHeldSessionsWaitingSince(db: Database, cutoff: Date) {
       publicId: chatSessions.publicId,
       clientId: chatSessions.clientId,
       channel: chatSessions.channel,
+      channelUserId: chatSessions.channelUserId,
       heldBy: chatSessions.heldBy,
       heldAt: chatSessions.heldAt,
       contactDetails: chatSessions.contactDetails,

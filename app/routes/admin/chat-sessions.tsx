@@ -14,6 +14,7 @@ import { StatCard } from "~/components/ui/stat-card.tsx";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
+import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
 import { listClientsForPicker } from "~/models/client.server.ts";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
 import { QuickViewDialog } from "~/sessions/components/quick-view-dialog.tsx";
@@ -54,6 +55,8 @@ export default function ChatSessions({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const number = (value: number) => formatNumber(value, language);
+  // A new conversation or message changes the list and its totals.
+  useLiveRevalidation({ types: ["session", "message", "handoff"] });
 
   return (
     <div className="space-y-6">
@@ -61,12 +64,15 @@ export default function ChatSessions({ loaderData }: Route.ComponentProps) {
         title={t("title")}
         description={t("subtitle")}
         actions={
-          <Button asChild variant="secondary">
-            <Link to={`${location.pathname}${location.search}`} preventScrollReset>
-              <RefreshCw className="h-4 w-4" aria-hidden="true" />
-              {t("refresh")}
-            </Link>
-          </Button>
+          <>
+            <LiveIndicator />
+            <Button asChild variant="secondary">
+              <Link to={`${location.pathname}${location.search}`} preventScrollReset>
+                <RefreshCw className="h-4 w-4" aria-hidden="true" />
+                {t("refresh")}
+              </Link>
+            </Button>
+          </>
         }
       />
 

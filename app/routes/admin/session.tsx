@@ -13,6 +13,7 @@ import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { HandoffPanel } from "~/handoff/components/handoff-panel.tsx";
 import { handleHandoffAction, loadHandoff } from "~/handoff/handoff-page.server.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 import { maskChannelUserId } from "~/lib/channel.ts";
 import { formatDateTime, formatNumber } from "~/lib/format.ts";
@@ -85,6 +86,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export default function SessionDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("sessions");
   const navigation = useNavigation();
+  // An unknown session hears nothing: "" is never a session's id.
+  useLiveRevalidation({ sessionId: loaderData.found ? loaderData.session.sessionId : "" });
   const back = (
     <Button asChild variant="secondary">
       <Link to="/admin/chat-sessions">
@@ -160,6 +163,7 @@ export default function SessionDetail({ loaderData, actionData }: Route.Componen
         }
         actions={
           <>
+            <LiveIndicator />
             {back}
             <ExportSessionButton clientId={session.clientId} sessionId={session.sessionId} />
           </>
@@ -176,7 +180,10 @@ export default function SessionDetail({ loaderData, actionData }: Route.Componen
         {messages.length === 0 ? (
           <p className="text-slate-600">{t("quickView.noMessages")}</p>
         ) : (
-          <ConversationThread messages={messages} timeZone={timeZone} />
+          // New messages arrive live: a screen reader hears each one added, without losing its place.
+          <div aria-live="polite" aria-relevant="additions">
+            <ConversationThread messages={messages} timeZone={timeZone} />
+          </div>
         )}
         {summary.totalMessages > messages.length ? (
           <p className="mt-4 text-sm text-slate-600">

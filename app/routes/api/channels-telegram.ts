@@ -1,6 +1,6 @@
 import type { Route } from "./+types/channels-telegram";
 import { TELEGRAM_BODY_LIMIT, admitTelegramUpdate, handleTelegramUpdate } from "~/channels/telegram-webhook.server.ts";
-import { databaseContext, envContext } from "~/context.ts";
+import { databaseContext, envContext, liveEventsContext } from "~/context.ts";
 import { apiText, bodyRefused, methodNotAllowed } from "~/server/json-api.server.ts";
 import { readRawJsonBody } from "~/server/json-body.server.ts";
 
@@ -21,5 +21,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (admitted.refusal) return admitted.refusal;
   const body = await readRawJsonBody(request, TELEGRAM_BODY_LIMIT);
   if (body.kind !== "raw") return bodyRefused(text, body.kind);
-  return handleTelegramUpdate(db, context.get(envContext), { connection: admitted.connection, body: body.bytes, text });
+  return handleTelegramUpdate(
+    db,
+    { env: context.get(envContext), liveEvents: context.get(liveEventsContext) },
+    { connection: admitted.connection, body: body.bytes, text },
+  );
 }

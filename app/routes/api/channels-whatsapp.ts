@@ -4,7 +4,7 @@ import {
   answerWhatsAppVerification,
   handleWhatsAppWebhook,
 } from "~/channels/whatsapp-webhook.server.ts";
-import { databaseContext, envContext } from "~/context.ts";
+import { databaseContext, envContext, liveEventsContext } from "~/context.ts";
 import { bodyRefused, methodNotAllowed } from "~/server/json-api.server.ts";
 import { apiText } from "~/server/json-api.server.ts";
 import { readRawJsonBody } from "~/server/json-body.server.ts";
@@ -19,9 +19,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(text, "GET, POST");
   const body = await readRawJsonBody(request, WHATSAPP_BODY_LIMIT);
   if (body.kind !== "raw") return bodyRefused(text, body.kind);
-  return handleWhatsAppWebhook(context.get(databaseContext), context.get(envContext), {
-    body: body.bytes,
-    signature: request.headers.get("X-Hub-Signature-256"),
-    text,
-  });
+  return handleWhatsAppWebhook(
+    context.get(databaseContext),
+    { env: context.get(envContext), liveEvents: context.get(liveEventsContext) },
+    {
+      body: body.bytes,
+      signature: request.headers.get("X-Hub-Signature-256"),
+      text,
+    },
+  );
 }

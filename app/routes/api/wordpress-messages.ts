@@ -1,6 +1,6 @@
 import type { Route } from "./+types/wordpress-messages";
 import { handleMessageRequest, messageText } from "~/conversations/message-api.server.ts";
-import { databaseContext, envContext, requestInfoContext } from "~/context.ts";
+import { databaseContext, envContext, liveEventsContext, requestInfoContext } from "~/context.ts";
 import { languageContext } from "~/i18n/middleware.server.ts";
 import { methodNotAllowed } from "~/server/json-api.server.ts";
 
@@ -17,5 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     env: context.get(envContext),
     ip: context.get(requestInfoContext).ip,
     language: context.get(languageContext),
+    liveEvents: context.get(liveEventsContext),
   });
 }

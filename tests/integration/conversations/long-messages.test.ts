@@ -80,6 +80,7 @@ describe.each(testDrivers)("long visitor messages on %s", (driver) => {
       env,
       ip,
       language: "he",
+      liveEvents: handle.events,
     });
     const body = (await response.json()) as { reply?: string };
     return { status: response.status, reply: body.reply ?? "", ms: performance.now() - started };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
 import {
   chatSessions,
@@ -13,6 +13,7 @@ import {
 } from "#db/schema.ts";
 import { type ClientStatus } from "#db/vocabulary.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
+import { subscribeLiveEvents, type LiveEvent } from "~/live/live-events.server.ts";
 import type { VisitorMessage } from "~/conversations/message-schema.ts";
 import {
   admitAddress,
@@ -143,6 +144,8 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       mailEnabled: false,
       onDelta: (text) => options.deltas?.push(text),
       visitorWaiting: () => options.visitorWaiting ?? true,
+      liveEvents: handle.events,
+      receivedAt: Date.now(),
     });
   }
 
@@ -179,6 +182,61 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     ]);
     expect(stored.every((row) => row.responseMs !== null && row.responseMs >= 0)).toBe(true);
     expect(session.lastMessageAt.getTime()).toBe(stored[1]!.createdAt.getTime());
+  });
+
+  it("tells the back office once stored: the new session, each message, and the lead", async () => {
+    const client = await addPizzeria(db);
+    const heard: LiveEvent[] = [];
+    const found: boolean[] = [];
+    const unsubscribe = await subscribeLiveEvents(handle.events, (event) => {
+      if (event.clientId !== client.id) return;
+      heard.push(event);
+      // The row is there when the event is heard: it was published after the commit.
+      if (event.type === "message")
+        void db
+          .select({ id: messages.id })
+          .from(messages)
+          .where(eq(messages.id, event.messageId))
+          .then((rows) => found.push(rows.length === 1));
+    });
+    try {
+      const before = Date.now();
+      const first = await send(client.licenseKey, "היי, קוראים לי דנה לוי");
+      const second = await send(client.licenseKey, "0501234567", { sessionId: first.sessionId });
+      // NOTIFY keeps no order between connections: each event is checked, not their sequence.
+      await vi.waitFor(() => {
+        expect(found).toHaveLength(2);
+        expect(heard).toHaveLength(4);
+      });
+      expect(found).toEqual([true, true]);
+      const common = { clientId: client.id, sessionId: first.sessionId };
+      expect(heard).toEqual(
+        expect.arrayContaining([
+          { type: "session", ...common, channel: "web" },
+          {
+            type: "message",
+            ...common,
+            channel: "web",
+            role: "exchange",
+            messageId: first.messageId,
+            receivedAt: expect.any(Number),
+          },
+          {
+            type: "message",
+            ...common,
+            channel: "web",
+            role: "exchange",
+            messageId: second.messageId,
+            receivedAt: expect.any(Number),
+          },
+          { type: "lead", ...common },
+        ]),
+      );
+      const received = heard.flatMap((event) => (event.type === "message" ? [event.receivedAt] : []));
+      expect(Math.min(...received)).toBeGreaterThanOrEqual(before);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it("records one client introduction when a name and a phone are collected, never twice", async () => {

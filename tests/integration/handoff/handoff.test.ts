@@ -37,7 +37,14 @@ async function addSession(db: Database, now: Date, lastMessageAgoMs = 60_000) {
     .returning({ id: chatSessions.id });
   return {
     client,
-    session: { id: session!.id, publicId, clientId: client.id, channel: "web" as const, lastMessageAt: at },
+    session: {
+      id: session!.id,
+      publicId,
+      clientId: client.id,
+      channel: "web" as const,
+      channelUserId: null,
+      lastMessageAt: at,
+    },
   };
 }
 
@@ -102,10 +109,24 @@ describe.each(testDrivers)("taking a session over, on %s", (driver) => {
     const admission = await admitMessage(handle.db, input, { timeZone: "Asia/Jerusalem", ...FROM_WIDGET });
     if (admission.kind !== "admitted") throw new Error(`not admitted: ${admission.kind}`);
     expect(admission.session?.heldBy).toBe(dana.id);
-    const reply = await recordHeldMessage(handle.db, { admission, input, images: [], mailEnabled: false });
+    const reply = await recordHeldMessage(handle.db, {
+      admission,
+      input,
+      images: [],
+      mailEnabled: false,
+      liveEvents: handle.events,
+      receivedAt: Date.now(),
+    });
     expect(reply).toMatchObject({ reply: "", cost: 0, heldBy: true });
     // The same clientMessageId again: the same message, not a second one.
-    const again = await recordHeldMessage(handle.db, { admission, input, images: [], mailEnabled: false });
+    const again = await recordHeldMessage(handle.db, {
+      admission,
+      input,
+      images: [],
+      mailEnabled: false,
+      liveEvents: handle.events,
+      receivedAt: Date.now(),
+    });
     expect(again).toEqual(reply);
 
     const operatorMessageId = await sendOperatorReply(handle.db, handle.events, session, dana, "שלום משה, אני דנה");
@@ -156,7 +177,14 @@ describe.each(testDrivers)("taking a session over, on %s", (driver) => {
     };
     const admission = await admitMessage(handle.db, input, { timeZone: "Asia/Jerusalem", ...FROM_WIDGET });
     if (admission.kind !== "admitted") throw new Error("not admitted");
-    await recordHeldMessage(handle.db, { admission, input, images: [], mailEnabled: false });
+    await recordHeldMessage(handle.db, {
+      admission,
+      input,
+      images: [],
+      mailEnabled: false,
+      liveEvents: handle.events,
+      receivedAt: Date.now(),
+    });
     // The visitor wrote just now: nothing to time out yet.
     expect(await timeOutHeldSessions(handle.db, handle.events, now)).toBe(0);
 

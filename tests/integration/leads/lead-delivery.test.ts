@@ -130,6 +130,8 @@ describe.each(testDrivers)("lead delivery on %s", (driver) => {
       timeZone: TZ,
       consentNeeded: "CONSENT NEEDED",
       onDelta: () => {},
+      liveEvents: handle.events,
+      receivedAt: Date.now(),
     });
   }
 

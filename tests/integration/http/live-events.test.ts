@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LiveEventBus } from "#db/connection.ts";
+import { liveEventStream } from "~/live/live-stream.server.ts";
+import { openTestDatabase } from "../../support/database.ts";
+import { baseUrl, loginAsOperator, request, uniqueIp } from "../../support/http.ts";
+import { startServer, type RunningServer } from "../../support/server.ts";
+
+type Frame = { event: string; data: Record<string, unknown> };
+
+/** An operator's open stream: its frames as they arrive, and the connection to close. */
+async function openStream(base: string, cookie: string, query = "") {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/admin/live${query}`, {
+    headers: { Cookie: cookie, Accept: "text/event-stream", "Accept-Encoding": "gzip, deflate, br" },
+    signal: controller.signal,
+  });
+  const frames: Frame[] = [];
+  let text = "";
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body!) {
+        text += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = text.indexOf("\n\n")) >= 0) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) frames.push({ event, data: JSON.parse(data) as Record<string, unknown> });
+        }
+      }
+    } catch {
+      // Aborted by the test.
+    }
+  })();
+  return {
+    response,
+    frames,
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+async function demoLicense(base: string) {
+  const page = await (await fetch(`${base}/minimal-chat-demo`)).text();
+  const license = /alex_[0-9a-f]{32}/.exec(page)?.[0];
+  if (!license) throw new Error("The demo page carries no license.");
+  return license;
+}
+
+function postMessage(base: string, license: string, sessionId: string | null = null) {
+  return fetch(`${base}/api/wordpress/messages`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": uniqueIp() },
+    body: JSON.stringify({ license, sessionId, clientMessageId: randomUUID(), message: "כמה עולה המנוי?" }),
+  });
+}
+
+async function until<T>(find: () => T | undefined, ms = 1000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`Nothing arrived within ${ms} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function liveStreamSuite(base: () => string, login: () => Promise<string>) {
+  it("refuses a visitor without an operator session: off to the login page", async () => {
+    const response = await fetch(`${base()}/admin/live`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Flive");
+    expect(response.headers.get("Content-Type") ?? "").not.toMatch(/event-stream/);
+  });
+
+  it("streams a message frame within a second of a visitor's message, uncompressed and still open", async () => {
+    const cookie = await login();
+    const license = await demoLicense(base());
+    const stream = await openStream(base(), cookie);
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+      expect(stream.response.headers.get("Cache-Control")).toMatch(/no-store/);
+      expect(stream.response.headers.get("X-Accel-Buffering")).toBe("no");
+      expect(stream.response.headers.get("Content-Encoding")).toBeNull();
+
+      const posted = Date.now();
+      const answer = (await (await postMessage(base(), license)).json()) as { sessionId: string; messageId: number };
+      // until() allows a second from the answer: the frame is published as the message is stored.
+      const frame = await until(() =>
+        stream.frames.find((f) => f.event === "message" && f.data.messageId === answer.messageId),
+      );
+      expect(frame.data).toMatchObject({ type: "message", sessionId: answer.sessionId, role: "exchange" });
+      expect(frame.data.receivedAt).toBeGreaterThanOrEqual(posted - 1000);
+      expect(stream.frames.find((f) => f.event === "session" && f.data.sessionId === answer.sessionId)).toBeTruthy();
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it("hears only the asked session with ?sessionId=, and refuses a malformed filter with a 400", async () => {
+    const cookie = await login();
+    const license = await demoLicense(base());
+    const first = (await (await postMessage(base(), license)).json()) as { sessionId: string };
+    const stream = await openStream(base(), cookie, `?sessionId=${first.sessionId}`);
+    try {
+      const other = (await (await postMessage(base(), license)).json()) as { messageId: number };
+      const same = (await (await postMessage(base(), license, first.sessionId)).json()) as { messageId: number };
+      await until(() => stream.frames.find((f) => f.data.messageId === same.messageId));
+      expect(stream.frames.every((f) => f.data.sessionId === first.sessionId)).toBe(true);
+      expect(stream.frames.some((f) => f.data.messageId === other.messageId)).toBe(false);
+    } finally {
+      await stream.close();
+    }
+    const refused = await fetch(`${base()}/admin/live?clientId=abc`, { headers: { Cookie: cookie } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBeTruthy();
+  });
+}
+
+describe("GET /admin/live on the shared server (PGlite)", () => {
+  liveStreamSuite(baseUrl, () => loginAsOperator());
+
+  it("answers a stray POST with a 405, not a stream", async () => {
+    const response = await request("/admin/live", { method: "POST", headers: { Cookie: await loginAsOperator() } });
+    expect(response.status).toBe(405);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("GET /admin/live on PostgreSQL (NOTIFY/LISTEN)", () => {
+  let server: RunningServer;
+  let closeDatabase: () => Promise<void>;
+  beforeAll(async () => {
+    const database = await openTestDatabase("postgres");
+    closeDatabase = database.close;
+    server = await startServer({
+      DATABASE_URL: database.url!,
+      SESSION_SECRET: "a-live-events-session-secret-0123456789",
+      CREDENTIALS_KEY: "ab".repeat(32),
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await closeDatabase?.();
+  });
+  liveStreamSuite(
+    () => server.url,
+    async () => {
+      const response = await fetch(`${server.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "X-Forwarded-For": uniqueIp() },
+        body: new URLSearchParams({ username: "operator", password: "correct-horse-battery" }),
+      });
+      return response.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("alex_session="))!
+        .split(";")[0]!;
+    },
+  );
+});
+
+describe("the live stream's subscription", () => {
+  /** The in-memory bus, counting its subscribers. */
+  function countingBus() {
+    const listeners = new Set<(payload: string) => void>();
+    const bus: LiveEventBus = {
+      publish: async (payload) => listeners.forEach((listener) => listener(payload)),
+      subscribe: async (listener) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    };
+    return { bus, count: () => listeners.size };
+  }
+
+  it("ends when the request is aborted: no listener and no heartbeat left behind", async () => {
+    const { bus, count } = countingBus();
+    const streams = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const controller = new AbortController();
+        const response = await liveEventStream(bus, {}, controller.signal, { heartbeatMs: 5 });
+        return { controller, reader: response.body!.getReader() };
+      }),
+    );
+    expect(count()).toBe(50);
+    for (const { controller } of streams) controller.abort();
+    expect(count()).toBe(0);
+    for (const { reader } of streams) {
+      // The greeting, then the end: nothing more is written after the abort.
+      const chunks: string[] = [];
+      for (let read = await reader.read(); !read.done; read = await reader.read())
+        chunks.push(new TextDecoder().decode(read.value));
+      expect(chunks.join("")).toBe("retry: 3000\n: connected\n\n");
+    }
+  });
+
+  it("ends when the reader cancels the stream, and sends heartbeats while open", async () => {
+    const { bus, count } = countingBus();
+    const response = await liveEventStream(bus, {}, new AbortController().signal, { heartbeatMs: 5 });
+    const reader = response.body!.getReader();
+    let text = "";
+    while (!text.includes(": heartbeat")) text += new TextDecoder().decode((await reader.read()).value);
+    expect(count()).toBe(1);
+    await reader.cancel();
+    expect(count()).toBe(0);
+  });
+});
