@@ -206,9 +206,12 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
       "id",
       "images",
       "messageType",
+      "operatorName",
+      "role",
       "timestamp",
       "userMessage",
     ]);
+    expect(body.session.messages.map((message) => message.role)).toEqual(["exchange", "exchange"]);
     expect(body.summary.totalMessages).toBe(2);
     expect(body.summary.totalCost).toBe(body.session.messages.reduce((sum, message) => sum + message.cost, 0));
     expect(Object.values(body.summary.messageTypes).reduce((sum, count) => sum + count, 0)).toBe(2);
@@ -224,7 +227,7 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
     expect((await get(image.url.replace(sessionId, "someone-elses-session"))).status).toBe(404);
   });
 
-  it("streams the CSV with a byte-order mark, its six columns, Hebrew intact and formulas guarded", async () => {
+  it("streams the CSV with a byte-order mark, its seven columns, Hebrew intact and formulas guarded", async () => {
     const response = await get(`/api/admin/export-session/${clientId}/${sessionId}?format=csv`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -232,13 +235,14 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual(BOM);
     const rows = parseCsv(new TextDecoder().decode(bytes));
-    expect(rows[0]).toEqual(["Timestamp", "User Message", "AI Response", "Message Type", "Cost", "Channel"]);
+    expect(rows[0]).toEqual(["Timestamp", "Role", "User Message", "AI Response", "Message Type", "Cost", "Channel"]);
     expect(rows).toHaveLength(3);
-    expect(rows[1]![1]).toBe('\'=HYPERLINK("http://evil.example") שלום, what does it cost?');
-    expect(rows[2]![1]).toBe("'+972 50 123 4567 is my number; here is a photo");
+    expect(rows[1]![1]).toBe("exchange");
+    expect(rows[1]![2]).toBe('\'=HYPERLINK("http://evil.example") שלום, what does it cost?');
+    expect(rows[2]![2]).toBe("'+972 50 123 4567 is my number; here is a photo");
     expect(rows[1]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(rows[1]![4]).toMatch(/^\d+\.\d{2}$/);
-    expect(rows[1]![5]).toBe("Website");
+    expect(rows[1]![5]).toMatch(/^\d+\.\d{2}$/);
+    expect(rows[1]![6]).toBe("Website");
   });
 
   it("answers 404 {success: false} for another client's session, an unknown one, or a bad client id", async () => {
