@@ -345,8 +345,8 @@ const rows: [string, string, string, boolean][] = [
   ],
   [`message → frame p50 (${MESSAGES})`, `${result.latency.p50.toFixed(1)} ms`, "", true],
   [`message → frame p95 (${MESSAGES})`, `${result.latency.p95.toFixed(1)} ms`, "", true],
-  [`message → JSON answer p50, for comparison`, `${result.answer.p50.toFixed(1)} ms`, "", true],
-  [`message → JSON answer p95, for comparison`, `${result.answer.p95.toFixed(1)} ms`, "", true],
+  ["message → JSON answer p50 (compare)", `${result.answer.p50.toFixed(1)} ms`, "", true],
+  ["message → JSON answer p95 (compare)", `${result.answer.p95.toFixed(1)} ms`, "", true],
 ];
 console.log(`\nLive stream, ${result.label} database, ${STREAMS} operator streams`);
 console.log(`${"figure".padEnd(36)}${"measured".padEnd(26)}goal`);
