@@ -1,0 +1,357 @@
+/**
+ * `npm run bench:live`: the operators' live stream (GET /admin/live) under many open screens.
+ * It starts the production build (npm run build first) on PostgreSQL when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL is given (a throwaway database beside it), else on the embedded database, signs in
+ * once and opens BENCH_STREAMS (default 2,000) streams with that cookie. It reports:
+ *   - the server's RSS before and with the streams open (target under 300 MB more for 2,000);
+ *   - GET /healthz p50/p95 under autocannon for 5 s while they are open (target p95 under 50 ms);
+ *   - the latency from POSTing a visitor message to /api/wordpress/messages to its `message` frame
+ *     on one of the streams, p50/p95 over BENCH_MESSAGES (default 200) messages sent one after another.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { openDatabase, type Database } from "../db/connection.ts";
+import { generateLicenseKey } from "../db/license-key.ts";
+import { clients, trainingConfigs } from "../db/schema.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const STREAMS = Number(process.env.BENCH_STREAMS || 2000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES || 200);
+const HEALTH_SECONDS = 5;
+const RSS_TARGET_MB = 300;
+const HEALTH_P95_TARGET_MS = 50;
+const operator = { username: "bench-operator", password: randomBytes(18).toString("base64url") };
+const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "";
+
+if (!existsSync(path.join(buildDir, "server/index.js"))) {
+  console.error(`bench-live: no production build in ${buildDir}; run npm run build first.`);
+  process.exit(1);
+}
+
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+};
+const rssOf = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? Number(line[1]) * 1024 : 0;
+};
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function prepareClient(db: Database) {
+  const licenseKey = generateLicenseKey();
+  const [client] = await db
+    .insert(clients)
+    .values({
+      businessName: "Bench Live Co",
+      ownerEmail: "bench@example.com",
+      websiteDomain: "bench.example",
+      businessType: "services",
+      licenseKey,
+    })
+    .returning({ id: clients.id });
+  await db.insert(trainingConfigs).values({
+    clientId: client!.id,
+    businessType: "services",
+    greeting: "שלום! איך אפשר לעזור?",
+    salesFlow: ["need identification", "solution presentation", "deal closing"],
+  });
+  return licenseKey;
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      SEED_DEMO: "false",
+      LOG_LEVEL: "silent",
+      ADMIN_USERNAME: operator.username,
+      ADMIN_PASSWORD: operator.password,
+      SESSION_SECRET: randomBytes(32).toString("base64url"),
+      CREDENTIALS_KEY: randomBytes(32).toString("base64"),
+      AI_BASE_URL: "",
+      AI_MODEL: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return {
+    url,
+    pid: child.pid!,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+async function signIn(url: string) {
+  const response = await fetch(`${url}/login`, {
+    method: "POST",
+    body: new URLSearchParams(operator),
+    redirect: "manual",
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  if (response.status !== 302 || !cookie) throw new Error(`POST /login answered ${response.status}.`);
+  return cookie;
+}
+
+type Frame = { event: string; data: string };
+
+/** One operator's stream; resolves once its first bytes (`retry:` and `: connected`) arrived. */
+function openStream(url: string, cookie: string, agent: http.Agent, onFrame?: (frame: Frame) => void) {
+  return new Promise<http.ClientRequest>((resolve, reject) => {
+    const request = http.get(`${url}/admin/live`, { agent, headers: { Cookie: cookie, Accept: "text/event-stream" } });
+    request.once("error", reject);
+    request.once("response", (response) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        return reject(new Error(`GET /admin/live answered ${response.statusCode}`));
+      }
+      response.setEncoding("utf8");
+      if (!onFrame) {
+        // A stream that only keeps a screen open: read, not parsed, so the bench's CPU stays the server's.
+        response.once("data", () => resolve(request));
+        response.on("data", () => {});
+        return;
+      }
+      let buffer = "";
+      let opened = false;
+      response.on("data", (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!opened) {
+            opened = true;
+            resolve(request);
+          }
+          let event = "message";
+          const data: string[] = [];
+          for (const line of block.split("\n")) {
+            if (line.startsWith("event: ")) event = line.slice(7);
+            else if (line.startsWith("data: ")) data.push(line.slice(6));
+          }
+          if (data.length > 0) onFrame({ event, data: data.join("\n") });
+        }
+      });
+    });
+  });
+}
+
+function measureHealth(
+  url: string,
+): Promise<{ p50: number; p95: number; rps: number; errors: number; non2xx: number }> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    const instance = autocannon(
+      { url: `${url}/healthz`, connections: 10, duration: HEALTH_SECONDS },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          p50: percentile(times, 0.5),
+          p95: percentile(times, 0.95),
+          rps: result.requests.average,
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+        });
+      },
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+async function bench(label: string, serverEnv: Record<string, string>, licenseKey: string) {
+  const server = await startServer(serverEnv);
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const requests: http.ClientRequest[] = [];
+  try {
+    const cookie = await signIn(server.url);
+    // The server settles after start-up and the first sign-in before its baseline is read.
+    for (let index = 0; index < 20; index++) await (await fetch(`${server.url}/healthz`)).arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const rssBefore = rssOf(server.pid);
+
+    // A frame's arrival, by message id, on whichever stream hears it first.
+    const arrivals = new Map<number, number>();
+    const waiters = new Map<number, () => void>();
+    const onFrame = (frame: Frame) => {
+      if (frame.event !== "message") return;
+      const { messageId } = JSON.parse(frame.data) as { messageId: number };
+      if (arrivals.has(messageId)) return;
+      arrivals.set(messageId, performance.now());
+      waiters.get(messageId)?.();
+    };
+
+    const opening = performance.now();
+    for (let start = 0; start < STREAMS; start += 100) {
+      // The first ten streams read their frames (the latency is the first to hear one); the server writes every frame to all.
+      const batch = Array.from({ length: Math.min(100, STREAMS - start) }, (_, index) =>
+        openStream(server.url, cookie, agent, start + index < 10 ? onFrame : undefined),
+      );
+      requests.push(...(await Promise.all(batch)));
+    }
+    const openSeconds = (performance.now() - opening) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const rssOpen = rssOf(server.pid);
+    console.log(`${label}: ${STREAMS} streams open in ${openSeconds.toFixed(1)} s`);
+
+    const health = await measureHealth(server.url);
+
+    const latencies: number[] = [];
+    const answers: number[] = [];
+    for (let index = 0; index < MESSAGES; index++) {
+      const sent = performance.now();
+      const response = await fetch(`${server.url}/api/wordpress/messages`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          // Each message its own visitor (the server trusts X-Forwarded-For from loopback), under no rate limit.
+          "X-Forwarded-For": `10.77.${(index >> 8) & 255}.${index & 255}`,
+        },
+        body: JSON.stringify({ license: licenseKey, clientMessageId: randomUUID(), message: `Bench ${index}` }),
+      });
+      const answer = (await response.json()) as { messageId?: number; error?: string };
+      answers.push(performance.now() - sent);
+      if (!response.ok || answer.messageId === undefined)
+        throw new Error(`POST /api/wordpress/messages answered ${response.status}: ${JSON.stringify(answer)}`);
+      const messageId = answer.messageId;
+      if (!arrivals.has(messageId)) {
+        await Promise.race([
+          new Promise<void>((resolve) => waiters.set(messageId, resolve)),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error(`no frame for message ${messageId} within 10 s`)), 10_000),
+          ),
+        ]);
+        waiters.delete(messageId);
+      }
+      latencies.push(arrivals.get(messageId)! - sent);
+    }
+
+    return {
+      label,
+      rssBefore,
+      rssOpen,
+      health,
+      latency: { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95) },
+      answer: { p50: percentile(answers, 0.5), p95: percentile(answers, 0.95) },
+    };
+  } catch (error) {
+    console.error(server.output());
+    throw error;
+  } finally {
+    for (const request of requests) request.destroy();
+    agent.destroy();
+    await server.stop();
+  }
+}
+
+let result: Awaited<ReturnType<typeof bench>>;
+if (postgresUrl) {
+  const admin = postgres(postgresUrl, { max: 1, onnotice: () => {} });
+  const name = `alex_bench_live_${process.pid}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  try {
+    const handle = await openDatabase({ url: url.toString() });
+    const licenseKey = await prepareClient(handle.db);
+    await handle.close();
+    result = await bench("postgres", { DATABASE_URL: url.toString(), DATA_DIR: tmpdir() }, licenseKey);
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "alex-bench-live-"));
+  try {
+    const handle = await openDatabase({ dataDir });
+    const licenseKey = await prepareClient(handle.db);
+    await handle.close();
+    result = await bench("embedded", { DATA_DIR: dataDir, DATABASE_URL: "" }, licenseKey);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const extra = mb(result.rssOpen - result.rssBefore);
+const rows: [string, string, string, boolean][] = [
+  ["server RSS before", `${mb(result.rssBefore).toFixed(0)} MB`, "", true],
+  [
+    `server RSS, ${STREAMS} streams open`,
+    `${mb(result.rssOpen).toFixed(0)} MB (+${extra.toFixed(0)} MB)`,
+    `< ${RSS_TARGET_MB} MB more for 2,000`,
+    extra * (2000 / STREAMS) < RSS_TARGET_MB,
+  ],
+  [
+    "RSS per stream",
+    `${((result.rssOpen - result.rssBefore) / STREAMS / 1024).toFixed(1)} KB`,
+    "< 150 KB",
+    extra * (2000 / STREAMS) < RSS_TARGET_MB,
+  ],
+  ["/healthz p50 (streams open)", `${result.health.p50.toFixed(1)} ms`, "", true],
+  [
+    "/healthz p95 (streams open)",
+    `${result.health.p95.toFixed(1)} ms`,
+    `< ${HEALTH_P95_TARGET_MS} ms`,
+    result.health.p95 < HEALTH_P95_TARGET_MS,
+  ],
+  [`message → frame p50 (${MESSAGES})`, `${result.latency.p50.toFixed(1)} ms`, "", true],
+  [`message → frame p95 (${MESSAGES})`, `${result.latency.p95.toFixed(1)} ms`, "", true],
+  ["message → JSON answer p50 (compare)", `${result.answer.p50.toFixed(1)} ms`, "", true],
+  ["message → JSON answer p95 (compare)", `${result.answer.p95.toFixed(1)} ms`, "", true],
+];
+console.log(`\nLive stream, ${result.label} database, ${STREAMS} operator streams`);
+console.log(`${"figure".padEnd(36)}${"measured".padEnd(26)}goal`);
+for (const [name, value, goal, met] of rows)
+  console.log(`${name.padEnd(36)}${value.padEnd(26)}${goal ? `${goal}: ${met ? "met" : "NOT met"}` : ""}`);
+console.log(
+  `/healthz: ${result.health.rps.toFixed(0)} req/s, ${result.health.errors} errors, ${result.health.non2xx} non-2xx`,
+);

@@ -1,0 +1,103 @@
+import type { Browser } from "@playwright/test";
+import { DESKTOP, expect, expectNoAxeViolations, gotoHydrated, keepOnLoopback, PHONE, test } from "./fixtures.ts";
+
+/**
+ * The operator's screens update live (app/live/live-events.tsx): a visitor writing through the widget
+ * shows up on the open chat sessions monitor without a reload, and while the operator is on another
+ * page the Chat Sessions link counts the new conversation until they open it.
+ */
+const SCREENS = process.env.SCREENS_DIR ?? "screenshots/live";
+
+const TEXTS = {
+  he: {
+    live: "בזמן אמת",
+    input: "ההודעה שלך",
+    hello: "שלום, אפשר לשאול משהו?",
+    openMenu: "פתיחת תפריט",
+    navigation: "ניווט ניהול",
+    dashboard: "לוח בקרה",
+    chatSessions: /^שיחות צ'אט$/,
+    chatSessionsNew: /^שיחות צ'אט\s*(חדש אחד|\d+ חדשים)$/,
+  },
+  en: {
+    live: "Live",
+    input: "Your message",
+    hello: "Hello, can I ask something?",
+    openMenu: "Open menu",
+    navigation: "Admin navigation",
+    dashboard: "Dashboard",
+    chatSessions: /^Chat Sessions$/,
+    chatSessionsNew: /^Chat Sessions\s*\d+ new$/,
+  },
+} as const;
+
+let license: string;
+
+test.beforeAll(async ({ request }) => {
+  const html = await (await request.get("/invest-he")).text();
+  license = /license=(alex_[0-9a-f]{32})/.exec(html)![1]!;
+});
+
+/** A visitor of their own (a fresh browser context: no session kept) writes once; answers their session id. */
+async function visitorWrites(browser: Browser, language: "he" | "en") {
+  const context = await browser.newContext();
+  await keepOnLoopback(context);
+  const widget = await context.newPage();
+  await widget.goto(`/api/wordpress/chat-ui?license=${license}&lang=${language}`);
+  const input = widget.getByRole("textbox", { name: TEXTS[language].input });
+  await input.fill(TEXTS[language].hello);
+  await input.press("Enter");
+  await expect(widget.getByRole("log").locator(".message.assistant").nth(1)).toBeVisible({ timeout: 20_000 });
+  const sessionId = await widget.evaluate((key) => localStorage.getItem(key), `alex:${license}:session`);
+  await context.close();
+  expect(sessionId).toMatch(/^sess_/);
+  return sessionId!;
+}
+
+for (const [language, viewport, width] of [
+  ["he", PHONE, "phone"],
+  ["en", DESKTOP, "desktop"],
+] as const) {
+  const text = TEXTS[language];
+
+  test(`(${language}, ${width}) a new conversation shows live, and the badge counts it elsewhere`, async ({
+    page,
+    browser,
+    signIn,
+  }) => {
+    // Two visitors wait for the built-in responder's answers: twice the usual time.
+    test.slow();
+    await page.setViewportSize(viewport);
+    await signIn();
+    await gotoHydrated(page, `/admin/chat-sessions?lng=${language}`);
+    // The stream is open once the page says it is live. The monitor lists a session twice (a table, and
+    // cards on a phone), one of them hidden.
+    await expect(page.getByRole("status").filter({ hasText: text.live })).toBeVisible();
+
+    const first = await visitorWrites(browser, language);
+    await expect(page.getByTitle(first).filter({ visible: true })).toBeVisible({ timeout: 10_000 });
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SCREENS}/monitor-${language}-${width}.png`, fullPage: true });
+
+    // On another page (the same tab and stream), the next conversation is counted on the nav link (with
+    // those of tests running beside this one: the count is any).
+    // On a phone the navigation is in the menu.
+    const navigation = async () => {
+      if (width === "phone") await page.getByRole("button", { name: text.openMenu }).click();
+      return page.getByRole("navigation", { name: text.navigation });
+    };
+    await (await navigation()).getByRole("link", { name: text.dashboard }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+
+    const second = await visitorWrites(browser, language);
+    const badged = (await navigation()).getByRole("link", { name: text.chatSessionsNew });
+    await expect(badged).toBeVisible({ timeout: 10_000 });
+    await page.screenshot({ path: `${SCREENS}/badge-${language}-${width}.png` });
+
+    // Opening the monitor is seeing it: the new conversation is listed and the count goes.
+    await badged.click();
+    await expect(page).toHaveURL(/\/admin\/chat-sessions/);
+    await expect(page.getByTitle(second).filter({ visible: true })).toBeVisible();
+    await expect((await navigation()).getByRole("link", { name: text.chatSessions })).toBeVisible();
+  });
+}
