@@ -74,7 +74,7 @@ export function HandoffPanel({
               </Form>
             </>
           ) : (
-            <Form method="post" {...getFormProps(form)}>
+            <Form method="post">
               <FormErrors form={form} />
               <Button type="submit" name="intent" value="take-over" disabled={busy || holder !== null}>
                 <Hand className="h-4 w-4" aria-hidden="true" />
