@@ -60,6 +60,7 @@ for (const language of ["he", "en"] as const) {
     await input.press("Enter");
     // The message API answers as a stream of events; one of them names the session.
     const sessionId = /"sessionId":"([^"]+)"/.exec(await (await answered).text())![1]!;
+    await expect(log.locator(".message.assistant > span").last()).toContainText(/\S/);
     const assistantCount = await log.locator(".message.assistant").count();
 
     await page.setViewportSize(DESKTOP);

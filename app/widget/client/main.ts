@@ -207,8 +207,12 @@ async function deliver(message: OutgoingMessage) {
   sessionId = reply.sessionId;
   store.rememberSession(sessionId);
   listenToSession();
-  // A person holds the session: their answer comes through the chat events, not here.
-  if (reply.heldBy) return;
+  // A person holds the session: their answer comes through the chat events, not here, and the
+  // empty reply leaves no bubble behind.
+  if (reply.heldBy) {
+    bubble?.parentElement?.remove();
+    return;
+  }
   renderReply(bubble ?? addMessage("assistant", ""), reply.reply);
   scrollToEnd();
   // The session keeps the consent from now on: unticking it would take nothing back.

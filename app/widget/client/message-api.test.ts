@@ -68,6 +68,17 @@ describe("sending a message to the message API", () => {
     expect((await send()).result).toEqual({ ok: true, reply: final });
   });
 
+  it("keeps the flag of a session a person holds, whose empty reply is not Alex's", async () => {
+    const held = { ...final, reply: "", messageType: "general", cost: 0, heldBy: true };
+    answer = (response) =>
+      void response
+        .writeHead(200, { "Content-Type": "text/event-stream" })
+        .end(`event: done\ndata: ${JSON.stringify(held)}\n\n`);
+    const { result, seen } = await send();
+    expect(result).toEqual({ ok: true, reply: held });
+    expect(seen).toEqual([]);
+  });
+
   it("passes the server's error on, in the visitor's language as the server wrote it", async () => {
     answer = (response) =>
       void response

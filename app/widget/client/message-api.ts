@@ -77,10 +77,18 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 function asReply(value: unknown): Reply | null {
   if (!isRecord(value)) return null;
-  const { sessionId, messageId, reply, messageType, cost } = value;
+  const { sessionId, messageId, reply, messageType, cost, heldBy } = value;
   if (typeof sessionId !== "string" || typeof reply !== "string" || typeof messageType !== "string") return null;
   if (typeof messageId !== "number") return null;
-  return { sessionId, messageId, reply, messageType, cost: typeof cost === "number" ? cost : 0 };
+  return {
+    sessionId,
+    messageId,
+    reply,
+    messageType,
+    cost: typeof cost === "number" ? cost : 0,
+    // A person holds the session: the empty reply is not Alex's.
+    ...(heldBy === true ? { heldBy } : {}),
+  };
 }
 
 const errorOf = (value: unknown) => (isRecord(value) && typeof value.error === "string" ? value.error : null);
