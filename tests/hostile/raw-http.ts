@@ -23,7 +23,7 @@ const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
  * One request on its own connection, without fetch's rules (any method, any path, a body on GET, chunked
  * or not). Resolves with the whole answer, or rejects when there is none in `timeoutMs` or the connection
  * drops before an answer came. A connection closed after the answer (a server that refuses a body
- * without reading it all) counts as answered.
+ * without reading it all) counts as answered, and so does an event stream's head.
  */
 export function sendRaw(origin: URL, raw: RawRequest, timeoutMs: number): Promise<RawResponse> {
   const started = performance.now();
@@ -56,6 +56,15 @@ export function sendRaw(origin: URL, raw: RawRequest, timeoutMs: number): Promis
       if (!answered) fail(error);
     });
     outgoing.on("response", (incoming) => {
+      // A live stream (the operators' /admin/live, the widget's chat events) stays open by design:
+      // its head is the whole answer, and the client hangs up.
+      if (incoming.statusCode === 200 && String(incoming.headers["content-type"]).startsWith("text/event-stream")) {
+        answered = true;
+        clearTimeout(timer);
+        resolve({ status: 200, headers: incoming.headers, body: Buffer.alloc(0), ms: performance.now() - started });
+        outgoing.destroy();
+        return;
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       incoming.on("data", (chunk: Buffer) => {

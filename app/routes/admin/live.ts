@@ -1,7 +1,7 @@
 import type { Route } from "./+types/live";
 import { liveEventsContext } from "~/context.ts";
 import { liveEventStream, liveFilterSchema } from "~/live/live-stream.server.ts";
-import { apiText, invalidInput, readOnlyRoute } from "~/server/json-api.server.ts";
+import { apiText, invalidInput, jsonError, readOnlyRoute } from "~/server/json-api.server.ts";
 
 /**
  * The back office's live stream (under the admin guard: operators only). Events carry ids; the pages
@@ -10,6 +10,10 @@ import { apiText, invalidInput, readOnlyRoute } from "~/server/json-api.server.t
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const filter = liveFilterSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!filter.success) return invalidInput(apiText(context), filter.error);
+  // Only an EventSource (or a client that asks as one) gets the stream, which never ends: anything
+  // else, React Router's `.data` fetch included, would wait on it for ever.
+  if (!/\btext\/event-stream\b/.test(request.headers.get("Accept") ?? ""))
+    return jsonError(406, apiText(context)("api.eventStreamOnly"));
   return liveEventStream(context.get(liveEventsContext), filter.data, request.signal);
 }
 

@@ -120,6 +120,14 @@ function liveStreamSuite(base: () => string, login: () => Promise<string>) {
     const refused = await fetch(`${base()}/admin/live?clientId=abc`, { headers: { Cookie: cookie } });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: string }).error).toBeTruthy();
+    // Not an EventSource (React Router's `.data` fetch, a browser tab): a 406 that ends, in the operator's language.
+    const notAStream = await fetch(`${base()}/admin/live?lng=en`, { headers: { Cookie: cookie, Accept: "image/png" } });
+    expect(notAStream.status).toBe(406);
+    expect(((await notAStream.json()) as { error: string }).error).toContain("text/event-stream");
+    // React Router's own fetch of the route's data gets a refusal too, which ends.
+    const dataFetch = await fetch(`${base()}/admin/live.data`, { headers: { Cookie: cookie } });
+    await dataFetch.text();
+    expect(dataFetch.status).toBeGreaterThanOrEqual(400);
   });
 }
 
