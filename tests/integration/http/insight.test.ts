@@ -60,6 +60,7 @@ describe("the completed functions and analytics pages", () => {
       "Function",
       "Client",
       "Session",
+      "Channel",
       "Name",
       "Phone",
       "Occasion",
@@ -69,7 +70,7 @@ describe("the completed functions and analytics pages", () => {
       "Profit",
     ]);
     expect(rows.length - 1).toBe(stats.totalFunctionsCompleted);
-    for (const row of rows.slice(1)) expect(row[10]).toMatch(/^\d+\.\d{2}$/);
+    for (const row of rows.slice(1)) expect(row[11]).toMatch(/^\d+\.\d{2}$/);
 
     const hebrew = await request("/admin/completed-functions/export?from=2999-01-01", {
       headers: { Cookie: `${cookie}; ${await languageCookie("he")}` },
