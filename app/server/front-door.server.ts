@@ -116,6 +116,10 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) 
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? [408, "Request Timeout", "timedOut"]
         : [400, "Bad Request", "malformed"];
+  // A HEAD is answered without a body, as Node answers one: a client reads none after the head. The
+  // packet Node could not parse holds the request line when the request came in one piece.
+  const rawPacket = (error as { rawPacket?: unknown }).rawPacket;
+  const isHead = Buffer.isBuffer(rawPacket) && rawPacket.toString("latin1", 0, 5) === "HEAD ";
   const body = LANGUAGES.map((language) => `${textOf(language, refusal)}\n`).join("");
   const headers = {
     ...baselineSecurityHeaders(),
@@ -126,7 +130,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) 
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
       .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join("")}\r\n${body}`,
+      .join("")}\r\n${isHead ? "" : body}`,
   );
 }
 

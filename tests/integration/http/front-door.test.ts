@@ -140,6 +140,10 @@ describe("the front door: methods", () => {
     expect(answer.body).toContain("כותרות הבקשה גדולות מדי.");
     expect(answer.body).toContain("The request's headers are too large.");
     for (const header of SECURITY_HEADERS) expect(answer.headers[header]).toBeDefined();
+    // A HEAD gets the head alone: a body after it would read as garbage on a kept connection.
+    const head = await rawRequest("HEAD", `/api/download/plugin?add=${"x".repeat(17_000)}`);
+    expect(head.status).toBe(431);
+    expect(head.body).toBe("");
   });
 
   it("keeps the security headers on React Router's own refusal of a form posted from another site", async () => {
