@@ -130,6 +130,14 @@ test.describe("Chat sessions monitor", () => {
         await page.setViewportSize(viewport);
         await signIn();
         await gotoHydrated(page, `/admin/chat-sessions?period=month&lng=${language}`);
+        // Every column, the actions included, fits the width: nothing scrolls sideways, the table neither.
+        await expectNoSidewaysScroll(page);
+        if (width === "desktop") {
+          const table = page.getByRole("table");
+          expect(
+            await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth),
+          ).toBeLessThanOrEqual(0);
+        }
         await page.screenshot({ path: `screenshots/chat-sessions-${language}-${width}.png`, fullPage: true });
         await page.getByRole("button", { name: text.quickView }).first().click();
         await expect(page.getByRole("dialog").getByRole("heading", { name: text.summary })).toBeVisible();

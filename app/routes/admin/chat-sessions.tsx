@@ -148,18 +148,16 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
           header: t("columns.session"),
           cell: (session) => (
             <div className="flex flex-wrap items-center gap-1">
+              {/* In the table the channel rides with the session, keeping the row within 1280 px; the cards name it on a row of its own. */}
+              <span className="hidden lg:inline-flex">
+                <ChannelIcon channel={session.channel} />
+              </span>
               <code dir="ltr" title={session.sessionId} className="font-mono text-xs">
                 {shortSessionId(session.sessionId)}
               </code>
               <CopyButton text={session.sessionId} variant="ghost" size="sm" className="h-7 px-2" />
             </div>
           ),
-        },
-        {
-          key: "channel",
-          header: t("channels.label", { ns: "common" }),
-          cell: (session) => <ChannelIcon channel={session.channel} />,
-          only: "table",
         },
         {
           key: "channelNamed",
@@ -205,7 +203,7 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
           key: "actions",
           header: t("columns.actions"),
           cell: (session) => (
-            <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
+            <div className="flex flex-wrap items-center gap-2 2xl:flex-nowrap">
               <QuickViewDialog session={session} timeZone={timeZone} compact />
               <Button asChild variant="secondary" size="sm">
                 <Link
