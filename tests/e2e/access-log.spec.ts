@@ -20,6 +20,8 @@ for (const language of ["en", "he"] as const) {
   const text = TEXT[language];
 
   test(`a viewed session shows on the client's access log tab, on a phone (${language})`, async ({ page, signIn }) => {
+    // Two pages, two widths and two accessibility scans of a long client page.
+    test.slow();
     await signIn();
     await page.setViewportSize(PHONE);
     const list = (await (await page.request.get("/api/admin/sessions?period=all")).json()) as {
