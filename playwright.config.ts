@@ -28,6 +28,9 @@ export default defineConfig({
         "--disable-component-update",
         "--no-first-run",
         "--disable-sync",
+        // Nothing leaves this machine: every request but loopback's (which Chromium never proxies) goes to a
+        // proxy that does not exist and fails; tests/e2e/fixtures.ts fails a test that tried.
+        "--proxy-server=http://127.0.0.1:9",
       ],
     },
   },

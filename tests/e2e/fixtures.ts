@@ -52,24 +52,23 @@ function watchWhereThePageLands(page: Page, expectedErrorPages: RegExp | undefin
 }
 
 const LOOPBACK_HOSTS = /^(127(\.\d{1,3}){3}|localhost|\[::1\])$/;
-/** Names that never exist (`.example`, `.test`, `.invalid`): aborted as unresolved without asking anyone, not a failure. */
+/** Names that never exist (`.example`, `.test`, `.invalid`): a request for one fails quietly, not a failure. */
 const RESERVED_NAMES = /(^|\.)(example|test|invalid)$|(^|\.)example\.(com|net|org)$/;
 
 /**
  * Tests never try the internet: a page that loads something from outside this machine would pass or
- * fail with the network. Every such request of the test's browser context is aborted, and fails the
- * test unless it was for a reserved name (a demo client's site).
+ * fail with the network. The browser itself refuses such requests (playwright.config.ts sends all but
+ * loopback to a proxy that is not there), so nothing is intercepted and the HTTP cache keeps working;
+ * this records each refused request of the context, for the test to fail on unless it was for a
+ * reserved name (a demo client's site).
  */
-export async function keepOnLoopback(context: BrowserContext) {
+export function keepOnLoopback(context: BrowserContext) {
   const outside: string[] = [];
-  await context.route(
-    (url) => /^(https?|wss?):$/.test(url.protocol) && !LOOPBACK_HOSTS.test(url.hostname),
-    async (route) => {
-      const url = new URL(route.request().url());
-      if (!RESERVED_NAMES.test(url.hostname)) outside.push(`${route.request().method()} ${url.origin}${url.pathname}`);
-      await route.abort("namenotresolved");
-    },
-  );
+  context.on("requestfailed", (request) => {
+    const url = new URL(request.url());
+    if (!/^(https?|wss?):$/.test(url.protocol) || LOOPBACK_HOSTS.test(url.hostname)) return;
+    if (!RESERVED_NAMES.test(url.hostname)) outside.push(`${request.method()} ${url.origin}${url.pathname}`);
+  });
   return outside;
 }
 
@@ -77,7 +76,7 @@ export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [undefined, { option: true }],
   expectedErrorPages: [undefined, { option: true }],
   context: async ({ context }, use) => {
-    const outside = await keepOnLoopback(context);
+    const outside = keepOnLoopback(context);
     await use(context);
     expect(outside, "requests that tried to leave this machine").toEqual([]);
   },

@@ -41,7 +41,7 @@ test.beforeAll(async ({ request }) => {
 /** A visitor of their own (a fresh browser context: no session kept) writes once; answers their session id. */
 async function visitorWrites(browser: Browser, language: "he" | "en") {
   const context = await browser.newContext();
-  await keepOnLoopback(context);
+  keepOnLoopback(context);
   const widget = await context.newPage();
   await widget.goto(`/api/wordpress/chat-ui?license=${license}&lang=${language}`);
   const input = widget.getByRole("textbox", { name: TEXTS[language].input });
