@@ -36,7 +36,7 @@ export function ResponsiveTable<Row>({ rows, columns, rowKey, label }: Responsiv
                 <th
                   key={column.key}
                   scope="col"
-                  className="px-3 py-3 text-start font-medium whitespace-nowrap first:ps-4"
+                  className="px-2 py-3 text-start font-medium whitespace-nowrap first:ps-4 2xl:px-3"
                 >
                   {column.header}
                 </th>
@@ -47,7 +47,7 @@ export function ResponsiveTable<Row>({ rows, columns, rowKey, label }: Responsiv
             {rows.map((row) => (
               <tr key={rowKey(row)} className="align-top">
                 {tableColumns.map((column) => (
-                  <td key={column.key} className={clsx("px-3 py-3 first:ps-4", column.className)}>
+                  <td key={column.key} className={clsx("px-2 py-3 first:ps-4 2xl:px-3", column.className)}>
                     {column.cell(row)}
                   </td>
                 ))}

@@ -203,7 +203,7 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
           key: "actions",
           header: t("columns.actions"),
           cell: (session) => (
-            <div className="flex flex-wrap items-center gap-2 2xl:flex-nowrap">
+            <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
               <QuickViewDialog session={session} timeZone={timeZone} compact />
               <Button asChild variant="secondary" size="sm">
                 <Link
