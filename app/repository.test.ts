@@ -24,6 +24,10 @@ const OUTSIDE_CITATIONS: [string, RegExp][] = [
   ["the design notes kept outside", /\bDESIGN\.md\b|\bSTACK\.md\b|\.\.\/shared\b/],
 ];
 
+/** A path into one of the repository's own folders, as comments and docs name files. */
+const REPOSITORY_PATH =
+  /(?<![\w./$-])(?:app|db|tests|scripts|docs|patches|public)\/[\w./-]+\.(?:tsx?|mjs|js|md|sql|php|json|css)\b/g;
+
 function repositoryFiles(): string[] {
   const inFolders = FOLDERS.flatMap((folder) =>
     readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" }).map((file) =>
@@ -88,6 +92,20 @@ describe("the repository explains itself", () => {
         ),
     );
     expect(citations).toEqual([]);
+  });
+
+  it("names only files it holds", () => {
+    const named = repositoryFiles().flatMap((file) =>
+      readFileSync(path.join(root, file), "utf8")
+        .split("\n")
+        .flatMap((line, index) =>
+          [...line.matchAll(REPOSITORY_PATH)]
+            .map((match) => match[0])
+            .filter((cited) => !existsSync(path.join(root, cited)))
+            .map((cited) => `${file}:${index + 1} names ${cited}, which is not here`),
+        ),
+    );
+    expect(named).toEqual([]);
   });
 
   it("gives every decision record a number, a date and a status, after the template", () => {

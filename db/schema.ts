@@ -631,7 +631,7 @@ export const integrationChecks = pgTable(
 );
 
 /**
- * The outbox of leads on their way to the business (app/leads/deliveries.server.ts): one row per
+ * The outbox of leads on their way to the business (app/leads/lead-delivery.server.ts): one row per
  * event and channel, worked off by the delivery worker (app/jobs/delivery-worker.server.ts) with
  * retries, so a restart loses nothing and a visitor's reply never waits for a mail server.
  */

@@ -1,4 +1,5 @@
 import type { Database } from "#db/connection.ts";
+import { LICENSE_KEY_PATTERN } from "#db/license-key.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { countKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
@@ -49,9 +50,6 @@ const said = (key: string, values?: Record<string, ExplanationValue>): Explanati
   ns: "clients",
   ...explain(key, values),
 });
-
-/** A well-formed key from db/license-key.ts: "alex_" and 128 bits in hex. */
-const LICENSE_KEY_FORMAT = /^alex_[0-9a-f]{32}$/;
 
 /**
  * The checks that need nothing outside this server. The list is open on purpose: the external
@@ -116,7 +114,7 @@ const checks: ClientCheck[] = [
   {
     test: "license",
     async run({ client }) {
-      if (!LICENSE_KEY_FORMAT.test(client.licenseKey))
+      if (!LICENSE_KEY_PATTERN.test(client.licenseKey))
         return { success: false, explanation: said("fullTest.license.malformed") };
       // The widget and the message API serve active clients only.
       if (client.status !== "active") {

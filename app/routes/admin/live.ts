@@ -5,7 +5,7 @@ import { apiText, invalidInput, jsonError, readOnlyRoute } from "~/server/json-a
 
 /**
  * The back office's live stream (under the admin guard: operators only). Events carry ids; the pages
- * that hear one reload their own data (app/live/use-live-events.ts).
+ * that hear one reload their own data (app/live/live-events.tsx).
  */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const filter = liveFilterSchema.safeParse(Object.fromEntries(url.searchParams));
