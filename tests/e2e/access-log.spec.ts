@@ -14,7 +14,7 @@ const TEXT = {
   he: { tab: "יומן גישה", viewed: "צפה בשיחה", export: "ייצוא CSV" },
 } as const;
 
-const SCREENS = "/work/screens/access";
+const SCREENS = "screenshots/access";
 
 for (const language of ["en", "he"] as const) {
   const text = TEXT[language];

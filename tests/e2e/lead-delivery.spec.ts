@@ -12,7 +12,7 @@ import {
   test,
 } from "./fixtures.ts";
 
-const SCREENS_DIR = "/work/screens/leads";
+const SCREENS_DIR = "screenshots/leads";
 
 const TEXT = {
   en: {

@@ -68,7 +68,7 @@ for (const [language, viewport] of [
     // The seeded visitor's conversation, found through the phone in its completed function.
     await expect(found).not.toContainText(/Sessions: 0|שיחות: 0/);
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `/work/screens/erase/found-${language}-${viewport.width}.png`, fullPage: true });
+    await page.screenshot({ path: `screenshots/erase/found-${language}-${viewport.width}.png`, fullPage: true });
 
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: text.export }).click();
@@ -78,13 +78,13 @@ for (const [language, viewport] of [
     await page.getByRole("button", { name: text.erase, exact: true }).click();
     const dialog = page.getByRole("dialog", { name: text.confirmTitle });
     await expect(dialog).toBeVisible();
-    await page.screenshot({ path: `/work/screens/erase/confirm-${language}-${viewport.width}.png` });
+    await page.screenshot({ path: `screenshots/erase/confirm-${language}-${viewport.width}.png` });
     await dialog.getByRole("button", { name: text.erase, exact: true }).click();
     await expect(page.getByText(text.erased, { exact: true })).toBeVisible();
     const audit = page.getByRole("region", { name: text.audit });
     await expect(audit.getByRole("listitem").filter({ hasText: text.eraseRow }).first()).toBeVisible();
     await expect(audit.getByRole("listitem").filter({ hasText: text.exportRow }).first()).toBeVisible();
     await expect(audit).toContainText(`•••${digits.slice(-3)}`);
-    await page.screenshot({ path: `/work/screens/erase/audit-${language}-${viewport.width}.png`, fullPage: true });
+    await page.screenshot({ path: `screenshots/erase/audit-${language}-${viewport.width}.png`, fullPage: true });
   });
 }

@@ -131,7 +131,7 @@ test.describe("a site not on the business's list", () => {
         const chat = page.frameLocator("iframe#alex-ai-panel");
         await expect(chat.getByRole("heading", { level: 1 })).toHaveText(NOT_REGISTERED[language].title);
         await expect(chat.locator("main")).toContainText(site.url);
-        await page.screenshot({ path: `/work/screens/sites/unregistered-frame-${language}-${width}.png` });
+        await page.screenshot({ path: `screenshots/sites/unregistered-frame-${language}-${width}.png` });
       });
     }
 
@@ -144,7 +144,7 @@ test.describe("a site not on the business's list", () => {
       await expect(notice).toContainText(site.url);
       await expect(notice).toHaveClass(/notice-error/);
       await page.screenshot({
-        path: `/work/screens/sites/plugin-settings-unregistered-${language}.png`,
+        path: `screenshots/sites/plugin-settings-unregistered-${language}.png`,
         fullPage: true,
       });
     });
@@ -165,7 +165,7 @@ test("the operator adds the site on the client's settings page, and the chat and
       await page.goto(`${alex.url}/admin/clients/${clientIds.en}/config?tab=general&lng=${language}`);
       const heading = page.getByRole("heading", { name: language === "he" ? "אתרים ומגבלות" : "Sites and limits" });
       await heading.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/work/screens/sites/sites-form-${language}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `screenshots/sites/sites-form-${language}-${width}.png`, fullPage: true });
     }
   }
   // English now: a wrong line first, then the site.
@@ -219,7 +219,7 @@ test("a visitor's conversation reaches a $1 ceiling: the client page says so, in
       await page.setViewportSize(viewport);
       await page.goto(`${alex.url}/admin/clients/${clientIds.en}?lng=${language}`);
       await expect(page.getByRole("alert")).toContainText(title);
-      await page.screenshot({ path: `/work/screens/sites/ceiling-alert-${language}-${width}.png` });
+      await page.screenshot({ path: `screenshots/sites/ceiling-alert-${language}-${width}.png` });
     }
   }
 });
@@ -245,7 +245,7 @@ test("WordPress's Updates screen finds the newer plugin on our server and instal
   await page.goto(`${site.url}/wp-admin/update-core.php`);
   const row = page.locator("#update-plugins-table tr", { hasText: "Alex AI Assistant" });
   await expect(row).toContainText("You have version 1.0.0 installed. Update to 1.1.0.");
-  await page.screenshot({ path: "/work/screens/sites/wordpress-updates-screen.png", fullPage: true });
+  await page.screenshot({ path: "screenshots/sites/wordpress-updates-screen.png", fullPage: true });
   await row.getByRole("checkbox").check();
   await page.locator("#upgrade-plugins").click();
   const progress = page.frameLocator("iframe[title]");
