@@ -121,6 +121,18 @@ describe("a GET's answer can be PUT back", () => {
     expect(await read(path)).toEqual(changed);
   });
 
+  it("PUT /api/clients/{id}/lead-delivery: the settings as read (log and secret included), then in the other language", async () => {
+    const path = `/api/clients/${await newClient()}/lead-delivery`;
+    const before = await read(path);
+    expect(before).toMatchObject({ webhookUrl: null, deliveries: [] });
+    expect(await write("PUT", path, before)).toEqual(before);
+    expect(await read(path)).toEqual(before);
+
+    const language = before.language === "he" ? "en" : "he";
+    expect(await write("PUT", path, { ...before, language })).toEqual({ ...before, language });
+    expect(await read(path)).toEqual({ ...before, language });
+  });
+
   it("sales-config: a clientId naming another client changes nothing of that client, and a knowledge base that is not one is refused", async () => {
     const [mine, other] = [await newClient(), await newClient()];
     const otherBefore = await read(`/api/admin/clients/${other}/sales-config`);
