@@ -180,7 +180,8 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
         {
           key: "business",
           header: t("columns.business"),
-          cell: (session) => <bdi>{session.client.businessName}</bdi>,
+          // A name with a long unbroken word breaks inside it rather than push the row past the screen.
+          cell: (session) => <bdi className="block min-w-20 wrap-anywhere">{session.client.businessName}</bdi>,
           className: "font-medium",
         },
         {
