@@ -133,7 +133,7 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
   const { t, i18n } = useTranslation("sessions");
   const language = i18n.language;
   const time = (iso: string) => (
-    <time dateTime={iso} className="block min-w-24">
+    <time dateTime={iso} className="block min-w-20">
       {formatDateTime(iso, language, timeZone)}
     </time>
   );
@@ -181,7 +181,7 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
           key: "business",
           header: t("columns.business"),
           // A name with a long unbroken word breaks inside it rather than push the row past the screen.
-          cell: (session) => <bdi className="block min-w-20 wrap-anywhere">{session.client.businessName}</bdi>,
+          cell: (session) => <bdi className="inline-block min-w-20 wrap-anywhere">{session.client.businessName}</bdi>,
           className: "font-medium",
         },
         {
@@ -195,7 +195,8 @@ function SessionTable({ sessions, timeZone }: { sessions: SessionView[]; timeZon
           key: "ip",
           header: t("columns.ip"),
           cell: (session) => (
-            <span dir="ltr" className="font-mono text-xs">
+            // An IPv4 address stays whole; an IPv6 one breaks after as many characters.
+            <span dir="ltr" className="inline-block min-w-[15ch] font-mono text-xs wrap-anywhere">
               {session.userIp ?? "—"}
             </span>
           ),
@@ -230,7 +231,9 @@ function CompletedFunction({ completed }: { completed: NonNullable<SessionView["
   const profit = formatCents(Math.round(completed.profitAmount * 100), i18n.language);
   return (
     <>
-      <Badge tone="info">{t("completed", { profit })}</Badge>
+      <Badge tone="info" className="whitespace-normal!">
+        {t("completed", { profit })}
+      </Badge>
       <span className="text-xs text-slate-600">
         {[completed.clientName, completed.phone].filter(Boolean).map((part) => (
           <bdi key={part} className="block">
