@@ -81,9 +81,13 @@ test.describe("Chat sessions monitor", () => {
       // Quick View opens the conversation with its summary.
       await expect(page).not.toHaveURL(/clientId=\d/);
       const table = page.getByRole("table");
-      await table.getByRole("button", { name: text.quickView }).first().click();
       const dialog = page.getByRole("dialog", { name: text.dialog });
-      await expect(dialog).toBeVisible();
+      // The list may still be redrawn (the cleared filter's data, or a live update from another test's
+      // visitor), taking an opened dialog's row with it: the operator would click again.
+      await expect(async () => {
+        await table.getByRole("button", { name: text.quickView }).first().click({ timeout: 2_000 });
+        await expect(dialog).toBeVisible({ timeout: 2_000 });
+      }).toPass();
       await expect(dialog.getByRole("heading", { name: text.summary })).toBeVisible();
       await expect(dialog.getByRole("listitem").first()).toBeVisible();
       await page.keyboard.press("Escape");
