@@ -27,6 +27,10 @@ const seconds = Number(process.env.BENCH_SECONDS || 10);
 const ENTRIES = 1000;
 const CONCURRENCY = [10, 50];
 const RETRIEVAL_TARGET_MS = 10;
+/** Goals on PostgreSQL (issue 23): messages a second and p95 at 10 visitors; /healthz in the same run. */
+const MESSAGES_TARGET_RPS = 150;
+const MESSAGES_TARGET_P95_MS = 100;
+const HEALTH_TARGET_RPS = 2000;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 if (!existsSync(path.join(buildDir, "server/index.js"))) {
@@ -50,6 +54,9 @@ async function prepareClient(db: Database) {
       websiteDomain: "bench.example",
       businessType: "services",
       licenseKey,
+      // Every request is a new visitor, so a new $1 conversation: the default monthly ceiling would
+      // turn the bench into one of refusals within a second.
+      monthlyUsageCeilingCents: null,
     })
     .returning({ id: clients.id });
   await db.insert(trainingConfigs).values({
@@ -278,6 +285,25 @@ for (const { rows } of results) {
         (row.messages.rps / row.health.rps).toFixed(2).padStart(5),
         ` ${JSON.stringify(row.messages.statuses)}${row.messages.errors ? ` errors ${row.messages.errors}` : ""}`,
       ].join("  "),
+    );
+  }
+}
+const answered = (measured: Measured) => measured.statuses["200"] ?? 0;
+const verdict = (met: boolean) => (met ? "met" : "NOT met");
+for (const row of results.flatMap((result) => result.rows)) {
+  const refused =
+    row.messages.errors +
+    Object.values(row.messages.statuses).reduce((sum, count) => sum + count, 0) -
+    answered(row.messages);
+  console.log(
+    `${row.database}, ${row.connections} visitors: ${refused} messages not answered 200 (goal none: ${verdict(refused === 0)}); ` +
+      `/healthz ${number.format(row.health.rps)} req/s (goal ${number.format(HEALTH_TARGET_RPS)}: ${verdict(row.health.rps >= HEALTH_TARGET_RPS)})`,
+  );
+  if (row.database === "postgres" && row.connections === 10) {
+    const met = row.messages.rps >= MESSAGES_TARGET_RPS && row.messages.p95 < MESSAGES_TARGET_P95_MS;
+    console.log(
+      `postgres, 10 visitors: ${number.format(row.messages.rps)} messages/s, p95 ${Math.round(row.messages.p95)} ms ` +
+        `(goal ${MESSAGES_TARGET_RPS}/s with p95 under ${MESSAGES_TARGET_P95_MS} ms: ${verdict(met)})`,
     );
   }
 }
