@@ -1,5 +1,6 @@
 // The production HTTP server: static files, the React Router app, JSON request logs,
 // start-up (env, database, operator, demo data) before listening, and a clean shutdown.
+import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { register } from "node:module";
 import net from "node:net";
@@ -21,6 +22,8 @@ const {
   frontDoorHandler,
   appHandler,
   answerClientError,
+  healthCheckHandler,
+  isPlainHealthCheck,
 } = build.entry.module;
 
 let runtime;
@@ -69,7 +72,16 @@ app.use((request, response, next) => {
 // Absurd paths, unknown methods and oversized or mistyped bodies are refused before anything else runs.
 app.use(frontDoorHandler);
 app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+// The few files beside assets/ (the favicon) are listed once: asking the disk for every page and API
+// call, and building the error that a missing file makes, cost more than a message's own queries.
+const clientDir = path.join(BUILD_DIR, "client");
+const rootFiles = new Set(
+  readdirSync(clientDir, { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => `/${e.name}`),
+);
+const serveRootFile = express.static(clientDir, { maxAge: "1h", index: false });
+app.use((request, response, next) => (rootFiles.has(request.path) ? serveRootFile(request, response, next) : next()));
 
 app.all(
   "*",
@@ -84,7 +96,10 @@ app.all(
   }),
 );
 
-const server = createServer(app);
+const answerHealthCheck = healthCheckHandler(runtime.database.db);
+const server = createServer((request, response) =>
+  isPlainHealthCheck(request) ? answerHealthCheck(request, response) : app(request, response),
+);
 server.on("clientError", answerClientError);
 server.listen(env.PORT, env.HOST, () => {
   const lines = [`Alex is running at ${env.PUBLIC_URL ?? `http://localhost:${env.PORT}`}`, ...runtime.report];

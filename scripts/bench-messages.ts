@@ -105,7 +105,11 @@ function freePort(): Promise<number> {
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.mjs"], {
+  // BENCH_PROFILE_DIR: the server writes a CPU profile there when it stops (docs/request-cost.md reads them).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, "server.mjs"], {
     cwd: root,
     env: {
       ...process.env,

@@ -2,31 +2,13 @@ import { data, type MiddlewareFunction } from "react-router";
 import { isDatabaseUnavailable } from "#db/connection.ts";
 import { databaseContext } from "~/context.ts";
 import { languageContext } from "~/i18n/middleware.server.ts";
-import { pingDatabase } from "~/models/health.server.ts";
+import { databaseAnswers } from "./health.server.ts";
 import { apiTextIn, jsonError } from "./json-api.server.ts";
 
 /** How long the check after a failure waits for the database: an outage answers at once (connection refused). */
 const PING_TIMEOUT_MS = 1000;
 /** What a 503 tells the caller: the database usually returns within seconds, and the server reconnects by itself. */
 const RETRY_AFTER_SECONDS = 5;
-
-/** Whether the database answers within `timeoutMs`. */
-export async function databaseAnswers(ping: () => Promise<unknown>, timeoutMs = PING_TIMEOUT_MS): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      ping(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error("database timeout")), timeoutMs);
-      }),
-    ]);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Requests whose loader, action or middleware failed because the database was unreachable (noted by handleError). */
 const failedOnDatabase = new WeakSet<Request>();
@@ -65,7 +47,7 @@ export const databaseOutageMiddleware: MiddlewareFunction<Response> = async ({ r
     return response; // the runtime never started: not an outage this middleware can tell
   }
   const duringOutage = failedOnDatabase.has(request) || lastSeenUnavailableAt >= startedAt;
-  if (!duringOutage && (await databaseAnswers(() => pingDatabase(db)))) return response;
+  if (!duringOutage && (await databaseAnswers(db, PING_TIMEOUT_MS))) return response;
   const pathname = new URL(request.url).pathname;
   const html = /\btext\/html\b/.test(response.headers.get("Content-Type") ?? "") || pathname.endsWith(".data");
   if (html) throw data(null, { status: 503 });

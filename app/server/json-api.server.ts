@@ -12,7 +12,7 @@ import { tooManyRequestsHeaders } from "./rate-limit.server.ts";
  * the caller's language. `fields` holds one message per field, and is there only when a field is at
  * fault.
  */
-const NO_STORE = "no-store";
+export const NO_STORE = "no-store";
 
 type Answer = { status?: number; headers?: HeadersInit };
 

@@ -84,6 +84,24 @@ describe("health and headers", () => {
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
+  it("answers a plain check ahead of the router, and the same through it with a query string", async () => {
+    const head = await request("/healthz", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Type")).toBe("application/json");
+    expect(head.headers.get("Cache-Control")).toBe("no-store");
+    expect(await head.text()).toBe("");
+    const routed = await request("/healthz?lng=en");
+    expect(routed.status).toBe(200);
+    expect(routed.headers.get("Cache-Control")).toBe("no-store");
+    expect(await routed.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers every one of a burst of checks, which share their pings", async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, () => request("/healthz")));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    expect(await Promise.all(answers.map((answer) => answer.json()))).toEqual(Array(50).fill({ status: "ok" }));
+  });
+
   it("sends a nonce-based CSP and the other security headers with every page", async () => {
     const response = await request("/");
     const csp = response.headers.get("Content-Security-Policy") ?? "";
@@ -101,11 +119,15 @@ describe("health and headers", () => {
     expect(second.headers.get("Content-Security-Policy")).not.toContain(nonce);
   });
 
-  it("sends the security headers with resource routes too", async () => {
-    const response = await request("/healthz");
-    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
-  });
+  it.each(["/healthz", "/healthz?lng=en", "/api/stats"])(
+    "sends the security headers with resource routes too (%s)",
+    async (path) => {
+      const response = await request(path);
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+    },
+  );
 
   it("shows no stack trace to visitors", async () => {
     const response = await request("/admin/dashboard.data?_routes=routes/nope");

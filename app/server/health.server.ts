@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Database } from "#db/connection.ts";
+import { pingDatabase } from "~/models/health.server.ts";
+import { NO_STORE } from "./json-api.server.ts";
+import { baselineSecurityHeaders } from "./security.server.ts";
+
+const HEALTH_TIMEOUT_MS = 2000;
+
+/** Whether the database answers a trivial query within `timeoutMs`. */
+export async function databaseAnswers(db: Database, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      pingDatabase(db),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("database timeout")), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export type Health = { status: 200; body: { status: "ok" } } | { status: 503; body: HealthFailure };
+type HealthFailure = { status: "unavailable"; database: "unreachable" };
+
+/** The check under way for each database: checks that arrive meanwhile share its answer. */
+const checksUnderWay = new WeakMap<Database, Promise<Health>>();
+
+/**
+ * Healthy when the database answers within two seconds. Checks that arrive while one is under way
+ * share its ping: its answer is at most one ping old, and a burst of checks costs one query.
+ */
+export function checkHealth(db: Database): Promise<Health> {
+  let check = checksUnderWay.get(db);
+  if (!check) {
+    check = databaseAnswers(db, HEALTH_TIMEOUT_MS).then((answers): Health => {
+      checksUnderWay.delete(db);
+      return answers
+        ? { status: 200, body: { status: "ok" } }
+        : { status: 503, body: { status: "unavailable", database: "unreachable" } };
+    });
+    checksUnderWay.set(db, check);
+  }
+  return check;
+}
+
+/**
+ * `GET /healthz` (and HEAD) is answered by server.mjs ahead of everything else: a load balancer polls it
+ * often, and it needs none of what a page does (compression, static files, the router, sessions,
+ * languages, the access log). docs/request-cost.md has the figures. With a query string it goes the
+ * usual way, so the front door still judges it; other methods reach the route (app/routes/healthz.ts).
+ */
+export function isPlainHealthCheck(request: IncomingMessage) {
+  return request.url === "/healthz" && (request.method === "GET" || request.method === "HEAD");
+}
+
+export function healthCheckHandler(db: Database) {
+  const fixedHeaders = { ...baselineSecurityHeaders(), "Cache-Control": NO_STORE, "Content-Type": "application/json" };
+  return async (request: IncomingMessage, response: ServerResponse) => {
+    const health = await checkHealth(db);
+    const body = JSON.stringify(health.body);
+    response.writeHead(health.status, { ...fixedHeaders, "Content-Length": Buffer.byteLength(body) });
+    response.end(request.method === "HEAD" ? undefined : body);
+  };
+}
