@@ -27,7 +27,7 @@ const seconds = Number(process.env.BENCH_SECONDS || 10);
 const ENTRIES = 1000;
 const CONCURRENCY = [10, 50];
 const RETRIEVAL_TARGET_MS = 10;
-/** Goals on PostgreSQL (issue 23): messages a second and p95 at 10 visitors; /healthz in the same run. */
+/** The goals (docs/request-cost.md): messages a second and p95 on PostgreSQL at 10 visitors; /healthz in the same run. */
 const MESSAGES_TARGET_RPS = 150;
 const MESSAGES_TARGET_P95_MS = 100;
 const HEALTH_TARGET_RPS = 2000;
