@@ -33,7 +33,7 @@ import {
   sessionHasConversationMessage,
   sumClientChargesSince,
 } from "~/models/message.server.ts";
-import { checkRateLimit, countAgainstRateLimit } from "~/server/rate-limit.server.ts";
+import { admitUnderRateLimit } from "~/server/rate-limit.server.ts";
 import type { ChatReply } from "./chat-contract.ts";
 import type { DecodedImage, VisitorMessage } from "./message-schema.ts";
 
@@ -91,15 +91,14 @@ const addressBucket = (ip: string) => `chat-message:${ip}`;
 
 /** The address limit comes first, before the body is read: it protects everything after it. */
 export async function admitAddress(db: Database, ip: string, now = new Date()): Promise<Refusal | undefined> {
-  const verdict = await checkRateLimit(
+  const verdict = await admitUnderRateLimit(
     db,
-    [addressBucket(ip)],
+    addressBucket(ip),
     { limit: MESSAGES_PER_ADDRESS_PER_MINUTE, windowMs: MINUTE },
     now,
   );
   if (verdict.limited)
     return { status: 429, error: "tooManyFromAddress", retryAfterSeconds: verdict.retryAfterSeconds };
-  await countAgainstRateLimit(db, [addressBucket(ip)]);
   return undefined;
 }
 
@@ -293,7 +292,8 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
       const messageType = classifyTurn({
         providerFailed: answer.providerFailed,
         visitorGone: !job.visitorWaiting(),
-        firstReplyOfSession: !(await sessionHasConversationMessage(tx, sessionId)),
+        // A session started in this transaction has no message yet: no need to ask.
+        firstReplyOfSession: news.newSession || !(await sessionHasConversationMessage(tx, sessionId)),
         imageCount: job.images.length,
         contactCollected: answer.contactCollected && consented,
         deliverable: answer.deliverable,

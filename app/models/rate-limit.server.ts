@@ -1,5 +1,5 @@
 import { and, count, gt, inArray, lt, min, sql } from "drizzle-orm";
-import type { Database } from "#db/connection.ts";
+import { selectRows, type Database } from "#db/connection.ts";
 import { rateLimitEvents } from "#db/schema.ts";
 
 /** The first key of every rate-limit lock ("rate" in ASCII), apart from the job runner's. */
@@ -46,6 +46,26 @@ export async function countRateLimitEvents(db: Database, buckets: string[], sinc
     .where(and(inArray(rateLimitEvents.bucket, buckets), gt(rateLimitEvents.createdAt, since)))
     .groupBy(rateLimitEvents.bucket);
   return rows;
+}
+
+/**
+ * One statement for a limit checked on every call of a busy API: counts the bucket's events since
+ * `since` and, when they are under `limit`, records one more. Answers the count before it and the
+ * oldest event's time.
+ */
+export async function recordRateLimitEventUnder(db: Database, bucket: string, since: Date, limit: number) {
+  const [row] = await selectRows<{ events: number | string; oldest: string | Date | null }>(
+    db,
+    sql`with recent as (
+          select count(*) as events, min(${rateLimitEvents.createdAt}) as oldest
+          from ${rateLimitEvents}
+          where ${rateLimitEvents.bucket} = ${bucket} and ${rateLimitEvents.createdAt} > ${since.toISOString()}::timestamptz
+        ), recorded as (
+          insert into ${rateLimitEvents} (bucket) select ${bucket} from recent where recent.events < ${limit}
+        )
+        select events, oldest from recent`,
+  );
+  return { events: Number(row?.events ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
 /** Deletes the events older than `before`; answers how many went. */

@@ -12,7 +12,7 @@ import {
 } from "~/auth/session.server.ts";
 import { deleteExpiredAuthSessions, extendAuthSession } from "~/models/auth-session.server.ts";
 import { countOperators, findOperatorByUsername, upsertOperator } from "~/models/operator.server.ts";
-import { checkRateLimit, countAgainstRateLimit } from "~/server/rate-limit.server.ts";
+import { admitUnderRateLimit, checkRateLimit, countAgainstRateLimit } from "~/server/rate-limit.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 
 const cookieHeader = (setCookie: string) => setCookie.split(";")[0]!;
@@ -86,6 +86,20 @@ describe.each(testDrivers)("operators, sessions and rate limits on %s", (driver)
     expect(verdict.limited).toBe(true);
     if (verdict.limited) expect(verdict.retryAfterSeconds).toBeGreaterThan(50);
     const later = await checkRateLimit(db, bucket, rule, new Date(Date.now() + 61_000));
+    expect(later.limited).toBe(false);
+  });
+
+  it("admits and counts in one step until the limit, then refuses without counting the refusal", async () => {
+    const rule = { limit: 3, windowMs: 60_000 };
+    const bucket = `test-admit:${driver}`;
+    for (let i = 0; i < 3; i++) expect((await admitUnderRateLimit(db, bucket, rule)).limited).toBe(false);
+    const refused = await admitUnderRateLimit(db, bucket, rule);
+    expect(refused.limited).toBe(true);
+    if (refused.limited) expect(refused.retryAfterSeconds).toBeGreaterThan(50);
+    // Three admitted calls were counted, the refused one was not.
+    expect(await checkRateLimit(db, [bucket], { limit: 3, windowMs: 60_000 })).toMatchObject({ limited: true });
+    expect((await checkRateLimit(db, [bucket], { limit: 4, windowMs: 60_000 })).limited).toBe(false);
+    const later = await admitUnderRateLimit(db, bucket, rule, new Date(Date.now() + 61_000));
     expect(later.limited).toBe(false);
   });
 
