@@ -3,7 +3,8 @@
 // page against the 404 page of the same server (and the investor and dashboard pages when they
 // exist), prints a table that says which pages came from the page cache (its X-Page-Cache header)
 // and which were rendered, and each page's ratio to the 404 page, labelled the same way, and the chat
-// widget's first load in gzipped bytes as a browser receives it; then stops the server and removes its
+// widget's first load in gzipped bytes as a browser receives it, and Lighthouse's view of the public
+// pages (scripts/lighthouse-pages.mjs); then stops the server and removes its
 // data; then runs scripts/bench-messages.ts (the message API at 10 and 50 visitors and retrieval, on
 // the embedded database and PostgreSQL) and scripts/bench-retries.ts (a minute of visitors with
 // retried messages on PostgreSQL, and the invariants they must leave).
@@ -16,6 +17,7 @@ import { createServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { auditPages, printPageAudits } from "./lighthouse-pages.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
@@ -27,7 +29,10 @@ const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
 // Every case, its warm-up and the start-up fit well inside this; past it the run is abandoned.
 const MAX_CASES = 7;
-const RUN_LIMIT_MS = START_TIMEOUT_MS + MAX_CASES * (seconds + warmupSeconds + 10) * 1000 + STOP_TIMEOUT_MS;
+// Lighthouse takes 10–30 s a page here; six pages.
+const LIGHTHOUSE_MS = 6 * 60_000;
+const RUN_LIMIT_MS =
+  START_TIMEOUT_MS + MAX_CASES * (seconds + warmupSeconds + 10) * 1000 + LIGHTHOUSE_MS + STOP_TIMEOUT_MS;
 
 function positiveNumber(name, fallback) {
   const raw = process.env[name];
@@ -198,6 +203,9 @@ function measure(pathname, headers, duration) {
 await waitUntilHealthy();
 
 const notFoundPath = `/bench-no-such-page-${randomBytes(4).toString("hex")}`;
+const PUBLIC_PAGES = ["/", "/invest-en", "/invest-he", "/contact", "/newsletter"]
+  .map((path) => ({ path, label: path }))
+  .concat({ path: notFoundPath, label: "404 page" });
 const cases = [
   { label: "/", path: "/", headers: {}, expected: 200, required: true },
   { label: "404 page", path: notFoundPath, headers: {}, expected: 404, required: true },
@@ -247,6 +255,12 @@ for (const benchCase of cases) {
 
 const widget = await widgetFirstLoad();
 
+process.stdout.write(`Lighthouse on ${PUBLIC_PAGES.length} public pages…\n`);
+const pageAudits = await auditPages(
+  baseUrl,
+  PUBLIC_PAGES.map((page) => page.path),
+);
+
 await stopServer();
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
@@ -283,6 +297,10 @@ if (widget) {
 } else {
   console.log("\nChat widget first load: not measured (no demo client's license on /invest-he).");
 }
+
+printPageAudits(
+  pageAudits.map((audit) => ({ ...audit, path: PUBLIC_PAGES.find((page) => page.path === audit.path).label })),
+);
 
 // A ratio between a cached page and a rendered one measures the cache, not the page: each line says which it is.
 const notFound = rows.find((row) => row.label === "404 page");
