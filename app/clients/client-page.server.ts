@@ -16,7 +16,8 @@ import { getClientUsageTotals, listDailyUsage, listLatestClientSessions } from "
 import { loadAccessLogTab, type AccessRecord } from "~/privacy/access-log.server.ts";
 import { ERASE_INTENT, handleEraseAction, loadPrivacyTab } from "~/privacy/visitor-data-tab.server.ts";
 import { syncHivePress } from "~/scanner/hivepress.server.ts";
-import { clientIdSchema, statusChangeSchema } from "./client-schema.ts";
+import { statusChangeSchema } from "./client-schema.ts";
+import { findClientByRawId } from "./clients.server.ts";
 import { CLIENT_TABS, HARMFUL_STATUSES, type ClientTab } from "./client-tabs.ts";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -82,8 +83,7 @@ export async function loadClientPage(
     origin: string;
   },
 ) {
-  const id = clientIdSchema.safeParse(clientId);
-  const client = id.success ? await findClientById(db, id.data) : undefined;
+  const client = await findClientByRawId(db, clientId);
   if (!client) return undefined;
   return {
     timeZone,

@@ -14,8 +14,9 @@ import { testOutcomeOf } from "~/checks/full-client-test.server.ts";
 import { runRecordedFullClientTest } from "~/checks/system-checks.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
-import { createClient, findClientById, listClients } from "~/models/client.server.ts";
-import { CLIENT_LIMITS, clientIdSchema, clientListQuerySchema, newClientSchema } from "./client-schema.ts";
+import { createClient, listClients } from "~/models/client.server.ts";
+import { CLIENT_LIMITS, clientListQuerySchema, newClientSchema } from "./client-schema.ts";
+import { findClientByRawId } from "./clients.server.ts";
 import { ADD_CLIENT_INTENT } from "./components/add-client-form.tsx";
 import { TEST_INTENT, type TestReply } from "./components/integration-test-button.tsx";
 
@@ -106,8 +107,7 @@ export async function handleClientsAction(
     });
   }
 
-  const id = clientIdSchema.safeParse(formData.get("clientId"));
-  const client = id.success ? await findClientById(db, id.data) : undefined;
+  const client = await findClientByRawId(db, formData.get("clientId"));
   if (!client) throw data(null, { status: 404 });
   try {
     const result = await runRecordedFullClientTest({ db, client, serverUrl, env, language, t: tc });

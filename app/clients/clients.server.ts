@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import type { Database } from "#db/connection.ts";
 import { databaseContext } from "~/context.ts";
 import { findClientById, type Client, type ClientChanges } from "~/models/client.server.ts";
 import type { DailyUsage } from "~/models/usage.server.ts";
@@ -47,8 +48,16 @@ export function clientChanges({ monthlyFee, ...rest }: ClientUpdateInput): Clien
  * found" in the operator's language: an id that is no positive integer names no client either.
  */
 export async function requireClient(context: Readonly<RouterContextProvider>, rawId: unknown): Promise<Client> {
-  const id = clientIdSchema.safeParse(rawId);
-  const client = id.success ? await findClientById(context.get(databaseContext), id.data) : undefined;
+  const client = await findClientByRawId(context.get(databaseContext), rawId);
   if (!client) throw notFound(apiText(context, "clients"), "api.clientNotFound");
   return client;
+}
+
+/**
+ * The client a raw id from a path or a form names, or undefined: an id that is no positive integer
+ * names no client. Pages and downloads answer its absence their own way (an error page, plain text).
+ */
+export async function findClientByRawId(db: Database, rawId: unknown): Promise<Client | undefined> {
+  const id = clientIdSchema.safeParse(rawId);
+  return id.success ? findClientById(db, id.data) : undefined;
 }

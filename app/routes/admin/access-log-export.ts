@@ -1,9 +1,8 @@
 import type { Route } from "./+types/access-log-export";
-import { clientIdSchema } from "~/clients/client-schema.ts";
+import { findClientByRawId } from "~/clients/clients.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { csvDateTime, csvResponse, everyRow, type CsvColumn } from "~/lib/csv.server.ts";
-import { findClientById } from "~/models/client.server.ts";
 import { listClientAccessLogAfter, type AccessLogRow } from "~/models/access-log.server.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 import { readOnlyRoute } from "~/server/json-api.server.ts";
@@ -14,8 +13,7 @@ const PAGE_SIZE = 500;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getTranslator(context);
   const db = context.get(databaseContext);
-  const id = clientIdSchema.safeParse(params.clientId);
-  const client = id.success ? await findClientById(db, id.data) : undefined;
+  const client = await findClientByRawId(db, params.clientId);
   if (!client)
     return new Response(t("detail.notFound", { ns: "clients" }), {
       status: 404,

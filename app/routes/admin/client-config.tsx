@@ -12,7 +12,7 @@ import { TestTab } from "~/clients/config/components/test-tab.tsx";
 import { CONFIG_TABS, isCapabilityTab } from "~/clients/config/config-tabs.ts";
 import { handleConfigAction, loadConfigPage } from "~/clients/config/config-page.server.ts";
 import type { FullClientTestResult } from "~/checks/full-client-test.server.ts";
-import { clientIdSchema } from "~/clients/client-schema.ts";
+import { findClientByRawId } from "~/clients/clients.server.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { LinkTabs } from "~/components/ui/link-tabs.tsx";
@@ -20,15 +20,13 @@ import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { loadWordPressConnectionView } from "~/checks/wordpress-connection.server.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
-import { findClientById } from "~/models/client.server.ts";
 import { serverUrlFor } from "~/plugin/download.server.ts";
 import { PLUGIN_VERSION } from "~/plugin/plugin-zip.server.ts";
 
 const tabSchema = z.enum(CONFIG_TABS).catch("general");
 
 async function clientOr404(context: Route.LoaderArgs["context"], rawId: string) {
-  const id = clientIdSchema.safeParse(rawId);
-  const client = id.success ? await findClientById(context.get(databaseContext), id.data) : undefined;
+  const client = await findClientByRawId(context.get(databaseContext), rawId);
   if (!client) throw new Response(getTranslator(context)("clientNotFound", { ns: "client-config" }), { status: 404 });
   return client;
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Route } from "./+types/client-usage-export";
-import { clientIdSchema, USAGE_PERIODS } from "~/clients/client-schema.ts";
+import { USAGE_PERIODS } from "~/clients/client-schema.ts";
+import { findClientByRawId } from "~/clients/clients.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
-import { findClientById } from "~/models/client.server.ts";
 import { listDailyUsage, type DailyUsage } from "~/models/usage.server.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 import { readOnlyRoute } from "~/server/json-api.server.ts";
@@ -21,8 +21,7 @@ const plainText = (text: string, status: number) =>
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const t = getTranslator(context);
   const db = context.get(databaseContext);
-  const id = clientIdSchema.safeParse(params.clientId);
-  const client = id.success ? await findClientById(db, id.data) : undefined;
+  const client = await findClientByRawId(db, params.clientId);
   if (!client) return plainText(t("detail.notFound", { ns: "clients" }), 404);
   const period = periodSchema.safeParse(url.searchParams.get("period") ?? undefined);
   if (!period.success) return plainText(t("errors.periodInvalid", { ns: "clients" }), 400);

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/client-visitor-export";
-import { clientIdSchema } from "~/clients/client-schema.ts";
+import { findClientByRawId } from "~/clients/clients.server.ts";
 import { databaseContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { findClientById } from "~/models/client.server.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 import { exportVisitorData, visitorQueryOf } from "~/privacy/visitor-data.server.ts";
 import { visitorSearchSchema } from "~/privacy/visitor-data.ts";
@@ -18,8 +17,7 @@ const plainText = (text: string, status: number) =>
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const t = getTranslator(context);
   const db = context.get(databaseContext);
-  const id = clientIdSchema.safeParse(params.clientId);
-  const client = id.success ? await findClientById(db, id.data) : undefined;
+  const client = await findClientByRawId(db, params.clientId);
   if (!client) return plainText(t("detail.notFound", { ns: "clients" }), 404);
   const search = visitorSearchSchema.safeParse({ kind: url.searchParams.get("kind"), q: url.searchParams.get("q") });
   if (!search.success)

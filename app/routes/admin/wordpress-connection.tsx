@@ -6,18 +6,16 @@ import type { Route } from "./+types/wordpress-connection";
 import { WordPressConnectionForm } from "~/checks/components/wordpress-connection-form.tsx";
 import { loadWordPressConnectionView, updateWordPressConnection } from "~/checks/wordpress-connection.server.ts";
 import { wordpressConnectionSchema } from "~/checks/wordpress-connection-schema.ts";
-import { clientIdSchema } from "~/clients/client-schema.ts";
+import { findClientByRawId } from "~/clients/clients.server.ts";
 import { Card } from "~/components/ui/card.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { findClientById } from "~/models/client.server.ts";
 
 export const handle = { i18n: ["checks"] };
 
 async function requireClient(params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
-  const id = clientIdSchema.safeParse(params.clientId);
-  const client = id.success ? await findClientById(context.get(databaseContext), id.data) : undefined;
+  const client = await findClientByRawId(context.get(databaseContext), params.clientId);
   if (!client) throw data(getTranslator(context)("api.notFound", { ns: "checks" }), { status: 404 });
   return client;
 }
