@@ -96,7 +96,7 @@ app.all(
   }),
 );
 
-const answerHealthCheck = healthCheckHandler(runtime.database.db);
+const answerHealthCheck = healthCheckHandler(runtime.database);
 const server = createServer((request, response) =>
   isPlainHealthCheck(request) ? answerHealthCheck(request, response) : app(request, response),
 );

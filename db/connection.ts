@@ -90,6 +90,8 @@ export type DatabaseHandle = {
   db: Database;
   kind: "postgres" | "embedded";
   events: LiveEventBus;
+  /** The cheapest round trip to the database (`select 1` on the driver itself, without drizzle): health checks. */
+  ping: () => Promise<void>;
   close: () => Promise<void>;
   /**
    * Runs start-up work (migrations, the operator, demo data) while no other app server on this
@@ -180,6 +182,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: "postgres",
       events: postgresEventBus(client),
+      ping: async () => void (await client`select 1`),
       close: () => client.end({ timeout: 5 }),
       startupLock,
     };
@@ -200,6 +203,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: "embedded",
       events: memoryEventBus(),
+      ping: async () => void (await client.query("select 1")),
       // The folder's lock already keeps every other process off.
       startupLock: (work) => work(),
       close: async () => {

@@ -2,6 +2,7 @@ import { data, type MiddlewareFunction } from "react-router";
 import { isDatabaseUnavailable } from "#db/connection.ts";
 import { databaseContext } from "~/context.ts";
 import { languageContext } from "~/i18n/middleware.server.ts";
+import { pingDatabase } from "~/models/health.server.ts";
 import { databaseAnswers } from "./health.server.ts";
 import { apiTextIn, jsonError } from "./json-api.server.ts";
 
@@ -47,7 +48,7 @@ export const databaseOutageMiddleware: MiddlewareFunction<Response> = async ({ r
     return response; // the runtime never started: not an outage this middleware can tell
   }
   const duringOutage = failedOnDatabase.has(request) || lastSeenUnavailableAt >= startedAt;
-  if (!duringOutage && (await databaseAnswers(db, PING_TIMEOUT_MS))) return response;
+  if (!duringOutage && (await databaseAnswers(() => pingDatabase(db), PING_TIMEOUT_MS))) return response;
   const pathname = new URL(request.url).pathname;
   const html = /\btext\/html\b/.test(response.headers.get("Content-Type") ?? "") || pathname.endsWith(".data");
   if (html) throw data(null, { status: 503 });

@@ -1,17 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Database } from "#db/connection.ts";
-import { pingDatabase } from "~/models/health.server.ts";
+import type { DatabaseHandle } from "#db/connection.ts";
 import { NO_STORE } from "./json-api.server.ts";
 import { baselineSecurityHeaders } from "./security.server.ts";
 
 const HEALTH_TIMEOUT_MS = 2000;
 
-/** Whether the database answers a trivial query within `timeoutMs`. */
-export async function databaseAnswers(db: Database, timeoutMs: number): Promise<boolean> {
+/** Whether `ping` (a trivial query) comes back within `timeoutMs`. */
+export async function databaseAnswers(ping: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      pingDatabase(db),
+      ping(),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error("database timeout")), timeoutMs);
       }),
@@ -27,23 +26,23 @@ export async function databaseAnswers(db: Database, timeoutMs: number): Promise<
 export type Health = { status: 200; body: { status: "ok" } } | { status: 503; body: HealthFailure };
 type HealthFailure = { status: "unavailable"; database: "unreachable" };
 
-/** The check under way for each database: checks that arrive meanwhile share its answer. */
-const checksUnderWay = new WeakMap<Database, Promise<Health>>();
+/** The check under way for each way of pinging: checks that arrive meanwhile share its answer. */
+const checksUnderWay = new WeakMap<() => Promise<unknown>, Promise<Health>>();
 
 /**
  * Healthy when the database answers within two seconds. Checks that arrive while one is under way
  * share its ping: its answer is at most one ping old, and a burst of checks costs one query.
  */
-export function checkHealth(db: Database): Promise<Health> {
-  let check = checksUnderWay.get(db);
+export function checkHealth(ping: () => Promise<unknown>): Promise<Health> {
+  let check = checksUnderWay.get(ping);
   if (!check) {
-    check = databaseAnswers(db, HEALTH_TIMEOUT_MS).then((answers): Health => {
-      checksUnderWay.delete(db);
+    check = databaseAnswers(ping, HEALTH_TIMEOUT_MS).then((answers): Health => {
+      checksUnderWay.delete(ping);
       return answers
         ? { status: 200, body: { status: "ok" } }
         : { status: 503, body: { status: "unavailable", database: "unreachable" } };
     });
-    checksUnderWay.set(db, check);
+    checksUnderWay.set(ping, check);
   }
   return check;
 }
@@ -58,10 +57,10 @@ export function isPlainHealthCheck(request: IncomingMessage) {
   return request.url === "/healthz" && (request.method === "GET" || request.method === "HEAD");
 }
 
-export function healthCheckHandler(db: Database) {
+export function healthCheckHandler(database: Pick<DatabaseHandle, "ping">) {
   const fixedHeaders = { ...baselineSecurityHeaders(), "Cache-Control": NO_STORE, "Content-Type": "application/json" };
   return async (request: IncomingMessage, response: ServerResponse) => {
-    const health = await checkHealth(db);
+    const health = await checkHealth(database.ping);
     const body = JSON.stringify(health.body);
     response.writeHead(health.status, { ...fixedHeaders, "Content-Length": Buffer.byteLength(body) });
     response.end(request.method === "HEAD" ? undefined : body);

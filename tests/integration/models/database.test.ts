@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DatabaseLockedError, openDatabase } from "#db/connection.ts";
 import { databaseContext } from "~/context.ts";
 import { loader as healthz } from "~/routes/healthz.ts";
+import { checkHealth } from "~/server/health.server.ts";
 import { startServer } from "../../support/server.ts";
 
 /**
@@ -93,5 +94,22 @@ describe("the embedded database", () => {
     const unhealthy = await callHealthz(handle.db);
     expect(unhealthy.status).toBe(503);
     expect(await unhealthy.json()).toMatchObject({ status: "unavailable" });
+  });
+
+  it("answers the plain check's ping until it is closed, and shares one ping among a burst", async () => {
+    const handle = await openDatabase({ memory: true, migrate: false });
+    let pings = 0;
+    const countedPing = async () => {
+      pings++;
+      await handle.ping();
+    };
+    const burst = await Promise.all(Array.from({ length: 20 }, () => checkHealth(countedPing)));
+    expect(burst.map((health) => health.status)).toEqual(Array(20).fill(200));
+    expect(pings).toBe(1);
+    await handle.close();
+    expect(await checkHealth(handle.ping)).toEqual({
+      status: 503,
+      body: { status: "unavailable", database: "unreachable" },
+    });
   });
 });
