@@ -17,15 +17,19 @@ export function announceStoredMessage(
 ) {
   const { clientId, receivedAt, channel = "web", role = "exchange" } = news;
   const sessionId = stored.sessionId;
-  if (news.newSession) void publishLiveEvent(bus, { type: "session", clientId, sessionId, channel });
-  void publishLiveEvent(bus, {
-    type: "message",
-    clientId,
-    sessionId,
-    channel,
-    role,
-    messageId: stored.messageId,
-    receivedAt,
-  });
-  if (news.newLead) void publishLiveEvent(bus, { type: "lead", clientId, sessionId });
+  // One after the other: on PostgreSQL two NOTIFYs sent at once leave on two pooled connections and
+  // may arrive the other way round, and a screen must hear of a session before its first message.
+  void (async () => {
+    if (news.newSession) await publishLiveEvent(bus, { type: "session", clientId, sessionId, channel });
+    await publishLiveEvent(bus, {
+      type: "message",
+      clientId,
+      sessionId,
+      channel,
+      role,
+      messageId: stored.messageId,
+      receivedAt,
+    });
+    if (news.newLead) await publishLiveEvent(bus, { type: "lead", clientId, sessionId });
+  })();
 }
