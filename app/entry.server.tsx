@@ -5,6 +5,8 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { nonceContext } from "~/context.ts";
+import { IslandAssetsContext } from "~/islands/island-page.tsx";
+import { ISLAND_PAGE_ASSETS } from "~/islands/page-assets.server.ts";
 import { i18nContext } from "~/i18n/middleware.server.ts";
 import { MAX_MESSAGE_BODY_BYTES } from "~/conversations/message-schema.ts";
 import { CHAT_API_PATHS } from "~/conversations/chat-contract.ts";
@@ -47,7 +49,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <IslandAssetsContext value={ISLAND_PAGE_ASSETS}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandAssetsContext>
       </I18nextProvider>,
       {
         nonce,

@@ -13,6 +13,7 @@ import { runtimeMiddleware } from "~/runtime.server.ts";
 import { databaseOutageMiddleware } from "~/server/database-outage.server.ts";
 import { securityHeadersMiddleware } from "~/server/security.server.ts";
 import { RouteErrorPage } from "~/components/error-page.tsx";
+import { useIslandPage } from "~/islands/island-page.tsx";
 import { Toaster as ToasterOnServer } from "~/components/ui/toast.tsx";
 
 /**
@@ -42,16 +43,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+const FAVICON = { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" } as const;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }, FAVICON];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const language: Language = rootData?.language ?? (i18n.language === "en" ? "en" : "he");
   const direction = directionOf(language);
+  const islandPage = useIslandPage();
 
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
@@ -63,12 +64,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {islandPage ? (
+          <>
+            <link {...FAVICON} />
+            <style dangerouslySetInnerHTML={{ __html: islandPage.styles }} />
+          </>
+        ) : (
+          <Links />
+        )}
       </head>
       <body className="min-h-dvh">
         <DirectionProvider dir={direction}>{children}</DirectionProvider>
-        <ScrollRestoration nonce={rootData?.nonce} />
-        <Scripts nonce={rootData?.nonce} />
+        {islandPage ? (
+          <script nonce={rootData?.nonce} dangerouslySetInnerHTML={{ __html: islandPage.script }} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={rootData?.nonce} />
+            <Scripts nonce={rootData?.nonce} />
+          </>
+        )}
       </body>
     </html>
   );

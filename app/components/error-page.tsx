@@ -25,7 +25,12 @@ export function ErrorPage({ status, title, message, stack }: ErrorPageProps) {
       </p>
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-slate-600">{message}</p>
-      <Link to="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+      {/* The home page is an island page (app/islands/island-page.tsx): always a document load. */}
+      <Link
+        to="/"
+        reloadDocument
+        className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+      >
         {t("notFound.home")}
       </Link>
       {stack ? <pre className="max-w-full overflow-auto text-start text-xs text-red-700">{stack}</pre> : null}

@@ -3,7 +3,8 @@ import { useLocation } from "react-router";
 import { LANGUAGES } from "~/i18n/config.ts";
 
 /**
- * A GET form: without JavaScript the button submits `?lng=`, with it the choice submits at once.
+ * A GET form: without JavaScript the button submits `?lng=`, with it the choice submits at once
+ * (through React on the back-office's pages, through app/islands/enhance.ts on the public ones).
  * The server keeps the choice in a cookie and the page reloads in the other direction. The page's
  * own query (filters, page, tab) rides along as hidden fields, so the operator stays where they were.
  */
@@ -20,6 +21,7 @@ export function LanguageSelect({ className }: { className?: string }) {
         <select
           name="lng"
           defaultValue={i18n.language}
+          data-submits-on-change
           onChange={(event) => event.currentTarget.form?.requestSubmit()}
           className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
         >

@@ -1,7 +1,6 @@
 import { Menu, X } from "lucide-react";
-import { Suspense, useRef, useState, type ComponentType } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { LanguageSelect } from "~/components/language-select.tsx";
 
 const ANCHORS = [
@@ -10,25 +9,16 @@ const ANCHORS = [
   { href: "/#contact", key: "contact" },
 ] as const;
 
-/** The Admin Login modal, loaded lazily by its owner (the auth capability) and handed in. */
-export type LoginModalSlot = {
-  Component: ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
-  preload: () => void;
-};
+const MENU_ID = "site-menu";
 
-function AdminLoginLink({ open, preload, className }: { open: () => void; preload: () => void; className: string }) {
+/** The Admin Login dialog, owned by the auth capability and handed in, and its element's id. */
+export type LoginDialogSlot = { id: string; dialog: ReactNode };
+
+/** A link to the /login page that opens the login dialog instead once the page's script runs. */
+function AdminLoginLink({ dialogId, className }: { dialogId: string; className: string }) {
   const { t } = useTranslation();
   return (
-    <a
-      href="/login"
-      className={className}
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={(event) => {
-        event.preventDefault();
-        open();
-      }}
-    >
+    <a href="/login" data-opens-dialog={dialogId} className={className}>
       {t("login.open")}
     </a>
   );
@@ -36,31 +26,19 @@ function AdminLoginLink({ open, preload, className }: { open: () => void; preloa
 
 /**
  * The public site's sticky header: anchors, language, Admin Login, and a slide-in menu on phones.
- * The menu is the browser's own modal <dialog>: it traps focus, closes on Escape or a click
- * outside, and gives focus back to its button, with no script to ship for it.
+ * It is rendered on island pages only (app/islands/island-page.tsx): the menu and the login are the
+ * browser's own modal <dialog>s, which trap focus, close on Escape or a click outside and give focus
+ * back; app/islands/enhance.ts opens and closes them from the `data-opens-dialog` and
+ * `data-closes-dialog` attributes.
  */
-export function SiteHeader({ loginModal }: { loginModal: LoginModalSlot }) {
-  const { Component: LoginModal, preload } = loginModal;
+export function SiteHeader({ login }: { login: LoginDialogSlot }) {
   const { t } = useTranslation();
-  const menuRef = useRef<HTMLDialogElement>(null);
-  const [loginWanted, setLoginWanted] = useState(false);
-  const [loginOpen, setLoginOpen] = useState(false);
-  const openLogin = () => {
-    setLoginWanted(true);
-    setLoginOpen(true);
-  };
-  const openMenu = () => {
-    menuRef.current?.showModal();
-    document.documentElement.style.overflow = "hidden";
-  };
-  const closeMenu = () => menuRef.current?.close();
-
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link to="/" className="text-2xl font-bold text-brand-700">
+        <a href="/" className="text-2xl font-bold text-brand-700">
           {t("brand")}
-        </Link>
+        </a>
         <nav aria-label={t("site.navigation")} className="hidden md:block">
           <ul className="flex items-center gap-6">
             {ANCHORS.map(({ href, key }) => (
@@ -75,13 +53,12 @@ export function SiteHeader({ loginModal }: { loginModal: LoginModalSlot }) {
         <div className="ms-auto flex items-center gap-3">
           <LanguageSelect />
           <AdminLoginLink
-            open={openLogin}
-            preload={preload}
+            dialogId={login.id}
             className="hidden rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 md:inline-flex"
           />
           <button
             type="button"
-            onClick={openMenu}
+            data-opens-dialog={MENU_ID}
             aria-haspopup="dialog"
             className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
             aria-label={t("site.openMenu")}
@@ -89,12 +66,12 @@ export function SiteHeader({ loginModal }: { loginModal: LoginModalSlot }) {
             <Menu className="h-6 w-6" aria-hidden="true" />
           </button>
           <dialog
-            ref={menuRef}
+            id={MENU_ID}
             aria-labelledby="site-menu-title"
             // A click outside closes it too; the rule's list predates the attribute, which React passes through.
             // eslint-disable-next-line react/no-unknown-property
             closedby="any"
-            onClose={() => document.documentElement.style.removeProperty("overflow")}
+            data-locks-scroll
             className="fixed inset-y-0 start-0 end-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] overflow-y-auto border-0 bg-white p-4 shadow-xl backdrop:bg-slate-900/50 motion-safe:transition-transform motion-safe:duration-200 starting:open:ltr:-translate-x-full starting:open:rtl:translate-x-full"
           >
             <div className="mb-4 flex items-start justify-between gap-4">
@@ -103,7 +80,7 @@ export function SiteHeader({ loginModal }: { loginModal: LoginModalSlot }) {
               </h2>
               <button
                 type="button"
-                onClick={closeMenu}
+                data-closes-dialog
                 className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
                 aria-label={t("actions.close")}
               >
@@ -116,7 +93,7 @@ export function SiteHeader({ loginModal }: { loginModal: LoginModalSlot }) {
                   <li key={key}>
                     <a
                       href={href}
-                      onClick={closeMenu}
+                      data-closes-dialog
                       className="block rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100"
                     >
                       {t(`site.nav.${key}`)}
@@ -126,19 +103,11 @@ export function SiteHeader({ loginModal }: { loginModal: LoginModalSlot }) {
               </ul>
             </nav>
             <AdminLoginLink
-              preload={preload}
-              open={() => {
-                closeMenu();
-                openLogin();
-              }}
+              dialogId={login.id}
               className="mt-4 block rounded-lg border border-brand-600 px-3 py-2 text-center font-medium text-brand-700"
             />
           </dialog>
-          {loginWanted ? (
-            <Suspense fallback={null}>
-              <LoginModal open={loginOpen} onOpenChange={setLoginOpen} />
-            </Suspense>
-          ) : null}
+          {login.dialog}
         </div>
       </div>
     </header>

@@ -20,6 +20,25 @@ export type CalculatorReading = {
   cost: MonthlyCost | null;
 };
 
+/**
+ * What the page hands its script so the live calculator speaks the page's language: the two error
+ * texts, and each breakdown line's text with LINE_COUNT_PLACEHOLDER where the quantity goes.
+ */
+export type CalculatorTexts = {
+  language: string;
+  errors: Record<QuantityProblem, string>;
+  lines: Record<CalculatorField, string>;
+};
+
+export const LINE_COUNT_PLACEHOLDER = "{count}";
+
+/** Which part of the month's cost each quantity's breakdown line shows. */
+export const LINE_CENTS = {
+  conversations: "conversationsCents",
+  articles: "articlesCents",
+  solutions: "solutionsCents",
+} as const satisfies Record<CalculatorField, keyof MonthlyCost>;
+
 /** What the calculator shows before anyone types: the pricing card's own example. */
 export const DEFAULT_CALCULATOR_VALUES: CalculatorValues = {
   conversations: String(EXAMPLE_MONTHLY_CONVERSATIONS),

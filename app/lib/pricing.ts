@@ -15,6 +15,13 @@ export const PRICING = {
   includesVat: PRICE_LIST.includesVat,
 } as const;
 
+/** What one more of each billable item adds to a month. */
+export const UNIT_PRICE_CENTS = {
+  conversations: PRICING.perConversationCents,
+  articles: PRICING.perArticleCents,
+  solutions: PRICING.perSolutionCents,
+} as const satisfies Record<keyof MonthlyUsage, number>;
+
 /** The calculator's bound per item and month: far beyond any small business, small enough to stay exact. */
 export const MAX_MONTHLY_QUANTITY = 1_000_000;
 

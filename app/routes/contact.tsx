@@ -9,13 +9,16 @@ import { contactSchema } from "~/landing/contact-schema.ts";
 import { loadLandingPage } from "~/landing/landing-page.server.ts";
 import { isDataRequest, screenPublicFormPost } from "~/landing/public-form.server.ts";
 import { createContactLead } from "~/models/contact-lead.server.ts";
+import { loadAsDocument } from "~/islands/island-page.tsx";
 
-export const handle = { i18n: ["landing"] };
+export const handle = { i18n: ["landing"], islands: true };
 
 /** Renders the landing page, so a post without JavaScript that fails comes back as the page with its errors. */
 export function loader({ url, context }: Route.LoaderArgs) {
   return loadLandingPage({ url, context });
 }
+
+export const clientLoader = loadAsDocument;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const post = await screenPublicFormPost(request, context, "contact", contactSchema);

@@ -12,6 +12,7 @@ import { investorChatUrl } from "~/invest/chat-link.server.ts";
 import { admitInquiryAttempt, saveInvestmentInquiry } from "~/invest/inquiry.server.ts";
 import { pageCacheMiddleware } from "~/server/page-cache.server.ts";
 import { tooManyRequestsHeaders } from "~/server/rate-limit.server.ts";
+import { loadAsDocument } from "~/islands/island-page.tsx";
 
 const SENT_PARAM = "inquiry";
 
@@ -28,7 +29,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 /** Serves /invest-en and /invest-he: the i18n middleware fixes each path's language. */
-export const handle = { i18n: ["invest"] };
+export const handle = { i18n: ["invest"], islands: true };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const language = context.get(languageContext);
@@ -42,6 +43,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     description: t("meta.description", { ns: "invest", ask: formatCompactMoney(money.ask, money.currency, language) }),
   };
 }
+
+export const clientLoader = loadAsDocument;
 
 /** The form without JavaScript: the same schema as the browser and the API, then back to the page, which confirms. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,11 +4,12 @@ import { getTranslator } from "~/i18n/middleware.server.ts";
 import { LegalDocument } from "~/legal/components/legal-document.tsx";
 import { legalPageAt } from "~/legal/legal-pages.ts";
 import { pageCacheMiddleware } from "~/server/page-cache.server.ts";
+import { loadAsDocument } from "~/islands/island-page.tsx";
 
 /** Each legal page depends only on its path and the language. */
 export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware()];
 
-export const handle = { i18n: ["legal", "landing"] };
+export const handle = { i18n: ["legal", "landing"], islands: true };
 
 /** One module serves /privacy, /terms and /accessibility (app/legal/legal-pages.ts); the path picks the text. */
 export function loader({ url, context }: Route.LoaderArgs) {
@@ -21,6 +22,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
     description: t(`${page}.description`, { ns: "legal" }),
   };
 }
+
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.title} | Alex` : "Alex" },

@@ -9,15 +9,18 @@ import { loadLandingPage } from "~/landing/landing-page.server.ts";
 import { newsletterSchema } from "~/landing/newsletter-schema.ts";
 import { isDataRequest, screenPublicFormPost } from "~/landing/public-form.server.ts";
 import { subscribeToNewsletter } from "~/models/newsletter-subscriber.server.ts";
+import { loadAsDocument } from "~/islands/island-page.tsx";
 
 type Outcome = "subscribed" | "already";
 
-export const handle = { i18n: ["landing"] };
+export const handle = { i18n: ["landing"], islands: true };
 
 /** Renders the landing page, so a post without JavaScript that fails comes back as the page with its errors. */
 export function loader({ url, context }: Route.LoaderArgs) {
   return loadLandingPage({ url, context });
 }
+
+export const clientLoader = loadAsDocument;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const post = await screenPublicFormPost(request, context, "newsletter", newsletterSchema);

@@ -55,6 +55,8 @@ export type FieldProps = {
   /** "beside": the control first and the label next to it (checkboxes). */
   layout?: "stacked" | "beside";
   tone?: FieldTone;
+  /** The error paragraph is rendered even while empty (hidden), for a script that checks as the user types to fill. */
+  errorSlot?: boolean;
   /** More ids for the control's aria-describedby (a counter laid out elsewhere). */
   describedBy?: string;
   /** On the control's row at its inline end: a button, a unit. */
@@ -79,6 +81,7 @@ export function Field({
   hideLabel,
   layout = "stacked",
   tone = "light",
+  errorSlot,
   describedBy,
   end,
   className,
@@ -116,8 +119,8 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      {invalid ? (
-        <p id={errorId} className={clsx("text-sm", colors.error)}>
+      {invalid || errorSlot ? (
+        <p id={errorId} hidden={!invalid} className={clsx("text-sm", colors.error)}>
           {messages.join(" ")}
         </p>
       ) : null}

@@ -11,7 +11,7 @@ import { useFormMessage } from "./form-messages.tsx";
  * `value`...) and `errors`. Errors are translation keys: see FormMessages.
  */
 
-type ChromeProps = Pick<FieldProps, "label" | "hint" | "hideLabel" | "tone" | "className">;
+type ChromeProps = Pick<FieldProps, "label" | "hint" | "hideLabel" | "tone" | "errorSlot" | "className">;
 
 type KitProps<S> = ChromeProps & {
   /** Conform's metadata for the field (`fields.email`): name, id, value, constraints and errors. */
@@ -30,6 +30,7 @@ function split<S, Control extends ControlOwnProps>({
   hint,
   hideLabel,
   tone,
+  errorSlot,
   className,
   ...control
 }: KitProps<S> & Control) {
@@ -38,6 +39,7 @@ function split<S, Control extends ControlOwnProps>({
     hint,
     hideLabel,
     tone,
+    errorSlot,
     className,
     describedBy: control["aria-describedby"],
   };

@@ -1,15 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Clock, Handshake, Wrench } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { CheckboxField, FormErrors, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
-import type { PublicFormReply } from "~/landing/public-form.ts";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { SectionHeading } from "./section-heading.tsx";
-import { useFormValidation } from "~/landing/use-form-validation.ts";
 
 const POINTS = [
   { key: "reply", Icon: Clock },
@@ -63,31 +60,16 @@ export function ContactSection({ lastResult, sent }: ContactSectionProps) {
 }
 
 /**
- * Posts to /contact through a fetcher: the page stays, a toast confirms and the form empties.
- * Without JavaScript it is a plain form post that comes back to this section.
+ * A plain form post to /contact: the server checks it, and answers with this section again, its
+ * errors next to the fields, or with a confirmation once it is accepted.
  */
 function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("landing");
-  const fetcher = useFetcher<PublicFormReply>({ key: "contact" });
-  const [validation, loadValidation] = useFormValidation();
-  const [form, fields] = useForm({
-    id: "contact-form",
-    lastResult: fetcher.data?.result ?? lastResult,
-    shouldValidate: validation ? "onBlur" : "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validation ? ({ formData }) => validation.validateContact(formData) : undefined,
-  });
-  const pending = fetcher.state !== "idle";
+  const [form, fields] = useForm({ id: "contact-form", lastResult });
 
   return (
     <FormMessages ns="landing">
-      <fetcher.Form
-        method="post"
-        action="/contact"
-        {...getFormProps(form)}
-        onFocus={validation ? undefined : loadValidation}
-        className="relative mt-6 space-y-4"
-      >
+      <form method="post" action="/contact" {...getFormProps(form)} className="relative mt-6 space-y-4">
         <FormErrors form={form} />
         <TextField field={fields.fullName} label={t("contact.fullName")} autoComplete="name" />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -103,10 +85,10 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
         </div>
         <CheckboxField field={fields.marketingConsent} label={t("contact.marketingConsent")} />
         <HoneypotField label={t("forms.honeypot")} />
-        <Button type="submit" size="lg" disabled={pending} className="w-full">
-          {pending ? t("contact.submitting") : t("contact.submit")}
+        <Button type="submit" size="lg" data-pending-label={t("contact.submitting")} className="w-full">
+          {t("contact.submit")}
         </Button>
-      </fetcher.Form>
+      </form>
     </FormMessages>
   );
 }

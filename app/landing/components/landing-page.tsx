@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { lazyLoginModal } from "~/auth/components/lazy-login-modal.ts";
+import { LOGIN_DIALOG_ID, LoginDialog } from "~/auth/components/login-dialog.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { formatCents } from "~/lib/format.ts";
 import { PRICING } from "~/lib/pricing.ts";
@@ -25,10 +25,9 @@ type LandingPageProps = {
 /** The public landing page, its sections top to bottom. */
 export function LandingPage({ data, contactResult, newsletterResult }: LandingPageProps) {
   const { t, i18n } = useTranslation("landing");
-  const calculatorKey = Object.values(data.calculator.values).join("|");
   return (
     <>
-      <SiteHeader loginModal={lazyLoginModal} />
+      <SiteHeader login={{ id: LOGIN_DIALOG_ID, dialog: <LoginDialog /> }} />
       <main>
         <Hero />
         <TrustedBy />
@@ -47,8 +46,7 @@ export function LandingPage({ data, contactResult, newsletterResult }: LandingPa
             />
             <div className="mt-14 grid items-start gap-8 lg:grid-cols-[2fr_3fr]">
               <PricingCard />
-              {/* A new query (the form posted without JavaScript) starts the live calculator afresh. */}
-              <CostCalculator key={calculatorKey} served={data.calculator} />
+              <CostCalculator served={data.calculator} />
             </div>
           </div>
         </section>

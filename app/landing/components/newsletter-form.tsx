@@ -1,13 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { CircleCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { FormErrors, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
-import type { PublicFormReply } from "~/landing/public-form.ts";
 import { HoneypotField } from "./honeypot-field.tsx";
-import { useFormValidation } from "~/landing/use-form-validation.ts";
 
 type NewsletterFormProps = {
   /** The answer to a post without JavaScript that came back with errors. */
@@ -16,19 +13,10 @@ type NewsletterFormProps = {
   outcome: "subscribed" | "already" | undefined;
 };
 
-/** The footer's newsletter box: one e-mail address, posted to /newsletter like the contact form. */
+/** The footer's newsletter box: one e-mail address, a plain post to /newsletter like the contact form. */
 export function NewsletterForm({ lastResult, outcome }: NewsletterFormProps) {
   const { t } = useTranslation("landing");
-  const fetcher = useFetcher<PublicFormReply>({ key: "newsletter" });
-  const [validation, loadValidation] = useFormValidation();
-  const [form, fields] = useForm({
-    id: "newsletter-form",
-    lastResult: fetcher.data?.result ?? lastResult,
-    shouldValidate: validation ? "onBlur" : "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validation ? ({ formData }) => validation.validateNewsletter(formData) : undefined,
-  });
-  const pending = fetcher.state !== "idle";
+  const [form, fields] = useForm({ id: "newsletter-form", lastResult });
 
   return (
     <div id="newsletter" className="scroll-mt-20">
@@ -44,13 +32,7 @@ export function NewsletterForm({ lastResult, outcome }: NewsletterFormProps) {
         </p>
       ) : null}
       <FormMessages ns="landing">
-        <fetcher.Form
-          method="post"
-          action="/newsletter"
-          {...getFormProps(form)}
-          onFocus={validation ? undefined : loadValidation}
-          className="relative mt-4 space-y-2"
-        >
+        <form method="post" action="/newsletter" {...getFormProps(form)} className="relative mt-4 space-y-2">
           <TextField
             field={fields.email}
             type="email"
@@ -61,14 +43,18 @@ export function NewsletterForm({ lastResult, outcome }: NewsletterFormProps) {
             dir="ltr"
             placeholder={t("newsletter.placeholder")}
             end={
-              <Button type="submit" disabled={pending} className="flex-none px-5 font-semibold">
-                {pending ? t("newsletter.submitting") : t("newsletter.submit")}
+              <Button
+                type="submit"
+                data-pending-label={t("newsletter.submitting")}
+                className="flex-none px-5 font-semibold"
+              >
+                {t("newsletter.submit")}
               </Button>
             }
           />
           <FormErrors form={form} tone="dark" />
           <HoneypotField label={t("forms.honeypot")} />
-        </fetcher.Form>
+        </form>
       </FormMessages>
     </div>
   );

@@ -1,0 +1,56 @@
+import { X } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button.tsx";
+import { LoginForm } from "./login-form.tsx";
+
+export const LOGIN_DIALOG_ID = "login-dialog";
+
+/**
+ * The public site's Admin Login: the browser's own modal <dialog> around the login form, opened by
+ * the header's links (app/islands/enhance.ts). The form is a plain post to /login: success lands on
+ * the dashboard, wrong credentials on the /login page with its errors. Without JavaScript the
+ * links lead to that page directly.
+ */
+export function LoginDialog() {
+  const { t } = useTranslation();
+  return (
+    <dialog
+      id={LOGIN_DIALOG_ID}
+      aria-labelledby={`${LOGIN_DIALOG_ID}-title`}
+      aria-describedby={`${LOGIN_DIALOG_ID}-description`}
+      // A click outside closes it too; the rule's list predates the attribute, which React passes through.
+      // eslint-disable-next-line react/no-unknown-property
+      closedby="any"
+      data-locks-scroll
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border-0 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <div className="mb-4 flex items-start justify-between gap-4">
+        <div>
+          <h2 id={`${LOGIN_DIALOG_ID}-title`} className="text-lg font-semibold">
+            {t("login.modalTitle")}
+          </h2>
+          <p id={`${LOGIN_DIALOG_ID}-description`} className="mt-1 text-sm text-slate-600">
+            {t("login.subtitle")}
+          </p>
+        </div>
+        <button
+          type="button"
+          data-closes-dialog
+          className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          aria-label={t("actions.close")}
+        >
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </div>
+      <LoginForm
+        id="login-dialog-form"
+        lastResult={null}
+        secondaryAction={
+          <Button type="button" variant="secondary" data-closes-dialog>
+            {t("actions.cancel")}
+          </Button>
+        }
+      />
+    </dialog>
+  );
+}
