@@ -16,9 +16,9 @@ export type LoginDialogSlot = { id: string; dialog: ReactNode };
 
 /** A link to the /login page that opens the login dialog instead once the page's script runs. */
 function AdminLoginLink({ dialogId, className }: { dialogId: string; className: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
-    <a href="/login" data-opens-dialog={dialogId} className={className}>
+    <a href={`/login?lng=${i18n.language}`} data-opens-dialog={dialogId} className={className}>
       {t("login.open")}
     </a>
   );

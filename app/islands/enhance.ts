@@ -40,6 +40,8 @@ function enhanceDialogs() {
     // An opener inside another dialog (the phone menu's Admin Login) replaces it.
     opener.closest("dialog")?.close();
     dialog.showModal();
+    // A dialog with a form starts in its first field (the browser would pick the close button).
+    dialog.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea")?.focus();
     if (dialog.hasAttribute("data-locks-scroll")) document.documentElement.style.overflow = "hidden";
   });
 }

@@ -1,34 +1,44 @@
 import { E2E_ADMIN, expect, gotoHydrated, htmlDirection, PHONE, test, waitForHydration } from "./fixtures.ts";
 
 test.describe("login", () => {
-  test("the landing page's Admin Login modal signs in with JavaScript", async ({ page }) => {
+  test("the landing page's Admin Login dialog signs in, and wrong credentials land on the login page", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
     await page.getByRole("link", { name: "כניסת מנהל" }).click();
     const dialog = page.getByRole("dialog", { name: "כניסת מנהל" });
     await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription("התחברות למערכת הניהול של Alex.");
 
     await dialog.getByLabel("שם משתמש").fill(E2E_ADMIN.username);
     await dialog.getByLabel("סיסמה").fill("not-the-password");
     await dialog.getByRole("button", { name: "כניסה" }).click();
-    await expect(dialog.getByRole("alert")).toHaveText("שם המשתמש או הסיסמה שגויים.");
-    await expect(page).toHaveURL("/");
+    await expect(page).toHaveURL("/login?lng=he");
+    await expect(page.getByRole("alert")).toHaveText("שם המשתמש או הסיסמה שגויים.");
+    await expect(page.getByLabel("שם משתמש")).toHaveValue(E2E_ADMIN.username);
 
+    await gotoHydrated(page, "/");
+    await page.getByRole("link", { name: "כניסת מנהל" }).click();
+    await dialog.getByLabel("שם משתמש").fill(E2E_ADMIN.username);
     await dialog.getByLabel("סיסמה").fill(E2E_ADMIN.password);
     await dialog.getByRole("button", { name: "כניסה" }).click();
     await expect(page).toHaveURL("/admin/dashboard");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
-  test("the modal's Cancel closes it, and reopening shows a clean form", async ({ page }) => {
+  test("the dialog's Cancel closes it and gives focus back to its link", async ({ page }) => {
     await gotoHydrated(page, "/?lng=en");
-    await page.getByRole("link", { name: "Admin Login" }).click();
+    const link = page.getByRole("link", { name: "Admin Login" });
+    await link.click();
     const dialog = page.getByRole("dialog", { name: "Admin Login" });
-    await dialog.getByRole("button", { name: "Login" }).click();
-    await expect(dialog.getByText("Enter your username.")).toBeVisible();
+    await expect(dialog.getByLabel("Username")).toBeFocused();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
-    await page.getByRole("link", { name: "Admin Login" }).click();
-    await expect(page.getByRole("dialog").getByText("Enter your username.")).toBeHidden();
+    await expect(link).toBeFocused();
+    await link.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test.describe("without JavaScript", () => {
@@ -51,7 +61,8 @@ test.describe("login", () => {
     test("the landing page's Admin Login leads to the login page", async ({ page }) => {
       await page.goto("/");
       await page.getByRole("link", { name: "כניסת מנהל" }).click();
-      await expect(page).toHaveURL("/login");
+      await expect(page).toHaveURL("/login?lng=he");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("כניסת מפעיל");
     });
   });
 

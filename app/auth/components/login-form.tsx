@@ -11,6 +11,8 @@ type FormComponentType = typeof Form | FetcherWithComponents<unknown>["Form"];
 
 type LoginFormProps = {
   id: string;
+  /** Where it posts: /login, with `?lng=` from a page whose language should carry over. */
+  action?: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
   redirectTo?: string;
   pending?: boolean;
@@ -21,6 +23,7 @@ type LoginFormProps = {
 
 export function LoginForm({
   id,
+  action = "/login",
   lastResult,
   redirectTo,
   pending,
@@ -37,7 +40,7 @@ export function LoginForm({
   });
 
   return (
-    <FormComponent method="post" action="/login" {...getFormProps(form)} className="space-y-4">
+    <FormComponent method="post" action={action} {...getFormProps(form)} className="space-y-4">
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormErrors form={form} />
       <TextField field={fields.username} label={t("login.username")} autoComplete="username" dir="ltr" />
