@@ -39,7 +39,9 @@ export function CostCalculator({ served }: { served: CalculatorReading }) {
       ]),
     ) as Record<CalculatorField, string>,
   };
+  // While a quantity is wrong the breakdown is hidden; it holds a month of no use, not the wrong figures.
   const cost = served.cost ?? NO_USE;
+  const countOf = (field: CalculatorField) => (served.cost ? Number(served.values[field] || 0) : 0);
   const problemOf = (field: CalculatorField) => {
     const problem = served.problems[field];
     return problem ? [`calculator.errors.${problem}`] : undefined;
@@ -91,10 +93,7 @@ export function CostCalculator({ served }: { served: CalculatorReading }) {
               key={field}
               field={field}
               label={t(`calculator.${field}`)}
-              detail={texts.lines[field].replace(
-                LINE_COUNT_PLACEHOLDER,
-                formatNumber(Number(served.values[field] || 0), language),
-              )}
+              detail={texts.lines[field].replace(LINE_COUNT_PLACEHOLDER, formatNumber(countOf(field), language))}
               amount={money(cost[LINE_CENTS[field]])}
             />
           ))}

@@ -1,3 +1,4 @@
+import { ElementType, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/connection.ts";
 import { contactLeads, newsletterSubscribers } from "#db/schema.ts";
@@ -9,12 +10,25 @@ const dollars = (amount: number, locale: "he-IL" | "en-US") =>
     .format(amount)
     .replace(/\s/g, " ");
 
-/** The text of the page with tags removed, so assertions read like what a visitor sees. */
-const visibleText = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
+/**
+ * The text a visitor without JavaScript sees: tags, scripts, styles, `hidden` elements and closed
+ * dialogs left out, so assertions read like the page.
+ */
+type Node = ReturnType<typeof parseDocument>["children"][number];
+
+function visibleText(html: string) {
+  const parts: string[] = [];
+  const walk = (nodes: Node[]) => {
+    for (const node of nodes) {
+      if (node.type === ElementType.Text) parts.push(node.data);
+      if (node.type !== ElementType.Tag) continue;
+      if ("hidden" in node.attribs || (node.name === "dialog" && !("open" in node.attribs))) continue;
+      walk(node.children);
+    }
+  };
+  walk(parseDocument(html).children);
+  return parts.join(" ").replace(/\s+/g, " ");
+}
 
 const GOOD_CONTACT = {
   fullName: "Dana Cohen",
