@@ -59,6 +59,8 @@ test.describe("AI training with JavaScript", () => {
     await expect(box).toHaveValue("");
     await expect(conversation.getByRole("listitem")).toHaveCount(1);
     await expect(conversation.getByRole("listitem").first()).toContainText("Hello!");
+    // Send waits for Alex's answer (Enter does nothing while the button is disabled), as a person would.
+    await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
     await box.fill("Do you deliver?");
     await box.press("Enter");
     await expect(conversation.getByRole("listitem")).toHaveCount(2);
