@@ -15,7 +15,12 @@ import { PRICING } from "~/lib/pricing.ts";
 function enhanceDialogs() {
   // The page may not scroll behind a modal dialog that asks so; closing it (any way) gives the scroll back.
   for (const dialog of document.querySelectorAll<HTMLDialogElement>("dialog[data-locks-scroll]")) {
-    dialog.addEventListener("close", () => document.documentElement.style.removeProperty("overflow"));
+    // The close event comes a moment later: the phone menu's Admin Login may have opened the login dialog by then.
+    dialog.addEventListener("close", () => {
+      if (!document.querySelector("dialog[data-locks-scroll][open]")) {
+        document.documentElement.style.removeProperty("overflow");
+      }
+    });
     // Browsers without `closedby` still close on a click on the backdrop, which targets the dialog itself.
     dialog.addEventListener("click", (event) => {
       if (event.target !== dialog) return;

@@ -144,7 +144,20 @@ test.describe("admin shell", () => {
       const menu = page.getByRole("dialog");
       await expect(menu.getByRole("link", { name: "מחירים" })).toBeVisible();
       await menu.getByRole("link", { name: "כניסת מנהל" }).click();
-      await expect(page.getByRole("dialog", { name: "כניסת מנהל" })).toBeVisible();
+      const login = page.getByRole("dialog", { name: "כניסת מנהל" });
+      await expect(login).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(1);
+      // The page behind stays still while the login is open, though the menu closed on the way (its close
+      // event comes a task later: one task is let by before looking).
+      const overflow = () =>
+        page.evaluate(async () => {
+          await new Promise((resolve) => setTimeout(resolve));
+          return getComputedStyle(document.documentElement).overflow;
+        });
+      expect(await overflow()).toBe("hidden");
+      await page.keyboard.press("Escape");
+      await expect(login).toBeHidden();
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("visible");
     });
   });
 });
