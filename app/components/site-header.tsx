@@ -1,7 +1,8 @@
-import { Menu, X } from "lucide-react";
+import { Menu } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSelect } from "~/components/language-select.tsx";
+import { DialogCloseButton } from "~/components/ui/dialog-close-button.tsx";
 
 const ANCHORS = [
   { href: "/#features", key: "features" },
@@ -78,14 +79,7 @@ export function SiteHeader({ login }: { login: LoginDialogSlot }) {
               <h2 id="site-menu-title" className="text-lg font-semibold">
                 {t("brand")}
               </h2>
-              <button
-                type="button"
-                data-closes-dialog
-                className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-                aria-label={t("actions.close")}
-              >
-                <X className="h-5 w-5" aria-hidden="true" />
-              </button>
+              <DialogCloseButton />
             </div>
             <nav aria-label={t("site.navigation")}>
               <ul className="space-y-1">

@@ -1,6 +1,6 @@
-import { X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button.tsx";
+import { DialogCloseButton } from "~/components/ui/dialog-close-button.tsx";
 import { LoginForm } from "./login-form.tsx";
 
 export const LOGIN_DIALOG_ID = "login-dialog";
@@ -34,14 +34,7 @@ export function LoginDialog() {
             {t("login.subtitle")}
           </p>
         </div>
-        <button
-          type="button"
-          data-closes-dialog
-          className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-          aria-label={t("actions.close")}
-        >
-          <X className="h-5 w-5" aria-hidden="true" />
-        </button>
+        <DialogCloseButton />
       </div>
       <LoginForm
         id="login-dialog-form"
