@@ -78,6 +78,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // A streamed part (a promise a loader handed the page) that failed before the shell was sent
+          // makes this a 500; when it failed on an unreachable database, the outage middleware must
+          // hear of it to answer 503, even if the database is back by the time it checks.
+          noteRouteError(request, error);
           // Shell errors reject above and are logged by React Router; these come from streamed parts.
           if (shellRendered) logError(error, { url: request.url });
         },

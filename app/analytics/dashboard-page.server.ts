@@ -9,6 +9,7 @@ import {
   type Comparison,
   type DashboardStats,
 } from "~/models/stats.server.ts";
+import { streamed } from "~/server/streamed.server.ts";
 
 const HIGH_USAGE_WINDOW_DAYS = 30;
 
@@ -35,14 +36,4 @@ export async function loadDashboardPage(db: Database, timeZone: string) {
       })),
     ),
   };
-}
-
-/**
- * A promise the page streams. When the page is never sent (the database went down during the request
- * and the outage middleware answers 503 instead), nothing would hear its failure, and an unheard
- * rejection stops the Node.js process: CI saw the server exit so. The page still gets the rejection.
- */
-function streamed<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => {});
-  return promise;
 }
