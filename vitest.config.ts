@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { browserBundles } from "./scripts/browser-bundles.ts";
@@ -24,10 +23,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // The integration files mostly wait on servers and databases (each test its own database): on a
-    // 2-core machine Vitest's default of one worker per spare core ran them one at a time (8.8 min);
-    // three at once took 4.6 min.
-    maxWorkers: Math.max(3, availableParallelism() - 1),
     env: { LOG_LEVEL: "silent" },
     projects: [
       { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts"] } },
