@@ -12,14 +12,14 @@ const ANCHORS = [
 
 const MENU_ID = "site-menu";
 
-/** The Admin Login dialog, owned by the auth capability and handed in, and its element's id. */
-export type LoginDialogSlot = { id: string; dialog: ReactNode };
+/** The Admin Login dialog, owned by the auth capability and handed in, with its element's id and the login page. */
+export type LoginDialogSlot = { id: string; href: string; dialog: ReactNode };
 
-/** A link to the /login page that opens the login dialog instead once the page's script runs. */
-function AdminLoginLink({ dialogId, className }: { dialogId: string; className: string }) {
-  const { t, i18n } = useTranslation();
+/** A link to the login page that opens the login dialog instead once the page's script runs. */
+function AdminLoginLink({ login, className }: { login: LoginDialogSlot; className: string }) {
+  const { t } = useTranslation();
   return (
-    <a href={`/login?lng=${i18n.language}`} data-opens-dialog={dialogId} className={className}>
+    <a href={login.href} data-opens-dialog={login.id} className={className}>
       {t("login.open")}
     </a>
   );
@@ -54,7 +54,7 @@ export function SiteHeader({ login }: { login: LoginDialogSlot }) {
         <div className="ms-auto flex items-center gap-3">
           <LanguageSelect />
           <AdminLoginLink
-            dialogId={login.id}
+            login={login}
             className="hidden rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 md:inline-flex"
           />
           <button
@@ -97,7 +97,7 @@ export function SiteHeader({ login }: { login: LoginDialogSlot }) {
               </ul>
             </nav>
             <AdminLoginLink
-              dialogId={login.id}
+              login={login}
               className="mt-4 block rounded-lg border border-brand-600 px-3 py-2 text-center font-medium text-brand-700"
             />
           </dialog>

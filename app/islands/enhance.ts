@@ -4,12 +4,12 @@
 import {
   CALCULATOR_FIELDS,
   LINE_CENTS,
-  LINE_COUNT_PLACEHOLDER,
+  lineText,
   readCalculator,
   type CalculatorTexts,
   type CalculatorValues,
 } from "~/landing/calculator.ts";
-import { formatCents, formatNumber } from "~/lib/format.ts";
+import { formatCents } from "~/lib/format.ts";
 import { PRICING } from "~/lib/pricing.ts";
 
 function enhanceDialogs() {
@@ -83,53 +83,51 @@ function enhanceSubmitButtons() {
 function enhanceCalculator(form: HTMLFormElement) {
   const texts = JSON.parse(form.dataset.calculator ?? "{}") as CalculatorTexts;
   const section = form.closest("section") ?? document;
-  const find = <E extends Element>(selector: string) => section.querySelector<E>(selector);
+  const find = <E extends HTMLElement>(selector: string) => section.querySelector<E>(selector)!;
   const money = (cents: number) => formatCents(cents, texts.language, PRICING.currency);
+  // What each keystroke rewrites, found once.
+  const fields = CALCULATOR_FIELDS.map((field) => {
+    const input = form.elements.namedItem(field) as HTMLInputElement;
+    return {
+      field,
+      input,
+      error: document.getElementById(`${input.id}-error`),
+      detail: find(`[data-calculator-detail="${field}"]`),
+      amount: find(`[data-calculator-amount="${field}"]`),
+    };
+  });
+  const breakdown = find("[data-calculator-breakdown]");
+  const costLine = find("[data-calculator-cost]");
+  const fix = find("[data-calculator-fix]");
+  const total = find("[data-calculator-total]");
 
   const render = () => {
-    const values = Object.fromEntries(
-      CALCULATOR_FIELDS.map((field) => [field, (form.elements.namedItem(field) as HTMLInputElement).value]),
-    ) as CalculatorValues;
-    const reading = readCalculator(values);
-    for (const field of CALCULATOR_FIELDS) {
-      const input = form.elements.namedItem(field) as HTMLInputElement;
-      const problem = reading.problems[field];
-      const error = document.getElementById(`${input.id}-error`);
-      const describedBy = new Set((input.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean));
-      if (problem) {
-        input.setAttribute("aria-invalid", "true");
-        if (error) describedBy.add(error.id);
-      } else {
-        input.removeAttribute("aria-invalid");
-        if (error) describedBy.delete(error.id);
-      }
-      if (describedBy.size) input.setAttribute("aria-describedby", [...describedBy].join(" "));
-      else input.removeAttribute("aria-describedby");
+    const values = Object.fromEntries(fields.map(({ field, input }) => [field, input.value])) as CalculatorValues;
+    const { problems, cost } = readCalculator(values);
+    for (const { field, input, error } of fields) {
+      const problem = problems[field];
+      if (problem) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
       if (error) {
         error.textContent = problem ? texts.errors[problem] : "";
         error.hidden = !problem;
       }
     }
-    const { cost } = reading;
-    find<HTMLElement>("[data-calculator-breakdown]")!.hidden = !cost;
-    find<HTMLElement>("[data-calculator-cost]")!.hidden = !cost;
-    find<HTMLElement>("[data-calculator-fix]")!.hidden = Boolean(cost);
+    breakdown.hidden = !cost;
+    costLine.hidden = !cost;
+    fix.hidden = Boolean(cost);
     if (!cost) return;
-    for (const field of CALCULATOR_FIELDS) {
-      const count = formatNumber(Number(values[field] || 0), texts.language);
-      find(`[data-calculator-detail="${field}"]`)!.textContent = texts.lines[field].replace(
-        LINE_COUNT_PLACEHOLDER,
-        count,
-      );
-      find(`[data-calculator-amount="${field}"]`)!.textContent = money(cost[LINE_CENTS[field]]);
+    for (const { field, detail, amount } of fields) {
+      detail.textContent = lineText(texts, field, Number(values[field] || 0));
+      amount.textContent = money(cost[LINE_CENTS[field]]);
     }
-    find("[data-calculator-total]")!.textContent = money(cost.totalCents);
+    total.textContent = money(cost.totalCents);
   };
 
   form.addEventListener("input", render);
   // The total follows the typing, so the form has nothing left to send.
   form.addEventListener("submit", (event) => event.preventDefault());
-  find<HTMLElement>("[data-calculator-submit]")!.hidden = true;
+  find("[data-calculator-submit]").hidden = true;
 }
 
 enhanceDialogs();

@@ -6,6 +6,7 @@ import {
   type MonthlyUsage,
   type QuantityProblem,
 } from "~/lib/pricing.ts";
+import { formatNumber } from "~/lib/format.ts";
 
 export const CALCULATOR_FIELDS = ["conversations", "articles", "solutions"] as const;
 export type CalculatorField = (typeof CALCULATOR_FIELDS)[number];
@@ -31,6 +32,10 @@ export type CalculatorTexts = {
 };
 
 export const LINE_COUNT_PLACEHOLDER = "{count}";
+
+/** A breakdown line's text for a quantity: "250 × $1". */
+export const lineText = (texts: CalculatorTexts, field: CalculatorField, quantity: number) =>
+  texts.lines[field].replace(LINE_COUNT_PLACEHOLDER, formatNumber(quantity, texts.language));
 
 /** Which part of the month's cost each quantity's breakdown line shows. */
 export const LINE_CENTS = {

@@ -3,7 +3,18 @@ import { Button } from "~/components/ui/button.tsx";
 import { DialogCloseButton } from "~/components/ui/dialog-close-button.tsx";
 import { LoginForm } from "./login-form.tsx";
 
-export const LOGIN_DIALOG_ID = "login-dialog";
+import type { LoginDialogSlot } from "~/components/site-header.tsx";
+
+const LOGIN_DIALOG_ID = "login-dialog";
+
+/** The login page in the page's language, so its errors (and the back-office after) speak it too. */
+const loginPathIn = (language: string) => `/login?lng=${language}`;
+
+/** What the site header needs of the Admin Login: the dialog, its id and the page its links fall back to. */
+export function useLoginDialogSlot(): LoginDialogSlot {
+  const { i18n } = useTranslation();
+  return { id: LOGIN_DIALOG_ID, href: loginPathIn(i18n.language), dialog: <LoginDialog /> };
+}
 
 /**
  * The public site's Admin Login: the browser's own modal <dialog> around the login form, opened by
@@ -11,9 +22,8 @@ export const LOGIN_DIALOG_ID = "login-dialog";
  * language: success lands on the dashboard, wrong credentials on the /login page with its errors.
  * Without JavaScript the links lead to that page directly.
  */
-export function LoginDialog() {
+function LoginDialog() {
   const { t, i18n } = useTranslation();
-  const action = `/login?lng=${i18n.language}`;
   return (
     <dialog
       id={LOGIN_DIALOG_ID}
@@ -38,7 +48,7 @@ export function LoginDialog() {
       </div>
       <LoginForm
         id="login-dialog-form"
-        action={action}
+        action={loginPathIn(i18n.language)}
         lastResult={null}
         secondaryAction={
           <Button type="button" variant="secondary" data-closes-dialog>

@@ -2,12 +2,10 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, type FetcherWithComponents } from "react-router";
+import { Form } from "react-router";
 import { loginSchema } from "~/auth/login-schema.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { FormErrors, TextField } from "~/components/ui/form-fields.tsx";
-
-type FormComponentType = typeof Form | FetcherWithComponents<unknown>["Form"];
 
 type LoginFormProps = {
   id: string;
@@ -16,20 +14,10 @@ type LoginFormProps = {
   lastResult: SubmissionResult<string[]> | null | undefined;
   redirectTo?: string;
   pending?: boolean;
-  /** The page posts with <Form>; the landing modal with a fetcher's Form, so it stays open on errors. */
-  FormComponent?: FormComponentType;
   secondaryAction?: ReactNode;
 };
 
-export function LoginForm({
-  id,
-  action = "/login",
-  lastResult,
-  redirectTo,
-  pending,
-  FormComponent = Form,
-  secondaryAction,
-}: LoginFormProps) {
+export function LoginForm({ id, action = "/login", lastResult, redirectTo, pending, secondaryAction }: LoginFormProps) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id,
@@ -40,7 +28,7 @@ export function LoginForm({
   });
 
   return (
-    <FormComponent method="post" action={action} {...getFormProps(form)} className="space-y-4">
+    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormErrors form={form} />
       <TextField field={fields.username} label={t("login.username")} autoComplete="username" dir="ltr" />
@@ -57,6 +45,6 @@ export function LoginForm({
         </Button>
         {secondaryAction}
       </div>
-    </FormComponent>
+    </Form>
   );
 }

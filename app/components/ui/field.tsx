@@ -55,7 +55,10 @@ export type FieldProps = {
   /** "beside": the control first and the label next to it (checkboxes). */
   layout?: "stacked" | "beside";
   tone?: FieldTone;
-  /** The error paragraph is rendered even while empty (hidden), for a script that checks as the user types to fill. */
+  /**
+   * The error paragraph is rendered, and named by the control's aria-describedby, even while empty
+   * (hidden): a script that checks as the user types only fills it (app/islands/enhance.ts).
+   */
   errorSlot?: boolean;
   /** More ids for the control's aria-describedby (a counter laid out elsewhere). */
   describedBy?: string;
@@ -98,7 +101,7 @@ export function Field({
     id,
     "aria-invalid": invalid || undefined,
     "aria-describedby":
-      [hint ? hintId : null, invalid ? errorId : null, describedBy].filter(Boolean).join(" ") || undefined,
+      [hint ? hintId : null, invalid || errorSlot ? errorId : null, describedBy].filter(Boolean).join(" ") || undefined,
   });
   const colors = TONES[tone];
 

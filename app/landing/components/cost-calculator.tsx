@@ -6,6 +6,7 @@ import {
   CALCULATOR_FIELDS,
   LINE_CENTS,
   LINE_COUNT_PLACEHOLDER,
+  lineText,
   type CalculatorField,
   type CalculatorReading,
   type CalculatorTexts,
@@ -93,7 +94,7 @@ export function CostCalculator({ served }: { served: CalculatorReading }) {
               key={field}
               field={field}
               label={t(`calculator.${field}`)}
-              detail={texts.lines[field].replace(LINE_COUNT_PLACEHOLDER, formatNumber(countOf(field), language))}
+              detail={lineText(texts, field, countOf(field))}
               amount={money(cost[LINE_CENTS[field]])}
             />
           ))}

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { LOGIN_DIALOG_ID, LoginDialog } from "~/auth/components/login-dialog.tsx";
+import { useLoginDialogSlot } from "~/auth/components/login-dialog.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { formatCents } from "~/lib/format.ts";
 import { PRICING } from "~/lib/pricing.ts";
@@ -27,7 +27,7 @@ export function LandingPage({ data, contactResult, newsletterResult }: LandingPa
   const { t, i18n } = useTranslation("landing");
   return (
     <>
-      <SiteHeader login={{ id: LOGIN_DIALOG_ID, dialog: <LoginDialog /> }} />
+      <SiteHeader login={useLoginDialogSlot()} />
       <main>
         <Hero />
         <TrustedBy />

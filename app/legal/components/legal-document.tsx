@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { LOGIN_DIALOG_ID, LoginDialog } from "~/auth/components/login-dialog.tsx";
+import { useLoginDialogSlot } from "~/auth/components/login-dialog.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { SiteFooter } from "~/landing/components/site-footer.tsx";
 import { LEGAL_PAGES, LEGAL_TEXTS_UPDATED, type LegalPage } from "~/legal/legal-pages.ts";
@@ -41,7 +41,7 @@ export function LegalDocument({ page }: { page: LegalPage }) {
 
   return (
     <>
-      <SiteHeader login={{ id: LOGIN_DIALOG_ID, dialog: <LoginDialog /> }} />
+      <SiteHeader login={useLoginDialogSlot()} />
       <main className="bg-slate-50 py-12 sm:py-16">
         <article className="mx-auto max-w-3xl rounded-2xl bg-white px-5 py-10 shadow-sm ring-1 ring-slate-200 sm:px-10">
           <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{t(`${page}.title`)}</h1>
