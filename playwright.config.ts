@@ -20,7 +20,8 @@ export default defineConfig({
     // Recording a trace costs every test about a sixth of its time; the retry of a failure records one.
     trace: "on-first-retry",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's chromium-headless-shell (scripts/test.mjs says why); CHROMIUM_PATH=/usr/bin/chromium for the full browser.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--headless",
         "--no-sandbox",
@@ -37,7 +38,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node server.mjs",
+    // tests/support/server.ts says why the flag.
+    command: "node --liftoff-only server.mjs",
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 90_000,

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { browserBundles } from "./scripts/browser-bundles.ts";
@@ -23,6 +24,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Tests open embedded databases in the worker itself: tests/support/server.ts says why this flag.
+    execArgv: ["--liftoff-only"],
     env: { LOG_LEVEL: "silent" },
     projects: [
       { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts"] } },
@@ -32,6 +35,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts", "tests/hostile/**/*.test.ts"],
           globalSetup: ["tests/support/http-server.global.ts"],
+          // These files mostly wait on servers and databases: on 2 cores, one file at a time took 7.4 min.
+          // Each worker has a server of its own (tests/support/http-server.global.ts), so files never race.
+          maxWorkers: Math.max(4, availableParallelism()),
         },
       },
     ],

@@ -8,7 +8,10 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const reports = path.join(root, "test-results");
 mkdirSync(reports, { recursive: true });
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's headless shell: the Chromium engine without the browser's own interface, which Playwright
+// itself uses for headless runs; on 2 cores the end-to-end tests take about a third less time than in
+// the full browser.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
@@ -22,18 +25,18 @@ function ensureChromium() {
   if (existsSync(chromium)) return true;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync("/usr/bin/apt-get")) {
-    console.log("Chromium is missing: installing Debian's chromium and fonts-noto-core…");
+    console.log("Chromium is missing: installing Debian's chromium-headless-shell and fonts-noto-core…");
     const env = { DEBIAN_FRONTEND: "noninteractive" };
     if (
       run("apt-get update", "apt-get", ["update", "-qq"], env) &&
-      run("install chromium", "apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-core"], env)
+      run("install chromium", "apt-get", ["install", "-y", "-qq", "chromium-headless-shell", "fonts-noto-core"], env)
     ) {
       return existsSync(chromium);
     }
   }
   console.error(
     `\nChromium was not found at ${chromium} and could not be installed here.\n` +
-      "Install it with `sudo apt-get install chromium fonts-noto-core`, or set CHROMIUM_PATH to a Chromium binary.",
+      "Install it with `sudo apt-get install chromium-headless-shell fonts-noto-core`, or set CHROMIUM_PATH to a Chromium binary.",
   );
   return false;
 }

@@ -1,20 +1,35 @@
+import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
-import { startServer, type RunningServer } from "./server.ts";
+import { makeDataTemplate, startServer, type RunningServer } from "./server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One production server per Vitest worker: `tests/support/http.ts` picks the worker's own. */
+    baseUrls: string[];
   }
 }
 
-let server: RunningServer | undefined;
+let servers: RunningServer[] = [];
+let template: string | undefined;
 
-/** One production server for all HTTP integration tests; each test that needs its own starts one. */
+/**
+ * A production server for each worker, so files that run at the same time never see each other's
+ * rows (some tests count what their server holds). Files in one worker run one after another and
+ * share its server; a test that needs a server of its own starts one.
+ */
 export async function setup(project: TestProject) {
-  server = await startServer({ SCANNER_ALLOW_HOSTS: "127.0.0.1" });
-  project.provide("baseUrl", server.url);
+  // Made before the workers start, which inherit the variable (tests/support/server.ts copies it).
+  template = await makeDataTemplate();
+  process.env.TEST_DATA_TEMPLATE = template;
+  const workers = Math.max(1, project.config.maxWorkers);
+  servers = await Promise.all(Array.from({ length: workers }, () => startServer({ SCANNER_ALLOW_HOSTS: "127.0.0.1" })));
+  project.provide(
+    "baseUrls",
+    servers.map((server) => server.url),
+  );
 }
 
 export async function teardown() {
-  await server?.stop();
+  await Promise.all(servers.map((server) => server.stop()));
+  if (template) rmSync(template, { recursive: true, force: true });
 }

@@ -1,7 +1,12 @@
 import { inject } from "vitest";
 import { TEST_ADMIN } from "./server.ts";
 
-export const baseUrl = () => inject("baseUrl");
+/** This worker's own server (tests/support/http-server.global.ts starts one per worker). */
+export function baseUrl(): string {
+  const urls = inject("baseUrls");
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return urls[(worker - 1) % urls.length]!;
+}
 
 let ipCounter = 0;
 /** Each caller its own client address (the server trusts X-Forwarded-For from loopback), so rate limits do not leak between tests. */

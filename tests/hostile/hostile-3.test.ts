@@ -1,0 +1,3 @@
+import { describeHostileSuite } from "./hostile-suite.ts";
+
+describeHostileSuite(3, 3);
