@@ -104,7 +104,10 @@ export type DatabaseHandle = {
 const STARTUP_LOCK = [0x616c6578, 0] as const;
 
 export type DatabaseOptions =
-  { url: string; migrate?: boolean } | { dataDir: string; migrate?: boolean } | { memory: true; migrate?: boolean };
+  | { url: string; migrate?: boolean }
+  | { dataDir: string; migrate?: boolean }
+  /** `from`: a dumpDataDir() tarball to start from instead of an empty cluster. */
+  | { memory: true; migrate?: boolean; from?: Blob };
 
 const migrationsFolder = path.resolve(process.cwd(), "db/migrations");
 
@@ -196,7 +199,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataDir = path.join(options.dataDir, "pglite");
   }
   try {
-    const client = await createPglite(dataDir);
+    const client = await createPglite(dataDir, "from" in options ? options.from : undefined);
     const db = drizzlePglite(client, { schema });
     if (shouldMigrate) await migratePglite(db, { migrationsFolder });
     return {

@@ -1,7 +1,9 @@
-// `npm test`: typecheck, lint, the Prettier format check, Vitest's unit project (no build needed), the
-// production build, Vitest's integration project (databases and HTTP against the build), Playwright
-// (end-to-end in Debian's Chromium against the build), then one closing line with the totals.
-import { spawnSync } from "node:child_process";
+// `npm test`: the checks that need no build (typecheck, lint, Prettier's format check, Vitest's unit
+// project) side by side with the production build, then Vitest's integration project (databases and HTTP
+// against the build), then Playwright (end-to-end in Debian's Chromium against the build), then one
+// closing line with the totals. The checks run at once because each of them leaves a core idle most of
+// the time; each one's output is printed whole when it ends, so the log still reads one check at a time.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -13,23 +15,51 @@ mkdirSync(reports, { recursive: true });
 // the full browser.
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
-function run(title, command, args, env = {}) {
-  console.log(`\n=== ${title} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  return result.status === 0;
+const bin = (name) => path.join(root, "node_modules/.bin", name);
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+
+/** Runs a command; `quiet` holds its output and prints it in one piece when it ends. */
+function run(title, command, args, { env = {}, quiet = false } = {}) {
+  const started = performance.now();
+  if (!quiet) console.log(`\n=== ${title} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.once("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.once("close", (code) => {
+      if (quiet) {
+        console.log(`\n=== ${title} (${seconds(started)}) ===`);
+        process.stdout.write(Buffer.concat(output));
+      } else {
+        console.log(`=== ${title}: ${seconds(started)} ===`);
+      }
+      resolve(code === 0);
+    });
+  });
 }
 
-const bin = (name) => path.join(root, "node_modules/.bin", name);
-
-function ensureChromium() {
+async function ensureChromium() {
   if (existsSync(chromium)) return true;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync("/usr/bin/apt-get")) {
     console.log("Chromium is missing: installing Debian's chromium-headless-shell and fonts-noto-core…");
     const env = { DEBIAN_FRONTEND: "noninteractive" };
     if (
-      run("apt-get update", "apt-get", ["update", "-qq"], env) &&
-      run("install chromium", "apt-get", ["install", "-y", "-qq", "chromium-headless-shell", "fonts-noto-core"], env)
+      (await run("apt-get update", "apt-get", ["update", "-qq"], { env })) &&
+      (await run(
+        "install chromium",
+        "apt-get",
+        ["install", "-y", "-qq", "chromium-headless-shell", "fonts-noto-core"],
+        {
+          env,
+        },
+      ))
     ) {
       return existsSync(chromium);
     }
@@ -46,36 +76,39 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "ut
 let passed = 0;
 let failed = 0;
 
-function vitestProject(name) {
+async function vitestProject(name, options) {
   const report = path.join(reports, `vitest-${name}.json`);
-  const projectOk = run(`vitest (${name})`, bin("vitest"), [
-    "run",
-    "--project",
-    name,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-  ]);
+  const projectOk = await run(
+    `vitest (${name})`,
+    bin("vitest"),
+    ["run", "--project", name, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    options,
+  );
   const vitest = readJson(report);
   passed += vitest?.numPassedTests ?? 0;
   failed += vitest?.numFailedTests ?? (projectOk ? 0 : 1);
   return projectOk;
 }
 
-let ok = run("typecheck", bin("react-router"), ["typegen"]) && run("typecheck", bin("tsc"), []);
-ok = run("lint", bin("eslint"), [".", "--max-warnings", "0"]) && ok;
-ok = run("format", bin("prettier"), ["--check", ".", "--log-level", "warn"]) && ok;
-ok = vitestProject("unit") && ok;
-ok = ok && run("build", bin("react-router"), ["build"]);
+const started = performance.now();
+// typegen writes the route types that both tsc and ESLint's import resolver read.
+const checks = await run("route types", bin("react-router"), ["typegen"], { quiet: true });
+const results = await Promise.all([
+  checks && run("typecheck", bin("tsc"), [], { quiet: true }),
+  checks && run("lint", bin("eslint"), [".", "--max-warnings", "0"], { quiet: true }),
+  run("format", bin("prettier"), ["--check", ".", "--log-level", "warn"], { quiet: true }),
+  vitestProject("unit", { quiet: true }),
+  run("build", bin("react-router"), ["build"], { quiet: true }),
+]);
+let ok = checks && results.every(Boolean);
 
 if (ok) {
-  ok = vitestProject("integration") && ok;
+  ok = (await vitestProject("integration")) && ok;
 
-  if (ensureChromium()) {
+  if (await ensureChromium()) {
     const e2eReport = path.join(reports, "playwright.json");
-    const e2eOk = run("playwright (end-to-end)", bin("playwright"), ["test"], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-      CHROMIUM_PATH: chromium,
+    const e2eOk = await run("playwright (end-to-end)", bin("playwright"), ["test"], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, CHROMIUM_PATH: chromium },
     });
     const e2e = readJson(e2eReport);
     passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
@@ -89,5 +122,5 @@ if (ok) {
   failed += 1;
 }
 
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed, in ${seconds(started)}`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import postgres from "postgres";
 import { openDatabase, type DatabaseHandle } from "#db/connection.ts";
 
@@ -11,7 +12,12 @@ export const testDrivers: TestDriver[] = process.env.TEST_DATABASE_URL ? ["pglit
  * close. On PostgreSQL its `url` lets a test open a second connection to it, as a second app server would.
  */
 export async function openTestDatabase(driver: TestDriver): Promise<DatabaseHandle & { url?: string }> {
-  if (driver === "pglite") return openDatabase({ memory: true });
+  if (driver === "pglite") {
+    const dump = process.env.TEST_PGLITE_DUMP;
+    return dump
+      ? openDatabase({ memory: true, migrate: false, from: new Blob([readFileSync(dump)]) })
+      : openDatabase({ memory: true });
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set.");
   const name = `alex_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -29,4 +35,20 @@ export async function openTestDatabase(driver: TestDriver): Promise<DatabaseHand
       await admin.end();
     },
   };
+}
+
+/**
+ * Writes an empty, migrated embedded database to `file` (a dumpDataDir() tarball) for TEST_PGLITE_DUMP:
+ * a test's database then starts from it in a third of the CPU that creating and migrating one takes.
+ */
+export async function writeMigratedDump(file: string) {
+  const handle = await openDatabase({ memory: true });
+  try {
+    // drizzle keeps the PGlite instance it wraps as `$client`.
+    const client = (handle.db as unknown as { $client: { dumpDataDir: (compression: "none") => Promise<Blob> } })
+      .$client;
+    writeFileSync(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+  } finally {
+    await handle.close();
+  }
 }

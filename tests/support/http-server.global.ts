@@ -1,5 +1,7 @@
 import { rmSync } from "node:fs";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { writeMigratedDump } from "./database.ts";
 import { makeDataTemplate, startServer, type RunningServer } from "./server.ts";
 
 declare module "vitest" {
@@ -18,9 +20,13 @@ let template: string | undefined;
  * share its server; a test that needs a server of its own starts one.
  */
 export async function setup(project: TestProject) {
-  // Made before the workers start, which inherit the variable (tests/support/server.ts copies it).
+  // Made before the workers start, which inherit the variables: servers copy the template
+  // (tests/support/server.ts), test databases start from the dump (tests/support/database.ts).
   template = await makeDataTemplate();
+  const dump = path.join(template, "migrated.tar");
+  await writeMigratedDump(dump);
   process.env.TEST_DATA_TEMPLATE = template;
+  process.env.TEST_PGLITE_DUMP = dump;
   const workers = Math.max(1, project.config.maxWorkers);
   servers = await Promise.all(Array.from({ length: workers }, () => startServer({ SCANNER_ALLOW_HOSTS: "127.0.0.1" })));
   project.provide(
