@@ -107,7 +107,7 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
     throw error;
   }
   const scheduler = startScheduler({ db: database.db, jobs: JOBS, timeZone: env.TZ_DISPLAY });
-  const deliveryWorker = startDeliveryWorker({ db: database.db, config: deliveryConfigOf(env) });
+  const deliveryWorker = startDeliveryWorker({ db: database.db, config: deliveryConfigOf(env), bus: database.events });
   const handoffTimeouts = startHandoffTimeouts({ db: database.db, bus: database.events });
   return { env, database, scheduler, deliveryWorker, handoffTimeouts, report };
 }

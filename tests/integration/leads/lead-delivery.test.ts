@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
 import { leadDeliveries } from "#db/schema.ts";
 import { configureCredentialsKey } from "~/checks/credentials.server.ts";
+import { startDeliveryWorker } from "~/jobs/delivery-worker.server.ts";
 import { admitMessage, replyToMessage } from "~/conversations/message-service.server.ts";
 import { deliverDueLeads, resendLeadDelivery, type DeliveryConfig } from "~/leads/lead-delivery.server.ts";
 import { encryptWebhookSecret, webhookUrlProblem } from "~/leads/webhook.server.ts";
@@ -231,6 +232,30 @@ describe.each(testDrivers)("lead delivery on %s", (driver) => {
     // Another client's delivery id is no delivery of this client.
     const other = await addClient({ language: "en", webhook: false, name: "Someone Else" });
     expect(await resendLeadDelivery(db, { clientId: other.id, deliveryId: delivered!.id, config })).toBeUndefined();
+  });
+
+  it("sends a lead the moment it is queued, without waiting for the worker's next round", async () => {
+    const client = await addClient({ language: "en", webhook: true, name: "Prompt Florist" });
+    // A round a minute: only the lead's live event can make the worker look again within the test.
+    const worker = startDeliveryWorker({ db, config, bus: handle.events, pollMs: 60_000 });
+    try {
+      // Its first round, at start, sends whatever earlier tests left due; this test counts from here.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      receiver.received.length = 0;
+      const started = Date.now();
+      await say(client.licenseKey, "My phone is 054-333-4444", { mail: false });
+      await expect.poll(() => receiver.received.length, { timeout: 5_000, interval: 50 }).toBe(1);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
+        type: "lead.collected",
+        client: { id: client.id, businessName: "Prompt Florist" },
+        contact: { phone: "054-3334444" },
+      });
+      const [delivery] = await listClientLeadDeliveries(db, client.id, 10);
+      expect(delivery).toMatchObject({ status: "delivered", attempts: 1 });
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("takes a delivery a stopped server held once its hold runs out, so a restart loses nothing", async () => {
