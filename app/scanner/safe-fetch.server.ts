@@ -81,6 +81,9 @@ function get(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<
     const outgoing = send(url, {
       method: "GET",
       signal,
+      // No pooled keep-alive socket: the address check runs when a connection is made, so a socket left by
+      // a fetch another rule allowed would skip it, and one the site closes as it is taken fails the fetch.
+      agent: false,
       lookup: guardedLookup(options.allowHosts),
       headers: { Accept: options.accept.join(", "), "User-Agent": "AlexScanner/1.0", ...options.headers },
     });

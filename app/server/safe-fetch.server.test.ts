@@ -78,6 +78,12 @@ describe("safeFetch", () => {
     );
   });
 
+  it("opens a connection of its own for every request: an allowed one leaves no socket for a refused one", async () => {
+    const local = `http://localhost:${(server.address() as AddressInfo).port}/echo`;
+    expect((await safeFetch(local, { signal: signal(), allowHosts: ["localhost"] })).status).toBe(200);
+    await expect(safeFetch(local, { signal: signal(), allowHosts: [] })).rejects.toThrow(BlockedAddressError);
+  });
+
   it("reaches an allowed private host, follows a redirect and checks where it leads", async () => {
     const answer = await safeFetch(`${base}/redirect-local`, { signal: signal(), allowHosts: [host] });
     expect(answer).toMatchObject({ status: 200, ok: true, url: `${base}/echo` });

@@ -116,6 +116,9 @@ function once(url: URL, options: SafeFetchOptions): Promise<{ response: Incoming
       method: options.method ?? "GET",
       headers: { "User-Agent": "Alex-Checks/1.0", Accept: "application/json", ...options.headers },
       signal: options.signal,
+      // No pooled keep-alive socket: the address check runs when a connection is made, so a socket left by
+      // a request to an allowed host would let a refused one through, and one the site closes as it is taken fails.
+      agent: false,
       ...(allowed ? {} : { lookup: guardedLookup([], () => new BlockedAddressError("private", url.host)) }),
     });
     outgoing.on("response", (response) => resolve({ response }));

@@ -11,8 +11,12 @@ import { FIXTURE_BUSINESSES } from "../../fixtures/knowledge-base.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { insertClient } from "../../support/factories.ts";
 
-/** Every answer, the costly ones and the other client's, comes within this. */
-const ANSWER_WITHIN_MS = 2000;
+/**
+ * Every answer, the costly ones and the other client's, comes within this. It guards against a stall
+ * (see BURST), not a speed: an idle 2-core machine answers in under a second, one busy with three other
+ * test files in about two, and `npm run bench` measures the speed.
+ */
+const ANSWER_WITHIN_MS = 5000;
 /** Messages one address sends at once: ten of them once held the pool for a minute. */
 const BURST = 10;
 /** Copies of the fixture's passages the scanned client holds, each with its own topic and sentence. */
@@ -110,7 +114,8 @@ describe.each(testDrivers)("long visitor messages on %s", (driver) => {
         expect(otherAnswer).toMatchObject({ status: 200, reply: expect.stringContaining("15 ₪") });
         expect(otherAnswer.ms).toBeLessThan(ANSWER_WITHIN_MS);
       }),
-      { numRuns: 4 },
+      // Each run costs seconds: a failure is reported as found, not shrunk through hundreds of bursts.
+      { numRuns: 4, endOnFailure: true },
     );
   }, 120_000);
 

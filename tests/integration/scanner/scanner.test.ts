@@ -41,6 +41,18 @@ describe("safeFetch", () => {
     expect((await safeFetch(`${site.url}/en`, { ...allowLocal, accept: ["text/html"] })).ok).toBe(true);
   });
 
+  it("opens a connection of its own for every fetch: an allowed fetch leaves no socket for a refused one", async () => {
+    const port = new URL(site.url).port;
+    const local = `http://localhost:${port}/en`;
+    expect((await safeFetch(local, { allowHosts: ["localhost"], accept: ["text/html"] })).ok).toBe(true);
+    // A pooled keep-alive socket would skip the address check (it runs when a connection is made), and a
+    // site that closes its idle socket as the next fetch takes it would fail that fetch.
+    expect(await safeFetch(local, { allowHosts: [], accept: ["text/html"] })).toEqual({
+      ok: false,
+      failure: "blockedAddress",
+    });
+  });
+
   it("checks every redirect: a hop to a private address is refused, a hop within the allowed site followed", async () => {
     expect(await safeFetch(`${site.url}/to-private`, { ...allowLocal, accept: ["text/html"] })).toEqual({
       ok: false,
