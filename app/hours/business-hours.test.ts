@@ -81,12 +81,15 @@ describe("opening hours in Israel", () => {
     const holidaysToo: BusinessHours = { ...DEFAULT_BUSINESS_HOURS, closedOnHolidays: false };
     expect(openingState(israel("2026-09-21T11:00", "+03:00"), holidaysToo, ISRAEL)).toMatchObject({ open: true });
     const never: BusinessHours = { weekly: [null, null, null, null, null, null, null], closedOnHolidays: true };
-    expect(openingState(israel("2026-11-24T11:00", "+02:00"), never, ISRAEL)).toEqual({
-      open: false,
-      reason: "dayOff",
-      holiday: undefined,
-      opensAt: undefined,
-    });
+    // A Tuesday, a Friday and a Saturday: a day off each, never "closed for Shabbat".
+    for (const instant of ["2026-11-24T11:00", "2026-11-27T00:00", "2026-11-28T12:00"]) {
+      expect(openingState(israel(instant, "+02:00"), never, ISRAEL), instant).toEqual({
+        open: false,
+        reason: "dayOff",
+        holiday: undefined,
+        opensAt: undefined,
+      });
+    }
   });
 
   it("crosses the autumn clock change at the right hour", () => {

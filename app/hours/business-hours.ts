@@ -105,8 +105,10 @@ export function openingState(now: Date, hours: BusinessHours, timeZone: string):
     }
   }
 
+  // A business that never opens again is not resting for Shabbat, whatever the day.
   const shabbatAhead =
-    today.weekday === SATURDAY || (today.weekday === FRIDAY && closedThrough.some((day) => day.weekday === SATURDAY));
+    opensAt !== undefined &&
+    (today.weekday === SATURDAY || (today.weekday === FRIDAY && closedThrough.some((day) => day.weekday === SATURDAY)));
   const reason: ClosedReason = todays.holiday
     ? "holiday"
     : shabbatAhead
