@@ -22,9 +22,11 @@ export async function openTestDatabase(driver: TestDriver): Promise<DatabaseHand
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set.");
   const name = `alex_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const template = process.env.TEST_POSTGRES_TEMPLATE;
+  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  // From the migrated template, migrating finds nothing to do (one query), as on a server restart.
   const handle = await openDatabase({ url: url.toString() });
   return {
     ...handle,
@@ -51,4 +53,35 @@ export async function writeMigratedDump(file: string) {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Creates a migrated, empty database on the test server for TEST_POSTGRES_TEMPLATE: a test's database is
+ * then a copy of it, instead of a new database that runs every migration (about 2 s on a 2-core machine).
+ * Nothing may stay connected to it, or PostgreSQL refuses to copy it.
+ */
+export async function createMigratedTemplate(serverUrl: string) {
+  const name = `alex_template_${process.pid}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists ${name}`);
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  await handle.close();
+  return {
+    name,
+    drop: async () => {
+      const cleaner = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      try {
+        await cleaner.unsafe(`drop database if exists ${name} with (force)`);
+      } finally {
+        await cleaner.end();
+      }
+    },
+  };
 }

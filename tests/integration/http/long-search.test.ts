@@ -4,8 +4,11 @@ import { startServer, TEST_ADMIN, type RunningServer } from "../../support/serve
 
 /** An 8,000-character search once kept the sessions monitor's trigram query busy for 72 s. */
 const LONG_SEARCH = "sess_a1b2c3 198.51.100.7 ".repeat(320);
-/** Every answer below comes within this, however long the search. */
-const ANSWER_WITHIN_MS = 2000;
+/**
+ * Every answer below comes within this, however long the search: a guard against the stall above, not a
+ * speed (2.1 s was seen on a 2-core machine busy with three other test files; `npm run bench` has speeds).
+ */
+const ANSWER_WITHIN_MS = 5000;
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const databases = serverUrl ? (["embedded", "postgres"] as const) : (["embedded"] as const);
