@@ -21,23 +21,36 @@ export async function openTestDatabase(driver: TestDriver): Promise<DatabaseHand
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set.");
   const name = `alex_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   const template = process.env.TEST_POSTGRES_TEMPLATE;
-  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ""}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
+  const url = databaseUrl(serverUrl, name);
   // From the migrated template, migrating finds nothing to do (one query), as on a server restart.
-  const handle = await openDatabase({ url: url.toString() });
+  const handle = await openDatabase({ url });
   return {
     ...handle,
-    url: url.toString(),
+    url,
     close: async () => {
       await handle.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
+
+/** Runs one statement (creating or dropping a database) on a connection of its own to the test server. */
+async function onServer(serverUrl: string, statement: string) {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+const databaseUrl = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
 
 /**
  * Writes an empty, migrated embedded database to `file` (a dumpDataDir() tarball) for TEST_PGLITE_DUMP:
@@ -62,26 +75,8 @@ export async function writeMigratedDump(file: string) {
  */
 export async function createMigratedTemplate(serverUrl: string) {
   const name = `alex_template_${process.pid}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`drop database if exists ${name}`);
-    await admin.unsafe(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  await handle.close();
-  return {
-    name,
-    drop: async () => {
-      const cleaner = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      try {
-        await cleaner.unsafe(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleaner.end();
-      }
-    },
-  };
+  await onServer(serverUrl, `drop database if exists ${name}`);
+  await onServer(serverUrl, `create database ${name}`);
+  await (await openDatabase({ url: databaseUrl(serverUrl, name) })).close();
+  return { name, drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`) };
 }
