@@ -3,7 +3,7 @@ import type { Database } from "#db/connection.ts";
 import { cleanText } from "~/lib/text.ts";
 import { replaceKnowledgeEntries, type NewKnowledgeEntry } from "~/models/knowledge-entry.server.ts";
 import { findWordPressConnection } from "~/models/wordpress-connection.server.ts";
-import { safeFetch, type FetchFailure } from "./safe-fetch.server.ts";
+import { fetchPage, type FetchFailure } from "./fetch-page.server.ts";
 
 /** 20 listings a page (the plugin's page size): 50 pages is 1,000 listings, more than a small business has. */
 const MAX_PAGES = 50;
@@ -67,7 +67,7 @@ export async function syncHivePress(
     const url = new URL(base);
     url.searchParams.set("rest_route", "/alex/v1/listings");
     url.searchParams.set("page", String(page));
-    const fetched = await safeFetch(url.href, {
+    const fetched = await fetchPage(url.href, {
       allowHosts: options.allowHosts,
       accept: ["application/json"],
       // The plugin's sync secret, never the license key (printed on every page of the site).

@@ -1,7 +1,7 @@
 import type { Database } from "#db/connection.ts";
 import { replaceKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { decodeHtml, extractTopics, type PageTopic } from "./extract.ts";
-import { safeFetch, type FetchFailure, type FetchLimits } from "./safe-fetch.server.ts";
+import { fetchPage, type FetchFailure, type FetchLimits } from "./fetch-page.server.ts";
 
 export const HTML_TYPES = ["text/html", "application/xhtml+xml"] as const;
 
@@ -18,7 +18,7 @@ export type ScanOptions = { allowHosts: readonly string[]; limits?: Partial<Fetc
  * the same URL stored. A failure stores nothing and leaves the earlier topics in place.
  */
 export async function scanUrl(db: Database, clientId: number, url: string, options: ScanOptions): Promise<UrlScan> {
-  const fetched = await safeFetch(url, { allowHosts: options.allowHosts, accept: HTML_TYPES, limits: options.limits });
+  const fetched = await fetchPage(url, { allowHosts: options.allowHosts, accept: HTML_TYPES, limits: options.limits });
   if (!fetched.ok) return { url, success: false, failure: fetched.failure, status: fetched.status };
   const topics = extractTopics(decodeHtml(fetched.body, fetched.contentType));
   if (topics.length === 0) return { url, success: false, failure: "noContent" };

@@ -44,42 +44,20 @@ export function isPublicAddress(address: string): boolean {
   return !NOT_PUBLIC.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
-/** The host as the allow-list names it: lower case, an IPv6 literal without its brackets. */
-export function hostOf(url: URL): string {
-  return url.hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
-}
-
-export class BlockedAddressError extends Error {
-  constructor(readonly host: string) {
-    super(`${host} resolves to a private, loopback or link-local address`);
-  }
-}
-
 /**
  * A DNS lookup for node:http that refuses non-public answers at connection time, so the address
  * checked is the address connected to (no second resolution a rebinding DNS server could change).
  */
-export function guardedLookup(
-  allowHosts: readonly string[],
-  blocked: (hostname: string) => Error = (hostname) => new BlockedAddressError(hostname),
-): LookupFunction {
+export function guardedLookup(blocked: (hostname: string) => Error): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, "", 0);
-      const allowed = allowHosts.includes(hostname.toLowerCase());
-      const usable = allowed ? addresses : addresses.filter((entry) => isPublicAddress(entry.address));
-      if (usable.length === 0 || usable.length !== addresses.length) {
+      if (addresses.length === 0 || !addresses.every((entry) => isPublicAddress(entry.address))) {
         return callback(blocked(hostname), "", 0);
       }
-      if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, usable);
-      return callback(null, usable[0]!.address, usable[0]!.family);
+      if (options.all)
+        return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
+      return callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   };
-}
-
-/** An IP literal in the URL is never looked up, so it is checked here. */
-export function literalAddressAllowed(url: URL, allowHosts: readonly string[]): boolean {
-  const host = hostOf(url);
-  if (isIP(host) === 0 || allowHosts.includes(host)) return true;
-  return isPublicAddress(host);
 }

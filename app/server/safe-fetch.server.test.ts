@@ -7,6 +7,7 @@ import {
   isPrivateAddress,
   ResponseTooLargeError,
   safeFetch,
+  UnexpectedContentTypeError,
 } from "./safe-fetch.server.ts";
 
 describe("isPrivateAddress", () => {
@@ -56,6 +57,8 @@ describe("safeFetch", () => {
         response.writeHead(302, { Location: "http://10.0.0.1/" }).end();
       } else if (request.url === "/redirect-local") {
         response.writeHead(302, { Location: "/echo" }).end();
+      } else if (request.url === "/missing") {
+        response.writeHead(404, { "Content-Type": "text/plain" }).end("no such page");
       } else if (request.url === "/big") {
         response.writeHead(200).end("x".repeat(2000));
       } else {
@@ -97,5 +100,21 @@ describe("safeFetch", () => {
     await expect(safeFetch(`${base}/big`, { signal: signal(), allowHosts: [host], maxBytes: 1000 })).rejects.toThrow(
       ResponseTooLargeError,
     );
+  });
+
+  it("takes only the media types it accepts", async () => {
+    const json = await safeFetch(`${base}/echo`, {
+      signal: signal(),
+      allowHosts: [host],
+      accept: ["text/html", "application/json"],
+    });
+    expect(json.json()).toEqual({ method: "GET", path: "/echo" });
+    await expect(
+      safeFetch(`${base}/echo`, { signal: signal(), allowHosts: [host], accept: ["text/html"] }),
+    ).rejects.toThrow(UnexpectedContentTypeError);
+    // An error page is answered whatever its type: the caller tells its status.
+    const missing = await safeFetch(`${base}/missing`, { signal: signal(), allowHosts: [host], accept: ["text/html"] });
+    expect(missing).toMatchObject({ status: 404, ok: false });
+    expect(missing.text()).toBe("no such page");
   });
 });

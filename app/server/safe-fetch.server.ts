@@ -39,6 +39,13 @@ export class ResponseTooLargeError extends Error {
   }
 }
 
+export class UnexpectedContentTypeError extends Error {
+  constructor(readonly contentType: string) {
+    super(`the answer is ${contentType || "of no stated type"}`);
+    this.name = "UnexpectedContentTypeError";
+  }
+}
+
 export type SafeFetchOptions = {
   method?: "GET" | "POST" | "DELETE";
   headers?: Record<string, string>;
@@ -48,8 +55,13 @@ export type SafeFetchOptions = {
   allowHosts: readonly string[];
   /** Bodies longer than this are refused (default 2 MB). */
   maxBytes?: number;
-  /** GET redirects followed, each checked again (default 3). */
+  /** GET redirects followed, each checked again (default 3); past them the redirect itself is answered. */
   maxRedirects?: number;
+  /**
+   * Media types taken, sent as Accept: a successful answer of another type is refused with
+   * UnexpectedContentTypeError before its body is read.
+   */
+  accept?: readonly string[];
 };
 
 export type SafeResponse = {
@@ -89,6 +101,10 @@ export function checkAddress(address: string | URL, allowHosts: readonly string[
   return url;
 }
 
+function mediaTypeOf(response: IncomingMessage): string {
+  return (response.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
 async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers["content-length"] ?? 0);
   if (declared > maxBytes) {
@@ -114,12 +130,16 @@ function once(url: URL, options: SafeFetchOptions): Promise<{ response: Incoming
   return new Promise((resolve, reject) => {
     const outgoing = request(url, {
       method: options.method ?? "GET",
-      headers: { "User-Agent": "Alex-Checks/1.0", Accept: "application/json", ...options.headers },
+      headers: {
+        "User-Agent": "Alex-Checks/1.0",
+        Accept: options.accept?.join(", ") ?? "application/json",
+        ...options.headers,
+      },
       signal: options.signal,
       // No pooled keep-alive socket: the address check runs when a connection is made, so a socket left by
       // a request to an allowed host would let a refused one through, and one the site closes as it is taken fails.
       agent: false,
-      ...(allowed ? {} : { lookup: guardedLookup([], () => new BlockedAddressError("private", url.host)) }),
+      ...(allowed ? {} : { lookup: guardedLookup(() => new BlockedAddressError("private", url.host)) }),
     });
     outgoing.on("response", (response) => resolve({ response }));
     outgoing.on("error", reject);
@@ -144,6 +164,10 @@ export async function safeFetch(address: string | URL, options: SafeFetchOptions
       response.resume();
       url = checkAddress(new URL(location, url), options.allowHosts);
       continue;
+    }
+    if (options.accept && status >= 200 && status < 300 && !options.accept.includes(mediaTypeOf(response))) {
+      response.destroy();
+      throw new UnexpectedContentTypeError(response.headers["content-type"] ?? "");
     }
     const body = await readBody(response, maxBytes);
     const headers = Object.fromEntries(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#db/schema.ts";
 import { listKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { scanUrl, scanUrls } from "~/scanner/scan.server.ts";
-import { safeFetch } from "~/scanner/safe-fetch.server.ts";
+import { fetchPage } from "~/scanner/fetch-page.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { startTestSite, type TestSite } from "../../support/test-site.ts";
 
@@ -14,82 +14,82 @@ afterAll(() => site.close());
 
 const allowLocal = { allowHosts: ["127.0.0.1"] };
 
-describe("safeFetch", () => {
+describe("fetchPage", () => {
   it("refuses loopback, private and link-local addresses unless the host is allowed", async () => {
-    expect(await safeFetch(`${site.url}/en`, { allowHosts: [], accept: ["text/html"] })).toEqual({
+    expect(await fetchPage(`${site.url}/en`, { allowHosts: [], accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "blockedAddress",
     });
-    expect(await safeFetch("http://10.0.0.1/", { allowHosts: [], accept: ["text/html"] })).toEqual({
+    expect(await fetchPage("http://10.0.0.1/", { allowHosts: [], accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "blockedAddress",
     });
-    expect(await safeFetch("http://[::ffff:127.0.0.1]/", { allowHosts: [], accept: ["text/html"] })).toEqual({
+    expect(await fetchPage("http://[::ffff:127.0.0.1]/", { allowHosts: [], accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "blockedAddress",
     });
-    expect(await safeFetch("http://[fe80::1]/", { allowHosts: [], accept: ["text/html"] })).toEqual({
+    expect(await fetchPage("http://[fe80::1]/", { allowHosts: [], accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "blockedAddress",
     });
     // localhost is a name: refused after DNS resolution.
     const port = new URL(site.url).port;
-    expect(await safeFetch(`http://localhost:${port}/en`, { allowHosts: [], accept: ["text/html"] })).toEqual({
+    expect(await fetchPage(`http://localhost:${port}/en`, { allowHosts: [], accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "blockedAddress",
     });
-    expect((await safeFetch(`${site.url}/en`, { ...allowLocal, accept: ["text/html"] })).ok).toBe(true);
+    expect((await fetchPage(`${site.url}/en`, { ...allowLocal, accept: ["text/html"] })).ok).toBe(true);
   });
 
   it("opens a connection of its own for every fetch: an allowed fetch leaves no socket for a refused one", async () => {
     const port = new URL(site.url).port;
     const local = `http://localhost:${port}/en`;
-    expect((await safeFetch(local, { allowHosts: ["localhost"], accept: ["text/html"] })).ok).toBe(true);
+    expect((await fetchPage(local, { allowHosts: ["localhost"], accept: ["text/html"] })).ok).toBe(true);
     // A pooled keep-alive socket would skip the address check (it runs when a connection is made), and a
     // site that closes its idle socket as the next fetch takes it would fail that fetch.
-    expect(await safeFetch(local, { allowHosts: [], accept: ["text/html"] })).toEqual({
+    expect(await fetchPage(local, { allowHosts: [], accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "blockedAddress",
     });
   });
 
   it("checks every redirect: a hop to a private address is refused, a hop within the allowed site followed", async () => {
-    expect(await safeFetch(`${site.url}/to-private`, { ...allowLocal, accept: ["text/html"] })).toEqual({
+    expect(await fetchPage(`${site.url}/to-private`, { ...allowLocal, accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "blockedAddress",
     });
-    expect(await safeFetch(`${site.url}/to-metadata`, { ...allowLocal, accept: ["text/html"] })).toEqual({
+    expect(await fetchPage(`${site.url}/to-metadata`, { ...allowLocal, accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "blockedAddress",
     });
-    const moved = await safeFetch(`${site.url}/moved`, { ...allowLocal, accept: ["text/html"] });
+    const moved = await fetchPage(`${site.url}/moved`, { ...allowLocal, accept: ["text/html"] });
     expect(moved.ok && moved.url).toBe(`${site.url}/en`);
-    expect(await safeFetch(`${site.url}/loop`, { ...allowLocal, accept: ["text/html"] })).toEqual({
+    expect(await fetchPage(`${site.url}/loop`, { ...allowLocal, accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "tooManyRedirects",
     });
   });
 
   it("takes HTML only, at most 2 MB, within the deadline", async () => {
-    expect(await safeFetch(`${site.url}/brochure.pdf`, { ...allowLocal, accept: ["text/html"] })).toEqual({
+    expect(await fetchPage(`${site.url}/brochure.pdf`, { ...allowLocal, accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "wrongType",
     });
-    expect(await safeFetch(`${site.url}/huge`, { ...allowLocal, accept: ["text/html"] })).toEqual({
+    expect(await fetchPage(`${site.url}/huge`, { ...allowLocal, accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "tooLarge",
     });
     const started = Date.now();
     expect(
-      await safeFetch(`${site.url}/slow`, { ...allowLocal, accept: ["text/html"], limits: { timeoutMs: 300 } }),
+      await fetchPage(`${site.url}/slow`, { ...allowLocal, accept: ["text/html"], limits: { timeoutMs: 300 } }),
     ).toEqual({ ok: false, failure: "timeout" });
     expect(Date.now() - started).toBeLessThan(3000);
-    expect(await safeFetch(`${site.url}/missing`, { ...allowLocal, accept: ["text/html"] })).toEqual({
+    expect(await fetchPage(`${site.url}/missing`, { ...allowLocal, accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "httpStatus",
       status: 404,
     });
-    expect(await safeFetch("ftp://example.com/", { ...allowLocal, accept: ["text/html"] })).toEqual({
+    expect(await fetchPage("ftp://example.com/", { ...allowLocal, accept: ["text/html"] })).toEqual({
       ok: false,
       failure: "invalidUrl",
     });
