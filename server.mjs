@@ -2,15 +2,11 @@
 // start-up (env, database, operator, demo data) before listening, and a clean shutdown.
 import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
-import { register } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-
-// Before the build (and postgres.js with it) loads: patches/postgres-closed-socket.mjs says why.
-register("./patches/postgres-closed-socket.mjs", import.meta.url);
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(path.join(BUILD_DIR, "server/index.js"));

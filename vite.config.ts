@@ -2,10 +2,11 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { postgresClosedSocket } from "./patches/postgres-closed-socket.ts";
 import { browserBundles } from "./scripts/browser-bundles.ts";
 
 export default defineConfig({
-  plugins: [browserBundles(), tailwindcss(), reactRouter()],
+  plugins: [browserBundles(), postgresClosedSocket(), tailwindcss(), reactRouter()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),
@@ -22,6 +23,8 @@ export default defineConfig({
     },
   },
   ssr: {
-    external: ["@electric-sql/pglite", "postgres"],
+    external: ["@electric-sql/pglite"],
+    // Bundled, so that patches/postgres-closed-socket.ts can mend it at build time rather than on every start.
+    noExternal: ["postgres"],
   },
 });
