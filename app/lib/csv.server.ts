@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
+import { cached } from "./intl-cache.ts";
 
 export type CsvCell = string | number | null | undefined;
 export type CsvColumn<Row> = { header: string; value: (row: Row) => CsvCell };
@@ -86,5 +87,8 @@ export function csvResponse<Row>({ filename, columns, rows }: CsvDownload<Row>):
 
 /** A date and time as Excel reads it (2025-03-01 14:05:09), in the operator's time zone. */
 export function csvDateTime(date: Date, timeZone: string) {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "medium" }).format(date);
+  return cached(
+    `csv|${timeZone}`,
+    () => new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "medium" }),
+  ).format(date);
 }

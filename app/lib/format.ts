@@ -1,23 +1,13 @@
 import { dateLocaleOf, intlLocaleOf, isLanguage } from "~/i18n/config.ts";
+import { cached } from "./intl-cache.ts";
 
 const localeOf = (language: string) => intlLocaleOf(isLanguage(language) ? language : "en");
 const dateLocale = (language: string) => dateLocaleOf(isLanguage(language) ? language : "en");
 
-/** Making an Intl.NumberFormat costs far more than using one, and a page formats dozens of figures. */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function cachedNumberFormat(key: string, make: () => Intl.NumberFormat) {
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = make();
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
 export function formatCents(cents: number, language: string, currency = "USD") {
   const locale = localeOf(language);
   const fractionDigits = cents % 100 === 0 ? 0 : 2;
-  return cachedNumberFormat(
+  return cached(
     `currency|${locale}|${currency}|${fractionDigits}`,
     () => new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: fractionDigits }),
   ).format(cents / 100);
@@ -25,7 +15,7 @@ export function formatCents(cents: number, language: string, currency = "USD") {
 
 export function formatNumber(value: number, language: string) {
   const locale = localeOf(language);
-  return cachedNumberFormat(`number|${locale}`, () => new Intl.NumberFormat(locale)).format(value);
+  return cached(`number|${locale}`, () => new Intl.NumberFormat(locale)).format(value);
 }
 
 /** The change from `previous` to `current` in percent, or null when there was nothing to compare with. */
@@ -35,11 +25,11 @@ export function percentChange(current: number, previous: number): number | null 
 }
 
 export function formatPercentChange(change: number, language: string) {
-  return new Intl.NumberFormat(localeOf(language), {
-    style: "percent",
-    signDisplay: "exceptZero",
-    maximumFractionDigits: 0,
-  }).format(change / 100);
+  const locale = localeOf(language);
+  return cached(
+    `percent|${locale}`,
+    () => new Intl.NumberFormat(locale, { style: "percent", signDisplay: "exceptZero", maximumFractionDigits: 0 }),
+  ).format(change / 100);
 }
 
 // Spelled out rather than dateStyle/timeStyle, which write "1:30" for half past one at night.
@@ -49,16 +39,19 @@ const TIME_WITH_SECONDS = { ...TIME, second: "2-digit" } as const;
 
 /** 26/11/2026, 16:05 in English, 26.11.2026, 16:05 in Hebrew, in the given time zone. */
 export function formatDateTime(date: Date | string, language: string, timeZone: string, { seconds = false } = {}) {
-  return new Intl.DateTimeFormat(dateLocale(language), {
-    ...DAY,
-    ...(seconds ? TIME_WITH_SECONDS : TIME),
-    timeZone,
-  }).format(new Date(date));
+  const locale = dateLocale(language);
+  return cached(
+    `date-time|${locale}|${timeZone}|${seconds}`,
+    () => new Intl.DateTimeFormat(locale, { ...DAY, ...(seconds ? TIME_WITH_SECONDS : TIME), timeZone }),
+  ).format(new Date(date));
 }
 
 /** 26/11/2026 in English, 26.11.2026 in Hebrew, in the given time zone. */
 export function formatDate(date: Date | string, language: string, timeZone: string) {
-  return new Intl.DateTimeFormat(dateLocale(language), { ...DAY, timeZone }).format(new Date(date));
+  const locale = dateLocale(language);
+  return cached(`date|${locale}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { ...DAY, timeZone })).format(
+    new Date(date),
+  );
 }
 
 /**
@@ -68,10 +61,22 @@ export function formatDate(date: Date | string, language: string, timeZone: stri
 export function formatEventTime(date: Date, now: Date, language: string, timeZone: string) {
   const minutes = Math.round((now.getTime() - date.getTime()) / 60_000);
   if (minutes >= 0 && minutes < 60) {
-    return new Intl.RelativeTimeFormat(localeOf(language), { numeric: "auto" }).format(-minutes, "minute");
+    const locale = localeOf(language);
+    return cached(`relative|${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" })).format(
+      -minutes,
+      "minute",
+    );
   }
-  const day = (moment: Date) => new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(moment);
-  if (day(date) === day(now)) return new Intl.DateTimeFormat(dateLocale(language), { ...TIME, timeZone }).format(date);
+  const calendarDay = cached(
+    `day|${timeZone}`,
+    () => new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }),
+  );
+  if (calendarDay.format(date) === calendarDay.format(now)) {
+    const locale = dateLocale(language);
+    return cached(`time|${locale}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { ...TIME, timeZone })).format(
+      date,
+    );
+  }
   return formatDateTime(date, language, timeZone);
 }
 

@@ -1,4 +1,5 @@
 import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
+import { cached } from "~/lib/intl-cache.ts";
 
 /**
  * A row action's label in the monitor's table: between the table's breakpoint and 2xl (a 1,366 px
@@ -13,7 +14,10 @@ const localeOf = (language: string) => intlLocaleOf(isLanguage(language) ? langu
 export function formatDuration(seconds: number, language: string) {
   const locale = localeOf(language);
   const unit = (value: number, name: "hour" | "minute" | "second") =>
-    new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: "short" }).format(value);
+    cached(
+      `unit|${locale}|${name}`,
+      () => new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: "short" }),
+    ).format(value);
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   const rest = seconds % 60;
