@@ -85,8 +85,8 @@ test.describe("Chat sessions monitor", () => {
       // The list may still be redrawn (the cleared filter's data, or a live update from another test's
       // visitor), taking an opened dialog's row with it: the operator would click again.
       await expect(async () => {
-        await table.getByRole("button", { name: text.quickView }).first().click({ timeout: 2_000 });
-        await expect(dialog).toBeVisible({ timeout: 2_000 });
+        await table.getByRole("button", { name: text.quickView }).first().click({ timeout: 5_000 });
+        await expect(dialog).toBeVisible({ timeout: 5_000 });
       }).toPass();
       await expect(dialog.getByRole("heading", { name: text.summary })).toBeVisible();
       await expect(dialog.getByRole("listitem").first()).toBeVisible();
