@@ -223,7 +223,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 /** PGlite with the extensions the migrations need; `loadDataDir` starts it from a dumpDataDir() tarball. */
 export function createPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
   // pg_trgm backs the session monitor's partial-id search (migration creates the extension).
-  return PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
+  // PGlite writes all of its shared buffers when it starts: PostgreSQL's default 128 MB made every open
+  // (each server start, backup and test database) touch 128 MB, for a small business's few megabytes.
+  return PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir, postgresqlconf: ["shared_buffers=32MB"] });
 }
 
 /** PostgreSQL's SQLSTATEs and the drivers' codes for "the server is not there": stopped, restarting, unreachable. */
