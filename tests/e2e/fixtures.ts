@@ -152,10 +152,29 @@ export async function gotoHydrated(page: Page, path: string) {
   return response;
 }
 
+/**
+ * Runs axe on the page as it is now. Legacy mode runs `axe.run` in the page and its frames instead of
+ * gathering each frame's results in a new blank page: two to three times faster here, with the same
+ * rules and results for the same-origin frames this product has. A frame it could not test (one from
+ * another origin) would show as `frame-tested`, which fails the test rather than pass unchecked.
+ * Every rule runs; only violations are described node by node (a selector for each passing node was a
+ * tenth of axe's time on a long page).
+ */
+export async function axeScan(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .setLegacyMode()
+    .analyze();
+  const untested = [...results.incomplete, ...results.violations].filter((result) => result.id === "frame-tested");
+  expect(
+    untested.flatMap(({ nodes }) => nodes.map((node) => node.target)),
+    "frames axe could not test",
+  ).toEqual([]);
+  return results;
+}
+
 export async function expectNoAxeViolations(page: Page) {
-  // Every rule still runs; only violations are described node by node (a selector for each passing node
-  // was a tenth of axe's time on a long page).
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  const results = await axeScan(page);
   expect(
     results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) })),
   ).toEqual([]);

@@ -1,7 +1,6 @@
 import { gzipSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, gotoHydrated, PHONE, test } from "./fixtures.ts";
+import { axeScan, DESKTOP, expect, gotoHydrated, PHONE, test } from "./fixtures.ts";
 
 /**
  * The public forms are limited per client address; every test here posts as an address of its
@@ -206,7 +205,7 @@ test.describe("accessibility and layout", () => {
         await page.setViewportSize(viewport);
         await page.goto(`/?lng=${language}`);
         await expect(page.locator("html")).toHaveAttribute("lang", language);
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await axeScan(page);
         expect(
           results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) })),
         ).toEqual([]);
@@ -221,7 +220,7 @@ test.describe("accessibility and layout", () => {
     await expect(contactForm(page).getByText("יש להזין שם מלא.")).toBeVisible();
     await page.getByRole("button", { name: "פתיחת תפריט" }).click();
     await expect(page.getByRole("dialog", { name: "Alex" })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeScan(page);
     expect(
       results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) })),
     ).toEqual([]);

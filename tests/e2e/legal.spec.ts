@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
+import { axeScan, DESKTOP, expect, PHONE, test } from "./fixtures.ts";
 
 const PAGES = [
   {
@@ -42,7 +41,7 @@ test.describe("the legal pages", () => {
           await expect(page.getByRole("heading", { level: 1, name: legal[language] })).toBeVisible();
           const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(scrollWidth, `${legal.path} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
-          const results = await new AxeBuilder({ page }).analyze();
+          const results = await axeScan(page);
           expect(
             results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) })),
             legal.path,
