@@ -1,10 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { trainingConfigs, clients } from "#db/schema.ts";
 import { startServer, TEST_ADMIN, type RunningServer } from "../support/server.ts";
-import { startWordPress, wordpressAvailable, type WordPressSite } from "../support/wordpress.ts";
+import {
+  attachLogsOnFailure,
+  openWordPressAdmin,
+  startWordPress,
+  wordpressAvailable,
+  type WordPressSite,
+} from "../support/wordpress.ts";
 import { readZip } from "../support/zip.ts";
 import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
-import type { Page } from "@playwright/test";
 
 /**
  * A real WordPress whose site is not (yet) one of the business's sites: the visitor's chat frame
@@ -91,20 +96,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await api.dispose();
 });
 
+test.afterEach(attachLogsOnFailure(sites));
+
 test.afterAll(async () => {
   for (const site of Object.values(sites)) await site.stop();
   await alex?.stop();
 });
-
-/** WordPress's admin pages load avatars and fonts from outside: nothing outside is reachable here. */
-async function signInToWordPress(page: Page, site: WordPressSite) {
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.fulfill({ status: 204, body: "" }));
-  await page.goto(`${site.url}/wp-login.php`);
-  await page.locator("#user_login").fill(site.admin.username);
-  await page.locator("#user_pass").fill(site.admin.password);
-  await page.locator("#wp-submit").click();
-  await page.waitForURL(/\/wp-admin\//);
-}
 
 const NOT_REGISTERED = {
   he: { open: "פתיחת הצ׳אט עם Alex", title: "האתר הזה אינו רשום", notice: "אינו רשום ברישיון שלכם" },
@@ -137,8 +134,7 @@ test.describe("a site not on the business's list", () => {
 
     test(`the ${language} plugin's settings page says the site is not registered`, async ({ page }) => {
       const site = sites[language];
-      await signInToWordPress(page, site);
-      await page.goto(`${site.url}/wp-admin/options-general.php?page=alex-ai-assistant`);
+      await openWordPressAdmin(page, site, "options-general.php?page=alex-ai-assistant");
       const notice = page.locator("#alex-ai-site-status");
       await expect(notice).toContainText(NOT_REGISTERED[language].notice);
       await expect(notice).toContainText(site.url);
@@ -181,8 +177,7 @@ test("the operator adds the site on the client's settings page, and the chat and
 
   // The settings page asks again (its answer is kept a minute: forget it).
   site.runPhp("delete_transient( 'alex_ai_site_status' );");
-  await signInToWordPress(page, site);
-  await page.goto(`${site.url}/wp-admin/options-general.php?page=alex-ai-assistant`);
+  await openWordPressAdmin(page, site, "options-general.php?page=alex-ai-assistant");
   await expect(page.locator("#alex-ai-site-status")).toContainText(`This site (${site.url}) is registered with Alex`);
   expect(await page.content()).not.toContain(secret);
 
@@ -241,8 +236,7 @@ test("WordPress's Updates screen finds the newer plugin on our server and instal
   ]);
   expect(await (await request.get(`${site.url}/wp-json/alex/v1/status`)).json()).toMatchObject({ version: "1.0.0" });
 
-  await signInToWordPress(page, site);
-  await page.goto(`${site.url}/wp-admin/update-core.php`);
+  await openWordPressAdmin(page, site, "update-core.php");
   const row = page.locator("#update-plugins-table tr", { hasText: "Alex AI Assistant" });
   await expect(row).toContainText("You have version 1.0.0 installed. Update to 1.1.0.");
   await page.screenshot({ path: "screenshots/sites/wordpress-updates-screen.png", fullPage: true });

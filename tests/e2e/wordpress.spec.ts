@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { chatSessions, clients, messages, trainingConfigs } from "#db/schema.ts";
 import { freePort, inspectEmbeddedDatabase, startServer, TEST_ADMIN, type RunningServer } from "../support/server.ts";
-import { startWordPress, wordpressAvailable, type WordPressSite } from "../support/wordpress.ts";
+import {
+  attachLogsOnFailure,
+  openWordPressAdmin,
+  startWordPress,
+  wordpressAvailable,
+  type WordPressSite,
+} from "../support/wordpress.ts";
 import { readZip } from "../support/zip.ts";
 import { DESKTOP, expect, PHONE, test } from "./fixtures.ts";
 
@@ -87,6 +93,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   }
   await api.dispose();
 });
+
+test.afterEach(attachLogsOnFailure(sites));
 
 test.afterAll(async () => {
   for (const site of Object.values(sites)) await site.stop();
@@ -227,14 +235,7 @@ test("the settings page under Settings shows the ZIP's defaults in Hebrew, keeps
   page,
 }) => {
   const site = sites.he;
-  // WordPress's admin pages load avatars from outside: nothing outside is reachable here.
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.fulfill({ status: 204, body: "" }));
-  await page.goto(`${site.url}/wp-login.php`);
-  await page.locator("#user_login").fill(site.admin.username);
-  await page.locator("#user_pass").fill(site.admin.password);
-  await page.locator("#wp-submit").click();
-  await page.waitForURL(/\/wp-admin\//);
-  await page.goto(`${site.url}/wp-admin/options-general.php?page=alex-ai-assistant`);
+  await openWordPressAdmin(page, site, "options-general.php?page=alex-ai-assistant");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alex – עוזר AI");
   const licenseField = page.getByLabel("מפתח רישיון");
   const serverField = page.getByLabel("כתובת השרת");

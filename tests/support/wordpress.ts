@@ -1,8 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Page, TestInfo } from "@playwright/test";
 import { freePort } from "./server.ts";
 
 /**
@@ -46,6 +47,8 @@ export type WordPressSite = {
   applicationPassword: string | null;
   /** Runs PHP with WordPress loaded (`$input` holds the JSON-decoded input) and returns what it printed. */
   runPhp: (code: string, input?: unknown) => string;
+  /** The end of what PHP's server printed (a line per request) and of WordPress's debug.log: for a failed test. */
+  log: () => string;
   stop: () => Promise<void>;
 };
 
@@ -328,10 +331,41 @@ export async function startWordPress(options: WordPressOptions): Promise<WordPre
           rmSync(script, { force: true });
         }
       },
+      log: () => {
+        const debugLog = path.join(root, "wp-content/debug.log");
+        const debug = existsSync(debugLog) ? readFileSync(debugLog, "utf8").slice(-20_000) : "(empty)";
+        return `PHP's server:\n${output}\n\nwp-content/debug.log:\n${debug}`;
+      },
       stop: cleanUp,
     };
   } catch (error) {
     await cleanUp();
     throw error;
   }
+}
+
+/**
+ * Signs the page in through WordPress's login form and lands on `adminPath` (under wp-admin/), which
+ * the form's `redirect_to` names: the dashboard, WordPress's heaviest admin page, is never loaded on the way.
+ */
+export async function openWordPressAdmin(page: Page, site: WordPressSite, adminPath: string) {
+  // WordPress's admin pages load avatars and fonts from outside: nothing outside is reachable here.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.fulfill({ status: 204, body: "" }));
+  const target = `${site.url}/wp-admin/${adminPath}`;
+  await page.goto(`${site.url}/wp-login.php?redirect_to=${encodeURIComponent(target)}`);
+  await page.locator("#user_login").fill(site.admin.username);
+  await page.locator("#user_pass").fill(site.admin.password);
+  await page.locator("#wp-submit").click();
+  await page.waitForURL(target);
+}
+
+/** An afterEach hook: a failed test carries each site's log (PHP's server and WordPress's debug.log). */
+export function attachLogsOnFailure(sites: Record<string, WordPressSite>) {
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern; it needs none.
+  return async ({}, testInfo: TestInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    for (const [name, site] of Object.entries(sites)) {
+      await testInfo.attach(`WordPress (${name})`, { body: site.log(), contentType: "text/plain" });
+    }
+  };
 }
