@@ -3,7 +3,6 @@ import { DirectionProvider } from "@radix-ui/react-direction";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { getToast } from "remix-toast";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { nonceContext } from "~/context.ts";
@@ -12,6 +11,7 @@ import { i18nMiddleware, languageContext } from "~/i18n/middleware.server.ts";
 import { runtimeMiddleware } from "~/runtime.server.ts";
 import { databaseOutageMiddleware } from "~/server/database-outage.server.ts";
 import { securityHeadersMiddleware } from "~/server/security.server.ts";
+import { takeToast } from "~/server/toast-cookie.server.ts";
 import { RouteErrorPage } from "~/components/error-page.tsx";
 import { useIslandPage } from "~/islands/island-page.tsx";
 import { Toaster as ToasterOnServer } from "~/components/ui/toast.tsx";
@@ -35,7 +35,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const handle = { i18n: ["common"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast, headers } = await getToast(request);
+  const { toast, headers } = await takeToast(request);
   return data(
     { language: context.get(languageContext), nonce: context.get(nonceContext), toast: toast ?? null },
     // Only a shown toast needs its cookie cleared; other pages send no cookie and stay cacheable.

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { MiddlewareFunction } from "react-router";
-import { setToastCookieOptions } from "remix-toast";
 import { openDatabase, type Database, type DatabaseHandle } from "#db/connection.ts";
 import { ensureDemoClient, isDatabaseEmpty } from "#db/seed.ts";
 import { hashPassword } from "~/auth/password.server.ts";
@@ -23,6 +22,7 @@ import { backfillTrainingKnowledge } from "~/training/training.server.ts";
 import { countOperators, upsertOperator } from "~/models/operator.server.ts";
 import { configureLogging } from "~/server/log.server.ts";
 import { configureSecurityHeaders } from "~/server/security.server.ts";
+import { configureToastCookie } from "~/server/toast-cookie.server.ts";
 
 export type Runtime = {
   env: Env;
@@ -66,7 +66,7 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
 
   const secret = env.SESSION_SECRET ?? (embedded ? readOrCreateSecret(dataDir) : ephemeralSecret(report));
   configureSessionCookie(secret);
-  setToastCookieOptions({ name: "alex_toast", secrets: [secret] });
+  configureToastCookie(secret);
   const credentials = resolveCredentialsKey(env);
   configureCredentialsKey(credentials.key);
   configureChannelApis(env);

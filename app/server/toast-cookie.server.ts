@@ -1,0 +1,19 @@
+import { getToast, setToastCookieOptions } from "remix-toast";
+
+const TOAST_COOKIE = "alex_toast";
+
+/** The toast cookie is signed with the server's own secret: the library's default one is public. */
+export function configureToastCookie(secret: string) {
+  setToastCookieOptions({ name: TOAST_COOKIE, secrets: [secret] });
+}
+
+/**
+ * The toast a redirect left for this request, and the header that clears its cookie. The library
+ * signs a fresh cookie (an HMAC) even when there is nothing to show, so a request without the
+ * cookie, nearly every one, never reaches it.
+ */
+export async function takeToast(request: Request) {
+  const cookies = request.headers.get("Cookie") ?? "";
+  const carriesToast = cookies.split(";").some((cookie) => cookie.trim().startsWith(`${TOAST_COOKIE}=`));
+  return carriesToast ? getToast(request) : { toast: undefined, headers: undefined };
+}
