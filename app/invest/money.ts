@@ -1,33 +1,51 @@
 import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
+import { cached } from "~/lib/intl-cache.ts";
 import type { InvestmentRange } from "./inquiry-schema.ts";
 
 const localeOf = (language: string) => intlLocaleOf(isLanguage(language) ? language : "en");
 
 /** An amount in whole currency units, with cents only when it has them (3.6 shekels, not 4). */
 export function formatMoney(amount: number, currency: string, language: string) {
-  return new Intl.NumberFormat(localeOf(language), {
-    style: "currency",
-    currency,
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  }).format(amount);
+  const locale = localeOf(language);
+  const digits = Number.isInteger(amount) ? 0 : 2;
+  return cached(
+    `money|${locale}|${currency}|${digits}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: "currency",
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }),
+  ).format(amount);
 }
 
 /** $500K, ₪1.8M: large sums as people say them. */
 export function formatCompactMoney(amount: number, currency: string, language: string) {
-  return new Intl.NumberFormat(localeOf(language), {
-    style: "currency",
-    currency,
-    notation: "compact",
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 1,
-  }).format(amount);
+  return compactMoney(currency, language).format(amount);
+}
+
+function compactMoney(currency: string, language: string) {
+  const locale = localeOf(language);
+  return cached(
+    `compact-money|${locale}|${currency}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: "currency",
+        currency,
+        notation: "compact",
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 1,
+      }),
+  );
 }
 
 export function formatPercent(percent: number, language: string) {
-  return new Intl.NumberFormat(localeOf(language), { style: "percent", maximumFractionDigits: 1 }).format(
-    percent / 100,
-  );
+  const locale = localeOf(language);
+  return cached(
+    `percent-1|${locale}`,
+    () => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }),
+  ).format(percent / 100);
 }
 
 /**
@@ -41,13 +59,7 @@ export function formatRange(
   language: string,
   atLeast: (amount: string) => string,
 ) {
-  const format = new Intl.NumberFormat(localeOf(language), {
-    style: "currency",
-    currency,
-    notation: "compact",
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 1,
-  });
+  const format = compactMoney(currency, language);
   if (range.max === undefined) return atLeast(format.format(range.min));
   const text = format.formatRange(range.min, range.max);
   return language === "he" ? text.replace("–", "-") : text;

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { intlLocaleOf, type Language } from "~/i18n/config.ts";
 import { formatNumber } from "~/lib/format.ts";
+import { cached } from "~/lib/intl-cache.ts";
 import type { Analytics } from "../analytics.server.ts";
 import { ChangeCaption } from "./change-caption.tsx";
 
@@ -14,15 +15,18 @@ export function KeyFigures({ analytics, language }: { analytics: Analytics; lang
   const percent = (value: number | null) =>
     value === null
       ? t("noData")
-      : new Intl.NumberFormat(intlLocaleOf(language), { style: "percent", maximumFractionDigits: 1 }).format(value);
+      : cached(
+          `percent-1|${intlLocaleOf(language)}`,
+          () => new Intl.NumberFormat(intlLocaleOf(language), { style: "percent", maximumFractionDigits: 1 }),
+        ).format(value);
   const seconds = (ms: number | null) =>
     ms === null
       ? t("noData")
       : t("seconds", {
-          value: new Intl.NumberFormat(intlLocaleOf(language), {
-            minimumFractionDigits: 1,
-            maximumFractionDigits: 1,
-          }).format(ms / 1000),
+          value: cached(
+            `decimal-1|${intlLocaleOf(language)}`,
+            () => new Intl.NumberFormat(intlLocaleOf(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+          ).format(ms / 1000),
         });
   const cards: { key: string; icon: LucideIcon; value: string; caption: ReactNode; hint?: string }[] = [
     {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { CAPABILITIES } from "#db/vocabulary.ts";
 import { TitledCard } from "~/components/ui/card.tsx";
 import { useCodeLabels } from "~/i18n/code-labels.ts";
-import { isolate } from "~/lib/format.ts";
+import { formatNumber, isolate } from "~/lib/format.ts";
 import { PROMPT_EXCERPT_CHARS } from "../config-tabs.ts";
 import { promptKey } from "../sales-config-schema.ts";
 import type { SalesConfigView } from "../sales-config.server.ts";
@@ -29,7 +29,7 @@ export function FlowSummary({ data }: FlowSummaryProps) {
   const { t, i18n } = useTranslation("client-config");
   const labels = useCodeLabels();
   const { client, salesConfig, training, knowledgeEntries } = data;
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => formatNumber(value, i18n.language);
   const active = CAPABILITIES.filter((capability) => salesConfig.alexCapabilities[capability]);
   const prompts = CAPABILITIES.map((capability) => ({
     capability,
