@@ -12,11 +12,13 @@ describe("investor page money", () => {
   it("says large sums as people say them, and ranges in reading order", () => {
     expect(formatCompactMoney(500_000, "USD", "en")).toBe("$500K");
     expect(formatCompactMoney(1_800_000, "ILS", "he")).toBe("\u200f1.8M\u200f\u00a0\u200f₪");
-    expect(formatRange({ min: 50_000, max: 100_000 }, "USD", "en", (amount) => `${amount}+`)).toBe("$50–100K");
-    expect(formatRange({ min: 180_000, max: 360_000 }, "ILS", "he", (amount) => amount)).toBe(
+    expect(formatRange({ value: "50-100k", min: 50_000, max: 100_000 }, "USD", "en", (amount) => `${amount}+`)).toBe(
+      "$50–100K",
+    );
+    expect(formatRange({ value: "180-360k", min: 180_000, max: 360_000 }, "ILS", "he", (amount) => amount)).toBe(
       "\u200f180-360K\u200f\u00a0\u200f₪",
     );
-    expect(formatRange({ min: 1_000_000 }, "USD", "en", (amount) => `${amount}+`)).toBe("$1M+");
+    expect(formatRange({ value: "1m+", min: 1_000_000 }, "USD", "en", (amount) => `${amount}+`)).toBe("$1M+");
     expect(formatPercent(12.5, "en")).toBe("12.5%");
   });
 });
