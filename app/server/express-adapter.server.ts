@@ -1,7 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild, type RouterContextProvider } from "react-router";
-import { writeReadableStreamToWritable } from "@react-router/node";
 import { cappedBodyOf } from "./front-door.server.ts";
 import { baselineSecurityHeaders } from "./security.server.ts";
 
@@ -45,6 +44,49 @@ export function toWebRequest(request: Parameters<RequestHandler>[0], signal?: Ab
   });
 }
 
+/**
+ * Streams an answer's body into the response, waiting whenever the response is full. The compression
+ * middleware hands a `drain` listener to its compressor but cannot take it off again (it proxies
+ * `on`, not `off`), so waiting with a listener per full buffer, as @react-router/node does, left
+ * one more listener on the compressor each time: a warning past ten, and a long export's every
+ * drain calling all of them. One listener per response wakes the single waiting write instead.
+ */
+export async function writeBody(body: ReadableStream<Uint8Array>, response: ExpressResponse) {
+  const reader = body.getReader();
+  let wake: (() => void) | undefined;
+  const resume = () => {
+    wake?.();
+    wake = undefined;
+  };
+  response.on("drain", resume);
+  // A client that leaves ends a read that waits for more (a live stream between events) at once.
+  response.once("close", () => {
+    resume();
+    reader.cancel().catch(() => {});
+  });
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (response.destroyed) break;
+      if (done) {
+        response.end();
+        return;
+      }
+      const roomLeft = response.write(value);
+      // Compression holds bytes back until its buffer fills: a streamed page goes out as React writes it.
+      (response as ExpressResponse & { flush?: () => void }).flush?.();
+      if (!roomLeft && !response.destroyed) await new Promise<void>((resolve) => (wake = resolve));
+    }
+    await reader.cancel();
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    if (!response.destroyed) response.destroy(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 type AppHandlerOptions = {
   build: ServerBuild;
   mode: string;
@@ -75,7 +117,7 @@ export function appHandler({ build, mode, getLoadContext }: AppHandlerOptions): 
       // every other answer has its headers from the middleware already (the framed widget without X-Frame-Options).
       if (!answer.headers.has("X-Content-Type-Options"))
         for (const [name, value] of Object.entries(baselineSecurityHeaders())) response.setHeader(name, value);
-      if (answer.body) await writeReadableStreamToWritable(answer.body, response);
+      if (answer.body) await writeBody(answer.body, response);
       else response.end();
     } catch (error) {
       if (response.destroyed || response.writableEnded) return;

@@ -1,8 +1,11 @@
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { request as httpRequest, type Server } from "node:http";
+import { gunzipSync } from "node:zlib";
+import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toWebRequest } from "~/server/express-adapter.server.ts";
+import { toWebRequest, writeBody } from "~/server/express-adapter.server.ts";
 import { frontDoor } from "~/server/front-door.server.ts";
 
 type Echo = { url: string; method: string; headers: Record<string, string>; body: string | null };
@@ -92,5 +95,90 @@ describe("the Express adapter (app/server/express-adapter.server.ts)", () => {
   it("gives an empty post an empty body", async () => {
     const echo = await send("/contact", { method: "POST" });
     expect(echo.body).toBe("");
+  });
+});
+
+describe("writing a body through compression (writeBody)", () => {
+  const CHUNKS = 400;
+  const CHUNK_BYTES = 64 * 1024;
+  let streamed: Server;
+  let streamedPort: number;
+  let cancelled = false;
+  let finished: Promise<unknown> = Promise.resolve();
+
+  /** A long export: each chunk different, so the compressor has work and the response fills up often. */
+  const longBody = () => {
+    let index = 0;
+    cancelled = false;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (index++ === CHUNKS) return controller.close();
+        controller.enqueue(Buffer.from(randomBytes(CHUNK_BYTES / 2).toString("hex")));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+  };
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(compression());
+    app.get("/export", (_request, response) => {
+      response.type("text/csv");
+      finished = writeBody(longBody(), response).catch(() => undefined);
+    });
+    streamed = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => streamed.once("listening", resolve));
+    streamedPort = (streamed.address() as AddressInfo).port;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => streamed.close(() => resolve())));
+
+  it("sends every byte, waiting on one drain listener however often the response fills", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const compressed = await new Promise<Buffer>((resolve, reject) => {
+        const outgoing = httpRequest(
+          { host: "127.0.0.1", port: streamedPort, path: "/export", headers: { "Accept-Encoding": "gzip" } },
+          (incoming) => {
+            const chunks: Buffer[] = [];
+            incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+            incoming.on("end", () =>
+              incoming.headers["content-encoding"] === "gzip"
+                ? resolve(Buffer.concat(chunks))
+                : reject(new Error(`not compressed: ${incoming.headers["content-encoding"]}`)),
+            );
+          },
+        );
+        outgoing.on("error", reject);
+        outgoing.end();
+      });
+      await finished;
+      expect(gunzipSync(compressed).length).toBe(CHUNKS * CHUNK_BYTES);
+      expect(warnings.map((warning) => warning.name)).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
+  it("stops reading the body when the client goes away", async () => {
+    await new Promise<void>((resolve, reject) => {
+      const outgoing = httpRequest(
+        { host: "127.0.0.1", port: streamedPort, path: "/export", headers: { "Accept-Encoding": "gzip" } },
+        (incoming) => {
+          incoming.once("data", () => {
+            outgoing.destroy();
+            resolve();
+          });
+        },
+      );
+      outgoing.on("error", (error) => (outgoing.destroyed ? undefined : reject(error)));
+      outgoing.end();
+    });
+    await finished;
+    expect(cancelled).toBe(true);
   });
 });
