@@ -299,7 +299,9 @@ if (widget) {
 }
 
 printPageAudits(
-  pageAudits.map((audit) => ({ ...audit, path: PUBLIC_PAGES.find((page) => page.path === audit.path).label })),
+  pageAudits.missing
+    ? pageAudits
+    : pageAudits.map((audit) => ({ ...audit, path: PUBLIC_PAGES.find((page) => page.path === audit.path).label })),
 );
 
 // A ratio between a cached page and a rendered one measures the cache, not the page: each line says which it is.

@@ -2,6 +2,7 @@
 // by `npm run bench` against its own server. For each page: the performance score, first contentful
 // paint, the JavaScript the page runs before anyone touches it (gzipped: fetched files as transferred,
 // inline scripts compressed here) and the best-practices score, each next to its goal (docs/request-cost.md).
+import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
@@ -70,7 +71,9 @@ async function throttledFirstPaint(port, url) {
   }
 }
 
+/** The audits, or `{ missing }` naming the browser Lighthouse needs when this machine has none. */
 export async function auditPages(baseUrl, paths) {
+  if (!existsSync(chromePath)) return { missing: chromePath };
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
@@ -119,6 +122,12 @@ export async function auditPages(baseUrl, paths) {
 
 export function printPageAudits(results) {
   const verdict = (met) => (met ? "met" : "NOT met");
+  if (results.missing) {
+    console.log(
+      `\nLighthouse: not run, no Chromium at ${results.missing} (apt-get install chromium, or set CHROME_PATH).`,
+    );
+    return;
+  }
   console.log("\nLighthouse, mobile (simulated slow 4G, 4x slower CPU)");
   console.log(
     '("throttled": one load in Chromium with the same network and CPU applied, not simulated; it measures the 404 page too.)',
