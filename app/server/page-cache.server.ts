@@ -1,6 +1,7 @@
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { nonceContext } from "~/context.ts";
 import { languageContext } from "~/i18n/middleware.server.ts";
+import { cookieNames } from "./cookie-names.ts";
 
 /** Says on every page response whether it came from the cache (`hit`) or was just rendered into it (`miss`). */
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
@@ -18,9 +19,7 @@ type PageCacheOptions = {
 
 /** Only the language cookie may shape the page; any other (a toast, a session) means it is rendered afresh. */
 function carriesOtherCookies(request: Request) {
-  const cookies = request.headers.get("Cookie");
-  if (!cookies) return false;
-  return cookies.split(";").some((cookie) => cookie.trim().split("=")[0] !== "lng");
+  return cookieNames(request).some((name) => name !== "lng");
 }
 
 /**

@@ -1,4 +1,5 @@
 import { getToast, setToastCookieOptions } from "remix-toast";
+import { cookieNames } from "./cookie-names.ts";
 
 const TOAST_COOKIE = "alex_toast";
 
@@ -13,7 +14,5 @@ export function configureToastCookie(secret: string) {
  * cookie, nearly every one, never reaches it.
  */
 export async function takeToast(request: Request) {
-  const cookies = request.headers.get("Cookie") ?? "";
-  const carriesToast = cookies.split(";").some((cookie) => cookie.trim().startsWith(`${TOAST_COOKIE}=`));
-  return carriesToast ? getToast(request) : { toast: undefined, headers: undefined };
+  return cookieNames(request).includes(TOAST_COOKIE) ? getToast(request) : { toast: undefined, headers: undefined };
 }
