@@ -40,14 +40,6 @@ function compactMoney(currency: string, language: string) {
   );
 }
 
-export function formatPercent(percent: number, language: string) {
-  const locale = localeOf(language);
-  return cached(
-    `percent-1|${locale}`,
-    () => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }),
-  ).format(percent / 100);
-}
-
 /**
  * "$50–100K"; the open top range through `atLeast` ("$1M+", "₪3.6M ומעלה"). In Hebrew the en dash
  * becomes a hyphen: between two numbers a hyphen keeps them in reading order in right-to-left text,

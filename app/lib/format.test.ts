@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatEventTime,
+  formatPercent,
   formatPercentChange,
   isolate,
   percentChange,
@@ -15,6 +16,13 @@ describe("format", () => {
     expect(formatCents(5050, "en")).toBe("$50.50");
     expect(formatCents(15000, "he")).toContain("150");
     expect(formatCents(15000, "he")).toContain("$");
+  });
+
+  it("writes a share with at most one decimal, in either language", () => {
+    expect(formatPercent(12.5, "en")).toBe("12.5%");
+    expect(formatPercent(33.333, "en")).toBe("33.3%");
+    expect(formatPercent(40, "he")).toContain("40");
+    expect(formatPercent(40, "he")).toContain("%");
   });
 
   it("computes and signs percentage changes", () => {

@@ -18,6 +18,15 @@ export function formatNumber(value: number, language: string) {
   return cached(`number|${locale}`, () => new Intl.NumberFormat(locale)).format(value);
 }
 
+/** 12.5% from 12.5: a share, with at most one decimal. */
+export function formatPercent(percent: number, language: string) {
+  const locale = localeOf(language);
+  return cached(
+    `percent-1|${locale}`,
+    () => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }),
+  ).format(percent / 100);
+}
+
 /** The change from `previous` to `current` in percent, or null when there was nothing to compare with. */
 export function percentChange(current: number, previous: number): number | null {
   if (previous === 0) return null;

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { intlLocaleOf, type Language } from "~/i18n/config.ts";
-import { formatNumber } from "~/lib/format.ts";
+import { formatNumber, formatPercent } from "~/lib/format.ts";
 import { cached } from "~/lib/intl-cache.ts";
 import type { Analytics } from "../analytics.server.ts";
 import { ChangeCaption } from "./change-caption.tsx";
@@ -12,13 +12,7 @@ import { ChangeCaption } from "./change-caption.tsx";
 export function KeyFigures({ analytics, language }: { analytics: Analytics; language: Language }) {
   const { t } = useTranslation("analytics");
   const { figures, days, feedbackAnswers } = analytics;
-  const percent = (value: number | null) =>
-    value === null
-      ? t("noData")
-      : cached(
-          `percent-1|${intlLocaleOf(language)}`,
-          () => new Intl.NumberFormat(intlLocaleOf(language), { style: "percent", maximumFractionDigits: 1 }),
-        ).format(value);
+  const percent = (value: number | null) => (value === null ? t("noData") : formatPercent(value * 100, language));
   const seconds = (ms: number | null) =>
     ms === null
       ? t("noData")

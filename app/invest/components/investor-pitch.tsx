@@ -28,9 +28,9 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { INVEST_PATHS, type Language } from "~/i18n/config.ts";
-import { formatNumber } from "~/lib/format.ts";
+import { formatNumber, formatPercent } from "~/lib/format.ts";
 import { InvestmentForm } from "./investment-form.tsx";
-import { formatCompactMoney, formatMoney, formatPercent } from "~/invest/money.ts";
+import { formatCompactMoney, formatMoney } from "~/invest/money.ts";
 import { ColumnChart, DonutChart, SEGMENT_COLOURS } from "./pitch-charts.tsx";
 import { MARKET, PITCH_MONEY, PROJECTED_CUSTOMERS, USE_OF_FUNDS } from "~/invest/pitch-figures.ts";
 
