@@ -721,7 +721,7 @@ export const accessLog = pgTable(
 /**
  * The audit trail of visitors' data requests (app/privacy/visitor-data.server.ts): who exported or
  * erased what was stored about one visitor of a client, and how much. The value searched for is kept
- * only masked and as a hash (to match repeated requests), never the visitor's data itself.
+ * only masked and as a keyed hash (to match repeated requests), never the visitor's data itself.
  */
 export const privacyRequests = pgTable(
   "privacy_requests",

@@ -1,6 +1,7 @@
-import { createHash } from "node:crypto";
+import { createHmac, hkdfSync } from "node:crypto";
 import type { Database } from "#db/connection.ts";
 import type { PrivacyAction, VisitorSearchKind } from "#db/vocabulary.ts";
+import { credentialsKey } from "~/checks/credentials.server.ts";
 import {
   eraseVisitorData,
   findVisitorData,
@@ -24,9 +25,30 @@ export function maskVisitorValue(kind: VisitorSearchKind, value: string) {
   return `${value.slice(0, 6)}…`;
 }
 
-/** The audit trail's hash of the normalised value: two requests about one visitor share it, and it does not show the value. */
+const auditKeys = new WeakMap<Buffer, Buffer>();
+
+/**
+ * The audit trail's key, derived from the credentials key (app/checks/credentials.server.ts): as
+ * secret and as lasting as that key, without being it.
+ */
+function auditKey() {
+  const credentials = credentialsKey();
+  let key = auditKeys.get(credentials);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", credentials, Buffer.alloc(0), "alex privacy audit", 32));
+    auditKeys.set(credentials, key);
+  }
+  return key;
+}
+
+/**
+ * The audit trail's hash of the normalised value: two requests about one visitor share it. It is
+ * keyed (an HMAC) because a phone number has too few possible values to hide behind a plain hash:
+ * anyone holding the table could hash every number until one matched, and have the erased visitor
+ * back. Without the key the hash shows nothing.
+ */
 export const hashVisitorValue = (kind: VisitorSearchKind, value: string) =>
-  createHash("sha256").update(`${kind}:${value}`).digest("hex");
+  createHmac("sha256", auditKey()).update(`${kind}:${value}`).digest("hex");
 
 export const visitorQueryOf = (kind: VisitorSearchKind, value: string): VisitorQuery => ({
   kind,

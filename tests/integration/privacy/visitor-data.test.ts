@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#db/connection.ts";
@@ -11,6 +11,7 @@ import {
   operators,
   privacyRequests,
 } from "#db/schema.ts";
+import { configureCredentialsKey } from "~/checks/credentials.server.ts";
 import { findVisitorData, listPrivacyRequests } from "~/models/visitor-data.server.ts";
 import { eraseVisitor, exportVisitorData, visitorQueryOf } from "~/privacy/visitor-data.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
@@ -22,6 +23,7 @@ describe.each(testDrivers)("a visitor's data, on %s", (driver) => {
   let operatorId: number;
 
   beforeAll(async () => {
+    configureCredentialsKey(randomBytes(32));
     handle = await openTestDatabase(driver);
     const [operator] = await handle.db
       .insert(operators)
@@ -104,6 +106,30 @@ describe.each(testDrivers)("a visitor's data, on %s", (driver) => {
     expect(row!.searchHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain("1112233");
     expect(row!.counts).toMatchObject({ sessions: 1, messages: 2 });
+  });
+
+  it("keys the audit hash: the same visitor matches, but hashing candidate numbers finds nothing", async () => {
+    const client = await insertClient(handle.db, { businessName: "Keyed hash" });
+    await visitorConversation(handle.db, client.id, { clientName: "Tal", phone: "053-4445566" });
+    const query = visitorQueryOf("phone", "053 444 5566");
+    const exportAgain = () => exportVisitorData(handle.db, { clientId: client.id, operatorId, query, now: new Date() });
+    await exportAgain();
+    await exportAgain();
+    configureCredentialsKey(randomBytes(32));
+    await exportAgain();
+
+    const hashes = (
+      await handle.db
+        .select({ hash: privacyRequests.searchHash })
+        .from(privacyRequests)
+        .where(eq(privacyRequests.clientId, client.id))
+        .orderBy(privacyRequests.id)
+    ).map((row) => row.hash);
+    expect(hashes[0]).toBe(hashes[1]);
+    // Another key (another installation) gives another hash, and the plain hash of the value matches none.
+    expect(hashes[2]).not.toBe(hashes[0]);
+    const plain = createHash("sha256").update(`phone:${query.value}`).digest("hex");
+    expect(hashes).not.toContain(plain);
   });
 
   it("erases the visitor's sessions, details and deliveries, keeps the others, the functions and the counts", async () => {
