@@ -8,11 +8,9 @@
  *   - the latency from POSTing a visitor message to /api/wordpress/messages to its `message` frame
  *     on one of the streams, p50/p95 over BENCH_MESSAGES (default 200) messages sent one after another.
  */
-import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -20,9 +18,9 @@ import postgres from "postgres";
 import { openDatabase, type Database } from "../db/connection.ts";
 import { generateLicenseKey } from "../db/license-key.ts";
 import { clients, trainingConfigs } from "../db/schema.ts";
+import { percentile } from "../tests/support/message-load.ts";
+import { requireBuild, startBenchServer } from "./bench-server.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const STREAMS = Number(process.env.BENCH_STREAMS || 2000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 200);
 const HEALTH_SECONDS = 5;
@@ -31,33 +29,13 @@ const HEALTH_P95_TARGET_MS = 50;
 const operator = { username: "bench-operator", password: randomBytes(18).toString("base64url") };
 const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "";
 
-if (!existsSync(path.join(buildDir, "server/index.js"))) {
-  console.error(`bench-live: no production build in ${buildDir}; run npm run build first.`);
-  process.exit(1);
-}
+requireBuild("bench-live");
 
-const percentile = (values: number[], share: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
-};
 const rssOf = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
   return line ? Number(line[1]) * 1024 : 0;
 };
 const mb = (bytes: number) => bytes / 1024 / 1024;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 async function prepareClient(db: Database) {
   const licenseKey = generateLicenseKey();
@@ -78,54 +56,6 @@ async function prepareClient(db: Database) {
     salesFlow: ["need identification", "solution presentation", "deal closing"],
   });
   return licenseKey;
-}
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: buildDir,
-      PORT: String(port),
-      SEED_DEMO: "false",
-      LOG_LEVEL: "silent",
-      ADMIN_USERNAME: operator.username,
-      ADMIN_PASSWORD: operator.password,
-      SESSION_SECRET: randomBytes(32).toString("base64url"),
-      CREDENTIALS_KEY: randomBytes(32).toString("base64"),
-      AI_BASE_URL: "",
-      AI_MODEL: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  return {
-    url,
-    pid: child.pid!,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 async function signIn(url: string) {
@@ -209,7 +139,11 @@ function measureHealth(
 }
 
 async function bench(label: string, serverEnv: Record<string, string>, licenseKey: string) {
-  const server = await startServer(serverEnv);
+  const server = await startBenchServer({
+    ...serverEnv,
+    ADMIN_USERNAME: operator.username,
+    ADMIN_PASSWORD: operator.password,
+  });
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const requests: http.ClientRequest[] = [];
   try {

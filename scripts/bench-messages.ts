@@ -7,10 +7,8 @@
  * responder and measures POST /api/wordpress/messages and GET /healthz with 10 and 50 concurrent
  * visitors: requests per second, p95 latency, and the ratio of the two in the same run.
  */
-import { spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -20,9 +18,9 @@ import { generateLicenseKey } from "../db/license-key.ts";
 import { clients, trainingConfigs } from "../db/schema.ts";
 import { FIXTURE_BUSINESSES, FIXTURE_QUESTIONS } from "../tests/fixtures/knowledge-base.ts";
 import { insertKnowledgeEntries, searchKnowledge } from "../app/models/knowledge-entry.server.ts";
+import { percentile } from "../tests/support/message-load.ts";
+import { requireBuild, startBenchServer } from "./bench-server.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const ENTRIES = 1000;
 const CONCURRENCY = [10, 50];
@@ -33,15 +31,7 @@ const MESSAGES_TARGET_P95_MS = 100;
 const HEALTH_TARGET_RPS = 2000;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-if (!existsSync(path.join(buildDir, "server/index.js"))) {
-  console.error(`bench-messages: no production build in ${buildDir}; run npm run build first.`);
-  process.exit(1);
-}
-
-const percentile = (values: number[], share: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
-};
+requireBuild("bench-messages");
 
 /** 1,000 passages: the fixture's 64 over and over, each copy with its own topic and a sentence of its own. */
 async function prepareClient(db: Database) {
@@ -88,69 +78,6 @@ async function measureRetrieval(db: Database, clientId: number) {
     }
   }
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), queries: times.length };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  // BENCH_PROFILE_DIR: the server writes a CPU profile there when it stops (docs/request-cost.md reads them).
-  const profile = process.env.BENCH_PROFILE_DIR
-    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-    : [];
-  const child = spawn(process.execPath, [...profile, "server.mjs"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: buildDir,
-      PORT: String(port),
-      SEED_DEMO: "false",
-      LOG_LEVEL: "silent",
-      ADMIN_USERNAME: "bench-operator",
-      ADMIN_PASSWORD: randomBytes(18).toString("base64url"),
-      SESSION_SECRET: randomBytes(32).toString("base64url"),
-      CREDENTIALS_KEY: randomBytes(32).toString("base64"),
-      AI_BASE_URL: "",
-      AI_MODEL: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 type Measured = { rps: number; p95: number; errors: number; statuses: Record<string, number> };
@@ -219,7 +146,7 @@ async function benchDatabase(
     `${label}: retrieval over ${ENTRIES} entries, ${retrieval.queries} queries: p50 ${retrieval.p50.toFixed(2)} ms, p95 ${retrieval.p95.toFixed(2)} ms`,
   );
 
-  const server = await startServer(serverEnv);
+  const server = await startBenchServer(serverEnv);
   const rows: Row[] = [];
   try {
     for (const connections of CONCURRENCY) {

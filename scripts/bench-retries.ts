@@ -9,12 +9,8 @@
  * rollups and the month's bills equal to the billable messages (tests/support/message-load.ts), and
  * prints requests per second, p95, p99 and errors. It exits 1 when an invariant is broken.
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
-import path from "node:path";
 import postgres from "postgres";
 import { openDatabase } from "../db/connection.ts";
 import {
@@ -24,79 +20,14 @@ import {
   percentile,
   prepareLoadClients,
 } from "../tests/support/message-load.ts";
+import { requireBuild, startBenchServer } from "./bench-server.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const seconds = Number(process.env.BENCH_RETRY_SECONDS || 60);
 const visitors = Number(process.env.BENCH_VISITORS || 50);
 const RETRY_SHARE = 0.1;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-if (!existsSync(path.join(buildDir, "server/index.js"))) {
-  console.error(`bench-retries: no production build in ${buildDir}; run npm run build first.`);
-  process.exit(1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-async function startServer(databaseUrl: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: buildDir,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: tmpdir(),
-      SEED_DEMO: "false",
-      LOG_LEVEL: "silent",
-      ADMIN_USERNAME: "bench-operator",
-      ADMIN_PASSWORD: randomBytes(18).toString("base64url"),
-      SESSION_SECRET: randomBytes(32).toString("base64url"),
-      CREDENTIALS_KEY: randomBytes(32).toString("base64"),
-      AI_BASE_URL: "",
-      AI_MODEL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    pid: child.pid,
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
+requireBuild("bench-retries");
 
 /**
  * CPU seconds a process has used so far (user + system, from /proc; undefined where there is no
@@ -139,7 +70,7 @@ try {
   const licenses = await prepareLoadClients(setup.db);
   await setup.close();
 
-  const server = await startServer(databaseUrl.toString());
+  const server = await startBenchServer({ DATABASE_URL: databaseUrl.toString(), DATA_DIR: tmpdir() });
   let load;
   let appCpu = 0;
   let databaseCpu = 0;

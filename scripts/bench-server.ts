@@ -1,0 +1,96 @@
+/**
+ * What the benches that drive a running server share (scripts/bench-messages.ts, bench-live.ts,
+ * bench-retries.ts): a free port, and the production build started on it as a bench wants it.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+
+/** Stops a bench before any work when there is no production build to start. */
+export function requireBuild(bench: string) {
+  if (existsSync(path.join(buildDir, "server/index.js"))) return;
+  console.error(`${bench}: no production build in ${buildDir}; run npm run build first.`);
+  process.exit(1);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export type BenchServer = {
+  url: string;
+  pid: number;
+  /** Everything the server printed so far. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The production build on a free port with the built-in responder, no demo data, no access log and
+ * fresh secrets; `env` adds the database and anything else. It resolves once /healthz answers.
+ * BENCH_PROFILE_DIR: the server writes a CPU profile there when it stops (docs/request-cost.md reads them).
+ */
+export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, "server.mjs"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      SEED_DEMO: "false",
+      LOG_LEVEL: "silent",
+      ADMIN_USERNAME: "bench-operator",
+      ADMIN_PASSWORD: randomBytes(18).toString("base64url"),
+      SESSION_SECRET: randomBytes(32).toString("base64url"),
+      CREDENTIALS_KEY: randomBytes(32).toString("base64"),
+      AI_BASE_URL: "",
+      AI_MODEL: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
