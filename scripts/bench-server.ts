@@ -1,12 +1,12 @@
 /**
  * What the benches that drive a running server share (scripts/bench-messages.ts, bench-live.ts,
- * bench-retries.ts): a free port, and the production build started on it as a bench wants it.
+ * bench-retries.ts): the production build started on a free port as a bench wants it.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "../tests/support/server.ts";
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
@@ -16,19 +16,6 @@ export function requireBuild(bench: string) {
   if (existsSync(path.join(buildDir, "server/index.js"))) return;
   console.error(`${bench}: no production build in ${buildDir}; run npm run build first.`);
   process.exit(1);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 export type BenchServer = {
