@@ -9,17 +9,15 @@
  *     on one of the streams, p50/p95 over BENCH_MESSAGES (default 200) messages sent one after another.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { openDatabase, type Database } from "../db/connection.ts";
-import { generateLicenseKey } from "../db/license-key.ts";
-import { clients, trainingConfigs } from "../db/schema.ts";
+import { openDatabase } from "../db/connection.ts";
 import { percentile } from "../tests/support/message-load.ts";
-import { requireBuild, startBenchServer } from "./bench-server.ts";
+import { insertBenchClient, mb, requireBuild, rssOf, startBenchServer } from "./bench-server.ts";
 
 const STREAMS = Number(process.env.BENCH_STREAMS || 2000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 200);
@@ -30,33 +28,6 @@ const operator = { username: "bench-operator", password: randomBytes(18).toStrin
 const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "";
 
 requireBuild("bench-live");
-
-const rssOf = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
-  return line ? Number(line[1]) * 1024 : 0;
-};
-const mb = (bytes: number) => bytes / 1024 / 1024;
-
-async function prepareClient(db: Database) {
-  const licenseKey = generateLicenseKey();
-  const [client] = await db
-    .insert(clients)
-    .values({
-      businessName: "Bench Live Co",
-      ownerEmail: "bench@example.com",
-      websiteDomain: "bench.example",
-      businessType: "services",
-      licenseKey,
-    })
-    .returning({ id: clients.id });
-  await db.insert(trainingConfigs).values({
-    clientId: client!.id,
-    businessType: "services",
-    greeting: "שלום! איך אפשר לעזור?",
-    salesFlow: ["need identification", "solution presentation", "deal closing"],
-  });
-  return licenseKey;
-}
 
 async function signIn(url: string) {
   const response = await fetch(`${url}/login`, {
@@ -236,7 +207,7 @@ if (postgresUrl) {
   url.pathname = `/${name}`;
   try {
     const handle = await openDatabase({ url: url.toString() });
-    const licenseKey = await prepareClient(handle.db);
+    const { licenseKey } = await insertBenchClient(handle.db, "Bench Live Co");
     await handle.close();
     result = await bench("postgres", { DATABASE_URL: url.toString(), DATA_DIR: tmpdir() }, licenseKey);
   } finally {
@@ -247,7 +218,7 @@ if (postgresUrl) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "alex-bench-live-"));
   try {
     const handle = await openDatabase({ dataDir });
-    const licenseKey = await prepareClient(handle.db);
+    const { licenseKey } = await insertBenchClient(handle.db, "Bench Live Co");
     await handle.close();
     result = await bench("embedded", { DATA_DIR: dataDir, DATABASE_URL: "" }, licenseKey);
   } finally {

@@ -14,12 +14,10 @@ import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../db/connection.ts";
-import { generateLicenseKey } from "../db/license-key.ts";
-import { clients, trainingConfigs } from "../db/schema.ts";
 import { FIXTURE_BUSINESSES, FIXTURE_QUESTIONS } from "../tests/fixtures/knowledge-base.ts";
 import { insertKnowledgeEntries, searchKnowledge } from "../app/models/knowledge-entry.server.ts";
 import { percentile } from "../tests/support/message-load.ts";
-import { requireBuild, startBenchServer } from "./bench-server.ts";
+import { insertBenchClient, requireBuild, startBenchServer } from "./bench-server.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const ENTRIES = 1000;
@@ -35,35 +33,16 @@ requireBuild("bench-messages");
 
 /** 1,000 passages: the fixture's 64 over and over, each copy with its own topic and a sentence of its own. */
 async function prepareClient(db: Database) {
-  const licenseKey = generateLicenseKey();
-  const [client] = await db
-    .insert(clients)
-    .values({
-      businessName: "Bench Co",
-      ownerEmail: "bench@example.com",
-      websiteDomain: "bench.example",
-      businessType: "services",
-      licenseKey,
-      // Every request is a new visitor, so a new $1 conversation: the default monthly ceiling would
-      // turn the bench into one of refusals within a second.
-      monthlyUsageCeilingCents: null,
-    })
-    .returning({ id: clients.id });
-  await db.insert(trainingConfigs).values({
-    clientId: client!.id,
-    businessType: "services",
-    greeting: "שלום! איך אפשר לעזור?",
-    salesFlow: ["need identification", "solution presentation", "deal closing"],
-  });
+  const { clientId, licenseKey } = await insertBenchClient(db, "Bench Co");
   const passages = FIXTURE_BUSINESSES.flatMap((business) => business.passages);
   const rows = Array.from({ length: ENTRIES }, (_, index) => {
     const passage = passages[index % passages.length]!;
     const topic = `${passage.topic} ${Math.floor(index / passages.length) + 1}`;
     const content = `${passage.content} (סניף ${index + 1}, branch ${index + 1})`;
-    return { clientId: client!.id, topic, content, sourceUrl: null, origin: passage.origin };
+    return { clientId, topic, content, sourceUrl: null, origin: passage.origin };
   });
   await insertKnowledgeEntries(db, rows);
-  return { clientId: client!.id, licenseKey };
+  return { clientId, licenseKey };
 }
 
 async function measureRetrieval(db: Database, clientId: number) {

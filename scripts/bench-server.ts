@@ -1,11 +1,15 @@
 /**
  * What the benches that drive a running server share (scripts/bench-messages.ts, bench-live.ts,
- * bench-retries.ts): the production build started on a free port as a bench wants it.
+ * bench-retries.ts, bench-chats.ts): the production build started on a free port as a bench wants it,
+ * the client its visitors write to, and the server's memory.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Database } from "../db/connection.ts";
+import { generateLicenseKey } from "../db/license-key.ts";
+import { clients, trainingConfigs } from "../db/schema.ts";
 import { freePort } from "../tests/support/server.ts";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -81,3 +85,42 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     },
   };
 }
+
+/**
+ * An active client with a greeting and a sales flow, whose license the bench's visitors write with.
+ * Every bench message is a new visitor, so a new $1 conversation: without a monthly ceiling, or the
+ * bench would turn into one of refusals within seconds.
+ */
+export async function insertBenchClient(db: Database, businessName: string) {
+  const licenseKey = generateLicenseKey();
+  const [client] = await db
+    .insert(clients)
+    .values({
+      businessName,
+      ownerEmail: "bench@example.com",
+      websiteDomain: "bench.example",
+      businessType: "services",
+      licenseKey,
+      monthlyUsageCeilingCents: null,
+    })
+    .returning({ id: clients.id });
+  await db.insert(trainingConfigs).values({
+    clientId: client!.id,
+    businessType: "services",
+    greeting: "שלום! איך אפשר לעזור?",
+    salesFlow: ["need identification", "solution presentation", "deal closing"],
+  });
+  return { clientId: client!.id, licenseKey };
+}
+
+/** A process's resident memory in bytes (Linux's /proc; 0 elsewhere). */
+export function rssOf(pid: number) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
+    return line ? Number(line[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export const mb = (bytes: number) => bytes / 1024 / 1024;
