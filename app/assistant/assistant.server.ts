@@ -10,6 +10,7 @@ import { hoursForPrompt, hoursNotice } from "~/hours/hours-reply.ts";
 import { DEFAULT_DISPLAY_TIME_ZONE } from "~/lib/calendar.ts";
 import { findSalesConfig } from "~/models/sales-config.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
+import { logInfo } from "~/server/log.server.ts";
 import { builtInReply, type AssistantTranslate } from "./built-in-responder.ts";
 import {
   extractContactDetails,
@@ -101,6 +102,8 @@ export async function answerVisitor(
   const opening = hours ? openingState(now, hours, timeZone) : undefined;
   const said = mergeContactDetails(turn.knownDetails, extractContactDetails(turn.message));
   if (!passages) {
+    // The visitor gets the fallback without a word about why: the log is where an operator learns it.
+    logInfo("assistant.fallback", { clientId: turn.client.id, reason: "retrieval" });
     return answer(turn, {
       reply: t("fallback"),
       language,
@@ -168,6 +171,7 @@ export async function answerVisitor(
     return answer(turn, { reply: modelTurn.text, language, providerFailed: false, deliverable, details });
   } catch (error) {
     if (!(error instanceof ModelFailure)) throw error;
+    logInfo("assistant.fallback", { clientId: turn.client.id, reason: error.reason });
     return answer(turn, {
       reply: t("fallback"),
       language,

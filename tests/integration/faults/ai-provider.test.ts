@@ -29,7 +29,8 @@ describe("the AI provider hangs or answers garbage", () => {
 
   beforeAll(async () => {
     standIn = await startOpenAiStandIn();
-    server = await startServer({ AI_BASE_URL: standIn.baseUrl, AI_MODEL: "test-model" });
+    // With its log on: an operator learns of the provider's failures there, the visitor only gets the fallback.
+    server = await startServer({ AI_BASE_URL: standIn.baseUrl, AI_MODEL: "test-model", LOG_LEVEL: "info" });
     license = await demoLicense(server.url);
   });
 
@@ -50,6 +51,13 @@ describe("the AI provider hangs or answers garbage", () => {
       expect(replyOf(outcome)).toBe(he.fallback);
       expect(outcome.ms).toBeLessThan(WIDGET_TIMEOUT_MS - 5000);
     }
+    const fallbacks = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"event":"assistant.fallback"'))
+      .map((line) => JSON.parse(line) as { reason: string; clientId: number });
+    expect(fallbacks).toHaveLength(2);
+    expect(fallbacks.map((fallback) => fallback.reason)).toEqual(["timeout", "timeout"]);
     console.info(
       `A hanging provider: the fallback reached the visitor after ${json.ms} ms (JSON), ${stream.ms} ms (stream).`,
     );
