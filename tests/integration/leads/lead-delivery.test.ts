@@ -251,8 +251,10 @@ describe.each(testDrivers)("lead delivery on %s", (driver) => {
         client: { id: client.id, businessName: "Prompt Florist" },
         contact: { phone: "054-3334444" },
       });
-      const [delivery] = await listClientLeadDeliveries(db, client.id, 10);
-      expect(delivery).toMatchObject({ status: "delivered", attempts: 1 });
+      // The receiver counts the request before it answers; the worker records the answer after that.
+      await expect
+        .poll(async () => (await listClientLeadDeliveries(db, client.id, 10))[0], { timeout: 5_000, interval: 50 })
+        .toMatchObject({ status: "delivered", attempts: 1 });
     } finally {
       await worker.stop();
     }
