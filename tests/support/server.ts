@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,17 +19,36 @@ export const TEST_NODE_FLAGS = ["--liftoff-only"];
 
 export const TEST_ADMIN = { username: "operator", password: "correct-horse-battery" };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The lowest port the kernel hands to `listen(0)` and to outgoing connections (Linux's ephemeral range). */
+function ephemeralPortsFrom(): number {
+  try {
+    return Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port nothing listens on, for a server the caller starts a moment later. It comes from below the
+ * kernel's ephemeral range: a port from that range can be handed meanwhile to a stand-in that listens
+ * on port 0, in a file running beside this one (seen: PHP's server found its port taken, and the
+ * WordPress probe reached another test's stand-in instead).
+ */
+export async function freePort(): Promise<number> {
+  const below = ephemeralPortsFrom();
+  const lowest = Math.min(10_000, below - 1_000);
+  for (;;) {
+    const port = lowest + Math.floor(Math.random() * (below - lowest));
+    if (await canListen(port)) return port;
+  }
 }
 
 export type RunningServer = {
