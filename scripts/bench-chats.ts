@@ -19,15 +19,11 @@
  * the server admits them faster than BENCH_VISITORS in that time; the figures say when it did not.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import postgres from "postgres";
-import { openDatabase, type Database } from "../db/connection.ts";
+import type { Database } from "../db/connection.ts";
 import { percentile } from "../tests/support/message-load.ts";
 import { startOpenAiStandIn } from "../tests/support/openai-stand-in.ts";
-import { insertBenchClient, mb, requireBuild, rssOf, startBenchServer } from "./bench-server.ts";
+import { insertBenchClient, mb, onBenchDatabase, requireBuild, rssOf, startBenchServer } from "./bench-server.ts";
 
 const VISITORS = Number(process.env.BENCH_VISITORS || 2000);
 const CLIENTS = 100;
@@ -204,33 +200,7 @@ async function insertClients(db: Database) {
   return keys;
 }
 
-let result: Awaited<ReturnType<typeof bench>>;
-if (postgresUrl) {
-  const admin = postgres(postgresUrl, { max: 1, onnotice: () => {} });
-  const name = `alex_bench_chats_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  try {
-    const handle = await openDatabase({ url: url.toString() });
-    const licenseKeys = await insertClients(handle.db);
-    await handle.close();
-    result = await bench("PostgreSQL", { DATABASE_URL: url.toString(), DATA_DIR: tmpdir() }, licenseKeys);
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "alex-bench-chats-"));
-  try {
-    const handle = await openDatabase({ dataDir });
-    const licenseKeys = await insertClients(handle.db);
-    await handle.close();
-    result = await bench("embedded", { DATA_DIR: dataDir, DATABASE_URL: "" }, licenseKeys);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+const result = await onBenchDatabase("bench-chats", postgresUrl, insertClients, bench);
 
 const extra = mb(result.rssMost - result.rssBefore);
 const perStream = (result.rssMost - result.rssBefore) / Math.max(1, result.mostOpen);

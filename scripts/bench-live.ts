@@ -9,15 +9,10 @@
  *     on one of the streams, p50/p95 over BENCH_MESSAGES (default 200) messages sent one after another.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
-import postgres from "postgres";
-import { openDatabase } from "../db/connection.ts";
 import { percentile } from "../tests/support/message-load.ts";
-import { insertBenchClient, mb, requireBuild, rssOf, startBenchServer } from "./bench-server.ts";
+import { insertBenchClient, mb, onBenchDatabase, requireBuild, rssOf, startBenchServer } from "./bench-server.ts";
 
 const STREAMS = Number(process.env.BENCH_STREAMS || 2000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 200);
@@ -198,33 +193,12 @@ async function bench(label: string, serverEnv: Record<string, string>, licenseKe
   }
 }
 
-let result: Awaited<ReturnType<typeof bench>>;
-if (postgresUrl) {
-  const admin = postgres(postgresUrl, { max: 1, onnotice: () => {} });
-  const name = `alex_bench_live_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  try {
-    const handle = await openDatabase({ url: url.toString() });
-    const { licenseKey } = await insertBenchClient(handle.db, "Bench Live Co");
-    await handle.close();
-    result = await bench("postgres", { DATABASE_URL: url.toString(), DATA_DIR: tmpdir() }, licenseKey);
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "alex-bench-live-"));
-  try {
-    const handle = await openDatabase({ dataDir });
-    const { licenseKey } = await insertBenchClient(handle.db, "Bench Live Co");
-    await handle.close();
-    result = await bench("embedded", { DATA_DIR: dataDir, DATABASE_URL: "" }, licenseKey);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+const result = await onBenchDatabase(
+  "bench-live",
+  postgresUrl,
+  async (db) => (await insertBenchClient(db, "Bench Live Co")).licenseKey,
+  bench,
+);
 
 const extra = mb(result.rssOpen - result.rssBefore);
 const rows: [string, string, string, boolean][] = [

@@ -5,9 +5,11 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Database } from "../db/connection.ts";
+import postgres from "postgres";
+import { openDatabase, type Database } from "../db/connection.ts";
 import { generateLicenseKey } from "../db/license-key.ts";
 import { clients, trainingConfigs } from "../db/schema.ts";
 import { freePort } from "../tests/support/server.ts";
@@ -124,3 +126,44 @@ export function rssOf(pid: number) {
 }
 
 export const mb = (bytes: number) => bytes / 1024 / 1024;
+
+/**
+ * Runs a bench on a throwaway database: on PostgreSQL beside `postgresUrl` when one is given, else a
+ * fresh embedded one. `prepare` fills it before the server starts; `run` gets the server's database
+ * settings and what `prepare` returned. The database is gone afterwards either way.
+ */
+export async function onBenchDatabase<Prepared, Result>(
+  bench: string,
+  postgresUrl: string,
+  prepare: (db: Database) => Promise<Prepared>,
+  run: (label: string, serverEnv: Record<string, string>, prepared: Prepared) => Promise<Result>,
+): Promise<Result> {
+  const filled = async (handle: { db: Database; close: () => Promise<void> }) => {
+    try {
+      return await prepare(handle.db);
+    } finally {
+      await handle.close();
+    }
+  };
+  if (postgresUrl) {
+    const admin = postgres(postgresUrl, { max: 1, onnotice: () => {} });
+    const name = `alex_${bench.replace(/-/g, "_")}_${process.pid}`;
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    try {
+      const prepared = await filled(await openDatabase({ url: url.toString() }));
+      return await run("PostgreSQL", { DATABASE_URL: url.toString(), DATA_DIR: tmpdir() }, prepared);
+    } finally {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), `alex-${bench}-`));
+  try {
+    const prepared = await filled(await openDatabase({ dataDir }));
+    return await run("embedded", { DATA_DIR: dataDir, DATABASE_URL: "" }, prepared);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
