@@ -88,7 +88,14 @@ async function vitestProject(name, options) {
   );
   const vitest = readJson(report);
   passed += vitest?.numPassedTests ?? 0;
-  failed += vitest?.numFailedTests ?? (projectOk ? 0 : 1);
+  const failedTests = vitest?.numFailedTests ?? 0;
+  failed += failedTests;
+  if (!projectOk && failedTests === 0) {
+    // A file that failed to load, a failing hook or an error thrown outside any test fails the run
+    // without failing a test: count it, so the closing line never says "0 failed" over a failed run.
+    failed += 1;
+    console.log(`vitest (${name}) failed outside any test: see its errors above.`);
+  }
   return projectOk;
 }
 
@@ -115,7 +122,12 @@ if (ok) {
     const e2e = readJson(e2eReport);
     flaky = e2e?.stats?.flaky ?? 0;
     passed += (e2e?.stats?.expected ?? 0) + flaky;
-    failed += e2e?.stats?.unexpected ?? (e2eOk ? 0 : 1);
+    const failedTests = e2e?.stats?.unexpected ?? 0;
+    failed += failedTests;
+    if (!e2eOk && failedTests === 0) {
+      failed += 1;
+      console.log("playwright failed outside any test (its global setup, or an error between tests): see above.");
+    }
     ok = e2eOk && ok;
   } else {
     failed += 1;
