@@ -1,5 +1,5 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { APICallError, stepCountIs, streamText, tool, type ModelMessage } from "ai";
+import { APICallError, stepCountIs, streamText, tool, zodSchema, type LanguageModel, type ModelMessage } from "ai";
 import { z } from "zod";
 import { mergeContactDetails, normalisePhone, type ContactDetails } from "./contact-details.ts";
 import { DELIVERABLES, type Deliverable } from "./message-type.ts";
@@ -59,6 +59,12 @@ const detailsSchema = z.object({
   location: z.string().trim().max(100).optional().describe("Where the event takes place"),
 });
 
+// Wrapped once: the SDK turns each tool's schema into JSON Schema for every request, and a wrapped
+// schema keeps what it turned into.
+const contactDetailsInput = zodSchema(detailsSchema);
+const completedFunctionInput = zodSchema(detailsSchema.required({ clientName: true, phone: true }));
+const replyDeliverableInput = zodSchema(z.object({ type: z.enum(DELIVERABLES) }));
+
 function checkedDetails(input: z.infer<typeof detailsSchema>): ContactDetails {
   const { phone, ...rest } = input;
   return { ...rest, phone: phone ? normalisePhone(phone) : undefined };
@@ -110,21 +116,36 @@ function asFailure(error: unknown) {
   return new ModelFailure(isNetworkError(error) ? "network" : "http", { cause: error });
 }
 
+/**
+ * Models by address, key and name, made once: making one builds its stream's parsers (about seventy zod
+ * schemas, some compiled to code), which per turn cost a waiting visitor's reply about 300 KB and the
+ * server the CPU to build them. A few entries at most: the settings come from the environment.
+ */
+const chatModels = new Map<string, LanguageModel>();
+const CHAT_MODELS_KEPT = 8;
+
+function chatModelFor(settings: ModelSettings): LanguageModel {
+  const key = JSON.stringify([settings.baseUrl, settings.apiKey ?? null, settings.model]);
+  let model = chatModels.get(key);
+  if (!model) {
+    const provider = createOpenAICompatible({ name: "alex-ai", baseURL: settings.baseUrl, apiKey: settings.apiKey });
+    model = provider.chatModel(settings.model);
+    if (chatModels.size >= CHAT_MODELS_KEPT) chatModels.delete(chatModels.keys().next().value!);
+    chatModels.set(key, model);
+  }
+  return model;
+}
+
 async function attempt(
   input: ModelTurnInput,
   signal: AbortSignal,
   onDelta: (text: string) => void,
 ): Promise<ModelTurn> {
-  const provider = createOpenAICompatible({
-    name: "alex-ai",
-    baseURL: input.settings.baseUrl,
-    apiKey: input.settings.apiKey,
-  });
   let details: ContactDetails = {};
   let deliverable: Deliverable | undefined;
 
   const result = streamText({
-    model: provider.chatModel(input.settings.model),
+    model: chatModelFor(input.settings),
     system: input.system,
     messages: [...input.history, { role: "user", content: input.message }] satisfies ModelMessage[],
     maxRetries: 0,
@@ -135,7 +156,7 @@ async function attempt(
     tools: {
       save_contact_details: tool({
         description: "Save what the visitor told about themselves: name, phone number, event details.",
-        inputSchema: detailsSchema,
+        inputSchema: contactDetailsInput,
         execute: async (said) => {
           details = mergeContactDetails(details, checkedDetails(said));
           return { saved: true, phoneAccepted: said.phone ? Boolean(details.phone) : undefined };
@@ -143,7 +164,7 @@ async function attempt(
       }),
       complete_function: tool({
         description: "The visitor gave a name and a phone number and wants the business to follow up: record it.",
-        inputSchema: detailsSchema.required({ clientName: true, phone: true }),
+        inputSchema: completedFunctionInput,
         execute: async (said) => {
           details = mergeContactDetails(details, checkedDetails(said));
           return { recorded: Boolean(details.clientName && details.phone) };
@@ -152,7 +173,7 @@ async function attempt(
       mark_reply: tool({
         description:
           "Say what your reply delivers: a written article, a concrete solution, an approved article or a confirmed payment.",
-        inputSchema: z.object({ type: z.enum(DELIVERABLES) }),
+        inputSchema: replyDeliverableInput,
         execute: async ({ type }) => {
           deliverable = type;
           return { marked: type };

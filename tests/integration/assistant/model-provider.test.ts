@@ -55,6 +55,30 @@ describe("the OpenAI-compatible provider, against a local stand-in", () => {
     ]);
   });
 
+  it("uses the key and model of each turn's settings, though a model is made once for the same settings", async () => {
+    standIn.script(
+      { kind: "reply", chunks: ["one"] },
+      { kind: "reply", chunks: ["two"] },
+      { kind: "reply", chunks: ["three"] },
+    );
+    const turnWith = (changed: Partial<ModelSettings>) =>
+      askModel({
+        settings: { ...settings, ...changed },
+        system: "You are Alex.",
+        history: [],
+        message: "hi",
+        onDelta() {},
+      });
+    await expect(turnWith({})).resolves.toMatchObject({ text: "one" });
+    await expect(turnWith({ apiKey: "rotated-key" })).resolves.toMatchObject({ text: "two" });
+    await expect(turnWith({ model: "other-model" })).resolves.toMatchObject({ text: "three" });
+    expect(standIn.received.map((request) => [request.authorization, request.body.model])).toEqual([
+      ["Bearer test-key", "test-model"],
+      ["Bearer rotated-key", "test-model"],
+      ["Bearer test-key", "other-model"],
+    ]);
+  });
+
   it("captures contact details and the reply's type through tool calls, then streams the reply", async () => {
     standIn.script(
       {
