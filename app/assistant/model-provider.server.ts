@@ -1,5 +1,5 @@
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { APICallError, stepCountIs, streamText, tool, zodSchema, type LanguageModel, type ModelMessage } from "ai";
+import { createOpenAICompatible, type OpenAICompatibleProvider } from "@ai-sdk/openai-compatible";
+import { APICallError, zodSchema } from "ai";
 import { z } from "zod";
 import { mergeContactDetails, normalisePhone, type ContactDetails } from "./contact-details.ts";
 import { DELIVERABLES, type Deliverable } from "./message-type.ts";
@@ -59,12 +59,6 @@ const detailsSchema = z.object({
   location: z.string().trim().max(100).optional().describe("Where the event takes place"),
 });
 
-// Wrapped once: the SDK turns each tool's schema into JSON Schema for every request, and a wrapped
-// schema keeps what it turned into.
-const contactDetailsInput = zodSchema(detailsSchema);
-const completedFunctionInput = zodSchema(detailsSchema.required({ clientName: true, phone: true }));
-const replyDeliverableInput = zodSchema(z.object({ type: z.enum(DELIVERABLES) }));
-
 function checkedDetails(input: z.infer<typeof detailsSchema>): ContactDetails {
   const { phone, ...rest } = input;
   return { ...rest, phone: phone ? normalisePhone(phone) : undefined };
@@ -118,13 +112,14 @@ function asFailure(error: unknown) {
 
 /**
  * Models by address, key and name, made once: making one builds its stream's parsers (about seventy zod
- * schemas, some compiled to code), which per turn cost a waiting visitor's reply about 300 KB and the
+ * schemas, some compiled to code), which per turn cost a waiting visitor's reply about 100 KB and the
  * server the CPU to build them. A few entries at most: the settings come from the environment.
  */
-const chatModels = new Map<string, LanguageModel>();
+type ChatModel = ReturnType<OpenAICompatibleProvider["chatModel"]>;
+const chatModels = new Map<string, ChatModel>();
 const CHAT_MODELS_KEPT = 8;
 
-function chatModelFor(settings: ModelSettings): LanguageModel {
+function chatModelFor(settings: ModelSettings): ChatModel {
   const key = JSON.stringify([settings.baseUrl, settings.apiKey ?? null, settings.model]);
   let model = chatModels.get(key);
   if (!model) {
@@ -136,63 +131,167 @@ function chatModelFor(settings: ModelSettings): LanguageModel {
   return model;
 }
 
+type CallOptions = Parameters<ChatModel["doStream"]>[0];
+type Prompt = CallOptions["prompt"];
+type StreamPart =
+  Awaited<ReturnType<ChatModel["doStream"]>>["stream"] extends ReadableStream<infer Part> ? Part : never;
+type ToolCall = Extract<StreamPart, { type: "tool-call" }>;
+type ToolResult = Extract<Prompt[number], { role: "tool" }>["content"][number];
+
+/** What the model told the turn through its tools. */
+type Findings = { details: ContactDetails; deliverable: Deliverable | undefined };
+
+type Tool = {
+  description: string;
+  input: z.ZodType;
+  /** Called only with what `input` parsed. */
+  run: (said: unknown, findings: Findings) => Record<string, unknown>;
+};
+
+function defineTool<Input>(
+  description: string,
+  input: z.ZodType<Input>,
+  run: (said: Input, findings: Findings) => Record<string, unknown>,
+): Tool {
+  return { description, input, run: run as Tool["run"] };
+}
+
+/** The tools the model may call: contact capture, function completion and what the reply delivers. */
+const TOOLS: Record<string, Tool> = {
+  save_contact_details: defineTool(
+    "Save what the visitor told about themselves: name, phone number, event details.",
+    detailsSchema,
+    (said, findings) => {
+      findings.details = mergeContactDetails(findings.details, checkedDetails(said));
+      return { saved: true, phoneAccepted: said.phone ? Boolean(findings.details.phone) : undefined };
+    },
+  ),
+  complete_function: defineTool(
+    "The visitor gave a name and a phone number and wants the business to follow up: record it.",
+    detailsSchema.required({ clientName: true, phone: true }),
+    (said, findings) => {
+      findings.details = mergeContactDetails(findings.details, checkedDetails(said));
+      return { recorded: Boolean(findings.details.clientName && findings.details.phone) };
+    },
+  ),
+  mark_reply: defineTool(
+    "Say what your reply delivers: a written article, a concrete solution, an approved article or a confirmed payment.",
+    z.object({ type: z.enum(DELIVERABLES) }),
+    ({ type }, findings) => {
+      findings.deliverable = type;
+      return { marked: type };
+    },
+  ),
+};
+
+// Described to the provider once: turning a zod schema into JSON Schema is work no turn needs to repeat.
+type FunctionTool = Extract<NonNullable<CallOptions["tools"]>[number], { type: "function" }>;
+const TOOL_DESCRIPTIONS: FunctionTool[] = Object.entries(TOOLS).map(([name, tool]) => ({
+  type: "function",
+  name,
+  description: tool.description,
+  // A zod schema converts at once; only other kinds of schema may need awaiting.
+  inputSchema: zodSchema(tool.input).jsonSchema as FunctionTool["inputSchema"],
+}));
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text || "{}");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs one tool call; a call the tools cannot take goes back to the model as an error it can correct. */
+function runTool(call: ToolCall, findings: Findings): ToolResult {
+  const reply = (output: Extract<ToolResult, { type: "tool-result" }>["output"]): ToolResult => ({
+    type: "tool-result",
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    output,
+  });
+  const tool = Object.hasOwn(TOOLS, call.toolName) ? TOOLS[call.toolName] : undefined;
+  if (!tool) return reply({ type: "error-text", value: `There is no tool named ${call.toolName}.` });
+  const said = tool.input.safeParse(parseJson(call.input));
+  if (!said.success) return reply({ type: "error-text", value: `Invalid input: ${z.prettifyError(said.error)}` });
+  return reply({ type: "json", value: JSON.parse(JSON.stringify(tool.run(said.data, findings))) });
+}
+
+async function* partsOf(stream: ReadableStream<StreamPart>) {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    // Leaving early (an error part, the deadline) must not leave the provider's response open.
+    reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * One attempt at a turn: the model's reply, streamed, with up to MAX_STEPS round trips while it calls
+ * tools. This is the loop the SDK's `streamText` runs, written against the provider's own stream: the
+ * SDK's layers of streams held about 140 KB and several hundred promises and closures for each visitor
+ * waiting on a slow model (docs/request-cost.md).
+ */
 async function attempt(
   input: ModelTurnInput,
   signal: AbortSignal,
   onDelta: (text: string) => void,
 ): Promise<ModelTurn> {
-  let details: ContactDetails = {};
-  let deliverable: Deliverable | undefined;
-
-  const result = streamText({
-    model: chatModelFor(input.settings),
-    system: input.system,
-    messages: [...input.history, { role: "user", content: input.message }] satisfies ModelMessage[],
-    maxRetries: 0,
-    abortSignal: signal,
-    stopWhen: stepCountIs(MAX_STEPS),
-    // The SDK logs stream errors by default; they arrive in the stream below and are handled there.
-    onError: () => {},
-    tools: {
-      save_contact_details: tool({
-        description: "Save what the visitor told about themselves: name, phone number, event details.",
-        inputSchema: contactDetailsInput,
-        execute: async (said) => {
-          details = mergeContactDetails(details, checkedDetails(said));
-          return { saved: true, phoneAccepted: said.phone ? Boolean(details.phone) : undefined };
-        },
-      }),
-      complete_function: tool({
-        description: "The visitor gave a name and a phone number and wants the business to follow up: record it.",
-        inputSchema: completedFunctionInput,
-        execute: async (said) => {
-          details = mergeContactDetails(details, checkedDetails(said));
-          return { recorded: Boolean(details.clientName && details.phone) };
-        },
-      }),
-      mark_reply: tool({
-        description:
-          "Say what your reply delivers: a written article, a concrete solution, an approved article or a confirmed payment.",
-        inputSchema: replyDeliverableInput,
-        execute: async ({ type }) => {
-          deliverable = type;
-          return { marked: type };
-        },
-      }),
-    },
-  });
+  const model = chatModelFor(input.settings);
+  const findings: Findings = { details: {}, deliverable: undefined };
+  const prompt: Prompt = [
+    { role: "system", content: input.system },
+    ...input.history.map((turn): Prompt[number] =>
+      turn.role === "user"
+        ? { role: "user", content: [{ type: "text", text: turn.content }] }
+        : { role: "assistant", content: [{ type: "text", text: turn.content }] },
+    ),
+    { role: "user", content: [{ type: "text", text: input.message }] },
+  ];
 
   let text = "";
-  for await (const part of result.fullStream) {
-    if (part.type === "text-delta" && part.text) {
-      text += part.text;
-      onDelta(part.text);
-    } else if (part.type === "error") {
-      throw part.error;
-    } else if (part.type === "abort") {
-      throw new ModelFailure(signal.aborted ? "timeout" : "network");
+  for (let step = 1; step <= MAX_STEPS; step++) {
+    const { stream } = await model.doStream({
+      prompt,
+      tools: TOOL_DESCRIPTIONS,
+      toolChoice: { type: "auto" },
+      abortSignal: signal,
+    });
+    let stepText = "";
+    const calls: ToolCall[] = [];
+    for await (const part of partsOf(stream)) {
+      if (part.type === "text-delta" && part.delta) {
+        stepText += part.delta;
+        onDelta(part.delta);
+      } else if (part.type === "tool-call") {
+        calls.push(part);
+      } else if (part.type === "error") {
+        throw part.error;
+      }
     }
+    text += stepText;
+    if (calls.length === 0) break;
+    prompt.push(
+      {
+        role: "assistant",
+        content: [
+          ...(stepText ? [{ type: "text" as const, text: stepText }] : []),
+          ...calls.map((call) => ({
+            type: "tool-call" as const,
+            toolCallId: call.toolCallId,
+            toolName: call.toolName,
+            input: parseJson(call.input) ?? {},
+          })),
+        ],
+      },
+      { role: "tool", content: calls.map((call) => runTool(call, findings)) },
+    );
   }
   if (!text.trim()) throw new ModelFailure("empty");
-  return { text: text.trim(), details, deliverable };
+  return { text: text.trim(), details: findings.details, deliverable: findings.deliverable };
 }

@@ -113,6 +113,44 @@ describe("the OpenAI-compatible provider, against a local stand-in", () => {
     await expect(ask("Avi, 12345").turn).resolves.toMatchObject({ details: { clientName: "Avi" } });
   });
 
+  it("answers a tool call it cannot take with an error the model reads, and goes on to the reply", async () => {
+    standIn.script(
+      {
+        kind: "tools",
+        calls: [
+          { name: "mark_reply", arguments: { type: "poem" } },
+          { name: "book_table", arguments: { guests: 2 } },
+          { name: "save_contact_details", arguments: { clientName: "Noa" } },
+        ],
+      },
+      { kind: "reply", chunks: ["Noted, Noa."] },
+    );
+    await expect(ask("I'm Noa").turn).resolves.toEqual({
+      text: "Noted, Noa.",
+      details: { clientName: "Noa" },
+      deliverable: undefined,
+    });
+    const secondAsk = standIn.received[1]!.body.messages;
+    const calls = secondAsk.find((message) => message.role === "assistant" && message.tool_calls)?.tool_calls;
+    expect(calls).toHaveLength(3);
+    const results = secondAsk.filter((message) => message.role === "tool").map((message) => String(message.content));
+    expect(results).toHaveLength(3);
+    expect(results[0]).toMatch(/^Invalid input:.*type/s);
+    expect(results[1]).toBe("There is no tool named book_table.");
+    expect(JSON.parse(results[2]!)).toEqual({ saved: true });
+  });
+
+  it("stops asking after four rounds of tool calls, keeping what the tools saved", async () => {
+    const toolRound = {
+      kind: "tools" as const,
+      calls: [{ name: "save_contact_details", arguments: { budget: "₪5,000" } }],
+    };
+    standIn.script(toolRound, toolRound, toolRound, toolRound, { kind: "reply", chunks: ["never asked"] });
+    const failure = await ask("hello").turn.catch((error: unknown) => error);
+    expect((failure as ModelFailure).reason).toBe("empty");
+    expect(standIn.received).toHaveLength(4);
+  });
+
   it("retries once after the connection is reset, and answers from the second try", async () => {
     standIn.script({ kind: "reset" }, { kind: "reply", chunks: ["Second try."] });
     await expect(ask("hello").turn).resolves.toMatchObject({ text: "Second try." });
