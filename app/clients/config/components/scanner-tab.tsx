@@ -53,9 +53,12 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
 
   async function scanInBrowser(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value !== "scan") return;
+    // Everything but the scan is Conform's: its field validation on blur is a submit event too, which
+    // it checks in the browser; left to the router it became a request to the server that disabled
+    // the buttons, and a click on "scan" at that moment was lost.
+    if (submitter?.value !== "scan") return form.onSubmit(event);
     event.preventDefault();
-    const form = event.currentTarget;
+    const formElement = event.currentTarget;
     const urls = lines(text);
     const rows: ScanRow[] = urls.map((url) => ({ url, state: "waiting" }));
     setProgress([...rows]);
@@ -88,7 +91,7 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
       }
       setProgress([...rows]);
     }
-    const summary = new FormData(form);
+    const summary = new FormData(formElement);
     summary.set("intent", "scanSummary");
     summary.set("scanned", String(scanned));
     await submit(summary, { method: "post" });
