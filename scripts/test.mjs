@@ -78,6 +78,18 @@ let failed = 0;
 /** End-to-end tests that failed once and passed on their retry (playwright.config.ts retries on CI). */
 let flaky = 0;
 
+/**
+ * A file that failed to load, a failing hook, a global setup or an error thrown between tests fails a
+ * run without failing a test: it counts as one, so the closing line never says "0 failed" over a failed run.
+ */
+function countFailures(title, runOk, failedTests) {
+  failed += failedTests;
+  if (!runOk && failedTests === 0) {
+    failed += 1;
+    console.log(`${title} failed outside any test: see its errors above.`);
+  }
+}
+
 async function vitestProject(name, options) {
   const report = path.join(reports, `vitest-${name}.json`);
   const projectOk = await run(
@@ -88,14 +100,7 @@ async function vitestProject(name, options) {
   );
   const vitest = readJson(report);
   passed += vitest?.numPassedTests ?? 0;
-  const failedTests = vitest?.numFailedTests ?? 0;
-  failed += failedTests;
-  if (!projectOk && failedTests === 0) {
-    // A file that failed to load, a failing hook or an error thrown outside any test fails the run
-    // without failing a test: count it, so the closing line never says "0 failed" over a failed run.
-    failed += 1;
-    console.log(`vitest (${name}) failed outside any test: see its errors above.`);
-  }
+  countFailures(`vitest (${name})`, projectOk, vitest?.numFailedTests ?? 0);
   return projectOk;
 }
 
@@ -122,12 +127,7 @@ if (ok) {
     const e2e = readJson(e2eReport);
     flaky = e2e?.stats?.flaky ?? 0;
     passed += (e2e?.stats?.expected ?? 0) + flaky;
-    const failedTests = e2e?.stats?.unexpected ?? 0;
-    failed += failedTests;
-    if (!e2eOk && failedTests === 0) {
-      failed += 1;
-      console.log("playwright failed outside any test (its global setup, or an error between tests): see above.");
-    }
+    countFailures("playwright (end-to-end)", e2eOk, e2e?.stats?.unexpected ?? 0);
     ok = e2eOk && ok;
   } else {
     failed += 1;

@@ -141,52 +141,64 @@ type ToolResult = Extract<Prompt[number], { role: "tool" }>["content"][number];
 /** What the model told the turn through its tools. */
 type Findings = { details: ContactDetails; deliverable: Deliverable | undefined };
 
+/** What a tool tells the model back: JSON, where a missing key is left out. */
+type ToolReply = Record<string, string | boolean | undefined>;
+
 type Tool = {
   description: string;
   input: z.ZodType;
   /** Called only with what `input` parsed. */
-  run: (said: unknown, findings: Findings) => Record<string, unknown>;
+  run: (said: unknown, findings: Findings) => ToolReply;
 };
 
 function defineTool<Input>(
   description: string,
   input: z.ZodType<Input>,
-  run: (said: Input, findings: Findings) => Record<string, unknown>,
+  run: (said: Input, findings: Findings) => ToolReply,
 ): Tool {
   return { description, input, run: run as Tool["run"] };
 }
 
 /** The tools the model may call: contact capture, function completion and what the reply delivers. */
-const TOOLS: Record<string, Tool> = {
-  save_contact_details: defineTool(
-    "Save what the visitor told about themselves: name, phone number, event details.",
-    detailsSchema,
-    (said, findings) => {
-      findings.details = mergeContactDetails(findings.details, checkedDetails(said));
-      return { saved: true, phoneAccepted: said.phone ? Boolean(findings.details.phone) : undefined };
-    },
-  ),
-  complete_function: defineTool(
-    "The visitor gave a name and a phone number and wants the business to follow up: record it.",
-    detailsSchema.required({ clientName: true, phone: true }),
-    (said, findings) => {
-      findings.details = mergeContactDetails(findings.details, checkedDetails(said));
-      return { recorded: Boolean(findings.details.clientName && findings.details.phone) };
-    },
-  ),
-  mark_reply: defineTool(
-    "Say what your reply delivers: a written article, a concrete solution, an approved article or a confirmed payment.",
-    z.object({ type: z.enum(DELIVERABLES) }),
-    ({ type }, findings) => {
-      findings.deliverable = type;
-      return { marked: type };
-    },
-  ),
-};
+const TOOLS = new Map<string, Tool>([
+  [
+    "save_contact_details",
+    defineTool(
+      "Save what the visitor told about themselves: name, phone number, event details.",
+      detailsSchema,
+      (said, findings) => {
+        findings.details = mergeContactDetails(findings.details, checkedDetails(said));
+        return { saved: true, phoneAccepted: said.phone ? Boolean(findings.details.phone) : undefined };
+      },
+    ),
+  ],
+  [
+    "complete_function",
+    defineTool(
+      "The visitor gave a name and a phone number and wants the business to follow up: record it.",
+      detailsSchema.required({ clientName: true, phone: true }),
+      (said, findings) => {
+        findings.details = mergeContactDetails(findings.details, checkedDetails(said));
+        return { recorded: Boolean(findings.details.clientName && findings.details.phone) };
+      },
+    ),
+  ],
+  [
+    "mark_reply",
+    defineTool(
+      "Say what your reply delivers: a written article, a concrete solution, an approved article or a confirmed payment.",
+      z.object({ type: z.enum(DELIVERABLES) }),
+      ({ type }, findings) => {
+        findings.deliverable = type;
+        return { marked: type };
+      },
+    ),
+  ],
+]);
 
 // Described to the provider once: turning a zod schema into JSON Schema is work no turn needs to repeat.
 type FunctionTool = Extract<NonNullable<CallOptions["tools"]>[number], { type: "function" }>;
-const TOOL_DESCRIPTIONS: FunctionTool[] = Object.entries(TOOLS).map(([name, tool]) => ({
+const TOOL_DESCRIPTIONS: FunctionTool[] = [...TOOLS].map(([name, tool]) => ({
   type: "function",
   name,
   description: tool.description,
@@ -203,18 +215,18 @@ function parseJson(text: string): unknown {
 }
 
 /** Runs one tool call; a call the tools cannot take goes back to the model as an error it can correct. */
-function runTool(call: ToolCall, findings: Findings): ToolResult {
+function runTool(call: ToolCall, input: unknown, findings: Findings): ToolResult {
   const reply = (output: Extract<ToolResult, { type: "tool-result" }>["output"]): ToolResult => ({
     type: "tool-result",
     toolCallId: call.toolCallId,
     toolName: call.toolName,
     output,
   });
-  const tool = Object.hasOwn(TOOLS, call.toolName) ? TOOLS[call.toolName] : undefined;
+  const tool = TOOLS.get(call.toolName);
   if (!tool) return reply({ type: "error-text", value: `There is no tool named ${call.toolName}.` });
-  const said = tool.input.safeParse(parseJson(call.input));
+  const said = tool.input.safeParse(input);
   if (!said.success) return reply({ type: "error-text", value: `Invalid input: ${z.prettifyError(said.error)}` });
-  return reply({ type: "json", value: JSON.parse(JSON.stringify(tool.run(said.data, findings))) });
+  return reply({ type: "json", value: tool.run(said.data, findings) });
 }
 
 async function* partsOf(stream: ReadableStream<StreamPart>) {
@@ -276,20 +288,21 @@ async function attempt(
     }
     text += stepText;
     if (calls.length === 0) break;
+    const inputs = calls.map((call) => parseJson(call.input));
     prompt.push(
       {
         role: "assistant",
         content: [
           ...(stepText ? [{ type: "text" as const, text: stepText }] : []),
-          ...calls.map((call) => ({
+          ...calls.map((call, index) => ({
             type: "tool-call" as const,
             toolCallId: call.toolCallId,
             toolName: call.toolName,
-            input: parseJson(call.input) ?? {},
+            input: inputs[index] ?? {},
           })),
         ],
       },
-      { role: "tool", content: calls.map((call) => runTool(call, findings)) },
+      { role: "tool", content: calls.map((call, index) => runTool(call, inputs[index], findings)) },
     );
   }
   if (!text.trim()) throw new ModelFailure("empty");
