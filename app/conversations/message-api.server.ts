@@ -4,6 +4,7 @@ import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { apiTextIn, bodyRefused, jsonAnswer, jsonError, tooManyRequests } from "~/server/json-api.server.ts";
 import { readJsonBody } from "~/server/json-body.server.ts";
+import { createWaitingLine } from "~/server/waiting-line.server.ts";
 import { decodeImages, MAX_MESSAGE_BODY_BYTES, visitorMessageSchema } from "./message-schema.ts";
 import {
   admitAddress,
@@ -32,10 +33,24 @@ export type MessageRequest = {
 
 const USER_AGENT_MAX_LENGTH = 500;
 
+/**
+ * Messages this server admits at once (the address limit, then the license, replay and usage checks:
+ * the database work before an answer starts); the others wait their turn, at most ADMISSION_WAIT_MS,
+ * and past MOST_WAITING are told at once that the server is busy. A crowd then costs each visitor a
+ * short wait instead of slowing every request the server has under way, health checks included
+ * (docs/decisions/032-message-admission-line.md).
+ */
+const ADMISSIONS_AT_ONCE = 8;
+const MOST_WAITING = 500;
+const ADMISSION_WAIT_MS = 10_000;
+/** When a visitor told the server is busy may try again. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+const admissions = createWaitingLine({ atOnce: ADMISSIONS_AT_ONCE, mostWaiting: MOST_WAITING });
+
 /** The message API's texts in the visitor's language: the conversations namespace, then common's. */
 export const messageText = (language: Language) => apiTextIn(language, "conversations");
 
-type ErrorKey = Refusal["error"] | "invalid" | "message" | "images" | "server";
+type ErrorKey = Refusal["error"] | "invalid" | "message" | "images" | "server" | "busy";
 
 async function errorResponse(language: Language, status: number, key: ErrorKey) {
   return jsonError(status, (await messageText(language))(`errors.${key}`));
@@ -50,8 +65,10 @@ export async function handleMessageRequest({
   liveEvents,
 }: MessageRequest): Promise<Response> {
   const receivedAt = Date.now();
-  const addressRefusal = await admitAddress(db, ip);
-  if (addressRefusal) return refusalResponse(language, addressRefusal);
+  const inTurn = { waitMs: ADMISSION_WAIT_MS, signal: request.signal };
+  const addressCheck = await admissions.take(() => admitAddress(db, ip), inTurn);
+  if (!addressCheck.served) return busyResponse(language);
+  if (addressCheck.value) return refusalResponse(language, addressCheck.value);
 
   const body = await readJsonBody(request, MAX_MESSAGE_BODY_BYTES);
   if (body.kind !== "json") return bodyRefused(await messageText(language), body.kind);
@@ -65,7 +82,12 @@ export async function handleMessageRequest({
 
   const visitor = { ip, userAgent: request.headers.get("User-Agent")?.slice(0, USER_AGENT_MAX_LENGTH) ?? null };
   const origin = { header: request.headers.get("Origin"), self: selfOrigin(env, request) };
-  const admission = await admitMessage(db, parsed.data, { timeZone: env.TZ_DISPLAY, visitor, origin });
+  const admissionCheck = await admissions.take(
+    () => admitMessage(db, parsed.data, { timeZone: env.TZ_DISPLAY, visitor, origin }),
+    inTurn,
+  );
+  if (!admissionCheck.served) return busyResponse(language);
+  const admission = admissionCheck.value;
   if (admission.kind === "refused") return refusalResponse(language, admission.refusal);
 
   const streaming = /\btext\/event-stream\b/.test(request.headers.get("Accept") ?? "");
@@ -122,6 +144,12 @@ async function refusalResponse(language: Language, refusal: Refusal) {
   if (retryAfterSeconds)
     return tooManyRequests(await messageText(language), { retryAfterSeconds }, `errors.${refusal.error}`);
   return errorResponse(language, refusal.status, refusal.error);
+}
+
+async function busyResponse(language: Language) {
+  return jsonError(503, (await messageText(language))("errors.busy"), {
+    headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
+  });
 }
 
 type EventSender = {

@@ -61,6 +61,9 @@ test.describe("client settings with JavaScript", () => {
     const topicsFrom = (path: string) => page.getByRole("listitem").filter({ hasText: `${site.url}${path}` });
     await expect(topicsFrom("/he").getByRole("heading", { name: "שעות פתיחה" })).toBeVisible();
     await expect(topicsFrom("/en").getByRole("heading", { name: "Teeth whitening" })).toBeVisible();
+    // An English page's topic reads left to right on the Hebrew screen, a Hebrew one right to left.
+    await expect(topicsFrom("/en").getByRole("heading", { name: "Teeth whitening" })).toHaveCSS("direction", "ltr");
+    await expect(topicsFrom("/he").getByRole("heading", { name: "שעות פתיחה" })).toHaveCSS("direction", "rtl");
   });
 });
 

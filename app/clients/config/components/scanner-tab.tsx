@@ -177,7 +177,10 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
           <ul className="space-y-4">
             {salesConfig.knowledgeBase.map((entry, index) => (
               <li key={`${entry.url}#${index}`} className="rounded-lg border border-slate-200 p-3">
-                <h3 className="font-medium text-slate-900">{entry.topic}</h3>
+                {/* A site's own words, in whichever language it is written: each reads in its own direction. */}
+                <h3 dir="auto" className="font-medium text-slate-900">
+                  {entry.topic}
+                </h3>
                 <p className="text-xs text-slate-600">
                   {t("scanner.source")}:{" "}
                   <a
@@ -190,7 +193,7 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
                     {entry.url}
                   </a>
                 </p>
-                <p className="mt-2 text-sm whitespace-pre-line text-slate-700">
+                <p dir="auto" className="mt-2 text-sm whitespace-pre-line text-slate-700">
                   {entry.content.slice(0, KNOWLEDGE_PREVIEW_CHARS)}
                 </p>
                 {entry.content.length > KNOWLEDGE_PREVIEW_CHARS ? (
