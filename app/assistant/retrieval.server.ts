@@ -1,5 +1,6 @@
 import { StatementTimeout, type Database } from "#db/connection.ts";
 import { searchKnowledge, type KnowledgePassage } from "~/models/knowledge-entry.server.ts";
+import { createWaitingLine, type WaitingLine } from "~/server/waiting-line.server.ts";
 
 /**
  * How long a visitor's message may spend finding its passages, waiting for its turn included. Past
@@ -14,49 +15,29 @@ export const RETRIEVAL_DEADLINE_MS = 1000;
  */
 export const RETRIEVALS_PER_CLIENT = 2;
 
-type Gate = { running: number; waiting: (() => void)[] };
-const gates = new Map<number, Gate>();
+/** Each client's line, kept while someone of that client is in it (a searcher counts until its search ends). */
+const lines = new Map<number, { line: WaitingLine; searchers: number }>();
 
-/** Resolves once the client has a free slot, or false once the deadline passes first. */
-function enter(clientId: number, deadline: number): Promise<boolean> {
-  let gate = gates.get(clientId);
-  if (!gate) {
-    gate = { running: 0, waiting: [] };
-    gates.set(clientId, gate);
+function joinLine(clientId: number) {
+  let entry = lines.get(clientId);
+  if (!entry) {
+    entry = { line: createWaitingLine({ atOnce: RETRIEVALS_PER_CLIENT, mostWaiting: Infinity }), searchers: 0 };
+    lines.set(clientId, entry);
   }
-  if (gate.running < RETRIEVALS_PER_CLIENT) {
-    gate.running++;
-    return Promise.resolve(true);
-  }
-  const queue = gate;
-  return new Promise((resolve) => {
-    const admit = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    const timer = setTimeout(() => {
-      queue.waiting.splice(queue.waiting.indexOf(admit), 1);
-      resolve(false);
-    }, deadline - Date.now());
-    queue.waiting.push(admit);
-  });
+  entry.searchers++;
+  return entry.line;
 }
 
-/** Hands the slot to the next waiting message, or frees it. */
-function leave(clientId: number) {
-  const gate = gates.get(clientId);
-  if (!gate) return;
-  const next = gate.waiting.shift();
-  if (next) return next();
-  gate.running--;
-  if (gate.running === 0) gates.delete(clientId);
+function leaveLine(clientId: number) {
+  const entry = lines.get(clientId);
+  if (entry && --entry.searchers === 0) lines.delete(clientId);
 }
 
 /**
  * The passages for a visitor's message, or undefined when finding them would take too long (the
- * client's own earlier messages still hold its slots, or the query runs past the deadline). On
+ * client's own earlier messages still hold its places in line, or the query runs past the deadline). On
  * PGlite, which cannot cancel a query, the answer stops waiting at the deadline and the query holds
- * its client's slot until it ends, so a flood of costly messages slows only its own client.
+ * its place in its client's line until it ends, so a flood of costly messages slows only its own client.
  */
 export async function retrievePassages(
   db: Database,
@@ -65,10 +46,12 @@ export async function retrievePassages(
   limit: number,
 ): Promise<KnowledgePassage[] | undefined> {
   const deadline = Date.now() + RETRIEVAL_DEADLINE_MS;
-  if (!(await enter(clientId, deadline))) return undefined;
-  const search = searchKnowledge(db, clientId, message, limit, { timeoutMs: deadline - Date.now() }).finally(() =>
-    leave(clientId),
-  );
+  const search = joinLine(clientId)
+    .take(() => searchKnowledge(db, clientId, message, limit, { timeoutMs: deadline - Date.now() }), {
+      waitMs: RETRIEVAL_DEADLINE_MS,
+    })
+    .then((turn) => (turn.served ? turn.value : undefined))
+    .finally(() => leaveLine(clientId));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<undefined>(
     (resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()))),
