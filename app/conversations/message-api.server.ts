@@ -52,8 +52,8 @@ export const messageText = (language: Language) => apiTextIn(language, "conversa
 
 type ErrorKey = Refusal["error"] | "invalid" | "message" | "images" | "server" | "busy";
 
-async function errorResponse(language: Language, status: number, key: ErrorKey) {
-  return jsonError(status, (await messageText(language))(`errors.${key}`));
+async function errorResponse(language: Language, status: number, key: ErrorKey, headers?: HeadersInit) {
+  return jsonError(status, (await messageText(language))(`errors.${key}`), { headers });
 }
 
 export async function handleMessageRequest({
@@ -146,11 +146,8 @@ async function refusalResponse(language: Language, refusal: Refusal) {
   return errorResponse(language, refusal.status, refusal.error);
 }
 
-async function busyResponse(language: Language) {
-  return jsonError(503, (await messageText(language))("errors.busy"), {
-    headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
-  });
-}
+const busyResponse = (language: Language) =>
+  errorResponse(language, 503, "busy", { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
 
 type EventSender = {
   delta: (text: string) => void;
