@@ -4,12 +4,11 @@ import type { MessageType } from "#db/vocabulary.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
-import { loadBusinessHours } from "~/hours/business-hours.server.ts";
+import { readStoredBusinessHours } from "~/hours/business-hours.server.ts";
 import { openingState } from "~/hours/business-hours.ts";
 import { hoursForPrompt, hoursNotice } from "~/hours/hours-reply.ts";
 import { DEFAULT_DISPLAY_TIME_ZONE } from "~/lib/calendar.ts";
-import { findSalesConfig } from "~/models/sales-config.server.ts";
-import { findTrainingConfig } from "~/models/training-config.server.ts";
+import { findAnswerSettings } from "~/models/answer-settings.server.ts";
 import { logInfo } from "~/server/log.server.ts";
 import { builtInReply, type AssistantTranslate } from "./built-in-responder.ts";
 import {
@@ -67,15 +66,20 @@ async function translatorFor(language: Language): Promise<AssistantTranslate> {
   return instance.getFixedT(language, "assistant") as AssistantTranslate;
 }
 
-async function loadProfile(db: Database, client: VisitorTurn["client"]): Promise<BusinessProfile> {
-  const [training, sales] = await Promise.all([findTrainingConfig(db, client.id), findSalesConfig(db, client.id)]);
-  return {
+/** The client's profile for the prompt and the built-in responder, and its opening hours if it set them. */
+async function loadAnswerContext(db: Database, client: VisitorTurn["client"]) {
+  const { training, sales, hours } = await findAnswerSettings(db, client.id);
+  const profile: BusinessProfile = {
     businessName: client.businessName,
     businessType: client.businessType,
     training: training ?? null,
     sales: sales ?? null,
   };
+  return { profile, hours: readStoredBusinessHours(hours) };
 }
+
+const loadProfile = async (db: Database, client: VisitorTurn["client"]) =>
+  (await loadAnswerContext(db, client)).profile;
 
 /**
  * Answers one visitor message for a client: retrieves the knowledge passages for it, then asks the
@@ -93,10 +97,9 @@ export async function answerVisitor(
     : turn.requestLanguage;
   const language = detectLanguage(turn.message, previousLanguage);
   const t = await translatorFor(language);
-  const [profile, passages, hours] = await Promise.all([
-    loadProfile(db, turn.client),
+  const [{ profile, hours }, passages] = await Promise.all([
+    loadAnswerContext(db, turn.client),
     retrievePassages(db, turn.client.id, turn.message, PASSAGES_PER_TURN),
-    loadBusinessHours(db, turn.client.id),
   ]);
   const { now, timeZone } = turn.clock ?? { now: new Date(), timeZone: DEFAULT_DISPLAY_TIME_ZONE };
   const opening = hours ? openingState(now, hours, timeZone) : undefined;

@@ -11,8 +11,13 @@ import { businessHoursFormSchema, storedBusinessHoursSchema } from "./business-h
  * that set them, so a new client is never told "closed" by a default it did not choose.
  */
 export async function loadBusinessHours(db: Database, clientId: number): Promise<BusinessHours | undefined> {
-  const stored = storedBusinessHoursSchema.safeParse(await findBusinessHours(db, clientId));
-  return stored.success ? stored.data : undefined;
+  return readStoredBusinessHours(await findBusinessHours(db, clientId));
+}
+
+/** Hours as stored (a row's `weekly` and `closedOnHolidays`), or undefined when there are none or they do not read. */
+export function readStoredBusinessHours(stored: unknown): BusinessHours | undefined {
+  const parsed = storedBusinessHoursSchema.safeParse(stored);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The settings form's hours: the client's own, or the Israeli working week to start from. */
