@@ -78,9 +78,6 @@ async function loadAnswerContext(db: Database, client: VisitorTurn["client"]) {
   return { profile, hours: readStoredBusinessHours(hours) };
 }
 
-const loadProfile = async (db: Database, client: VisitorTurn["client"]) =>
-  (await loadAnswerContext(db, client)).profile;
-
 /**
  * Answers one visitor message for a client: retrieves the knowledge passages for it, then asks the
  * configured model (or, without one, the built-in responder), and reads the contact details the
@@ -212,12 +209,12 @@ export async function probeAssistant(
       knownDetails: {},
       onDelta: () => {},
     });
-    const profile = await loadProfile(db, client);
+    const { profile } = await loadAnswerContext(db, client);
     const greeting =
       clientGreetingFor(profile.training, options.language) ?? t("defaultGreeting", { business: client.businessName });
     return { provider: "built-in", reply: `${greeting}\n\n${answer.reply}` };
   }
-  const profile = await loadProfile(db, client);
+  const { profile } = await loadAnswerContext(db, client);
   const turn = await askModel({
     settings: modelSettings,
     system: buildSystemPrompt(profile, [], options.language),
