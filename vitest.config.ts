@@ -24,6 +24,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // A worker runs its files one after another in one process instead of a fresh process a file: on a
+    // 2-core machine that is a fifth of the integration run and three quarters of the unit run
+    // (docs/decisions/030-test-suite-on-two-cores.md). A file leaves nothing behind it: it closes what
+    // it opens and restores what it changes (logging, spies, timers).
+    isolate: false,
     // Tests open embedded databases in the worker itself: tests/support/server.ts says why this flag.
     execArgv: ["--liftoff-only"],
     env: { LOG_LEVEL: "silent" },
