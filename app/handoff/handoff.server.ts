@@ -13,7 +13,7 @@ import {
 import { insertMessageOnce } from "~/models/message.server.ts";
 import { withJobLock } from "~/models/job-run.server.ts";
 import { sendChannelText } from "~/channels/send.server.ts";
-import { publishLiveEvent } from "~/live/live-events.server.ts";
+import { publishLiveEvent, publishLiveEvents } from "~/live/live-events.server.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
 
@@ -214,21 +214,18 @@ export async function timeOutHeldSessions(db: Database, bus: LiveEventBus, now =
   if (!attempt.locked) return 0;
   for (const { session, messageId, notice } of attempt.value) {
     await sendToChannelUser(db, session, notice);
-    await publishLiveEvent(bus, {
-      type: "handoff",
-      clientId: session.clientId,
-      sessionId: session.publicId,
-      heldBy: null,
-    });
-    await publishLiveEvent(bus, {
-      type: "message",
-      clientId: session.clientId,
-      sessionId: session.publicId,
-      channel: session.channel,
-      role: "exchange",
-      messageId,
-      receivedAt: now.getTime(),
-    });
+    await publishLiveEvents(bus, [
+      { type: "handoff", clientId: session.clientId, sessionId: session.publicId, heldBy: null },
+      {
+        type: "message",
+        clientId: session.clientId,
+        sessionId: session.publicId,
+        channel: session.channel,
+        role: "exchange",
+        messageId,
+        receivedAt: now.getTime(),
+      },
+    ]);
   }
   return attempt.value.length;
 }

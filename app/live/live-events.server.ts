@@ -37,16 +37,28 @@ export const liveEventSchema = z.discriminatedUnion("type", [
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 /**
- * Publishes one event without holding up the work that caused it: a failure (the database gone,
- * say) is only logged, because the stored message is what counts and the screens catch up on reload.
+ * Publishes events without holding up the work that caused them: a failure (the database gone, say)
+ * is only logged, because the stored message is what counts and the screens catch up on reload.
+ * Several events leave as one payload (one NOTIFY, one round trip on PostgreSQL) and are heard in
+ * their order: a screen must hear of a session before its first message.
  */
-export function publishLiveEvent(bus: LiveEventBus, event: LiveEvent): Promise<void> {
+export function publishLiveEvents(bus: LiveEventBus, events: LiveEvent[]): Promise<void> {
+  if (events.length === 0) return Promise.resolve();
   return Promise.resolve()
-    .then(() => bus.publish(JSON.stringify(event)))
-    .catch((error: unknown) => logError(error, { event: "live_event_failed", type: event.type }));
+    .then(() => bus.publish(JSON.stringify(events.length === 1 ? events[0] : events)))
+    .catch((error: unknown) =>
+      logError(error, { event: "live_event_failed", type: events.map((event) => event.type).join(",") }),
+    );
 }
 
-/** Hears every valid event; a payload that is not one of ours is skipped. Answers the unsubscribe. */
+export function publishLiveEvent(bus: LiveEventBus, event: LiveEvent): Promise<void> {
+  return publishLiveEvents(bus, [event]);
+}
+
+/**
+ * Hears every valid event, one at a time and in order when a payload carries several; a payload (or
+ * an entry of one) that is not one of ours is skipped. Answers the unsubscribe.
+ */
 export function subscribeLiveEvents(bus: LiveEventBus, listener: (event: LiveEvent) => void) {
   return bus.subscribe((payload) => {
     let parsed: unknown;
@@ -55,7 +67,9 @@ export function subscribeLiveEvents(bus: LiveEventBus, listener: (event: LiveEve
     } catch {
       return;
     }
-    const event = liveEventSchema.safeParse(parsed);
-    if (event.success) listener(event.data);
+    for (const entry of Array.isArray(parsed) ? parsed : [parsed]) {
+      const event = liveEventSchema.safeParse(entry);
+      if (event.success) listener(event.data);
+    }
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#db/connection.ts";
-import { publishLiveEvent, subscribeLiveEvents, type LiveEvent } from "~/live/live-events.server.ts";
+import { publishLiveEvent, publishLiveEvents, subscribeLiveEvents, type LiveEvent } from "~/live/live-events.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 
 const MESSAGE: LiveEvent = {
@@ -52,6 +52,26 @@ describe.each(testDrivers)("live events, on %s", (driver) => {
     stop();
     (await second.unsubscribe)();
     (await afterwards.unsubscribe)();
+  });
+
+  it("carry several events in one notification, heard one by one in their order", async () => {
+    const session: LiveEvent = { type: "session", clientId: 7, sessionId: "sess_live", channel: "web" };
+    const lead: LiveEvent = { type: "lead", clientId: 7, sessionId: "sess_live" };
+    const published: string[] = [];
+    const counting = {
+      ...handle.events,
+      publish: (payload: string) => {
+        published.push(payload);
+        return handle.events.publish(payload);
+      },
+    };
+    const heard = hear(handle, 4);
+    await heard.unsubscribe;
+    await publishLiveEvents(counting, [session, MESSAGE, lead]);
+    await handle.events.publish(JSON.stringify([{ type: "lead", clientId: "seven" }, lead]));
+    expect(await heard.all).toEqual([session, MESSAGE, lead, lead]);
+    expect(published).toHaveLength(1);
+    (await heard.unsubscribe)();
   });
 
   it("skip a payload that is not one of ours, and refuse one too long for NOTIFY", async () => {
