@@ -199,6 +199,7 @@ export async function probeAssistant(
 ): Promise<{ provider: "model" | "built-in"; reply: string }> {
   const t = await translatorFor(options.language);
   const message = t("probe");
+  const { profile } = await loadAnswerContext(db, client);
   if (!modelSettings) {
     const answer = await answerVisitor(db, undefined, {
       client,
@@ -209,12 +210,10 @@ export async function probeAssistant(
       knownDetails: {},
       onDelta: () => {},
     });
-    const { profile } = await loadAnswerContext(db, client);
     const greeting =
       clientGreetingFor(profile.training, options.language) ?? t("defaultGreeting", { business: client.businessName });
     return { provider: "built-in", reply: `${greeting}\n\n${answer.reply}` };
   }
-  const { profile } = await loadAnswerContext(db, client);
   const turn = await askModel({
     settings: modelSettings,
     system: buildSystemPrompt(profile, [], options.language),
