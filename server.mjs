@@ -6,6 +6,7 @@ import net from "node:net";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import sirv from "sirv";
 import { RouterContextProvider } from "react-router";
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -39,16 +40,6 @@ app.disable("x-powered-by");
 app.set("query parser", false);
 // Only the proxies named in TRUST_PROXY (by default one on this machine) speak for the client's address and https.
 app.set("trust proxy", env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false);
-// Server-Sent Events are never compressed: the compressor holds bytes back until its buffer fills, so a
-// live frame (app/live/live-stream.server.ts) would wait, and the guard's Cache-Control drops no-transform.
-app.use(
-  compression({
-    filter: (request, response) =>
-      !/^text\/event-stream\b/.test(String(response.getHeader("Content-Type") ?? "")) &&
-      compression.filter(request, response),
-  }),
-);
-
 app.use((request, response, next) => {
   if (quiet) return next();
   const started = process.hrtime.bigint();
@@ -70,7 +61,31 @@ app.use((request, response, next) => {
 
 // Absurd paths, unknown methods and oversized or mistyped bodies are refused before anything else runs.
 app.use(frontDoorHandler);
-app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }));
+// The build's hashed scripts and styles never change under their names. They were compressed once at
+// build time (vite.config.ts): each request gets the variant its browser accepts from a file list read at
+// start, with no disk lookup and no compressing. A Range header is dropped: no browser asks for part
+// of a script, and sirv would throw on a reversed range.
+const serveAssets = sirv(path.join(BUILD_DIR, "client/assets"), {
+  immutable: true,
+  maxAge: 365 * 24 * 60 * 60,
+  brotli: true,
+  gzip: true,
+  extensions: [],
+});
+app.use("/assets", (request, response, next) => {
+  delete request.headers.range;
+  serveAssets(request, response, next);
+});
+// Server-Sent Events are never compressed: the compressor holds bytes back until its buffer fills, so a
+// live frame (app/live/live-stream.server.ts) would wait, and the guard's Cache-Control drops no-transform.
+app.use(
+  compression({
+    filter: (request, response) =>
+      !/^text\/event-stream\b/.test(String(response.getHeader("Content-Type") ?? "")) &&
+      compression.filter(request, response),
+  }),
+);
+
 // The few files beside assets/ (the favicon) are listed once: asking the disk for every page and API
 // call, and building the error that a missing file makes, cost more than a message's own queries.
 const clientDir = path.join(BUILD_DIR, "client");
