@@ -3,7 +3,7 @@ import type { Database, LiveEventBus } from "#db/connection.ts";
 import type { MessagingChannel } from "#db/vocabulary.ts";
 import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
-import { messageText } from "~/conversations/message-api.server.ts";
+import { inAdmissionTurn, messageText } from "~/conversations/message-api.server.ts";
 import { visitorMessageSchema, type DecodedImage } from "~/conversations/message-schema.ts";
 import {
   admitAddress,
@@ -53,8 +53,8 @@ function clientMessageIdOf(channel: MessagingChannel, clientId: number, external
 }
 
 /**
- * Answers a channel's message through the widget's message service (the same admission: licence,
- * limits, ceiling; the same assistant, billing and completed functions), then sends the reply. The
+ * Answers a channel's message through the widget's message service (the same admission, in the same
+ * line: licence, limits, ceiling; the same assistant, billing and completed functions), then sends the reply. The
  * user's channel identity stands for the widget's address: it is what the per-minute limit counts,
  * and the session's user_ip, so a visitor-data search by the number finds them. Writing to the
  * business on its own channel is the consent (docs/decisions/028-messaging-channels.md).
@@ -70,42 +70,50 @@ export async function answerChannelMessage(
   const refusalText = async (key: string) => (await messageText(message.language))(`errors.${key}`);
   const address = `${channel}:${channelUserId}`;
 
-  const addressRefusal = await admitAddress(db, address);
-  if (addressRefusal) return send(await refusalText(addressRefusal.error));
+  // The same line as the widget's messages: a flood on a channel waits its turn, and a message whose
+  // turn does not come is told the server is busy, so its user knows to write again.
+  const addressCheck = await inAdmissionTurn(() => admitAddress(db, address));
+  if (!addressCheck.served) return send(await refusalText("busy"));
+  if (addressCheck.value) return send(await refusalText(addressCheck.value.error));
   const client = await findClientById(db, connection.clientId);
   if (!client) return;
   const text =
     message.text.trim().slice(0, MESSAGE_MAX_LENGTH) ||
     (await apiTextIn(message.language, "channels"))("inbound.imageWithoutCaption");
-  const session = await findChannelChatSession(db, {
-    clientId: client.id,
-    channel,
-    channelUserId,
-    since: new Date(Date.now() - CHANNEL_SESSION_WINDOW_MS),
-  });
-  const parsed = visitorMessageSchema.safeParse({
-    license: client.licenseKey,
-    sessionId: session?.publicId ?? null,
-    clientMessageId: clientMessageIdOf(channel, client.id, message.externalId),
-    message: text,
-    consent: true,
-  });
-  if (!parsed.success) return send(await refusalText("message"));
-
   const visitor = { ip: address, userAgent: channel };
-  const admission = await admitMessage(db, parsed.data, {
-    timeZone: env.TZ_DISPLAY,
-    visitor,
-    // Not a browser: no Origin to check.
-    origin: { header: null, self: "" },
+  const admitted = await inAdmissionTurn(async () => {
+    const session = await findChannelChatSession(db, {
+      clientId: client.id,
+      channel,
+      channelUserId,
+      since: new Date(Date.now() - CHANNEL_SESSION_WINDOW_MS),
+    });
+    const parsed = visitorMessageSchema.safeParse({
+      license: client.licenseKey,
+      sessionId: session?.publicId ?? null,
+      clientMessageId: clientMessageIdOf(channel, client.id, message.externalId),
+      message: text,
+      consent: true,
+    });
+    if (!parsed.success) return undefined;
+    const admission = await admitMessage(db, parsed.data, {
+      timeZone: env.TZ_DISPLAY,
+      visitor,
+      // Not a browser: no Origin to check.
+      origin: { header: null, self: "" },
+    });
+    return { input: parsed.data, admission };
   });
+  if (!admitted.served) return send(await refusalText("busy"));
+  if (!admitted.value) return send(await refusalText("message"));
+  const { input, admission } = admitted.value;
   if (admission.kind === "refused") return send(await refusalText(admission.refusal.error));
   if (admission.kind === "replay") return send(admission.reply.reply);
   // A person holds the session: Alex stays silent, and the operator's reply reaches the user by the channel.
   if (admission.session?.heldBy != null) {
     await recordHeldMessage(db, {
       admission,
-      input: parsed.data,
+      input,
       images: message.images,
       mailEnabled: Boolean(env.SMTP_URL),
       liveEvents,
@@ -116,7 +124,7 @@ export async function answerChannelMessage(
   }
   const reply = await replyToMessage(db, {
     admission,
-    input: parsed.data,
+    input,
     images: message.images,
     visitor,
     requestLanguage: message.language,

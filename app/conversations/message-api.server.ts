@@ -47,6 +47,14 @@ const ADMISSION_WAIT_MS = 10_000;
 const BUSY_RETRY_AFTER_SECONDS = 5;
 const admissions = createWaitingLine({ atOnce: ADMISSIONS_AT_ONCE, mostWaiting: MOST_WAITING });
 
+/**
+ * Runs a message's admission work in its turn: the widget's messages and WhatsApp's and Telegram's
+ * (app/channels/inbound.server.ts) wait in the same line. Not served when the turn did not come in
+ * time, the line was full, or `signal` (the visitor leaving) aborted first.
+ */
+export const inAdmissionTurn = <T>(work: () => Promise<T>, signal?: AbortSignal) =>
+  admissions.take(work, { waitMs: ADMISSION_WAIT_MS, signal });
+
 /** The message API's texts in the visitor's language: the conversations namespace, then common's. */
 export const messageText = (language: Language) => apiTextIn(language, "conversations");
 
@@ -65,8 +73,7 @@ export async function handleMessageRequest({
   liveEvents,
 }: MessageRequest): Promise<Response> {
   const receivedAt = Date.now();
-  const inTurn = { waitMs: ADMISSION_WAIT_MS, signal: request.signal };
-  const addressCheck = await admissions.take(() => admitAddress(db, ip), inTurn);
+  const addressCheck = await inAdmissionTurn(() => admitAddress(db, ip), request.signal);
   if (!addressCheck.served) return busyResponse(language);
   if (addressCheck.value) return refusalResponse(language, addressCheck.value);
 
@@ -82,9 +89,9 @@ export async function handleMessageRequest({
 
   const visitor = { ip, userAgent: request.headers.get("User-Agent")?.slice(0, USER_AGENT_MAX_LENGTH) ?? null };
   const origin = { header: request.headers.get("Origin"), self: selfOrigin(env, request) };
-  const admissionCheck = await admissions.take(
+  const admissionCheck = await inAdmissionTurn(
     () => admitMessage(db, parsed.data, { timeZone: env.TZ_DISPLAY, visitor, origin }),
-    inTurn,
+    request.signal,
   );
   if (!admissionCheck.served) return busyResponse(language);
   const admission = admissionCheck.value;
