@@ -13,7 +13,8 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     // The browser's scripts and styles, compressed once here at the best ratio instead of on every
-    // request; server.mjs serves the variant a browser accepts. Only the client's hashed assets match.
+    // request; server.mjs serves the variant a browser accepts. Only hashed assets match; the server
+    // build's copy of the stylesheet gets compressed copies too, which nothing reads.
     compression({ include: /^assets\/.+\.(js|css)$/, algorithms: ["brotliCompress", "gzip"], logLevel: "silent" }),
   ],
   resolve: {

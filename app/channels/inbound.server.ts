@@ -53,11 +53,11 @@ function clientMessageIdOf(channel: MessagingChannel, clientId: number, external
 }
 
 /**
- * Answers a channel's message through the widget's message service (the same admission, in the same
- * line: licence, limits, ceiling; the same assistant, billing and completed functions), then sends the reply. The
- * user's channel identity stands for the widget's address: it is what the per-minute limit counts,
- * and the session's user_ip, so a visitor-data search by the number finds them. Writing to the
- * business on its own channel is the consent (docs/decisions/028-messaging-channels.md).
+ * Answers a channel's message through the widget's message service (the same admission, in the
+ * same line: licence, limits, ceiling; the same assistant, billing and completed functions), then
+ * sends the reply. The user's channel identity stands for the widget's address: it is what the
+ * per-minute limit counts, and the session's user_ip, so a visitor-data search by the number finds
+ * them. Writing to the business on its own channel is the consent (docs/decisions/028-messaging-channels.md).
  */
 export async function answerChannelMessage(
   db: Database,
