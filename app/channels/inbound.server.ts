@@ -3,11 +3,12 @@ import type { Database, LiveEventBus } from "#db/connection.ts";
 import type { MessagingChannel } from "#db/vocabulary.ts";
 import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
-import { inAdmissionTurn, messageText } from "~/conversations/message-api.server.ts";
+import { inAdmissionTurn } from "~/conversations/admission-line.server.ts";
 import { visitorMessageSchema, type DecodedImage } from "~/conversations/message-schema.ts";
 import {
   admitAddress,
   admitMessage,
+  messageText,
   recordHeldMessage,
   replyToMessage,
 } from "~/conversations/message-service.server.ts";

@@ -2,13 +2,14 @@ import type { Database, LiveEventBus } from "#db/connection.ts";
 import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
-import { apiTextIn, bodyRefused, jsonAnswer, jsonError, tooManyRequests } from "~/server/json-api.server.ts";
+import { bodyRefused, jsonAnswer, jsonError, tooManyRequests } from "~/server/json-api.server.ts";
 import { readJsonBody } from "~/server/json-body.server.ts";
-import { createWaitingLine } from "~/server/waiting-line.server.ts";
+import { inAdmissionTurn } from "./admission-line.server.ts";
 import { decodeImages, MAX_MESSAGE_BODY_BYTES, visitorMessageSchema } from "./message-schema.ts";
 import {
   admitAddress,
   admitMessage,
+  messageText,
   recordHeldMessage,
   replyToMessage,
   type MessageReply,
@@ -33,30 +34,8 @@ export type MessageRequest = {
 
 const USER_AGENT_MAX_LENGTH = 500;
 
-/**
- * Messages this server admits at once (the address limit, then the license, replay and usage checks:
- * the database work before an answer starts); the others wait their turn, at most ADMISSION_WAIT_MS,
- * and past MOST_WAITING are told at once that the server is busy. A crowd then costs each visitor a
- * short wait instead of slowing every request the server has under way, health checks included
- * (docs/decisions/032-message-admission-line.md).
- */
-const ADMISSIONS_AT_ONCE = 8;
-const MOST_WAITING = 500;
-const ADMISSION_WAIT_MS = 10_000;
 /** When a visitor told the server is busy may try again. */
 const BUSY_RETRY_AFTER_SECONDS = 5;
-const admissions = createWaitingLine({ atOnce: ADMISSIONS_AT_ONCE, mostWaiting: MOST_WAITING });
-
-/**
- * Runs a message's admission work in its turn: the widget's messages and WhatsApp's and Telegram's
- * (app/channels/inbound.server.ts) wait in the same line. Not served when the turn did not come in
- * time, the line was full, or `signal` (the visitor leaving) aborted first.
- */
-export const inAdmissionTurn = <T>(work: () => Promise<T>, signal?: AbortSignal) =>
-  admissions.take(work, { waitMs: ADMISSION_WAIT_MS, signal });
-
-/** The message API's texts in the visitor's language: the conversations namespace, then common's. */
-export const messageText = (language: Language) => apiTextIn(language, "conversations");
 
 type ErrorKey = Refusal["error"] | "invalid" | "message" | "images" | "server" | "busy";
 

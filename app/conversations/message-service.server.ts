@@ -33,6 +33,7 @@ import {
   sessionHasConversationMessage,
   sumClientChargesSince,
 } from "~/models/message.server.ts";
+import { apiTextIn } from "~/server/json-api.server.ts";
 import { admitUnderRateLimit } from "~/server/rate-limit.server.ts";
 import type { ChatReply } from "./chat-contract.ts";
 import type { DecodedImage, VisitorMessage } from "./message-schema.ts";
@@ -86,6 +87,9 @@ export type Admission =
 
 /** Where a message came from: the browser's `Origin` (null outside a browser) and this server's own origin. */
 export type MessageOrigin = { header: string | null; self: string };
+
+/** The texts of a message's answers and refusals in the visitor's language: the conversations namespace, then common's. */
+export const messageText = (language: Language) => apiTextIn(language, "conversations");
 
 const addressBucket = (ip: string) => `chat-message:${ip}`;
 

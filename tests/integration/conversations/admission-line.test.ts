@@ -14,7 +14,7 @@ import { prepareLoadClients } from "../../support/message-load.ts";
 import { startServer, type RunningServer } from "../../support/server.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-/** The server's line (app/conversations/message-api.server.ts): this many admitted at once, the others wait 10 s at most. */
+/** The server's line (app/conversations/admission-line.server.ts): this many admitted at once, the others wait 10 s at most. */
 const ADMISSIONS_AT_ONCE = 8;
 const BOT_ID = "7012345999";
 const BOT_TOKEN = `${BOT_ID}:AAHfakeTelegramBotTokenPart9876543210`;
