@@ -57,10 +57,11 @@ describe("the embedded database", () => {
   it(
     "makes a second server on the same folder stop with a clear message",
     async () => {
-      const folder = tempFolder();
-      const server = await startServer({ DATA_DIR: folder, SEED_DEMO: "false" });
+      // The first server starts from the run's template database: this test is about the lock, and the
+      // first test above already creates a database in a new folder.
+      const server = await startServer({ SEED_DEMO: "false" });
       try {
-        await expect(startServer({ DATA_DIR: folder, SEED_DEMO: "false" })).rejects.toThrow(
+        await expect(startServer({ DATA_DIR: server.dataDir, SEED_DEMO: "false" })).rejects.toThrow(
           /The embedded database in .* is in use by another process/,
         );
       } finally {
@@ -73,13 +74,12 @@ describe("the embedded database", () => {
   it(
     "stops cleanly on SIGTERM: exit code 0, database closed, folder unlocked",
     async () => {
-      const folder = tempFolder();
-      const server = await startServer({ DATA_DIR: folder, SEED_DEMO: "false" });
-      expect(existsSync(path.join(folder, "server.lock"))).toBe(true);
+      const server = await startServer({ SEED_DEMO: "false" });
+      expect(existsSync(path.join(server.dataDir, "server.lock"))).toBe(true);
       const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
       server.process.kill("SIGTERM");
       expect(await exited).toBe(0);
-      expect(existsSync(path.join(folder, "server.lock"))).toBe(false);
+      expect(existsSync(path.join(server.dataDir, "server.lock"))).toBe(false);
       await server.stop();
     },
     SLOW_TEST_TIMEOUT_MS,
