@@ -80,6 +80,8 @@ async function throttledFirstPaint(port, url) {
   }
 }
 
+const performanceScore = (lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100);
+
 /** The audits, or `{ missing }` naming the browser Lighthouse needs when this machine has none. */
 export async function auditPages(baseUrl, paths) {
   if (!existsSync(chromePath)) return { missing: chromePath };
@@ -106,14 +108,14 @@ export async function auditPages(baseUrl, paths) {
         // Lighthouse audits no page answered with an error status (the 404 page): it says so instead.
         if (lhr.runtimeError) break;
       }
-      const failed = runs.find((lhr) => lhr.runtimeError);
-      if (failed) {
-        results.push({ path, error: failed.runtimeError.code, ...document });
+      const { runtimeError } = runs.at(-1);
+      if (runtimeError) {
+        results.push({ path, error: runtimeError.code, ...document });
         continue;
       }
       const valid = filterToValidRuns(runs);
       const lhr = valid.length > 0 ? computeMedianRun(valid) : runs[0];
-      const scores = runs.map((run) => Math.round((run.categories.performance.score ?? 0) * 100));
+      const scores = runs.map(performanceScore);
       const requests = lhr.audits["network-requests"].details?.items ?? [];
       const javascriptBytes =
         document.inlineScriptBytes +
@@ -122,7 +124,7 @@ export async function auditPages(baseUrl, paths) {
           .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
       results.push({
         path,
-        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        performance: performanceScore(lhr),
         performanceRange: [Math.min(...scores), Math.max(...scores)],
         runs: runs.length,
         fcpMs: lhr.audits["first-contentful-paint"].numericValue,
