@@ -22,6 +22,14 @@ const runsPerPage = Math.max(1, Math.floor(Number(process.env.BENCH_LIGHTHOUSE_R
 /** Chromium as this machine has it (Debian's package), or CHROME_PATH. */
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
+/**
+ * Lighthouse's word that the page itself answered with an error status (the 404 page): another run
+ * would say the same. Any other failure (NO_NAVSTART: the trace lacked the navigation's start) has
+ * come and gone from one run to the next on a busy machine, so the run is tried again, a few times at most.
+ */
+const PAGE_ERRORS = new Set(["ERRORED_DOCUMENT_REQUEST"]);
+const MOST_FAILED_RUNS = 3;
+
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /**
@@ -97,20 +105,23 @@ export async function auditPages(baseUrl, paths) {
         throttledPaintMs: await throttledFirstPaint(chrome.port, `${baseUrl}${path}`),
       };
       const runs = [];
-      for (let run = 0; run < runsPerPage; run++) {
+      const failedRuns = [];
+      while (runs.length < runsPerPage) {
         const { lhr } = await lighthouse(`${baseUrl}${path}`, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance", "best-practices"],
         });
-        runs.push(lhr);
-        // Lighthouse audits no page answered with an error status (the 404 page): it says so instead.
-        if (lhr.runtimeError) break;
+        if (!lhr.runtimeError) {
+          runs.push(lhr);
+          continue;
+        }
+        failedRuns.push(lhr.runtimeError.code);
+        if (PAGE_ERRORS.has(lhr.runtimeError.code) || failedRuns.length >= MOST_FAILED_RUNS) break;
       }
-      const { runtimeError } = runs.at(-1);
-      if (runtimeError) {
-        results.push({ path, error: runtimeError.code, ...document });
+      if (runs.length === 0) {
+        results.push({ path, error: failedRuns.at(-1), ...document });
         continue;
       }
       const valid = filterToValidRuns(runs);
@@ -127,6 +138,7 @@ export async function auditPages(baseUrl, paths) {
         performance: performanceScore(lhr),
         performanceRange: [Math.min(...scores), Math.max(...scores)],
         runs: runs.length,
+        failedRuns,
         fcpMs: lhr.audits["first-contentful-paint"].numericValue,
         javascriptBytes,
         ...document,
@@ -167,7 +179,8 @@ export function printPageAudits(results) {
     }
     const kilobytes = (row.javascriptBytes / 1024).toFixed(1);
     console.log(
-      `${row.path}: performance ${row.performance}${row.runs > 1 ? ` (runs ${row.performanceRange.join("–")})` : ""} (goal ≥ ${PAGE_GOALS.performance}: ${verdict(row.performance >= PAGE_GOALS.performance)}), ` +
+      `${row.path}: performance ${row.performance}${row.runs > 1 ? ` (runs ${row.performanceRange.join("–")})` : ""}` +
+        `${row.failedRuns.length ? ` (${row.failedRuns.length} more failed: ${[...new Set(row.failedRuns)].join(", ")})` : ""} (goal ≥ ${PAGE_GOALS.performance}: ${verdict(row.performance >= PAGE_GOALS.performance)}), ` +
         `first paint ${(row.fcpMs / 1000).toFixed(1)} s (goal ≤ ${PAGE_GOALS.fcpMs / 1000} s: ${verdict(row.fcpMs <= PAGE_GOALS.fcpMs)}), ` +
         `JavaScript ${kilobytes} KB gzipped, inline included (goal ≤ ${PAGE_GOALS.javascriptBytes / 1024} KB: ${verdict(row.javascriptBytes <= PAGE_GOALS.javascriptBytes)}), ` +
         `document ${(row.documentBytes / 1024).toFixed(1)} KB gzipped, ` +
