@@ -154,15 +154,19 @@ function isAlive(pid: number) {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
   if ("url" in options) {
-    const client = postgres(options.url, {
-      max: 10,
+    const connections = {
       // An unreachable server fails a query within seconds (the default waits 30 s), so a page answers 503 promptly.
       connect_timeout: 3,
       // Reconnect attempts back off to at most a second (the default grows to 20 s during an outage),
       // so the server serves again within a second of PostgreSQL's return.
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
       onnotice: () => {},
-    });
+    };
+    const client = postgres(options.url, { ...connections, max: 10 });
+    // The health check's own connection: it asks whether PostgreSQL answers, so it does not queue behind
+    // visitors' queries when all ten of the pool's are busy (a crowd is no reason to take the server
+    // out of rotation). checkHealth (app/server/health.server.ts) never runs two pings at once.
+    const pinger = postgres(options.url, { ...connections, max: 1 });
     const db = drizzlePostgres(client, { schema });
     // A session-level lock, so it lives on one reserved connection for as long as the work takes.
     const startupLock = async <T>(work: () => Promise<T>) => {
@@ -178,15 +182,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     try {
       if (shouldMigrate) await startupLock(() => migratePostgres(db, { migrationsFolder }));
     } catch (error) {
-      await client.end({ timeout: 0 });
+      await Promise.all([client.end({ timeout: 0 }), pinger.end({ timeout: 0 })]);
       throw error;
     }
     return {
       db,
       kind: "postgres",
       events: postgresEventBus(client),
-      ping: async () => void (await client`select 1`),
-      close: () => client.end({ timeout: 5 }),
+      ping: async () => void (await pinger`select 1`),
+      close: async () => void (await Promise.all([client.end({ timeout: 5 }), pinger.end({ timeout: 5 })])),
       startupLock,
     };
   }

@@ -1,12 +1,15 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
 import { RouterContextProvider } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
 import { DatabaseLockedError, openDatabase } from "#db/connection.ts";
 import { databaseContext } from "~/context.ts";
 import { loader as healthz } from "~/routes/healthz.ts";
 import { checkHealth } from "~/server/health.server.ts";
+import { openTestDatabase } from "../../support/database.ts";
 import { startServer } from "../../support/server.ts";
 
 /**
@@ -111,5 +114,38 @@ describe("the embedded database", () => {
       status: 503,
       body: { status: "unavailable", database: "unreachable" },
     });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL", () => {
+  it("answers the health check's ping while every pooled connection waits", async () => {
+    const handle = await openTestDatabase("postgres");
+    const holder = postgres(handle.url!, { max: 1, onnotice: () => {} });
+    try {
+      // The holder takes a lock; ten visitors' queries wait for it, one on each of the pool's connections.
+      await holder`select pg_advisory_lock(4242)`;
+      let waitingDone = false;
+      const waiting = Promise.all(
+        Array.from({ length: 10 }, () => handle.db.execute(sql`select pg_advisory_xact_lock(4242)`)),
+      ).then(() => (waitingDone = true));
+      await expect
+        .poll(
+          async () =>
+            (
+              await holder`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`
+            )[0]!.n,
+        )
+        .toBe(10);
+
+      expect(await checkHealth(handle.ping)).toEqual({ status: 200, body: { status: "ok" } });
+      expect(waitingDone).toBe(false);
+
+      await holder`select pg_advisory_unlock(4242)`;
+      await waiting;
+    } finally {
+      await holder.end();
+      await handle.close();
+    }
   });
 });
