@@ -7,8 +7,9 @@
  * new visitors of CLIENTS businesses post a message with `Accept: text/event-stream`, as fast as the
  * server admits them (one business's retrievals are limited to two at a time, app/assistant/retrieval.server.ts,
  * so one business alone would see most of its visitors get the fallback after a second),
- * while a probe asks GET /healthz 100 times a second. On PostgreSQL when BENCH_DATABASE_URL or
- * TEST_DATABASE_URL is given (a throwaway database beside it), else on the embedded database.
+ * while a probe on a thread of its own (scripts/health-probe.ts) asks GET /healthz 100 times a second.
+ * On PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is given (a throwaway database beside
+ * it), else on the embedded database.
  * It reports:
  *   - how many streams were open at once at the most, and how soon after the first the last one started;
  *   - the server's RSS before and at the most (target under 300 MB more for 2,000 streams), an upper
@@ -22,6 +23,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { Database } from "../db/connection.ts";
 import { percentile } from "../tests/support/message-load.ts";
+import { startHealthProbe } from "./health-probe.ts";
 import { startOpenAiStandIn } from "../tests/support/openai-stand-in.ts";
 import { insertBenchClient, mb, onBenchDatabase, requireBuild, rssOf, startBenchServer } from "./bench-server.ts";
 
@@ -114,7 +116,7 @@ async function bench(label: string, serverEnv: Record<string, string>, licenseKe
     AI_TIMEOUT_MS: String(TURN_LIMIT_MS),
   });
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-  let healthProbe: NodeJS.Timeout | undefined;
+  let healthProbe: ReturnType<typeof startHealthProbe> | undefined;
   try {
     for (let index = 0; index < 20; index++) await (await fetch(`${server.url}/healthz`)).arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -123,15 +125,13 @@ async function bench(label: string, serverEnv: Record<string, string>, licenseKe
     let open = 0;
     let mostOpen = 0;
     let rssMost = rssBefore;
-    const samples: { open: number; ms: number }[] = [];
-    healthProbe = setInterval(() => {
-      const sent = performance.now();
-      const openThen = open;
-      fetch(`${server.url}/healthz`)
-        .then((response) => response.arrayBuffer())
-        .then(() => samples.push({ open: openThen, ms: performance.now() - sent }))
-        .catch(() => samples.push({ open: openThen, ms: Infinity }));
-    }, 1000 / HEALTH_PER_SECOND);
+    const openStreams = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const countOpen = (change: number) => {
+      open += change;
+      mostOpen = Math.max(mostOpen, open);
+      Atomics.store(openStreams, 0, open);
+    };
+    healthProbe = startHealthProbe(server.url, HEALTH_PER_SECOND, openStreams);
     const rssProbe = setInterval(() => (rssMost = Math.max(rssMost, rssOf(server.pid))), 100);
 
     const started = performance.now();
@@ -147,21 +147,20 @@ async function bench(label: string, serverEnv: Record<string, string>, licenseKe
       };
       const visitor = askAndWait(server.url, agent, licenseKeys[index % licenseKeys.length]!, index, () => {
         settle();
-        open++;
-        mostOpen = Math.max(mostOpen, open);
+        countOpen(1);
       });
       visitors.push(
         visitor.then((done) => {
           if (done.opened === undefined) settle();
-          else open--;
+          else countOpen(-1);
           return done;
         }),
       );
     }
     const done = await Promise.all(visitors);
-    clearInterval(healthProbe);
-    clearInterval(rssProbe);
+    const samples = await healthProbe.stop();
     healthProbe = undefined;
+    clearInterval(rssProbe);
 
     const crowded = samples.filter((sample) => sample.open >= mostOpen * 0.9).map((sample) => sample.ms);
     const failures = new Map<string, number>();
@@ -186,7 +185,7 @@ async function bench(label: string, serverEnv: Record<string, string>, licenseKe
     console.error(server.output());
     throw error;
   } finally {
-    if (healthProbe) clearInterval(healthProbe);
+    await healthProbe?.stop();
     agent.destroy();
     await server.stop();
     await model.close();
