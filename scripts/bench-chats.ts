@@ -185,7 +185,7 @@ async function bench(label: string, serverEnv: Record<string, string>, licenseKe
     console.error(server.output());
     throw error;
   } finally {
-    await healthProbe?.stop();
+    await healthProbe?.stop().catch(() => {});
     agent.destroy();
     await server.stop();
     await model.close();
