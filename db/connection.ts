@@ -151,6 +151,9 @@ function isAlive(pid: number) {
   }
 }
 
+/** Connections an app server keeps to PostgreSQL for its queries (the health check has one of its own). */
+export const POSTGRES_POOL_SIZE = 10;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
   if ("url" in options) {
@@ -162,9 +165,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
       onnotice: () => {},
     };
-    const client = postgres(options.url, { ...connections, max: 10 });
+    const client = postgres(options.url, { ...connections, max: POSTGRES_POOL_SIZE });
     // The health check's own connection: it asks whether PostgreSQL answers, so it does not queue behind
-    // visitors' queries when all ten of the pool's are busy (a crowd is no reason to take the server
+    // visitors' queries when all of the pool's are busy (a crowd is no reason to take the server
     // out of rotation). checkHealth (app/server/health.server.ts) never runs two pings at once.
     const pinger = postgres(options.url, { ...connections, max: 1 });
     const db = drizzlePostgres(client, { schema });

@@ -122,14 +122,11 @@ async function bench(label: string, serverEnv: Record<string, string>, licenseKe
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const rssBefore = rssOf(server.pid);
 
-    let open = 0;
     let mostOpen = 0;
     let rssMost = rssBefore;
     const openStreams = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     const countOpen = (change: number) => {
-      open += change;
-      mostOpen = Math.max(mostOpen, open);
-      Atomics.store(openStreams, 0, open);
+      mostOpen = Math.max(mostOpen, Atomics.add(openStreams, 0, change) + change);
     };
     healthProbe = startHealthProbe(server.url, HEALTH_PER_SECOND, openStreams);
     const rssProbe = setInterval(() => (rssMost = Math.max(rssMost, rssOf(server.pid))), 100);

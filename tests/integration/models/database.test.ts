@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { RouterContextProvider } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
-import { DatabaseLockedError, openDatabase } from "#db/connection.ts";
+import { DatabaseLockedError, openDatabase, POSTGRES_POOL_SIZE } from "#db/connection.ts";
 import { databaseContext } from "~/context.ts";
 import { loader as healthz } from "~/routes/healthz.ts";
 import { checkHealth } from "~/server/health.server.ts";
@@ -122,11 +122,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL", () => {
     const handle = await openTestDatabase("postgres");
     const holder = postgres(handle.url!, { max: 1, onnotice: () => {} });
     try {
-      // The holder takes a lock; ten visitors' queries wait for it, one on each of the pool's connections.
+      // The holder takes a lock; visitors' queries wait for it, one on each of the pool's connections.
       await holder`select pg_advisory_lock(4242)`;
       let waitingDone = false;
       const waiting = Promise.all(
-        Array.from({ length: 10 }, () => handle.db.execute(sql`select pg_advisory_xact_lock(4242)`)),
+        Array.from({ length: POSTGRES_POOL_SIZE }, () => handle.db.execute(sql`select pg_advisory_xact_lock(4242)`)),
       ).then(() => (waitingDone = true));
       await expect
         .poll(
@@ -136,7 +136,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("PostgreSQL", () => {
                 where datname = current_database() and wait_event_type = 'Lock'`
             )[0]!.n,
         )
-        .toBe(10);
+        .toBe(POSTGRES_POOL_SIZE);
 
       expect(await checkHealth(handle.ping)).toEqual({ status: 200, body: { status: "ok" } });
       expect(waitingDone).toBe(false);
