@@ -75,16 +75,20 @@ test.describe("login", () => {
     await expect(page).toHaveURL("/admin/dashboard?from=test");
   });
 
-  test("logout ends the session", async ({ page, signIn }) => {
-    await signIn();
-    await page.goto("/admin/dashboard");
-    await page.getByRole("button", { name: "Logout" }).click();
-    await expect(page).toHaveURL("/login");
-    await expect(
-      page.getByRole("region", { name: "Notifications (F8)" }).getByText("You have been logged out."),
-    ).toBeVisible();
-    await page.goto("/admin/dashboard");
-    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  test.describe("logging out", () => {
+    test.use({ ownSession: true });
+
+    test("logout ends the session", async ({ page, signIn }) => {
+      await signIn();
+      await page.goto("/admin/dashboard");
+      await page.getByRole("button", { name: "Logout" }).click();
+      await expect(page).toHaveURL("/login");
+      await expect(
+        page.getByRole("region", { name: "Notifications (F8)" }).getByText("You have been logged out."),
+      ).toBeVisible();
+      await page.goto("/admin/dashboard");
+      await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    });
   });
 });
 

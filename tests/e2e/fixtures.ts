@@ -1,13 +1,28 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Cookie,
+  type Page,
+} from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 type Fixtures = {
-  /** Signs the page's browser context in as the seeded operator, through the real login form post. */
+  /**
+   * Signs the page's browser context in as the seeded operator: with the session the worker signed in
+   * for, or with one of its own when the test sets `ownSession`.
+   */
   signIn: () => Promise<void>;
+  /**
+   * A test that ends its session (logging out) signs in for one of its own, so the session the other
+   * tests of its worker share stays alive.
+   */
+  ownSession: boolean;
   /** Console errors a test causes on purpose (a page made to fail), which it asserts in its own way. */
   allowedConsoleErrors: RegExp | undefined;
   /**
@@ -72,7 +87,31 @@ export function keepOnLoopback(context: BrowserContext) {
   return outside;
 }
 
-export const test = base.extend<Fixtures>({
+type WorkerFixtures = {
+  /** The session cookie of one sign-in through the real login form post, made once per worker. */
+  operatorSessionCookies: Cookie[];
+};
+
+/** Signs in through the login form's post (as a browser without JavaScript would) and returns its cookie. */
+async function postLogin(request: APIRequestContext) {
+  const response = await request.post("/login", { form: E2E_ADMIN, maxRedirects: 0 });
+  expect(response.status(), "the login form's answer").toBe(302);
+  return (await request.storageState()).cookies;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  // The password check is deliberately slow (app/auth/password.server.ts): a sign-in for every test cost
+  // the test server a fifth of a second of CPU each, some 50 s a run, to create the same session again.
+  operatorSessionCookies: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const cookies = await postLogin(request);
+      await request.dispose();
+      await use(cookies);
+    },
+    { scope: "worker" },
+  ],
+  ownSession: [false, { option: true }],
   allowedConsoleErrors: [undefined, { option: true }],
   expectedErrorPages: [undefined, { option: true }],
   context: async ({ context }, use) => {
@@ -119,10 +158,10 @@ export const test = base.extend<Fixtures>({
     expect(landings, "pages the test did not expect to fail").toEqual([]);
     expect(cspViolations, "Content-Security-Policy violations").toEqual([]);
   },
-  signIn: async ({ page }, use) => {
+  signIn: async ({ page, ownSession, operatorSessionCookies }, use) => {
     await use(async () => {
-      const response = await page.request.post("/login", { form: E2E_ADMIN, maxRedirects: 0 });
-      expect(response.status()).toBe(302);
+      if (ownSession) await postLogin(page.request);
+      else await page.context().addCookies(operatorSessionCookies);
     });
   },
 });

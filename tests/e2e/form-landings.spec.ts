@@ -71,14 +71,18 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("WordPress user")).toHaveValue(user);
     });
 
-    test(`logout lands on the login page, and the back-office asks again (${mode})`, async ({ page }) => {
-      await open(page, "/admin/dashboard?lng=en");
-      await page.getByRole("button", { name: "Logout" }).click();
-      await expect(page).toHaveURL("/login");
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page.getByText(toast("You have been logged out.")).first()).toBeVisible();
-      await page.goto("/admin/billing");
-      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fbilling$/);
+    test.describe("logging out", () => {
+      test.use({ ownSession: true });
+
+      test(`logout lands on the login page, and the back-office asks again (${mode})`, async ({ page }) => {
+        await open(page, "/admin/dashboard?lng=en");
+        await page.getByRole("button", { name: "Logout" }).click();
+        await expect(page).toHaveURL("/login");
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expect(page.getByText(toast("You have been logged out.")).first()).toBeVisible();
+        await page.goto("/admin/billing");
+        await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fbilling$/);
+      });
     });
   });
 }
