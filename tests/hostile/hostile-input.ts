@@ -152,13 +152,12 @@ const byteTables = new Map<string, readonly string[]>();
 
 function byteTable(keep: RegExp) {
   const key = `${keep.source}/${keep.flags}`;
-  let table = byteTables.get(key);
-  if (!table) {
-    table = ESCAPED_BYTES.map((escaped, byte) =>
+  const table =
+    byteTables.get(key) ??
+    ESCAPED_BYTES.map((escaped, byte) =>
       byte < 0x80 && keep.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : escaped,
     );
-    byteTables.set(key, table);
-  }
+  byteTables.set(key, table);
   return table;
 }
 

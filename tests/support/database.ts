@@ -36,21 +36,14 @@ export async function openTestDatabase(driver: TestDriver): Promise<DatabaseHand
   };
 }
 
-const dumps = new Map<string, Blob>();
-
 /**
- * The dump as a Blob, read once per process: a worker runs its files one after another in one process
- * (vitest.config.ts), and reading the file and copying it into a new Blob for every test database was a
- * tenth of a worker's busy time. A Blob never changes, so every database can start from the same one.
+ * The dump as a Blob, read once per process (TEST_PGLITE_DUMP never changes in one): a worker runs its
+ * files one after another in one process (vitest.config.ts), and reading the file and copying it into
+ * a new Blob for every test database was a tenth of a worker's busy time. A Blob never changes, so
+ * every database can start from the same one.
  */
-function migratedDump(file: string) {
-  let dump = dumps.get(file);
-  if (!dump) {
-    dump = new Blob([readFileSync(file)]);
-    dumps.set(file, dump);
-  }
-  return dump;
-}
+let migratedDumpBlob: Blob | undefined;
+const migratedDump = (file: string) => (migratedDumpBlob ??= new Blob([readFileSync(file)]));
 
 /** Runs one statement (creating or dropping a database) on a connection of its own to the test server. */
 async function onServer(serverUrl: string, statement: string) {
