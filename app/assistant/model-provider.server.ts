@@ -1,8 +1,7 @@
-import { createOpenAICompatible, type OpenAICompatibleProvider } from "@ai-sdk/openai-compatible";
-import { APICallError, zodSchema } from "ai";
 import { z } from "zod";
 import { mergeContactDetails, normalisePhone, type ContactDetails } from "./contact-details.ts";
 import { DELIVERABLES, type Deliverable } from "./message-type.ts";
+import { streamChat, type ChatMessage, type ChatTool, type ChatToolCall } from "./openai-chat.server.ts";
 
 /** An OpenAI-compatible chat API (OpenAI, Azure, Ollama, vLLM...): AI_BASE_URL, AI_API_KEY, AI_MODEL. */
 export type ModelSettings = {
@@ -64,20 +63,13 @@ function checkedDetails(input: z.infer<typeof detailsSchema>): ContactDetails {
   return { ...rest, phone: phone ? normalisePhone(phone) : undefined };
 }
 
-/** Connection refused or reset, DNS, a socket closed mid-reply: worth one more try, an HTTP error is not. */
+/**
+ * The connection failed or was cut (refused, reset, DNS, TLS): worth one more try. Such errors carry
+ * the system's code; an HTTP error or a stream that is not the protocol's does not, and is not retried.
+ */
 function isNetworkError(error: unknown): boolean {
-  if (APICallError.isInstance(error)) return error.statusCode === undefined && !isAbort(error.cause);
-  if (error instanceof TypeError) return true;
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } })?.cause?.code ?? (error as { code?: unknown })?.code;
-  return (
-    typeof code === "string" &&
-    /^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET)$/.test(code)
-  );
-}
-
-function isAbort(error: unknown) {
-  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === "string" && code !== "ABORT_ERR";
 }
 
 /**
@@ -109,34 +101,6 @@ function asFailure(error: unknown) {
   if (error instanceof ModelFailure) return error;
   return new ModelFailure(isNetworkError(error) ? "network" : "http", { cause: error });
 }
-
-/**
- * Models by address, key and name, made once: making one builds its stream's parsers (about seventy zod
- * schemas, some compiled to code), which per turn cost a waiting visitor's reply about 100 KB and the
- * server the CPU to build them. A few entries at most: the settings come from the environment.
- */
-type ChatModel = ReturnType<OpenAICompatibleProvider["chatModel"]>;
-const chatModels = new Map<string, ChatModel>();
-const CHAT_MODELS_KEPT = 8;
-
-function chatModelFor(settings: ModelSettings): ChatModel {
-  const key = JSON.stringify([settings.baseUrl, settings.apiKey ?? null, settings.model]);
-  let model = chatModels.get(key);
-  if (!model) {
-    const provider = createOpenAICompatible({ name: "alex-ai", baseURL: settings.baseUrl, apiKey: settings.apiKey });
-    model = provider.chatModel(settings.model);
-    if (chatModels.size >= CHAT_MODELS_KEPT) chatModels.delete(chatModels.keys().next().value!);
-    chatModels.set(key, model);
-  }
-  return model;
-}
-
-type CallOptions = Parameters<ChatModel["doStream"]>[0];
-type Prompt = CallOptions["prompt"];
-type StreamPart =
-  Awaited<ReturnType<ChatModel["doStream"]>>["stream"] extends ReadableStream<infer Part> ? Part : never;
-type ToolCall = Extract<StreamPart, { type: "tool-call" }>;
-type ToolResult = Extract<Prompt[number], { role: "tool" }>["content"][number];
 
 /** What the model told the turn through its tools. */
 type Findings = { details: ContactDetails; deliverable: Deliverable | undefined };
@@ -197,13 +161,14 @@ const TOOLS = new Map<string, Tool>([
 ]);
 
 // Described to the provider once: turning a zod schema into JSON Schema is work no turn needs to repeat.
-type FunctionTool = Extract<NonNullable<CallOptions["tools"]>[number], { type: "function" }>;
-const TOOL_DESCRIPTIONS: FunctionTool[] = [...TOOLS].map(([name, tool]) => ({
+const TOOL_DESCRIPTIONS: ChatTool[] = [...TOOLS].map(([name, tool]) => ({
   type: "function",
-  name,
-  description: tool.description,
-  // A zod schema converts at once; only other kinds of schema may need awaiting.
-  inputSchema: zodSchema(tool.input).jsonSchema as FunctionTool["inputSchema"],
+  function: {
+    name,
+    description: tool.description,
+    // No keys but the schema's: zod would drop any other unread.
+    parameters: { ...z.toJSONSchema(tool.input, { target: "draft-7", io: "input" }), additionalProperties: false },
+  },
 }));
 
 function parseJson(text: string): unknown {
@@ -215,94 +180,50 @@ function parseJson(text: string): unknown {
 }
 
 /** Runs one tool call; a call the tools cannot take goes back to the model as an error it can correct. */
-function runTool(call: ToolCall, input: unknown, findings: Findings): ToolResult {
-  const reply = (output: Extract<ToolResult, { type: "tool-result" }>["output"]): ToolResult => ({
-    type: "tool-result",
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-    output,
-  });
-  const tool = TOOLS.get(call.toolName);
-  if (!tool) return reply({ type: "error-text", value: `There is no tool named ${call.toolName}.` });
-  const said = tool.input.safeParse(input);
-  if (!said.success) return reply({ type: "error-text", value: `Invalid input: ${z.prettifyError(said.error)}` });
-  return reply({ type: "json", value: tool.run(said.data, findings) });
-}
-
-async function* partsOf(stream: ReadableStream<StreamPart>) {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    // Leaving early (an error part, the deadline) must not leave the provider's response open.
-    reader.cancel().catch(() => {});
-  }
+function runTool(call: ChatToolCall, findings: Findings): ChatMessage {
+  const reply = (content: string): ChatMessage => ({ role: "tool", tool_call_id: call.id, content });
+  const tool = TOOLS.get(call.name);
+  if (!tool) return reply(`There is no tool named ${call.name}.`);
+  const said = tool.input.safeParse(parseJson(call.arguments));
+  if (!said.success) return reply(`Invalid input: ${z.prettifyError(said.error)}`);
+  return reply(JSON.stringify(tool.run(said.data, findings)));
 }
 
 /**
  * One attempt at a turn: the model's reply, streamed, with up to MAX_STEPS round trips while it calls
- * tools. This is the loop the SDK's `streamText` runs, written against the provider's own stream: the
- * SDK's layers of streams held about 140 KB and several hundred promises and closures for each visitor
- * waiting on a slow model (docs/request-cost.md).
+ * tools: the loop the AI SDK's `streamText` runs, over one request a step without the SDK's layers of
+ * streams, which held about 80 KB more of each visitor waiting on a slow model (decisions 031 and 035).
  */
 async function attempt(
   input: ModelTurnInput,
   signal: AbortSignal,
   onDelta: (text: string) => void,
 ): Promise<ModelTurn> {
-  const model = chatModelFor(input.settings);
+  const { baseUrl, apiKey, model } = input.settings;
   const findings: Findings = { details: {}, deliverable: undefined };
-  const prompt: Prompt = [
+  const messages: ChatMessage[] = [
     { role: "system", content: input.system },
-    ...input.history.map((turn): Prompt[number] =>
-      turn.role === "user"
-        ? { role: "user", content: [{ type: "text", text: turn.content }] }
-        : { role: "assistant", content: [{ type: "text", text: turn.content }] },
-    ),
-    { role: "user", content: [{ type: "text", text: input.message }] },
+    ...input.history.map(({ role, content }): ChatMessage => ({ role, content })),
+    { role: "user", content: input.message },
   ];
 
   let text = "";
   for (let step = 1; step <= MAX_STEPS; step++) {
-    const { stream } = await model.doStream({
-      prompt,
-      tools: TOOL_DESCRIPTIONS,
-      toolChoice: { type: "auto" },
-      abortSignal: signal,
-    });
-    let stepText = "";
-    const calls: ToolCall[] = [];
-    for await (const part of partsOf(stream)) {
-      if (part.type === "text-delta" && part.delta) {
-        stepText += part.delta;
-        onDelta(part.delta);
-      } else if (part.type === "tool-call") {
-        calls.push(part);
-      } else if (part.type === "error") {
-        throw part.error;
-      }
-    }
-    text += stepText;
-    if (calls.length === 0) break;
-    const inputs = calls.map((call) => parseJson(call.input));
-    prompt.push(
+    const reply = await streamChat({ baseUrl, apiKey, model, messages, tools: TOOL_DESCRIPTIONS, signal, onDelta });
+    text += reply.text;
+    if (reply.toolCalls.length === 0) break;
+    messages.push(
       {
         role: "assistant",
-        content: [
-          ...(stepText ? [{ type: "text" as const, text: stepText }] : []),
-          ...calls.map((call, index) => ({
-            type: "tool-call" as const,
-            toolCallId: call.toolCallId,
-            toolName: call.toolName,
-            input: inputs[index] ?? {},
-          })),
-        ],
+        content: reply.text || null,
+        tool_calls: reply.toolCalls.map((call) => ({
+          id: call.id,
+          type: "function" as const,
+          // Arguments that do not parse go back as `{}`: a provider may refuse a conversation holding broken JSON.
+          function: { name: call.name, arguments: JSON.stringify(parseJson(call.arguments) ?? {}) },
+        })),
       },
-      { role: "tool", content: calls.map((call, index) => runTool(call, inputs[index], findings)) },
+      ...reply.toolCalls.map((call) => runTool(call, findings)),
     );
   }
   if (!text.trim()) throw new ModelFailure("empty");

@@ -1,7 +1,7 @@
-import { APICallError } from "ai";
 import type { Database } from "#db/connection.ts";
 import { modelSettingsFrom, probeAssistant } from "~/assistant/assistant.server.ts";
 import { ModelFailure } from "~/assistant/model-provider.server.ts";
+import { ProviderHttpError } from "~/assistant/openai-chat.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import type { Client } from "~/models/client.server.ts";
@@ -15,8 +15,8 @@ const REPLY_EXCERPT = 200;
 /** Why the provider failed, as it said it: "status: body" for an HTTP error, as the other checks word one (`httpErrorText`). */
 function providerError(failure: ModelFailure): string {
   const cause = failure.cause;
-  if (APICallError.isInstance(cause) && cause.statusCode)
-    return `${cause.statusCode}: ${(cause.responseBody ?? cause.message).slice(0, 300)}`;
+  if (cause instanceof ProviderHttpError)
+    return `${cause.statusCode}: ${(cause.responseBody || cause.message).slice(0, 300)}`;
   return cause instanceof Error ? cause.message : failure.message;
 }
 

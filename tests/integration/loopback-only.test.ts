@@ -1,5 +1,5 @@
 import { lookup } from "node:dns/promises";
-import { createServer, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import { connect, type AddressInfo, type TcpNetConnectOpts } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isLoopback, takeAttempts } from "../support/loopback-only.ts";
@@ -52,8 +52,17 @@ describe("tests stay on loopback", () => {
     expect(await connectionError({ host: "10.20.30.40", port: 80 })).toMatchObject({
       message: "Tests stay on loopback: refused a connection to 10.20.30.40.",
     });
+    // Node's own client hands the socket options with `path: null`: still a TCP connection, still refused.
+    const viaHttp = await new Promise<Error>((resolve) =>
+      request("http://192.0.2.10/v1/chat/completions", { method: "POST" }).on("error", resolve).end(),
+    );
+    expect(viaHttp).toMatchObject({ message: "Tests stay on loopback: refused a connection to 192.0.2.10." });
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(takeAttempts()).toEqual(["a connection to 93.184.215.14", "a connection to 10.20.30.40"]);
+    expect(takeAttempts()).toEqual([
+      "a connection to 93.184.215.14",
+      "a connection to 10.20.30.40",
+      "a connection to 192.0.2.10",
+    ]);
   });
 
   it("refuses to look up a real name, and a stub lookup that leads off the machine", async () => {

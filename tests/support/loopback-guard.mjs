@@ -76,7 +76,7 @@ function installLoopbackGuard(onRefusal) {
     const first = Array.isArray(args[0]) ? args[0][0] : args[0];
     if (first && typeof first === "object") {
       const options = first;
-      if (options.path === void 0) {
+      if (options.path == null) {
         const host = options.host ?? "localhost";
         if (net.isIP(host) ? !isLoopback(host) : false) {
           const error = refusal(`a connection to ${host}`);

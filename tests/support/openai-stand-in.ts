@@ -14,6 +14,8 @@ export type Behaviour =
   /** A 200 whose body is not what an OpenAI-compatible API sends (broken JSON, an HTML page, a stream cut short). */
   | { kind: "garbage"; body: string; contentType?: string; cut?: boolean }
   | { kind: "tools"; calls: ToolCall[] }
+  /** Each of `events` as one SSE event's JSON, then `[DONE]`: chunks shaped by the test. */
+  | { kind: "events"; events: unknown[] }
   | { kind: "status"; status: number }
   | { kind: "reset" }
   | { kind: "hang" };
@@ -85,6 +87,11 @@ async function respond(behaviour: Behaviour | undefined, response: ServerRespons
       response.end("data: [DONE]\n\n");
       return;
     }
+    case "events":
+      response.writeHead(200, { "Content-Type": "text/event-stream" });
+      for (const event of behaviour.events) response.write(`data: ${JSON.stringify(event)}\n\n`);
+      response.end("data: [DONE]\n\n");
+      return;
     case "garbage":
       response.writeHead(200, { "Content-Type": behaviour.contentType ?? "text/event-stream" });
       if (behaviour.cut) {

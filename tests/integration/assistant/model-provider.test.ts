@@ -181,6 +181,29 @@ describe("the OpenAI-compatible provider, against a local stand-in", () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it("abandons a reply that stalls after its first words, which the visitor already has", async () => {
+    standIn.script({ kind: "reply", chunks: ["Our hours ", "are..."], delayMs: 2_000 });
+    const { turn, deltas } = ask("hello", 300);
+    const failure = await turn.catch((error: unknown) => error);
+    expect((failure as ModelFailure).reason).toBe("timeout");
+    expect(deltas).toEqual(["Our hours "]);
+    expect(standIn.received).toHaveLength(1);
+  });
+
+  it("says an HTTP error is a refusal and a certificate or protocol failure a network one", async () => {
+    standIn.script({ kind: "status", status: 401 });
+    await expect(ask("hello").turn).rejects.toMatchObject({ reason: "http" });
+    // Speaking TLS to a plain-HTTP port: the handshake fails, as it does against a bad certificate.
+    const overTls = askModel({
+      settings: { ...settings, baseUrl: standIn.baseUrl.replace("http:", "https:") },
+      system: "You are Alex.",
+      history: [],
+      message: "hi",
+      onDelta() {},
+    });
+    await expect(overTls).rejects.toMatchObject({ reason: "network" });
+  });
+
   it("treats an empty reply as a failure", async () => {
     standIn.script({ kind: "reply", chunks: [] });
     const failure = await ask("hello").turn.catch((error: unknown) => error);

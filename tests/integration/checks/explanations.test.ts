@@ -1,15 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CheckFailure, explainCheckError } from "~/checks/check-errors.server.ts";
 import { explanationText, type Explanation } from "~/checks/explanation.ts";
 import { checkWordPress } from "~/checks/site-checks.server.ts";
 import { siteUrlFrom, WordPressRest, type WordPressTarget } from "~/checks/wordpress-site.server.ts";
+import { selfSignedCertificate } from "../../support/self-signed.ts";
 import { freePort } from "../../support/server.ts";
 
 /**
@@ -50,44 +47,19 @@ async function listen(server: Server): Promise<number> {
 }
 
 const ports = { plain: 0, plugin: 0, broken: 0, selfSigned: 0, dead: 0 };
-let certificateDir = "";
 
 beforeAll(async () => {
-  certificateDir = mkdtempSync(path.join(tmpdir(), "alex-checks-"));
-  const [key, cert] = [path.join(certificateDir, "key.pem"), path.join(certificateDir, "cert.pem")];
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-subj",
-      "/CN=127.0.0.1",
-      "-days",
-      "1",
-      "-keyout",
-      key,
-      "-out",
-      cert,
-    ],
-    { stdio: "ignore" },
-  );
   ports.plain = await listen(createServer(wordpress(["wp/v2"])));
   ports.plugin = await listen(createServer(wordpress(["wp/v2", "alex/v1"])));
   ports.broken = await listen(
     createServer((_request, response) => json(response, 500, { message: "Error establishing a database connection" })),
   );
-  ports.selfSigned = await listen(
-    createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, wordpress(["wp/v2", "alex/v1"])),
-  );
+  ports.selfSigned = await listen(createHttpsServer(selfSignedCertificate(), wordpress(["wp/v2", "alex/v1"])));
   ports.dead = await freePort();
 });
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  rmSync(certificateDir, { recursive: true, force: true });
 });
 
 function targetOf(address: string, credentials = false): WordPressTarget {
