@@ -62,6 +62,10 @@ export class ProviderStreamError extends Error {
 const ERROR_BODY_KEPT = 2_000;
 /** A line of the stream longer than this is not a chat completion chunk (a runaway or hostile provider). */
 const MAX_EVENT_CHARS = 1_000_000;
+/** A chat reply, its tool calls' arguments included, is far shorter: more is a provider gone wrong. */
+const MAX_REPLY_CHARS = 100_000;
+/** What a reply of that length may take with its chunks' JSON around every word. */
+const MAX_STREAM_CHARS = 8_000_000;
 
 // Only the fields a turn reads; a provider's extra fields pass unread.
 const chunkSchema = z.object({
@@ -167,9 +171,15 @@ export function streamChat(request: ChatRequest): Promise<ChatReply> {
               request.onDelta(text);
             }
             addToolCallPieces(reply.toolCalls, chunk.data.choices);
+            const replyChars =
+              reply.text.length + reply.toolCalls.reduce((sum, call) => sum + call.arguments.length, 0);
+            if (replyChars > MAX_REPLY_CHARS) fail(new ProviderStreamError("The reply ran past its length"));
           },
         });
+        let streamed = 0;
         response.on("data", (text: string) => {
+          streamed += text.length;
+          if (streamed > MAX_STREAM_CHARS) fail(new ProviderStreamError("The stream ran past its length"));
           if (!failure) parser.feed(text);
         });
         finished(response, (error) => {

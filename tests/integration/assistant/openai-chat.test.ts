@@ -109,6 +109,8 @@ describe("one streamed round trip to an OpenAI-compatible chat API", () => {
     ["broken JSON", "data: {not json\n\n"],
     ["a chunk of another shape", 'data: {"choices":"none"}\n\n'],
     ["a line that never ends", `data: ${"x".repeat(1_200_000)}`],
+    ["a reply past any chat's length", `data: ${JSON.stringify(chunk({ content: "word ".repeat(20_001) }))}\n\n`],
+    ["a stream of endless empty chunks", `data: ${JSON.stringify(chunk({}))}\n\n`.repeat(200_000)],
   ])("refuses %s as a stream that is not the protocol's", async (_, body) => {
     standIn.script({ kind: "garbage", body });
     await expect(send().reply).rejects.toBeInstanceOf(ProviderStreamError);
