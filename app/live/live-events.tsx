@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useRevalidator } from "react-router";
+import { useLocation, useNavigation, useRevalidator } from "react-router";
 import type { LiveEvent } from "./live-events.server.ts";
 
 /** The operator's live stream (app/routes/admin/live.ts). */
@@ -80,17 +80,21 @@ export type LiveInterest = { types?: readonly LiveEvent["type"][]; sessionId?: s
 
 /**
  * Reloads the page's data (its loader) when an event it cares about arrives, at most once a second:
- * a burst of messages costs one reload, and the last event is never missed.
+ * a burst of messages costs one reload, and the last event is never missed. Not while the operator
+ * is going somewhere: the page being left needs no reload, the page reached loads fresh data anyway,
+ * and React Router would restart that navigation for the reload, throwing away what it had already
+ * streamed (the dashboard's figures then fail in the browser as aborted).
  */
 export function useLiveRevalidation({ types, sessionId }: LiveInterest) {
   const live = useLive();
   const { revalidate } = useRevalidator();
+  const navigating = useNavigation().state !== "idle";
   const typeList = types?.join(" ");
   useEffect(() => {
     const relevant = (event: LiveEvent) =>
       (typeList === undefined || typeList.split(" ").includes(event.type)) &&
       (sessionId === undefined || event.sessionId === sessionId);
-    if (!live) return;
+    if (!live || navigating) return;
     let last = 0;
     let pending: ReturnType<typeof setTimeout> | undefined;
     const run = () => {
@@ -106,7 +110,7 @@ export function useLiveRevalidation({ types, sessionId }: LiveInterest) {
       clearTimeout(pending);
       unsubscribe();
     };
-  }, [live, revalidate, typeList, sessionId]);
+  }, [live, navigating, revalidate, typeList, sessionId]);
 }
 
 /** A quiet note that the page updates by itself (or is reconnecting); nothing without JavaScript. */

@@ -101,3 +101,43 @@ for (const [language, viewport, width] of [
     await expect((await navigation()).getByRole("link", { name: text.chatSessions })).toBeVisible();
   });
 }
+
+test("a conversation that arrives while the operator is leaving the monitor does not restart the way out", async ({
+  page,
+  signIn,
+}) => {
+  const text = TEXTS.en;
+  await signIn();
+  await gotoHydrated(page, "/admin/chat-sessions?lng=en");
+  await expect(page.getByRole("status").filter({ hasText: text.live })).toBeVisible();
+
+  // The dashboard's data is held back, so the way there is still under way when the event arrives.
+  const dashboardLoads: string[] = [];
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route(/\/admin\/dashboard\.data/, async (route) => {
+    dashboardLoads.push(route.request().url());
+    await held;
+    await route.continue().catch(() => {});
+  });
+  const monitorReloads: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/admin/chat-sessions.data")) monitorReloads.push(request.url());
+  });
+
+  await page.getByRole("navigation", { name: text.navigation }).getByRole("link", { name: text.dashboard }).click();
+  await expect.poll(() => dashboardLoads.length).toBe(1);
+  const answered = await page.request.post("/api/wordpress/messages", {
+    headers: { "X-Forwarded-For": "10.77.0.1" },
+    data: { license, clientMessageId: crypto.randomUUID(), message: text.hello },
+  });
+  expect(answered.status()).toBe(200);
+  // The monitor reloads at most a second after an event: give it longer to (wrongly) do so.
+  await page.waitForTimeout(1_500);
+  letThrough();
+
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await expect(page.getByRole("heading", { name: text.dashboard, level: 1 })).toBeVisible();
+  expect(dashboardLoads, "the way to the dashboard, loaded once").toHaveLength(1);
+  expect(monitorReloads, "reloads of the page being left").toEqual([]);
+});
