@@ -180,7 +180,13 @@ export function streamChat(request: ChatRequest): Promise<ChatReply> {
         response.on("data", (text: string) => {
           streamed += text.length;
           if (streamed > MAX_STREAM_CHARS) fail(new ProviderStreamError("The stream ran past its length"));
-          if (!failure) parser.feed(text);
+          if (failure) return;
+          // A throw here (from `onDelta`, say) would escape the socket's event and end the process.
+          try {
+            parser.feed(text);
+          } catch (error) {
+            fail(error instanceof Error ? error : new Error(String(error)));
+          }
         });
         finished(response, (error) => {
           if (failure || error) return reject(failure ?? error);

@@ -116,6 +116,17 @@ describe("one streamed round trip to an OpenAI-compatible chat API", () => {
     await expect(send().reply).rejects.toBeInstanceOf(ProviderStreamError);
   });
 
+  it("rejects with what the caller's own delta handler threw, and the process goes on", async () => {
+    standIn.script({ kind: "reply", chunks: ["One ", "two"] });
+    const closed = new Error("The visitor's stream is closed");
+    const reply = send({
+      onDelta: () => {
+        throw closed;
+      },
+    }).reply;
+    await expect(reply).rejects.toBe(closed);
+  });
+
   it("reports a connection cut mid-reply, a refused one and a deadline as the socket's errors", async () => {
     standIn.script({ kind: "garbage", body: 'data: {"choices":[{"index":0,"delta":{"content":"Hel', cut: true });
     await expect(send().reply).rejects.toMatchObject({ code: "ECONNRESET" });
