@@ -180,11 +180,11 @@ function parseJson(text: string): unknown {
 }
 
 /** Runs one tool call; a call the tools cannot take goes back to the model as an error it can correct. */
-function runTool(call: ChatToolCall, findings: Findings): ChatMessage {
+function runTool(call: ChatToolCall, input: unknown, findings: Findings): ChatMessage {
   const reply = (content: string): ChatMessage => ({ role: "tool", tool_call_id: call.id, content });
   const tool = TOOLS.get(call.name);
   if (!tool) return reply(`There is no tool named ${call.name}.`);
-  const said = tool.input.safeParse(parseJson(call.arguments));
+  const said = tool.input.safeParse(input);
   if (!said.success) return reply(`Invalid input: ${z.prettifyError(said.error)}`);
   return reply(JSON.stringify(tool.run(said.data, findings)));
 }
@@ -212,18 +212,19 @@ async function attempt(
     const reply = await streamChat({ baseUrl, apiKey, model, messages, tools: TOOL_DESCRIPTIONS, signal, onDelta });
     text += reply.text;
     if (reply.toolCalls.length === 0) break;
+    const inputs = reply.toolCalls.map((call) => parseJson(call.arguments));
     messages.push(
       {
         role: "assistant",
         content: reply.text || null,
-        tool_calls: reply.toolCalls.map((call) => ({
+        tool_calls: reply.toolCalls.map((call, index) => ({
           id: call.id,
           type: "function" as const,
           // Arguments that do not parse go back as `{}`: a provider may refuse a conversation holding broken JSON.
-          function: { name: call.name, arguments: JSON.stringify(parseJson(call.arguments) ?? {}) },
+          function: { name: call.name, arguments: JSON.stringify(inputs[index] ?? {}) },
         })),
       },
-      ...reply.toolCalls.map((call) => runTool(call, findings)),
+      ...reply.toolCalls.map((call, index) => runTool(call, inputs[index], findings)),
     );
   }
   if (!text.trim()) throw new ModelFailure("empty");

@@ -152,11 +152,11 @@ const byteTables = new Map<string, readonly string[]>();
 
 function byteTable(keep: RegExp) {
   const key = `${keep.source}/${keep.flags}`;
-  const table =
-    byteTables.get(key) ??
-    ESCAPED_BYTES.map((escaped, byte) =>
-      byte < 0x80 && keep.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : escaped,
-    );
+  const kept = byteTables.get(key);
+  if (kept) return kept;
+  const table = ESCAPED_BYTES.map((escaped, byte) =>
+    byte < 0x80 && keep.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : escaped,
+  );
   byteTables.set(key, table);
   return table;
 }
