@@ -21,6 +21,7 @@ const {
   answerClientError,
   healthCheckHandler,
   isPlainHealthCheck,
+  beginShutdown,
 } = build.entry.module;
 
 let runtime;
@@ -122,7 +123,8 @@ server.listen(env.PORT, env.HOST, () => {
 
 /*
  * Graceful shutdown. Each connection counts its requests in flight. On SIGTERM or SIGINT the server stops
- * listening at once (new connections are refused) and lets every request and stream in flight finish;
+ * listening at once (new connections are refused), ends the event streams that would otherwise stay open
+ * until their browser leaves (app/server/shutdown.server.ts), and lets every request and reply in flight finish;
  * a connection is closed when its last response ends (and answers "Connection: close" from then on).
  * A connection carrying no request yet may hold one the busy event loop has not read: it gets a second
  * to send it before it is closed. Then the scheduler and the database close, and the process exits 0.
@@ -161,6 +163,8 @@ async function shutdown(signal) {
     clearTimeout(force);
     process.exit(0);
   });
+  // Streams that end only when their reader leaves (chat events, the live monitor) end now.
+  beginShutdown();
   setTimeout(() => {
     for (const [socket, requests] of inFlight) if (requests === 0) socket.end();
   }, IDLE_GRACE_MS).unref();

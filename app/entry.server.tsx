@@ -20,6 +20,7 @@ export { startRuntime, stopRuntime } from "~/runtime.server.ts";
 export { appHandler } from "~/server/express-adapter.server.ts";
 export { answerClientError } from "~/server/front-door.server.ts";
 export { healthCheckHandler, isPlainHealthCheck } from "~/server/health.server.ts";
+export { beginShutdown } from "~/server/shutdown.server.ts";
 
 /** The front door every request meets first; the message API alone takes images in its body. */
 export const frontDoorHandler = frontDoor({ largeBodies: { [CHAT_API_PATHS.messages]: MAX_MESSAGE_BODY_BYTES } });

@@ -7,6 +7,7 @@ import { findClientByLicenseKey } from "~/models/client.server.ts";
 import { findSessionMessageForVisitor } from "~/models/handoff.server.ts";
 import { jsonError, notFound, tooManyRequests } from "~/server/json-api.server.ts";
 import { checkRateLimit, countAgainstRateLimit, type RateLimitRule } from "~/server/rate-limit.server.ts";
+import { untilShutdown } from "~/server/shutdown.server.ts";
 import { historyQuerySchema, widgetText } from "./visitor-api.server.ts";
 
 /** Opened once per widget load (and after a dropped connection): like the history endpoint. */
@@ -107,7 +108,10 @@ export async function chatEvents({ request, db, bus, language, ip }: ChatEventsR
         if (!closed) controller.enqueue(encoder.encode(": keep-alive\n\n"));
       }, KEEP_ALIVE_MS);
       keepAlive.unref();
-      request.signal.addEventListener("abort", () => close(controller), { once: true });
+      // The visitor left, or the server is stopping: the browser's EventSource reconnects (retry: above).
+      const ended = untilShutdown(request.signal);
+      if (ended.aborted) close(controller);
+      else ended.addEventListener("abort", () => close(controller), { once: true });
     },
     cancel() {
       close();

@@ -2,6 +2,7 @@ import type { Route } from "./+types/live";
 import { liveEventsContext } from "~/context.ts";
 import { liveEventStream, liveFilterSchema } from "~/live/live-stream.server.ts";
 import { apiText, invalidInput, jsonError, readOnlyRoute } from "~/server/json-api.server.ts";
+import { untilShutdown } from "~/server/shutdown.server.ts";
 
 /**
  * The back office's live stream (under the admin guard: operators only). Events carry ids; the pages
@@ -14,7 +15,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   // else, React Router's `.data` fetch included, would wait on it for ever.
   if (!/\btext\/event-stream\b/.test(request.headers.get("Accept") ?? ""))
     return jsonError(406, apiText(context)("api.eventStreamOnly"));
-  return liveEventStream(context.get(liveEventsContext), filter.data, request.signal);
+  // It ends when the server begins to stop, too: the operator's browser reconnects elsewhere.
+  return liveEventStream(context.get(liveEventsContext), filter.data, untilShutdown(request.signal));
 }
 
 export function action({ context }: Route.ActionArgs) {

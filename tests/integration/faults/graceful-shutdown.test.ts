@@ -2,7 +2,7 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOpenAiStandIn, type OpenAiStandIn } from "../../support/openai-stand-in.ts";
 import { startServer, type RunningServer } from "../../support/server.ts";
-import { demoLicense, postMessage, sleep } from "../../support/traffic.ts";
+import { demoLicense, postMessage, sleep, visitorIp } from "../../support/traffic.ts";
 
 const CHUNKS = Array.from({ length: 15 }, (_, index) => `part ${index + 1}. `);
 
@@ -80,5 +80,72 @@ describe("SIGTERM under load", () => {
       expect(reply).toBe(CHUNKS.join("").trim());
     }
     expect(code).toBe(0);
+  }, 30_000);
+});
+
+/**
+ * A visitor's open chat (its event stream, app/widget/chat-events.server.ts) and an answer in flight
+ * at SIGTERM: the stream ends at once (the browser's EventSource reconnects to a running server),
+ * the answer still finishes whole, and the process exits 0 long before server.mjs's 30 s limit.
+ */
+describe("SIGTERM with a chat's event stream open", () => {
+  let standIn: OpenAiStandIn;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    standIn = await startOpenAiStandIn();
+    server = await startServer({ AI_BASE_URL: standIn.baseUrl, AI_MODEL: "test-model" });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await standIn?.close();
+  });
+
+  it("ends the stream, finishes the answer in flight and exits 0 within seconds", async () => {
+    const license = await demoLicense(server.url);
+    standIn.script({ kind: "reply", chunks: ["Hello."], delayMs: 0 });
+    const first = await postMessage(server.url, { license, message: "שלום" });
+    expect(first.status, first.body).toBe(200);
+    const { sessionId } = JSON.parse(first.body) as { sessionId: string };
+
+    const ip = visitorIp();
+    const stream = await fetch(`${server.url}/api/wordpress/chat-events?license=${license}&sessionId=${sessionId}`, {
+      headers: { Accept: "text/event-stream", "X-Forwarded-For": ip },
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const received: string[] = [];
+    const streamEnded = (async () => {
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return Date.now();
+        received.push(decoder.decode(value, { stream: true }));
+      }
+    })();
+    while (!received.join("").includes("retry:")) await sleep(20);
+
+    // An answer that streams for about 1.5 s is in flight too: it must not be cut.
+    const asked = standIn.received.length;
+    standIn.script({ kind: "reply", chunks: CHUNKS, delayMs: 100 });
+    const answer = postMessage(server.url, { license, message: "ספרו לי על השירות", sessionId });
+    while (standIn.received.length < asked + 1) await sleep(20);
+
+    const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
+    const signalledAt = Date.now();
+    server.process.kill("SIGTERM");
+    const endedAfter = (await streamEnded) - signalledAt;
+    const outcome = await answer;
+    const code = await exited;
+    const exitedAfter = Date.now() - signalledAt;
+    console.info(
+      `SIGTERM with a chat's event stream open: the stream ended ${endedAfter} ms after the signal, the process exited ${code} after ${exitedAfter} ms.`,
+    );
+    expect(endedAfter).toBeLessThan(2_000);
+    expect(outcome.status, outcome.body).toBe(200);
+    expect((JSON.parse(outcome.body) as { reply: string }).reply).toBe(CHUNKS.join("").trim());
+    expect(code).toBe(0);
+    expect(exitedAfter).toBeLessThan(10_000);
   }, 30_000);
 });
