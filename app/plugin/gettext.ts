@@ -125,6 +125,7 @@ export const HEBREW: Record<string, string> = {
   "Open the chat with Alex": "פתיחת הצ׳אט עם Alex",
   "Close the chat": "סגירת הצ׳אט",
   "Chat with Alex": "צ׳אט עם Alex",
+  "Connecting to Alex…": "מתחברים ל־Alex…",
   "The chat could not load. Please try again in a moment.": "לא הצלחנו לטעון את הצ׳אט. נסו שוב בעוד רגע.",
   "Try again": "לנסות שוב",
   Settings: "הגדרות",
@@ -150,12 +151,14 @@ export const HEBREW: Record<string, string> = {
   "Save settings": "שמירת ההגדרות",
   "Only the Alex server may read the listings.": "רק שרת Alex רשאי לקרוא את המודעות.",
   "This site (%s) is registered with Alex: the chat opens here.": "האתר הזה (%s) רשום ב־Alex: הצ׳אט נפתח בו.",
-  "This site (%s) is not registered for your license: the chat will not open here. Ask the Alex team to add it to your list of sites.":
-    "האתר הזה (%s) אינו רשום ברישיון שלכם: הצ׳אט לא ייפתח בו. בקשו מצוות Alex להוסיף אותו לרשימת האתרים שלכם.",
+  "This site (%s) is not registered for your license: the chat will not open here, and its button is hidden. Ask the Alex team to add it to your list of sites.":
+    "האתר הזה (%s) אינו רשום ברישיון שלכם: הצ׳אט לא ייפתח בו, וכפתור הצ׳אט מוסתר. בקשו מצוות Alex להוסיף אותו לרשימת האתרים שלכם.",
   "The Alex server does not know this license key: check it below.":
     "שרת Alex אינו מכיר את מפתח הרישיון הזה: בדקו אותו למטה.",
   "Your Alex service is not active at the moment: the chat is unavailable. Contact the Alex team.":
     "שירות Alex שלכם אינו פעיל כרגע: הצ׳אט אינו זמין. פנו לצוות Alex.",
+  "The Alex server could not be reached for this plugin's details. Please try again in a few minutes.":
+    "לא ניתן היה להגיע לשרת Alex כדי להציג את פרטי התוסף. נסו שוב בעוד כמה דקות.",
   "The Alex server could not be reached to check this site. Check the server address below.":
     "לא ניתן היה להגיע לשרת Alex כדי לבדוק את האתר הזה. בדקו את כתובת השרת למטה.",
 };

@@ -8,6 +8,8 @@ import { checkRateLimit, countAgainstRateLimit, type RateLimitRule } from "~/ser
 import { singleLineText } from "~/lib/text.ts";
 import { PLUGIN_API_PATHS } from "./plugin-api-paths.ts";
 import { PLUGIN_SLUG, PLUGIN_VERSION, pluginZipStream } from "./plugin-zip.server.ts";
+import { readmeChangelog } from "./readme-changelog.ts";
+import readmeTxt from "./wordpress/readme.txt?raw";
 
 /**
  * The plugin's calls to our server (app/plugin/plugin-api-paths.ts). Public like the chat: a site
@@ -17,6 +19,8 @@ export const PLUGIN_API_LIMIT: RateLimitRule = { limit: 60, windowMs: 10 * 60 * 
 
 /** What the update answer promises WordPress: the plugin header's own requirements. */
 const REQUIREMENTS = { requires: "6.1", requiresPhp: "7.4", tested: "6.8" } as const;
+/** The readme's changelog, for the plugin's "View version details" dialog (in English: the readme is). */
+const CHANGELOG = readmeChangelog(readmeTxt);
 
 const licenseSchema = singleLineText().trim().min(1).max(200);
 const siteStatusQuerySchema = z.object({ license: licenseSchema, site: singleLineText().trim().min(1).max(300) });
@@ -55,12 +59,17 @@ export async function siteStatus(params: URLSearchParams, { db, language, ip }: 
   });
 }
 
-/** `GET ?license=`: the newest version and where its ZIP is, for WordPress's update check. */
+/**
+ * `GET ?license=&lng=`: the newest version and where its ZIP is, for WordPress's update check, with
+ * what the plugin's "View version details" dialog shows instead of WordPress.org's page: a
+ * description in the site's language and the changelog. Plain text: the plugin escapes it.
+ */
 export async function pluginUpdate(params: URLSearchParams, { db, language, ip, serverUrl }: PluginApiRequest) {
   const refused = await admit(db, ip, language);
   if (refused) return refused;
+  const t = await pluginApiText(language);
   const client = await clientOf(db, params.get("license"));
-  if (!client) return notFound(await pluginApiText(language), "api.unknownLicense");
+  if (!client) return notFound(t, "api.unknownLicense");
   const license = encodeURIComponent(client.licenseKey);
   return jsonAnswer({
     slug: PLUGIN_SLUG,
@@ -68,6 +77,8 @@ export async function pluginUpdate(params: URLSearchParams, { db, language, ip, 
     package: `${serverUrl}${PLUGIN_API_PATHS.package}?license=${license}`,
     url: `${serverUrl}/`,
     ...REQUIREMENTS,
+    description: t("api.details.description"),
+    changelog: CHANGELOG,
   });
 }
 

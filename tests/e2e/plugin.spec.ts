@@ -17,7 +17,7 @@ test.describe("the plugin manager", () => {
     await signIn();
     await gotoHydrated(page, `${PAGE}?lng=en`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Plugin Manager");
-    await expect(page.getByText("Version 1.1.0")).toBeVisible();
+    await expect(page.getByText("Version 1.2.0")).toBeVisible();
     await page.getByLabel("Client").selectOption({ label: "Alex AI (alex-ai.example)" });
     const [download] = await Promise.all([
       page.waitForEvent("download"),

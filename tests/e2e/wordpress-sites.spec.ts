@@ -1,4 +1,6 @@
 import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { trainingConfigs, clients } from "#db/schema.ts";
 import { startServer, TEST_ADMIN, type RunningServer } from "../support/server.ts";
 import {
@@ -27,14 +29,15 @@ const CLIENTS = {
 type SiteLanguage = keyof typeof CLIENTS;
 
 /**
- * WordPress.org is not reachable here, and WordPress skips the `Update URI` filters when its own
- * update check fails: a stand-in answers that check with "nothing from WordPress.org", and the test
- * harness's switch that silences update checks is undone.
+ * WordPress.org is not reachable here: a stand-in answers WordPress's update check with "nothing from
+ * WordPress.org" unless the option \`alex_tests_wordpress_org\` says it is down (then the blocked
+ * request fails, as on a site that may reach only our server). The test harness's switch that
+ * silences update checks is undone.
  */
 const UPDATES_MU_PLUGIN = `<?php
 remove_filter( 'pre_site_transient_update_plugins', '__return_null' );
 add_filter( 'pre_http_request', function ( $response, $args, $url ) {
-	if ( false === strpos( $url, 'api.wordpress.org/plugins/update-check' ) ) {
+	if ( false === strpos( $url, 'api.wordpress.org/plugins/update-check' ) || 'down' === get_option( 'alex_tests_wordpress_org' ) ) {
 		return $response;
 	}
 	return array(
@@ -104,39 +107,35 @@ test.afterAll(async () => {
 });
 
 const NOT_REGISTERED = {
-  he: { open: "פתיחת הצ׳אט עם Alex", title: "האתר הזה אינו רשום", notice: "אינו רשום ברישיון שלכם" },
+  he: { open: "פתיחת הצ׳אט עם Alex", notice: "אינו רשום ברישיון שלכם", hidden: "וכפתור הצ׳אט מוסתר" },
   en: {
     open: "Open the chat with Alex",
-    title: "This site is not registered",
     notice: "is not registered for your license",
+    hidden: "and its button is hidden",
   },
 } as const;
 
 test.describe("a site not on the business's list", () => {
-  test.use({ expectedErrorPages: /^\/api\/wordpress\/chat-ui\?/ });
-
   for (const language of ["he", "en"] as const) {
-    for (const [width, viewport] of [
-      ["phone", PHONE],
-      ["desktop", DESKTOP],
-    ] as const) {
-      test(`the ${language} site (${width}): the frame explains why the chat does not open`, async ({ page }) => {
-        const site = sites[language];
+    test(`the ${language} site shows no chat button to its visitors`, async ({ page }) => {
+      const site = sites[language];
+      for (const viewport of [PHONE, DESKTOP]) {
         await page.setViewportSize(viewport);
         await page.goto(`${site.url}/`);
-        await page.getByRole("button", { name: NOT_REGISTERED[language].open }).click();
-        const chat = page.frameLocator("iframe#alex-ai-panel");
-        await expect(chat.getByRole("heading", { level: 1 })).toHaveText(NOT_REGISTERED[language].title);
-        await expect(chat.locator("main")).toContainText(site.url);
-        await page.screenshot({ path: `screenshots/sites/unregistered-frame-${language}-${width}.png` });
-      });
-    }
+        await expect(page.locator("html")).toHaveAttribute("lang", language === "he" ? "he-IL" : "en-US");
+        await expect(page.getByRole("button", { name: NOT_REGISTERED[language].open })).toHaveCount(0);
+        // Not even the script: the plugin knew before printing the page (it asked on activation).
+        await expect(page.locator("script#alex-ai-launcher-js")).toHaveCount(0);
+        expect(await page.content()).not.toContain("alexAssistant");
+      }
+    });
 
     test(`the ${language} plugin's settings page says the site is not registered`, async ({ page }) => {
       const site = sites[language];
       await openWordPressAdmin(page, site, "options-general.php?page=alex-ai-assistant");
       const notice = page.locator("#alex-ai-site-status");
       await expect(notice).toContainText(NOT_REGISTERED[language].notice);
+      await expect(notice).toContainText(NOT_REGISTERED[language].hidden);
       await expect(notice).toContainText(site.url);
       await expect(notice).toHaveClass(/notice-error/);
       await page.screenshot({
@@ -219,7 +218,79 @@ test("a visitor's conversation reaches a $1 ceiling: the client page says so, in
   }
 });
 
-test("WordPress's Updates screen finds the newer plugin on our server and installs it, keeping the secret", async ({
+/**
+ * Our server on a port that accepts connections and never answers: what each connection was, and
+ * how long WordPress held it before giving up.
+ */
+async function startHungServer() {
+  const calls: { path: string; heldMs: number }[] = [];
+  const server = createServer((request) => {
+    const started = Date.now();
+    request.socket.once("close", () =>
+      calls.push({ path: (request.url ?? "").split("?")[0]!, heldMs: Date.now() - started }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+test("with our server hung, an admin page waits 3 s for it at most, and once: the answer is kept", async ({ page }) => {
+  const site = sites.en;
+  const hung = await startHungServer();
+  const timed = async (adminPath: string) => {
+    const started = Date.now();
+    await page.goto(`${site.url}/wp-admin/${adminPath}`);
+    return Date.now() - started;
+  };
+  try {
+    await openWordPressAdmin(page, site, "profile.php");
+    const healthy = await timed("plugins.php");
+    // Nothing kept: the next admin page checks for updates and asks for the site's status afresh.
+    site.runPhp(
+      `update_option( 'alex_ai_server_url', $input );
+      delete_option( 'alex_ai_release' );
+      delete_transient( 'alex_ai_site_status' );
+      delete_site_transient( 'update_plugins' );`,
+      hung.url,
+    );
+    const plugins = await timed("plugins.php");
+    const settings = await timed("options-general.php?page=alex-ai-assistant");
+    await expect(page.locator("#alex-ai-site-status")).toContainText("The Alex server could not be reached");
+    const again = [await timed("plugins.php"), await timed("options-general.php?page=alex-ai-assistant")];
+    console.info(
+      `Our server hung: the Plugins page took ${plugins} ms (${healthy} ms with our server up), the settings page ${settings} ms; again ${again.join(" and ")} ms. WordPress held: ${hung.calls.map((call) => `${call.path} ${call.heldMs} ms`).join(", ")}.`,
+    );
+    // One call each, each given up after WordPress's 3 s (it was 10 s and 5 s, and asked again on each page).
+    await expect
+      .poll(() => hung.calls.map((call) => call.path).sort())
+      .toEqual(["/api/wordpress/plugin-update", "/api/wordpress/site-status"]);
+    for (const call of hung.calls) {
+      expect(call.heldMs).toBeGreaterThanOrEqual(2_500);
+      expect(call.heldMs).toBeLessThan(4_500);
+    }
+    // The site still shows its chat button: an unreachable server says nothing about the site.
+    await page.goto(`${site.url}/`);
+    await expect(page.getByRole("button", { name: "Open the chat with Alex" })).toBeVisible();
+  } finally {
+    site.runPhp(
+      `update_option( 'alex_ai_server_url', $input );
+      delete_option( 'alex_ai_release' );
+      delete_transient( 'alex_ai_site_status' );`,
+      alex.url,
+    );
+    await hung.close();
+  }
+});
+
+test("WordPress's Updates screen finds the newer plugin on our server without WordPress.org, shows our details and installs it, keeping the secret", async ({
   page,
   request,
 }) => {
@@ -236,10 +307,28 @@ test("WordPress's Updates screen finds the newer plugin on our server and instal
   ]);
   expect(await (await request.get(`${site.url}/wp-json/alex/v1/status`)).json()).toMatchObject({ version: "1.0.0" });
 
+  // A site that may reach our server only: WordPress's own call to WordPress.org fails, and nothing
+  // from an earlier check is kept.
+  site.runPhp(
+    "update_option( 'alex_tests_wordpress_org', 'down' ); delete_site_transient( 'update_plugins' ); delete_option( 'alex_ai_release' );",
+  );
   await openWordPressAdmin(page, site, "update-core.php");
+  expect(site.log()).toContain("WordPress could not establish a secure connection to WordPress.org");
   const row = page.locator("#update-plugins-table tr", { hasText: "Alex AI Assistant" });
-  await expect(row).toContainText("You have version 1.0.0 installed. Update to 1.1.0.");
+  await expect(row).toContainText("You have version 1.0.0 installed. Update to 1.2.0.");
   await page.screenshot({ path: "screenshots/sites/wordpress-updates-screen.png", fullPage: true });
+
+  // "View version details": our server's changelog and description, not a WordPress.org page.
+  await row.getByRole("link", { name: "View Alex AI Assistant version 1.2.0 details" }).click();
+  const details = page.frameLocator("#TB_iframeContent");
+  await expect(details.locator("#section-changelog h4").first()).toHaveText("1.2.0");
+  await expect(details.locator("#section-changelog")).toContainText(
+    "Updates appear on the Updates screen even when WordPress.org cannot be reached",
+  );
+  await details.getByRole("link", { name: "Description" }).click();
+  await expect(details.locator("#section-description")).toContainText("Alex, your AI employee");
+  await page.screenshot({ path: "screenshots/sites/wordpress-update-details.png" });
+  await page.locator("#TB_closeWindowButton").click();
   await row.getByRole("checkbox").check();
   await page.locator("#upgrade-plugins").click();
   const progress = page.frameLocator("iframe[title]");
@@ -247,7 +336,7 @@ test("WordPress's Updates screen finds the newer plugin on our server and instal
   await expect(progress.locator("body")).toContainText("Alex AI Assistant updated successfully.");
 
   expect(await (await request.get(`${site.url}/wp-json/alex/v1/status`)).json()).toEqual({
-    version: "1.1.0",
+    version: "1.2.0",
     licenseSet: true,
   });
   // The update's ZIP carried no secret; the site kept its own, so Alex's sync still reads the listings.

@@ -107,7 +107,7 @@ test("the plugin is active, answers its status, and lets only the sync secret re
   const he = sites.he;
   const status = await request.get(`${he.url}/wp-json/alex/v1/status`);
   expect(status.status()).toBe(200);
-  expect(await status.json()).toEqual({ version: "1.1.0", licenseSet: true });
+  expect(await status.json()).toEqual({ version: "1.2.0", licenseSet: true });
   expect(await status.text()).not.toContain(LANGUAGES.he.license);
 
   const listings = `${he.url}/wp-json/alex/v1/listings`;

@@ -3,7 +3,7 @@
  * Plugin Name:       Alex AI Assistant
  * Plugin URI:        https://alex-ai.co.il/
  * Description:       Adds Alex, your AI employee, to your site: a chat button that answers your visitors around the clock.
- * Version:           1.1.0
+ * Version:           1.2.0
  * Requires at least: 6.1
  * Requires PHP:      7.4
  * Update URI:        https://alex-ai.co.il/api/wordpress/plugin-update
@@ -18,13 +18,16 @@
 
 defined( 'ABSPATH' ) || exit;
 
-define( 'ALEX_AI_VERSION', '1.1.0' );
+define( 'ALEX_AI_VERSION', '1.2.0' );
 define( 'ALEX_AI_FILE', __FILE__ );
 define( 'ALEX_AI_OPTION_LICENSE', 'alex_ai_license_key' );
 define( 'ALEX_AI_OPTION_SERVER', 'alex_ai_server_url' );
 define( 'ALEX_AI_OPTION_OFFSET', 'alex_ai_launcher_offset' );
 define( 'ALEX_AI_MAX_OFFSET', 300 );
 define( 'ALEX_AI_OPTION_SECRET', 'alex_ai_sync_secret' );
+define( 'ALEX_AI_OPTION_KNOWN_STATUS', 'alex_ai_site_known_status' );
+/** Seconds an admin page waits for the Alex server: WordPress's own update checks wait 3 on admin pages. */
+define( 'ALEX_AI_ADMIN_TIMEOUT', 3 );
 
 require_once __DIR__ . '/includes/defaults.php';
 require_once __DIR__ . '/includes/settings.php';
@@ -55,7 +58,17 @@ function alex_ai_sync_secret() {
 	}
 	return $stored;
 }
-register_activation_hook( __FILE__, 'alex_ai_sync_secret' );
+
+/**
+ * On activation: the sync secret, and this site's status, so that a site not on the client's list
+ * never shows the launcher.
+ */
+function alex_ai_activate() {
+	alex_ai_sync_secret();
+	alex_ai_refresh_site_status();
+}
+register_activation_hook( __FILE__, 'alex_ai_activate' );
+register_deactivation_hook( __FILE__, 'alex_ai_unschedule_site_status' );
 
 /**
  * The Alex server's address, without a trailing slash.
@@ -95,7 +108,7 @@ add_action( 'init', 'alex_ai_load_textdomain' );
 function alex_ai_enqueue_launcher() {
 	$license = alex_ai_license_key();
 	$server  = alex_ai_server_url();
-	if ( '' === $license || '' === $server ) {
+	if ( '' === $license || '' === $server || alex_ai_site_refused() ) {
 		return;
 	}
 	$chat_url = add_query_arg(
@@ -106,14 +119,15 @@ function alex_ai_enqueue_launcher() {
 		$server . '/api/wordpress/chat-ui'
 	);
 	$settings = array(
-		'chatUrl'    => esc_url_raw( $chat_url ),
-		'rtl'        => is_rtl(),
-		'openLabel'  => __( 'Open the chat with Alex', 'alex-ai-assistant' ),
-		'closeLabel' => __( 'Close the chat', 'alex-ai-assistant' ),
-		'frameTitle' => __( 'Chat with Alex', 'alex-ai-assistant' ),
-		'failedText' => __( 'The chat could not load. Please try again in a moment.', 'alex-ai-assistant' ),
-		'retryLabel' => __( 'Try again', 'alex-ai-assistant' ),
-		'offset'     => alex_ai_launcher_offset(),
+		'chatUrl'        => esc_url_raw( $chat_url ),
+		'rtl'            => is_rtl(),
+		'openLabel'      => __( 'Open the chat with Alex', 'alex-ai-assistant' ),
+		'closeLabel'     => __( 'Close the chat', 'alex-ai-assistant' ),
+		'frameTitle'     => __( 'Chat with Alex', 'alex-ai-assistant' ),
+		'connectingText' => __( 'Connecting to Alex…', 'alex-ai-assistant' ),
+		'failedText'     => __( 'The chat could not load. Please try again in a moment.', 'alex-ai-assistant' ),
+		'retryLabel'     => __( 'Try again', 'alex-ai-assistant' ),
+		'offset'         => alex_ai_launcher_offset(),
 	);
 	wp_enqueue_script( 'alex-ai-launcher', plugins_url( 'assets/launcher.js', ALEX_AI_FILE ), array(), ALEX_AI_VERSION, true );
 	wp_add_inline_script( 'alex-ai-launcher', 'window.alexAssistant = ' . wp_json_encode( $settings ) . ';', 'before' );

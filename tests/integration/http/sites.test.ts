@@ -235,6 +235,17 @@ describe("the plugin's calls to our server", () => {
       requiresPhp: "7.4",
     });
     expect(body.package).toMatch(new RegExp(`/api/wordpress/plugin-package\\?license=${client.licenseKey}$`));
+    // "View version details" shows these: the site's language, and the readme's changelog.
+    expect(body).toMatchObject({
+      description: expect.stringContaining("Alex, your AI employee"),
+      changelog: expect.arrayContaining([
+        { version: PLUGIN_VERSION, changes: expect.arrayContaining([expect.any(String)]) },
+      ]),
+    });
+    const hebrew = (await (
+      await request(`/api/wordpress/plugin-update?license=${client.licenseKey}&lng=he`)
+    ).json()) as { description: string };
+    expect(hebrew.description).toContain("העובד שלכם");
     const zip = await request(new URL(body.package).pathname + new URL(body.package).search);
     expect(zip.status).toBe(200);
     expect(zip.headers.get("Content-Type")).toBe("application/zip");

@@ -2,7 +2,10 @@
 /**
  * Whether this site is one of the business's registered sites: the settings page asks the Alex
  * server (GET /api/wordpress/site-status) and says so, since the chat does not open on a site
- * that is not on the business's list.
+ * that is not on the business's list. The last clear answer is kept, and the launcher is not
+ * printed on a site the server refused: its visitors would only find a chat that cannot open. The
+ * answer is asked again on activation, hourly (WP-Cron) and on each visit to the settings page
+ * (after a minute).
  *
  * @package AlexAiAssistant
  */
@@ -21,13 +24,23 @@ function alex_ai_site_origin() {
 }
 
 /**
+ * What the server's answer is about: the license, the server and this site's address.
+ *
+ * @return string
+ */
+function alex_ai_site_status_key() {
+	return alex_ai_license_key() . '|' . alex_ai_server_url() . '|' . alex_ai_site_origin();
+}
+
+/**
  * The server's answer for this site: 'registered', 'unregistered', 'unknown-license', 'inactive' or
- * 'unreachable'. Kept a minute, so that reloading the settings page does not ask again and again.
+ * 'unreachable'. Kept a minute, so that reloading the settings page does not ask again and again;
+ * every answer but 'unreachable' is also kept as the last known one (alex_ai_site_refused).
  *
  * @return string
  */
 function alex_ai_site_status() {
-	$key    = alex_ai_license_key() . '|' . alex_ai_server_url() . '|' . alex_ai_site_origin();
+	$key    = alex_ai_site_status_key();
 	$cached = get_transient( 'alex_ai_site_status' );
 	if ( is_array( $cached ) && isset( $cached['key'], $cached['status'] ) && $cached['key'] === $key ) {
 		return $cached['status'];
@@ -40,7 +53,7 @@ function alex_ai_site_status() {
 		),
 		alex_ai_server_url() . '/api/wordpress/site-status'
 	);
-	$response = wp_remote_get( $url, array( 'timeout' => 5 ) );
+	$response = wp_remote_get( $url, array( 'timeout' => ALEX_AI_ADMIN_TIMEOUT ) );
 	$code     = is_wp_error( $response ) ? 0 : (int) wp_remote_retrieve_response_code( $response );
 	$body     = 200 === $code ? json_decode( wp_remote_retrieve_body( $response ), true ) : null;
 	if ( 404 === $code ) {
@@ -60,7 +73,56 @@ function alex_ai_site_status() {
 		),
 		MINUTE_IN_SECONDS
 	);
+	if ( 'unreachable' !== $status ) {
+		// Autoloaded: every public page reads it.
+		update_option(
+			ALEX_AI_OPTION_KNOWN_STATUS,
+			array(
+				'key'    => $key,
+				'status' => $status,
+			),
+			true
+		);
+	}
 	return $status;
+}
+
+/**
+ * Whether the Alex server last said that the chat cannot open on this site (not on the client's
+ * list, or a license it does not know). Reads the kept answer only: a public page never waits on
+ * our server. An unreachable server changes nothing, and neither does an answer about another
+ * license, server or address.
+ *
+ * @return bool
+ */
+function alex_ai_site_refused() {
+	$known = get_option( ALEX_AI_OPTION_KNOWN_STATUS );
+	return is_array( $known ) && isset( $known['key'], $known['status'] ) && alex_ai_site_status_key() === $known['key']
+		&& in_array( $known['status'], array( 'unregistered', 'unknown-license' ), true );
+}
+
+/**
+ * Asks the server again (the hourly event, and activation), past the minute's cache.
+ */
+function alex_ai_refresh_site_status() {
+	delete_transient( 'alex_ai_site_status' );
+	alex_ai_site_status();
+}
+add_action( 'alex_ai_refresh_site_status', 'alex_ai_refresh_site_status' );
+
+/**
+ * The hourly check is scheduled here rather than on activation only: an update keeps the plugin
+ * active without activating it again.
+ */
+function alex_ai_schedule_site_status() {
+	if ( ! wp_next_scheduled( 'alex_ai_refresh_site_status' ) ) {
+		wp_schedule_event( time() + HOUR_IN_SECONDS, 'hourly', 'alex_ai_refresh_site_status' );
+	}
+}
+add_action( 'init', 'alex_ai_schedule_site_status' );
+
+function alex_ai_unschedule_site_status() {
+	wp_clear_scheduled_hook( 'alex_ai_refresh_site_status' );
 }
 
 /**
@@ -80,7 +142,7 @@ function alex_ai_registration_notice() {
 	} elseif ( 'unregistered' === $status ) {
 		$class = 'notice-error';
 		/* translators: %s: this site's address. */
-		$message = __( 'This site (%s) is not registered for your license: the chat will not open here. Ask the Alex team to add it to your list of sites.', 'alex-ai-assistant' );
+		$message = __( 'This site (%s) is not registered for your license: the chat will not open here, and its button is hidden. Ask the Alex team to add it to your list of sites.', 'alex-ai-assistant' );
 	} elseif ( 'unknown-license' === $status ) {
 		$class   = 'notice-error';
 		$message = __( 'The Alex server does not know this license key: check it below.', 'alex-ai-assistant' );
