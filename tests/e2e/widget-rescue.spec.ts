@@ -9,7 +9,8 @@ import { DESKTOP, E2E_ADMIN, expect, PHONE, test } from "./fixtures.ts";
  * No visitor is ever stuck: the chat UI gives up on a server that stops answering (20 s, streamed
  * replies included) with Try again; and on a business's page (the launcher from the plugin's ZIP,
  * on a page of its own), every state of the chat's panel has a way out, also at phone width where
- * the panel fills the screen, and a chat that could not load loads again on the next open. A
+ * the panel fills the screen, and a chat that could not load loads again by itself once the server is
+ * back, or on the next open. A
  * stand-in on its own port (tests/support/chat-stand-in.ts) passes requests to the real server or hangs.
  */
 const LABELS = {
@@ -17,6 +18,7 @@ const LABELS = {
     openLabel: "Open the chat with Alex",
     closeLabel: "Close the chat",
     frameTitle: "Chat with Alex",
+    connectingText: "Connecting to Alex…",
     failedText: "The chat could not load. Please try again in a moment.",
     retryLabel: "Try again",
   },
@@ -126,6 +128,43 @@ test.describe("the chat UI and a server that stops answering", () => {
   }
 });
 
+test.describe("the chat UI after an outage", () => {
+  for (const [language, width] of [
+    ["en", "phone"],
+    ["he", "desktop"],
+  ] as const) {
+    test(`(${language}, ${width}) the server is back: the message goes through by itself`, async ({ page }) => {
+      const text = TEXT[language];
+      await page.setViewportSize(VIEWPORTS[width]);
+      const server = await standIn();
+      server.mode = "silent-messages";
+      await page.clock.install();
+      await page.goto(chatUrl(server.url, active, language));
+      const input = page.getByRole("textbox", { name: text.input });
+      await input.fill(language === "he" ? "האם אתם פתוחים מחר?" : "Are you open tomorrow?");
+      await input.press("Enter");
+      await expect(page.locator("#alex-typing")).toBeVisible();
+      await page.clock.fastForward(20_500);
+      const notice = page.getByRole("alert");
+      await expect(notice).toContainText(text.timeout);
+      await expect(notice.getByRole("button", { name: text.retry })).toBeVisible();
+
+      // Still down at the first try of its own (2 s): the notice comes back, and the next wait is longer.
+      await page.clock.fastForward(2_000);
+      await expect(page.locator("#alex-typing")).toBeVisible();
+      await page.clock.fastForward(20_500);
+      await expect(notice).toContainText(text.timeout);
+
+      server.mode = "proxy";
+      await page.clock.fastForward(3_000);
+      await expect(notice).toContainText(text.timeout);
+      await page.clock.fastForward(1_500);
+      await expect(page.getByRole("log").locator(".message.assistant")).toHaveCount(2, { timeout: 15_000 });
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    });
+  }
+});
+
 test.describe("the launcher on a business's page", () => {
   for (const language of ["he", "en"] as const) {
     for (const width of ["phone", "desktop"] as const) {
@@ -223,24 +262,63 @@ test.describe("the launcher on a business's page", () => {
       await expect(launcher).toBeVisible();
     });
 
-    test("(en, phone) a server that hangs: the launcher stays as the close while loading, and gives up after 20 s", async ({
-      page,
-    }) => {
+    test(`(he, phone) our server comes back while the notice is open: the chat appears by itself`, async ({ page }) => {
       await page.setViewportSize(PHONE);
-      const server = await standIn();
-      server.mode = "hang";
-      await page.clock.install();
-      const launcher = await openHost(page, { chatUrl: chatUrl(server.url, active, "en"), language: "en" });
+      const port = await freePort();
+      const launcher = await openHost(page, {
+        chatUrl: chatUrl(`http://127.0.0.1:${port}`, active, "he"),
+        language: "he",
+      });
       await launcher.click();
-      const close = page.getByRole("button", { name: labels.en.closeLabel });
-      await expect(close).toBeVisible();
-      await page.clock.fastForward(21_000);
-      const notice = page.getByRole("alert").filter({ hasText: labels.en.failedText });
+      const notice = page.getByRole("alert").filter({ hasText: labels.he.failedText });
       await expect(notice).toBeVisible();
-      server.mode = "proxy";
-      await notice.getByRole("button", { name: labels.en.retryLabel }).click();
-      await expect(page.frameLocator("#alex-ai-panel").getByRole("log", { name: "Conversation" })).toBeVisible();
+      await expect(notice.getByRole("button", { name: labels.he.retryLabel })).toBeVisible();
+      const failedAt = Date.now();
+      await standIn(port);
+      // No click: the launcher tries again by itself (5 s after the failure, then longer each time).
+      await expect(page.frameLocator("#alex-ai-panel").getByRole("log", { name: TEXT.he.log })).toBeVisible({
+        timeout: 20_000,
+      });
+      console.info(`The chat came back by itself ${Date.now() - failedAt} ms after the notice showed.`);
+      await expect(notice).toBeHidden();
+      await expect(page.frameLocator("#alex-ai-panel").getByRole("textbox", { name: TEXT.he.input })).toBeFocused();
     });
+
+    for (const language of ["he", "en"] as const) {
+      test(`(${language}, phone) a server that hangs: "connecting" with Close at once, and after 20 s Try again`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(PHONE);
+        const server = await standIn();
+        server.mode = "hang";
+        await page.clock.install();
+        const launcher = await openHost(page, { chatUrl: chatUrl(server.url, active, language), language });
+        await launcher.click();
+        // At once, not after 20 s of a blank white screen: the chat is on its way, and a way out.
+        const connecting = page.getByRole("status").filter({ hasText: labels[language].connectingText });
+        await expect(connecting).toBeVisible();
+        await expect(page.locator("#alex-ai-panel")).toBeHidden();
+        const box = (await connecting.boundingBox())!;
+        expect(box.width).toBe(PHONE.width);
+        await page.screenshot({ path: `screenshots/launcher-connecting-${language}-phone.png` });
+        if (language === "he") {
+          await connecting.getByRole("button", { name: labels.he.closeLabel }).click();
+          await expect(connecting).toBeHidden();
+          await expect(launcher).toBeFocused();
+          return;
+        }
+        await page.clock.fastForward(19_000);
+        await expect(connecting).toBeVisible();
+        await page.clock.fastForward(2_000);
+        const notice = page.getByRole("alert").filter({ hasText: labels.en.failedText });
+        await expect(notice).toBeVisible();
+        await expect(connecting).toHaveCount(0);
+        server.mode = "proxy";
+        await notice.getByRole("button", { name: labels.en.retryLabel }).click();
+        await expect(page.frameLocator("#alex-ai-panel").getByRole("log", { name: "Conversation" })).toBeVisible();
+        await expect(notice).toBeHidden();
+      });
+    }
   });
 
   test("keeps clear of the page's bottom bar by the plugin's offset, and of WordPress's admin bar", async ({

@@ -6,9 +6,12 @@
  *
  * The plugin passes its settings before this script as `window.alexAssistant` (wp_json_encode).
  * The chat UI says it loaded, and asks to be closed (Escape or its close button), with a postMessage;
- * only messages from the chat UI's own origin are heard. A chat that did not load in time, or whose
- * frame shows the browser's error page instead, is replaced by a notice with Try again and Close,
- * and the next open loads it afresh: a visitor is never left with a dead panel and no way out.
+ * only messages from the chat UI's own origin are heard. Until the chat says it loaded, the panel
+ * shows "connecting" with Close at once (a hung server must not leave a blank panel, on a phone a
+ * blank screen); a chat that did not load in time, or whose frame shows the browser's error page,
+ * turns it into a notice with Try again and Close, and the launcher tries again by itself, waiting
+ * longer each time, so the chat appears when our server is back. The next open loads it afresh: a
+ * visitor is never left with a dead panel and no way out.
  */
 import { LAUNCHER_CLOSE_MESSAGE, LAUNCHER_FOCUS_MESSAGE, LAUNCHER_READY_MESSAGE } from "../../widget/frame-messages.ts";
 
@@ -18,6 +21,8 @@ type LauncherSettings = {
   openLabel: string;
   closeLabel: string;
   frameTitle: string;
+  /** Shown in place of the chat while it loads. */
+  connectingText: string;
   /** Shown in place of the chat when it could not load (our server down, a hung answer, the site not allowed). */
   failedText: string;
   retryLabel: string;
@@ -35,6 +40,9 @@ declare global {
 const LOAD_TIMEOUT_MS = 20_000;
 /** A frame that fired `load` without our page's ready message holds the browser's error page; the message may trail the event a little. */
 const READY_GRACE_MS = 1_500;
+/** The first wait before the launcher tries again by itself after a failed load; each wait doubles, up to the longest. */
+const RETRY_FIRST_MS = 5_000;
+const RETRY_LONGEST_MS = 60_000;
 
 // --b: the distance from the bottom (offset and the phone's own bottom inset); --t: WordPress's admin bar at the top.
 const CSS =
@@ -47,10 +55,14 @@ const CSS =
   ".alex-ai-panel{position:fixed;inset-block-end:calc(92px + var(--b));inset-inline-end:20px;z-index:2147483000;width:min(400px,calc(100vw - 24px));" +
   "height:min(640px,calc(100vh - 112px - var(--b) - var(--t)));box-sizing:border-box;border:0;border-radius:16px;box-shadow:0 12px 40px rgba(0,0,0,.3);background:#fff}" +
   ".alex-ai [hidden]{display:none}" +
-  ".alex-ai-failed{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;padding:24px;" +
+  ".alex-ai-status{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px;padding:24px;" +
   "font:16px/1.5 system-ui,sans-serif;color:#1e293b;text-align:center}" +
-  ".alex-ai-failed button{border:0;border-radius:999px;padding:10px 20px;min-height:44px;font:inherit;cursor:pointer;background:#4338ca;color:#fff}" +
-  ".alex-ai-failed button+button{background:#e2e8f0;color:#1e293b}" +
+  ".alex-ai-status button{border:0;border-radius:999px;padding:10px 20px;min-height:44px;font:inherit;cursor:pointer;background:#4338ca;color:#fff}" +
+  ".alex-ai-status button+button{background:#e2e8f0;color:#1e293b}" +
+  // While connecting: a spinner (still for visitors who ask for less motion).
+  '.alex-ai-status[role=status]:before{content:"";width:32px;height:32px;border:4px solid #c7d2fe;border-top-color:#4338ca;' +
+  "border-radius:50%;animation:alex-ai-spin 1s linear infinite}@keyframes alex-ai-spin{to{transform:rotate(1turn)}}" +
+  "@media (prefers-reduced-motion:reduce){.alex-ai-status:before{animation:none}}" +
   // On a phone the panel fills the screen; the button stays over it (as its close) until the chat, with its own close, is up.
   "@media (max-width:480px){.alex-ai-panel{inset:0;width:100%;height:100%;border-radius:0}.alex-ai-open.alex-ai-ready .alex-ai-button{display:none}}";
 
@@ -72,21 +84,29 @@ function startLauncher(settings: LauncherSettings) {
   button.type = "button";
   button.innerHTML = CHAT_ICON;
   button.setAttribute("aria-controls", "alex-ai-panel");
-  // Shown instead of the chat when it could not load: why, Try again, and a way out.
-  const failed = make("div", "alex-ai-panel alex-ai-failed");
-  failed.setAttribute("role", "alert");
+  // Shown instead of the chat until it is up: connecting, or why it did not come, with Try again; always a way out.
+  const panel = make("div", "alex-ai-panel alex-ai-status");
+  const message = make("p", "");
   const retry = make("button", "", settings.retryLabel);
   const dismiss = make("button", "", settings.closeLabel);
-  failed.append(make("p", "", settings.failedText), retry, dismiss);
-  failed.hidden = true;
+  panel.append(message, retry, dismiss);
   let frame: HTMLIFrameElement | undefined;
   let ready = false;
+  let failed = false;
   let isOpen = false;
   let waiting: ReturnType<typeof setTimeout> | undefined;
+  let retrying: ReturnType<typeof setTimeout> | undefined;
+  let retryWait = RETRY_FIRST_MS;
 
   const show = () => {
     root.classList.toggle("alex-ai-ready", ready);
-    if (frame) frame.hidden = !isOpen || !failed.hidden;
+    panel.hidden = !isOpen || ready;
+    panel.setAttribute("role", failed ? "alert" : "status");
+    const text = failed ? settings.failedText : settings.connectingText;
+    // Set only when it changes: a live region may read out the same words again.
+    if (message.textContent !== text) message.textContent = text;
+    retry.hidden = !failed;
+    if (frame) frame.hidden = !isOpen || !ready;
   };
 
   const setOpen = (open: boolean) => {
@@ -94,13 +114,6 @@ function startLauncher(settings: LauncherSettings) {
     button.setAttribute("aria-expanded", String(open));
     button.setAttribute("aria-label", open ? settings.closeLabel : settings.openLabel);
     root.classList.toggle("alex-ai-open", open);
-    if (!open) failed.hidden = true;
-    show();
-  };
-
-  const fail = () => {
-    if (ready || !frame) return;
-    failed.hidden = !isOpen;
     show();
   };
 
@@ -109,12 +122,17 @@ function startLauncher(settings: LauncherSettings) {
     frame?.contentWindow?.postMessage({ type: LAUNCHER_FOCUS_MESSAGE }, chatOrigin);
   };
 
+  const stopWaiting = () => {
+    clearTimeout(waiting);
+    clearTimeout(retrying);
+  };
+
   // A new frame each time: the one that failed may hold an error page that never recovers by itself.
+  // A try of its own leaves the notice as it is until the chat is up.
   const load = () => {
     frame?.remove();
-    clearTimeout(waiting);
+    stopWaiting();
     ready = false;
-    failed.hidden = true;
     frame = make("iframe", "alex-ai-panel");
     frame.id = "alex-ai-panel";
     frame.title = settings.frameTitle;
@@ -124,21 +142,37 @@ function startLauncher(settings: LauncherSettings) {
       waiting = setTimeout(fail, READY_GRACE_MS);
     });
     waiting = setTimeout(fail, LOAD_TIMEOUT_MS);
-    root.insertBefore(frame, failed);
+    root.insertBefore(frame, panel);
+    show();
+  };
+
+  function fail() {
+    if (ready || !frame) return;
+    failed = true;
+    retrying = setTimeout(load, retryWait);
+    retryWait = Math.min(retryWait * 2, RETRY_LONGEST_MS);
+    show();
+  }
+
+  // The visitor's own Try again, or an open after a close: "connecting" again, and the waits start over.
+  const loadAfresh = () => {
+    failed = false;
+    retryWait = RETRY_FIRST_MS;
+    load();
   };
 
   const open = () => {
+    setOpen(true);
     // Only a chat that loaded outlives a close (see close): anything else loads afresh.
     if (frame) focusChat();
-    else load();
-    setOpen(true);
+    else loadAfresh();
   };
 
   const close = () => {
     setOpen(false);
-    // A chat that never came is loaded afresh on the next open.
+    // A chat that never came is loaded afresh on the next open, and not tried again while closed.
     if (!ready) {
-      clearTimeout(waiting);
+      stopWaiting();
       frame?.remove();
       frame = undefined;
     }
@@ -146,13 +180,14 @@ function startLauncher(settings: LauncherSettings) {
   };
 
   button.addEventListener("click", () => (isOpen ? close() : open()));
-  retry.addEventListener("click", () => {
-    load();
-    show();
-  });
+  retry.addEventListener("click", loadAfresh);
   dismiss.addEventListener("click", close);
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && isOpen) close();
+  });
+  // The connection is back: no need to wait for the next try.
+  window.addEventListener("online", () => {
+    if (failed && frame) load();
   });
   window.addEventListener("message", (event) => {
     if (event.origin !== chatOrigin || !frame || event.source !== frame.contentWindow) return;
@@ -160,15 +195,16 @@ function startLauncher(settings: LauncherSettings) {
     if (type === LAUNCHER_CLOSE_MESSAGE) close();
     if (type === LAUNCHER_READY_MESSAGE) {
       ready = true;
-      clearTimeout(waiting);
-      failed.hidden = true;
+      failed = false;
+      retryWait = RETRY_FIRST_MS;
+      stopWaiting();
       show();
       if (isOpen) focusChat();
     }
   });
 
   setOpen(false);
-  root.append(style, button, failed);
+  root.append(style, button, panel);
   document.body.append(root);
 }
 

@@ -12,6 +12,7 @@ import { screenImages, type ImageProblem } from "./images.ts";
 import { connectToLauncher } from "./frame.ts";
 import { fetchWithTimeout, sendMessage, type OutgoingImage, type OutgoingMessage } from "./message-api.ts";
 import { renderReply } from "./reply-dom.ts";
+import { retryDelay } from "./retry-delay.ts";
 import { browserStorage, createVisitorStore } from "./visitor-store.ts";
 
 type HistoryMessage = {
@@ -182,7 +183,13 @@ function askForFeedback() {
   notice.setAttribute("aria-label", text("feedbackQuestion"));
 }
 
-async function deliver(message: OutgoingMessage) {
+/** The chat's own next try of a message that got no answer at all, and how to run it at once. */
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retryNow: (() => void) | null = null;
+
+async function deliver(message: OutgoingMessage, attempt = 0) {
+  clearTimeout(retryTimer);
+  retryNow = null;
   clearErrors();
   setBusy(true);
   // Created by the first piece of the reply; TypeScript's narrowing cannot follow the callback.
@@ -201,6 +208,13 @@ async function deliver(message: OutgoingMessage) {
     const retry = () => void deliver(message);
     const problem = result.timedOut ? text("errorTimeout") : (result.error ?? text("errorNetwork"));
     showNotice("error", problem, [{ label: text("retry"), run: retry }]);
+    // No answer at all (our server or the connection down): after an outage the message goes through
+    // by itself, waiting longer each time; Try again stays for the visitor who will not wait. The same
+    // clientMessageId makes every try one message.
+    if (result.status === null) {
+      retryNow = () => void deliver(message, attempt + 1);
+      retryTimer = setTimeout(retryNow, retryDelay(attempt));
+    }
     return;
   }
   const reply = result.reply;
@@ -346,5 +360,7 @@ if (connectToLauncher(closeButton)) {
     if (event.source === window.parent && event.data?.type === LAUNCHER_FOCUS_MESSAGE) input.focus();
   });
 }
+// The connection is back: no need to wait for the next try.
+window.addEventListener("online", () => retryNow?.());
 sendButton.disabled = false;
 void showEarlierMessages();
