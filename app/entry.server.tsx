@@ -8,7 +8,7 @@ import { nonceContext } from "~/context.ts";
 import { IslandAssetsContext } from "~/islands/island-page.tsx";
 import { ISLAND_PAGE_ASSETS } from "~/islands/page-assets.server.ts";
 import { i18nContext } from "~/i18n/middleware.server.ts";
-import { MAX_MESSAGE_BODY_BYTES } from "~/conversations/message-schema.ts";
+import { MAX_MESSAGE_UPLOAD_BYTES } from "~/conversations/message-schema.ts";
 import { CHAT_API_PATHS } from "~/conversations/chat-contract.ts";
 import { frontDoor } from "~/server/front-door.server.ts";
 import { noteRouteError } from "~/server/database-outage.server.ts";
@@ -23,7 +23,7 @@ export { healthCheckHandler, isPlainHealthCheck } from "~/server/health.server.t
 export { beginShutdown } from "~/server/shutdown.server.ts";
 
 /** The front door every request meets first; the message API alone takes images in its body. */
-export const frontDoorHandler = frontDoor({ largeBodies: { [CHAT_API_PATHS.messages]: MAX_MESSAGE_BODY_BYTES } });
+export const frontDoorHandler = frontDoor({ uploads: { [CHAT_API_PATHS.messages]: MAX_MESSAGE_UPLOAD_BYTES } });
 
 export const streamTimeout = 5_000;
 

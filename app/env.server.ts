@@ -73,6 +73,8 @@ export const envSchema = z
       )
       .optional(),
     DATA_DIR: z.string().trim().min(1).default("./data"),
+    /** Where visitors' pictures are written (app/pictures/picture-store.server.ts); unset: `pictures` in DATA_DIR. */
+    PICTURES_DIR: optionalText,
     SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
     ADMIN_USERNAME: optionalText.pipe(
       z

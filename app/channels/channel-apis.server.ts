@@ -1,5 +1,5 @@
 import type { Env } from "~/env.server.ts";
-import { sniffImageType, type DecodedImage } from "~/conversations/message-schema.ts";
+import { sniffImageType, type PictureMime } from "~/pictures/picture-store.server.ts";
 import { MAX_IMAGE_BYTES } from "~/conversations/chat-contract.ts";
 
 /**
@@ -48,8 +48,11 @@ async function callJson(url: string, init: RequestInit): Promise<unknown> {
 
 const stringOr = (value: unknown) => (typeof value === "string" ? value.slice(0, 300) : undefined);
 
+/** A channel's picture as downloaded, before it is written to the pictures folder with its message. */
+export type DownloadedImage = { name: string; mime: PictureMime; bytes: Buffer };
+
 /** Downloads at most MAX_IMAGE_BYTES; an image we take (JPEG, PNG, WebP by its bytes) or undefined. */
-async function downloadImage(url: string, headers: HeadersInit, name: string): Promise<DecodedImage | undefined> {
+async function downloadImage(url: string, headers: HeadersInit, name: string): Promise<DownloadedImage | undefined> {
   const response = await fetch(url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (!response.ok || !response.body) return undefined;
   if (Number(response.headers.get("Content-Length") ?? 0) > MAX_IMAGE_BYTES) {
@@ -96,7 +99,7 @@ export async function sendWhatsAppText(account: { phoneNumberId: string; token: 
  * A WhatsApp image: the media id gives a short-lived URL, downloaded with the same token. The token
  * goes only to an https address or to the Graph API's own origin (a stand-in in tests).
  */
-export async function fetchWhatsAppImage(token: string, mediaId: string): Promise<DecodedImage | undefined> {
+export async function fetchWhatsAppImage(token: string, mediaId: string): Promise<DownloadedImage | undefined> {
   const base = apiBase("whatsapp");
   const media = (await callJson(`${base}/${encodeURIComponent(mediaId)}`, { headers: bearer(token) })) as {
     url?: unknown;
@@ -125,7 +128,7 @@ export async function sendTelegramText(token: string, chatId: string, text: stri
 }
 
 /** A Telegram photo by its file id: getFile names its path, downloaded from the file address. */
-export async function fetchTelegramImage(token: string, fileId: string): Promise<DecodedImage | undefined> {
+export async function fetchTelegramImage(token: string, fileId: string): Promise<DownloadedImage | undefined> {
   const file = (await callJson(botUrl(token, "getFile"), postJson({ file_id: fileId }))) as {
     result?: { file_path?: unknown; file_size?: unknown };
   };

@@ -4,7 +4,7 @@ import type { MessagingChannel } from "#db/vocabulary.ts";
 import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { inAdmissionTurn } from "~/conversations/admission-line.server.ts";
-import { visitorMessageSchema, type DecodedImage } from "~/conversations/message-schema.ts";
+import { visitorMessageSchema } from "~/conversations/message-schema.ts";
 import {
   admitAddress,
   admitMessage,
@@ -18,6 +18,9 @@ import { apiTextIn } from "~/server/json-api.server.ts";
 import { findChannelChatSession } from "~/models/chat-session.server.ts";
 import { findClientById } from "~/models/client.server.ts";
 import type { ClientChannelRow } from "~/models/client-channel.server.ts";
+import { forgetUnkeptPictures, overPictureLimit } from "~/pictures/pictures.server.ts";
+import { picturesFolder, savePicture, type StoredPicture } from "~/pictures/picture-store.server.ts";
+import type { DownloadedImage } from "./channel-apis.server.ts";
 import { sendThroughConnection } from "./send.server.ts";
 
 /**
@@ -36,7 +39,7 @@ export type InboundMessage = {
   /** WhatsApp's message id or Telegram's update_id: one message, however often it is delivered. */
   externalId: string;
   text: string;
-  images: DecodedImage[];
+  images: DownloadedImage[];
   /** When the webhook reached the server (ms since the epoch). */
   receivedAt: number;
   /** The language the channel tells (Telegram's language_code), else Hebrew; the assistant follows the text's. */
@@ -110,34 +113,54 @@ export async function answerChannelMessage(
   const { input, admission } = admitted.value;
   if (admission.kind === "refused") return send(await refusalText(admission.refusal.error));
   if (admission.kind === "replay") return send(admission.reply.reply);
+  if (
+    await overPictureLimit(
+      db,
+      { clientId: client.id, sessionId: admission.session?.id },
+      message.images.map((image) => ({ size: image.bytes.length })),
+    )
+  )
+    return send(await refusalText("tooManyPictures"));
   // A person holds the session: Alex stays silent, and the operator's reply reaches the user by the channel.
-  if (admission.session?.heldBy != null) {
-    await recordHeldMessage(db, {
+  const storeAndAnswer = async (images: StoredPicture[]) => {
+    if (admission.session?.heldBy != null) {
+      const held = await recordHeldMessage(db, {
+        admission,
+        input,
+        images,
+        mailEnabled: Boolean(env.SMTP_URL),
+        liveEvents,
+        receivedAt: message.receivedAt,
+        channel,
+      });
+      return held.messageId;
+    }
+    const reply = await replyToMessage(db, {
       admission,
       input,
-      images: message.images,
+      images,
+      visitor,
+      requestLanguage: message.language,
+      modelSettings: modelSettingsFrom(env),
+      timeZone: env.TZ_DISPLAY,
+      consentNeeded: (await messageText(message.language))("consentNeeded", { business: client.businessName }),
       mailEnabled: Boolean(env.SMTP_URL),
+      onDelta: () => {},
+      visitorWaiting: () => true,
+      channel: { channel, channelUserId },
       liveEvents,
       receivedAt: message.receivedAt,
-      channel,
     });
-    return;
+    await send(reply.reply);
+    return reply.messageId;
+  };
+  // The pictures are written with the message, and kept only if it is stored.
+  const folder = picturesFolder(env);
+  const images = await Promise.all(message.images.map((image) => savePicture(folder, image.bytes, image.name)));
+  let messageId: number | undefined;
+  try {
+    messageId = await storeAndAnswer(images);
+  } finally {
+    await forgetUnkeptPictures(db, folder, images, messageId);
   }
-  const reply = await replyToMessage(db, {
-    admission,
-    input,
-    images: message.images,
-    visitor,
-    requestLanguage: message.language,
-    modelSettings: modelSettingsFrom(env),
-    timeZone: env.TZ_DISPLAY,
-    consentNeeded: (await messageText(message.language))("consentNeeded", { business: client.businessName }),
-    mailEnabled: Boolean(env.SMTP_URL),
-    onDelta: () => {},
-    visitorWaiting: () => true,
-    channel: { channel, channelUserId },
-    liveEvents,
-    receivedAt: message.receivedAt,
-  });
-  await send(reply.reply);
 }

@@ -3,9 +3,12 @@ import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { bodyRefused, jsonAnswer, jsonError, tooManyRequests } from "~/server/json-api.server.ts";
+import { readMessageUpload } from "~/pictures/message-upload.server.ts";
+import { forgetUnkeptPictures, overPictureLimit } from "~/pictures/pictures.server.ts";
+import { picturesFolder, removePictures, type StoredPicture } from "~/pictures/picture-store.server.ts";
 import { readJsonBody } from "~/server/json-body.server.ts";
 import { inAdmissionTurn } from "./admission-line.server.ts";
-import { decodeImages, MAX_MESSAGE_BODY_BYTES, visitorMessageSchema } from "./message-schema.ts";
+import { MAX_MESSAGE_JSON_BYTES, pictureName, visitorMessageSchema, type VisitorMessage } from "./message-schema.ts";
 import {
   admitAddress,
   admitMessage,
@@ -18,7 +21,8 @@ import {
 } from "./message-service.server.ts";
 
 /**
- * POST /api/wordpress/messages, the widget's message API (docs/message-api.md). JSON in; JSON out, or
+ * POST /api/wordpress/messages, the widget's message API (docs/message-api.md). JSON in, or multipart
+ * when the message has pictures; JSON out, or
  * with `Accept: text/event-stream` a stream of `delta` events and a final `done` event carrying
  * the same fields as the JSON answer. Errors are `{ "error" }` in the request's language.
  */
@@ -37,7 +41,11 @@ const USER_AGENT_MAX_LENGTH = 500;
 /** When a visitor told the server is busy may try again. */
 const BUSY_RETRY_AFTER_SECONDS = 5;
 
-type ErrorKey = Refusal["error"] | "invalid" | "message" | "images" | "server" | "busy";
+type ErrorKey =
+  Refusal["error"] | "invalid" | "message" | "images" | "imagesInJson" | "tooManyPictures" | "server" | "busy";
+
+/** When a visitor past the day's pictures may send more. */
+const PICTURE_LIMIT_RETRY_AFTER_SECONDS = 3600;
 
 async function errorResponse(language: Language, status: number, key: ErrorKey, headers?: HeadersInit) {
   return jsonError(status, (await messageText(language))(`errors.${key}`), { headers });
@@ -56,48 +64,71 @@ export async function handleMessageRequest({
   if (!addressCheck.served) return busyResponse(language);
   if (addressCheck.value) return refusalResponse(language, addressCheck.value);
 
-  const body = await readJsonBody(request, MAX_MESSAGE_BODY_BYTES);
-  if (body.kind !== "json") return bodyRefused(await messageText(language), body.kind);
-  const parsed = visitorMessageSchema.safeParse(body.value);
-  if (!parsed.success) {
-    const field = parsed.error.issues[0]?.path[0];
-    return errorResponse(language, 400, field === "message" ? "message" : field === "images" ? "images" : "invalid");
-  }
-  const images = decodeImages(parsed.data.images);
-  if (!images) return errorResponse(language, 400, "images");
+  const folder = picturesFolder(env);
+  const body = await readMessageBody(request, folder);
+  if (body.kind === "refused") return body.response(language);
+  const { input, pictures } = body;
+  // Whatever becomes of the message, no picture file stays on disk that it did not keep.
+  const finished = <T extends { messageId: number }>(work: Promise<T>) =>
+    work.then(
+      async (reply) => {
+        await forgetUnkeptPictures(db, folder, pictures, reply.messageId);
+        return reply;
+      },
+      async (error: unknown) => {
+        await forgetUnkeptPictures(db, folder, pictures, undefined);
+        throw error;
+      },
+    );
+  const refused = async (response: Response) => {
+    await forgetUnkeptPictures(db, folder, pictures, undefined);
+    return response;
+  };
 
   const visitor = { ip, userAgent: request.headers.get("User-Agent")?.slice(0, USER_AGENT_MAX_LENGTH) ?? null };
   const origin = { header: request.headers.get("Origin"), self: selfOrigin(env, request) };
   const admissionCheck = await inAdmissionTurn(
-    () => admitMessage(db, parsed.data, { timeZone: env.TZ_DISPLAY, visitor, origin }),
+    () => admitMessage(db, input, { timeZone: env.TZ_DISPLAY, visitor, origin }),
     request.signal,
   );
-  if (!admissionCheck.served) return busyResponse(language);
+  if (!admissionCheck.served) return refused(await busyResponse(language));
   const admission = admissionCheck.value;
-  if (admission.kind === "refused") return refusalResponse(language, admission.refusal);
+  if (admission.kind === "refused") return refused(await refusalResponse(language, admission.refusal));
 
   const streaming = /\btext\/event-stream\b/.test(request.headers.get("Accept") ?? "");
   if (admission.kind === "replay") {
+    await forgetUnkeptPictures(db, folder, pictures, admission.reply.messageId);
     return streaming ? eventStream(language, async (send) => send.reply(admission.reply)) : jsonAnswer(admission.reply);
+  }
+  if (await overPictureLimit(db, { clientId: admission.client.id, sessionId: admission.session?.id }, pictures)) {
+    return refused(
+      await tooManyRequests(
+        await messageText(language),
+        { retryAfterSeconds: PICTURE_LIMIT_RETRY_AFTER_SECONDS },
+        "errors.tooManyPictures",
+      ),
+    );
   }
 
   if (admission.session?.heldBy != null) {
-    const reply = await recordHeldMessage(db, {
-      admission,
-      input: parsed.data,
-      images,
-      mailEnabled: Boolean(env.SMTP_URL),
-      liveEvents,
-      receivedAt,
-    });
+    const reply = await finished(
+      recordHeldMessage(db, {
+        admission,
+        input,
+        images: pictures,
+        mailEnabled: Boolean(env.SMTP_URL),
+        liveEvents,
+        receivedAt,
+      }),
+    );
     return streaming ? eventStream(language, async (send) => send.reply(reply)) : jsonAnswer(reply);
   }
 
   const consentNeeded = (await messageText(language))("consentNeeded", { business: admission.client.businessName });
   const job = (onDelta: (text: string) => void): ReplyJob => ({
     admission,
-    input: parsed.data,
-    images,
+    input,
+    images: pictures,
     visitor,
     requestLanguage: language,
     modelSettings: modelSettingsFrom(env),
@@ -111,15 +142,74 @@ export async function handleMessageRequest({
   });
   if (!streaming)
     return jsonAnswer(
-      await replyToMessage(
-        db,
-        job(() => {}),
+      await finished(
+        replyToMessage(
+          db,
+          job(() => {}),
+        ),
       ),
     );
   return eventStream(language, async (send) => {
-    const reply = await replyToMessage(db, job(send.delta));
+    const reply = await finished(replyToMessage(db, job(send.delta)));
     send.done(reply);
   });
+}
+
+type MessageBody =
+  | { kind: "read"; input: VisitorMessage; pictures: StoredPicture[] }
+  | { kind: "refused"; response: (language: Language) => Promise<Response> };
+
+/**
+ * The message and its pictures: JSON without pictures, or a multipart upload whose pictures are
+ * written to the pictures folder as they arrive (app/pictures/message-upload.server.ts). A refused
+ * upload leaves no file behind.
+ */
+async function readMessageBody(request: Request, folder: string): Promise<MessageBody> {
+  const refusedWith = (response: MessageBody & { kind: "refused" }) => response;
+  const refuse = (status: number, key: ErrorKey, headers?: HeadersInit) =>
+    refusedWith({ kind: "refused", response: (language) => errorResponse(language, status, key, headers) });
+  if (!/^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? "")) {
+    const body = await readJsonBody(request, MAX_MESSAGE_JSON_BYTES);
+    if (body.kind !== "json")
+      return refusedWith({
+        kind: "refused",
+        response: async (language) => bodyRefused(await messageText(language), body.kind),
+      });
+    return parsedMessage(body.value, [], refuse);
+  }
+  const upload = await readMessageUpload(request, folder);
+  if (upload.kind === "busy") return refuse(503, "busy", { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
+  if (upload.kind === "too-large") return refuse(413, "images");
+  if (upload.kind === "timed-out") return refuse(408, "invalid");
+  if (upload.kind !== "read") return refuse(400, upload.kind);
+  const pictures = upload.pictures.map((picture, index) => ({
+    ...picture,
+    name: pictureName(picture.name, index + 1),
+  }));
+  let value: unknown;
+  try {
+    value = JSON.parse(upload.payload);
+  } catch {
+    value = undefined;
+  }
+  const parsed = parsedMessage(value, pictures, refuse);
+  if (parsed.kind === "refused")
+    await removePictures(
+      folder,
+      pictures.map((picture) => picture.file),
+    );
+  return parsed;
+}
+
+function parsedMessage(
+  value: unknown,
+  pictures: StoredPicture[],
+  refuse: (status: number, key: ErrorKey) => MessageBody,
+): MessageBody {
+  const parsed = visitorMessageSchema.safeParse(value);
+  if (parsed.success) return { kind: "read", input: parsed.data, pictures };
+  const field = parsed.error.issues[0]?.path[0];
+  return refuse(400, field === "message" ? "message" : field === "images" ? "imagesInJson" : "invalid");
 }
 
 /** Our own origin, as the chat UI's page posts from: PUBLIC_URL's, else the one the request reached. */

@@ -36,7 +36,8 @@ import {
 import { apiTextIn } from "~/server/json-api.server.ts";
 import { admitUnderRateLimit } from "~/server/rate-limit.server.ts";
 import type { ChatReply } from "./chat-contract.ts";
-import type { DecodedImage, VisitorMessage } from "./message-schema.ts";
+import type { StoredPicture } from "~/pictures/picture-store.server.ts";
+import type { VisitorMessage } from "./message-schema.ts";
 
 /**
  * The message API's limits (docs/decisions/006-conversation-runtime.md): per client address a minute,
@@ -215,10 +216,21 @@ function replyOf(stored: {
 
 class AlreadyAnswered extends Error {}
 
+/** A message's pictures as it keeps them: their files, never their bytes. */
+const pictureRows = (pictures: StoredPicture[], message: { messageId: number; clientId: number; createdAt: Date }) =>
+  pictures.map((picture) => ({
+    ...message,
+    name: picture.name,
+    mime: picture.mime,
+    size: picture.size,
+    filePath: picture.file,
+  }));
+
 export type ReplyJob = {
   admission: Extract<Admission, { kind: "admitted" }>;
   input: VisitorMessage;
-  images: DecodedImage[];
+  /** The message's pictures, already written to the pictures folder: the message refers to their files. */
+  images: StoredPicture[];
   visitor: Visitor;
   requestLanguage: Language;
   modelSettings: ModelSettings | undefined;
@@ -316,18 +328,7 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
       });
       if (messageId === undefined) throw new AlreadyAnswered();
 
-      await insertMessageImages(
-        tx,
-        job.images.map((image) => ({
-          messageId,
-          clientId: client.id,
-          name: image.name,
-          mime: image.mime,
-          size: image.bytes.length,
-          data: image.bytes,
-          createdAt: now,
-        })),
-      );
+      await insertMessageImages(tx, pictureRows(job.images, { messageId, clientId: client.id, createdAt: now }));
       if (job.input.consent && !session?.consentAt) await recordChatSessionConsent(tx, sessionId, now);
       if (!consented) return { sessionId: publicId, messageId, reply, messageType, cost: costCents / 100 };
       news.newLead = await keepVisitorDetails(tx, {
@@ -443,18 +444,7 @@ export async function recordHeldMessage(db: Database, job: HeldMessageJob): Prom
         createdAt: now,
       });
       if (messageId === undefined) throw new AlreadyAnswered();
-      await insertMessageImages(
-        tx,
-        job.images.map((image) => ({
-          messageId,
-          clientId: client.id,
-          name: image.name,
-          mime: image.mime,
-          size: image.bytes.length,
-          data: image.bytes,
-          createdAt: now,
-        })),
-      );
+      await insertMessageImages(tx, pictureRows(job.images, { messageId, clientId: client.id, createdAt: now }));
       if (job.input.consent && !session.consentAt) await recordChatSessionConsent(tx, session.id, now);
       if (consented) {
         const details = mergeContactDetails(known, extractContactDetails(job.input.message));

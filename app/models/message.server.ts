@@ -84,6 +84,34 @@ export async function insertMessageImages(db: Database, images: (typeof messageI
   if (images.length > 0) await db.insert(messageImages).values(images);
 }
 
+/** The picture bytes a session's, or all of a client's sessions', messages stored since then. */
+export async function sumPictureBytesSince(
+  db: Database,
+  of: { sessionId: number } | { clientId: number },
+  since: Date,
+) {
+  const [row] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${messageImages.size}), 0)::bigint` })
+    .from(messages)
+    .innerJoin(messageImages, eq(messageImages.messageId, messages.id))
+    .where(
+      and(
+        "sessionId" in of ? eq(messages.sessionId, of.sessionId) : eq(messages.clientId, of.clientId),
+        gt(messages.createdAt, since),
+      ),
+    );
+  return Number(row?.bytes ?? 0);
+}
+
+/** The picture files a message refers to. */
+export async function listPictureFilesOfMessage(db: Database, messageId: number) {
+  const rows = await db
+    .select({ file: messageImages.filePath })
+    .from(messageImages)
+    .where(eq(messageImages.messageId, messageId));
+  return rows.map((row) => row.file).filter((file) => file !== null);
+}
+
 // The chat sessions monitor's reads of one session's messages.
 
 /** Where a page of a session's messages ended: the next page starts after it. */
@@ -156,10 +184,18 @@ export async function listImagesOfMessages(db: Database, messageIds: number[]) {
     .orderBy(asc(messageImages.id));
 }
 
-/** An image with its bytes, only when it belongs to a message of this session. */
+/**
+ * An image, only when it belongs to a message of this session: its file in the pictures folder, or
+ * its bytes for one stored before pictures became files.
+ */
 export async function findSessionImage(db: Database, sessionId: number, imageId: number) {
   const [image] = await db
-    .select({ name: messageImages.name, mime: messageImages.mime, data: messageImages.data })
+    .select({
+      name: messageImages.name,
+      mime: messageImages.mime,
+      data: messageImages.data,
+      filePath: messageImages.filePath,
+    })
     .from(messageImages)
     .innerJoin(messages, eq(messages.id, messageImages.messageId))
     .where(and(eq(messageImages.id, imageId), eq(messages.sessionId, sessionId)))

@@ -1,12 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild, type RouterContextProvider } from "react-router";
-import { cappedBodyOf } from "./front-door.server.ts";
+import { cappedBodyOf, uploadBodyOf } from "./front-door.server.ts";
 import { baselineSecurityHeaders } from "./security.server.ts";
 
 /*
  * Express to React Router, as @react-router/express does it, with two differences that are the reason
- * this copy exists: the body is the one app/server/front-door.server.ts already read and capped, and an
+ * this copy exists: the body is the one app/server/front-door.server.ts already read and capped (or, for
+ * an upload, its capped stream), and an
  * answer React Router gives without our middleware still gets the baseline security headers.
  * tests/integration/http/express-adapter.test.ts pins its behaviour.
  */
@@ -36,12 +37,18 @@ export function toWebRequest(request: Parameters<RequestHandler>[0], signal?: Ab
     else if (value !== undefined) headers.set(name, value);
   }
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const upload = uploadBodyOf(request);
   return new Request(requestUrl(request).href, {
     method: request.method,
     headers,
     signal,
-    ...(hasBody ? { body: new Uint8Array(cappedBodyOf(request) ?? Buffer.alloc(0)) } : {}),
-  });
+    ...(upload
+      ? // An upload is read by its route as it arrives (`duplex` says the body streams in).
+        { body: upload, duplex: "half" }
+      : hasBody
+        ? { body: new Uint8Array(cappedBodyOf(request) ?? Buffer.alloc(0)) }
+        : {}),
+  } as RequestInit);
 }
 
 /**
@@ -105,6 +112,10 @@ export function appHandler({ build, mode, getLoadContext }: AppHandlerOptions): 
       response.on("close", () => {
         if (!response.writableFinished) controller.abort();
       });
+      // An upload its route answered without reading (a refusal before the body) is let go by, so
+      // the client, still sending, reads the answer and the connection serves its next request.
+      const upload = uploadBodyOf(request);
+      if (upload) response.on("finish", () => void (upload.locked ? undefined : upload.cancel().catch(() => {})));
       const answer = await handleRequest(toWebRequest(request, controller.signal), getLoadContext(request));
       if (response.destroyed || response.writableEnded) {
         await answer.body?.cancel();

@@ -47,8 +47,11 @@ export const BODY_CLASSES = {
 } as const satisfies Record<string, BodyClass>;
 
 type FrontDoorOptions = {
-  /** Paths whose body may be larger than their class allows (the message API's images). */
-  largeBodies?: Record<string, number>;
+  /**
+   * Paths that take a multipart upload, read by their route as it arrives rather than here, and its cap
+   * (the message API's pictures). Any other type of body to them is held to their class's cap.
+   */
+  uploads?: Record<string, number>;
   /** The time a request may take to send its body before it is cut off. */
   bodyTimeoutMs?: number;
 };
@@ -266,6 +269,67 @@ function countFields(body: Buffer) {
   return fields;
 }
 
+/** Why an upload's body stream failed: over its cap, or too slow to arrive. */
+export class UploadRefused extends Error {
+  constructor(readonly reason: "too-large" | "timed-out") {
+    super(`Upload refused: ${reason}`);
+  }
+}
+
+const uploads = new WeakMap<IncomingMessage, ReadableStream<Uint8Array>>();
+
+/** The body of an upload, as a stream its route reads as the bytes arrive; undefined for any other request. */
+export const uploadBodyOf = (request: IncomingMessage) => uploads.get(request);
+
+/**
+ * The request's body as a stream, read only as fast as its reader asks: past `maxBytes`, or after
+ * `timeoutMs`, it fails with UploadRefused. Once failed or given up by its reader, what still comes
+ * is read and dropped, so the client, still sending, reads the answer instead of a reset connection.
+ */
+function uploadStream(request: IncomingMessage, maxBytes: number, timeoutMs: number): ReadableStream<Uint8Array> {
+  let size = 0;
+  let dropping = false;
+  let timer: NodeJS.Timeout | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const fail = (reason: UploadRefused["reason"]) => {
+          if (dropping) return;
+          dropping = true;
+          controller.error(new UploadRefused(reason));
+          request.resume();
+          // A client that sends too slowly gets its route's answer, then is hung up on.
+          if (reason === "timed-out") setTimeout(() => request.socket.destroy(), DRAIN_MS).unref();
+        };
+        timer = setTimeout(() => fail("timed-out"), timeoutMs);
+        request.on("data", (chunk: Buffer) => {
+          if (dropping) return;
+          size += chunk.length;
+          if (size > maxBytes) return fail("too-large");
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) request.pause();
+        });
+        request.on("end", () => {
+          clearTimeout(timer);
+          if (!dropping) controller.close();
+        });
+        request.on("error", () => fail("timed-out"));
+        request.on("close", () => clearTimeout(timer));
+        request.pause();
+      },
+      pull() {
+        request.resume();
+      },
+      cancel() {
+        dropping = true;
+        request.resume();
+      },
+    },
+    // A few chunks ahead of the reader at most: the rest waits in the connection.
+    { highWaterMark: 4 },
+  );
+}
+
 /** A multipart body's fields, or null when it does not parse. */
 async function multipartForm(body: Buffer, contentType: string) {
   try {
@@ -301,7 +365,7 @@ const hasBody = (request: IncomingMessage) =>
  * language with the usual security headers. New routes get all of it without opting in; a route
  * under /admin or /api is classed by its prefix.
  */
-export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoorOptions = {}): RequestHandler {
+export function frontDoor({ uploads: uploadCaps = {}, bodyTimeoutMs = 30_000 }: FrontDoorOptions = {}): RequestHandler {
   return (request, response, next) => {
     if (request.secure) response.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     const pathname = pathOf(request);
@@ -318,7 +382,7 @@ export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoo
     if (method === "OPTIONS") return refuseNow(204, null, { Allow: ALLOWED_METHODS });
     if (!ROUTED_METHODS.includes(method)) return refuseNow(405, "methodNotAllowed", { Allow: ALLOWED_METHODS });
     const bodyClass = bodyClassOf(pathname);
-    const maxBytes = largeBodies[pathname] ?? bodyClass.maxBytes;
+    const maxBytes = bodyClass.maxBytes;
     if (method === "GET" || method === "HEAD") {
       if (!hasIncomingBody) return next();
       // No route reads a GET's body, but a page answered over one still coming makes Node hang up
@@ -339,6 +403,12 @@ export function frontDoor({ largeBodies = {}, bodyTimeoutMs = 30_000 }: FrontDoo
       request.headers["content-type"] = "application/x-www-form-urlencoded";
     } else if (bodyClass.formTypes && !(bodyClass.formTypes as readonly string[]).includes(kind)) {
       return refuseNow(415, kind === "none" ? "formExpected" : "formType");
+    }
+    const uploadCap = kind === "multipart" ? uploadCaps[pathname] : undefined;
+    if (uploadCap !== undefined) {
+      if (Number(request.headers["content-length"] ?? 0) > uploadCap) return refuseNow(413, "tooLarge");
+      uploads.set(request, uploadStream(request, uploadCap, bodyTimeoutMs));
+      return next();
     }
     if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuseNow(413, "tooLarge");
 

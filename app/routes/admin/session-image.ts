@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/session-image";
-import { databaseContext } from "~/context.ts";
+import { databaseContext, envContext } from "~/context.ts";
 import { findMonitoredSession } from "~/models/chat-session.server.ts";
 import { findSessionImage } from "~/models/message.server.ts";
+import { openPicture, picturesFolder } from "~/pictures/picture-store.server.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 import { sessionIdSchema } from "~/sessions/session-query.ts";
 import { readOnlyRoute } from "~/server/json-api.server.ts";
@@ -21,13 +22,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ? await findMonitoredSession(db, params.sessionId)
       : undefined;
   const image = session && imageId.success ? await findSessionImage(db, session.id, imageId.data) : undefined;
-  if (!session || !image?.data)
+  // A picture is a file in the pictures folder; one stored before that has its bytes in the row.
+  const file = image?.filePath ? await openPicture(picturesFolder(context.get(envContext)), image.filePath) : undefined;
+  const body = file ? { size: file.size, stream: file.stream() } : image?.data ? bytesBody(image.data) : undefined;
+  if (!session || !image || !body)
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   recordAccess(context, { action: "view_image", clientId: session.clientId, sessionId: session.publicId });
-  return new Response(new Uint8Array(image.data), {
+  return new Response(body.stream, {
     headers: {
       "Content-Type": image.mime,
-      "Content-Length": String(image.data.byteLength),
+      "Content-Length": String(body.size),
       "Content-Disposition": `inline; filename="image-${imageId.data}"`,
       "Cache-Control": "private, no-store",
       "Content-Security-Policy": "default-src 'none'; sandbox",
@@ -35,6 +39,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
   });
 }
+
+const bytesBody = (data: Uint8Array) => ({ size: data.byteLength, stream: new Uint8Array(data) });
 
 export function action({ context }: Route.ActionArgs) {
   return readOnlyRoute(context);

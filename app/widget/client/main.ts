@@ -10,7 +10,7 @@ import { fillText, type WidgetClientText, type WidgetConfig } from "../widget-co
 import { shouldAskForFeedback } from "./feedback-rule.ts";
 import { screenImages, type ImageProblem } from "./images.ts";
 import { connectToLauncher } from "./frame.ts";
-import { fetchWithTimeout, sendMessage, type OutgoingImage, type OutgoingMessage } from "./message-api.ts";
+import { fetchWithTimeout, sendMessage, type OutgoingMessage } from "./message-api.ts";
 import { renderReply } from "./reply-dom.ts";
 import { retryDelay } from "./retry-delay.ts";
 import { browserStorage, createVisitorStore } from "./visitor-store.ts";
@@ -120,15 +120,6 @@ function setBusy(value: boolean) {
   sendButton.disabled = value;
   typing.hidden = !value;
   if (value) scrollToEnd();
-}
-
-function readImage(file: File): Promise<OutgoingImage> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve({ name: file.name, data: String(reader.result).split(",")[1] ?? "" });
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 }
 
 function renderPreviews() {
@@ -246,13 +237,6 @@ async function submit() {
     return;
   }
   const images = chosen;
-  let encoded: OutgoingImage[];
-  try {
-    encoded = await Promise.all(images.map((image) => readImage(image.file)));
-  } catch {
-    showNotice("error", text("errorNetwork"));
-    return;
-  }
   addMessage(
     "visitor",
     body,
@@ -267,7 +251,7 @@ async function submit() {
     ...(sessionId ? { sessionId } : {}),
     clientMessageId: newClientMessageId(),
     message: body,
-    ...(encoded.length > 0 ? { images: encoded } : {}),
+    ...(images.length > 0 ? { images: images.map((image) => image.file) } : {}),
     ...(consentBox?.checked ? { consent: true } : {}),
   });
 }

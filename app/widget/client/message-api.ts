@@ -1,8 +1,9 @@
 import type { ChatReply } from "~/conversations/chat-contract.ts";
 import { createSseParser } from "./sse.ts";
 
-/** An image as the message API takes it: the file's name and its bytes in base64 (the server reads the type from them). */
-export type OutgoingImage = { name: string; data: string };
+/** The multipart fields of a message with pictures (app/pictures/message-upload.server.ts): the JSON, then each picture. */
+const PAYLOAD_FIELD = "payload";
+const PICTURE_FIELD = "image";
 
 export type OutgoingMessage = {
   license: string;
@@ -10,7 +11,8 @@ export type OutgoingMessage = {
   /** The same for every retry of one message, so the server never stores or bills it twice. */
   clientMessageId: string;
   message: string;
-  images?: OutgoingImage[];
+  /** The pictures as the visitor chose them: sent as files, their bytes as they are (the server reads their type). */
+  images?: File[];
   /** The visitor agreed that the business keeps their contact details. */
   consent?: true;
 };
@@ -116,8 +118,11 @@ export async function sendMessage(
   onText: (textSoFar: string) => void,
   { fetchImpl = fetch, timeoutMs = REQUEST_TIMEOUT_MS }: { fetchImpl?: typeof fetch; timeoutMs?: number } = {},
 ): Promise<SendResult> {
-  const body = JSON.stringify(message);
-  const silence = silenceTimer(timeoutMs, firstAnswerTimeout(body.length, timeoutMs));
+  const { images = [], ...fields } = message;
+  const payload = JSON.stringify(fields);
+  const body = images.length === 0 ? payload : pictureForm(payload, images);
+  const bodyLength = payload.length + images.reduce((sum, image) => sum + image.size, 0);
+  const silence = silenceTimer(timeoutMs, firstAnswerTimeout(bodyLength, timeoutMs));
   try {
     return await readReply(endpoint, body, onText, fetchImpl, silence);
   } finally {
@@ -125,9 +130,17 @@ export async function sendMessage(
   }
 }
 
+/** A message with pictures: multipart, the JSON first so the server reads it before the pictures. */
+function pictureForm(payload: string, images: File[]) {
+  const form = new FormData();
+  form.append(PAYLOAD_FIELD, payload);
+  for (const image of images) form.append(PICTURE_FIELD, image, image.name);
+  return form;
+}
+
 async function readReply(
   endpoint: string,
-  body: string,
+  body: string | FormData,
   onText: (textSoFar: string) => void,
   fetchImpl: typeof fetch,
   silence: ReturnType<typeof silenceTimer>,
@@ -138,7 +151,11 @@ async function readReply(
   try {
     response = await fetchImpl(endpoint, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "text/event-stream, application/json" },
+      // A form sets its own multipart type, with its boundary.
+      headers: {
+        ...(typeof body === "string" ? { "Content-Type": "application/json" } : {}),
+        Accept: "text/event-stream, application/json",
+      },
       body,
       signal: silence.signal,
     });

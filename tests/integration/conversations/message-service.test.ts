@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
@@ -24,6 +27,7 @@ import {
   type MessageReply,
 } from "~/conversations/message-service.server.ts";
 import { insertKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
+import { savePicture } from "~/pictures/picture-store.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { startOpenAiStandIn, type OpenAiStandIn } from "../../support/openai-stand-in.ts";
 import { insertClient } from "../../support/factories.ts";
@@ -97,7 +101,9 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     standIn = await startOpenAiStandIn();
     model = { baseUrl: standIn.baseUrl, apiKey: undefined, model: "test-model" };
   });
+  const pictures = mkdtempSync(path.join(tmpdir(), "alex-pictures-"));
   afterAll(async () => {
+    rmSync(pictures, { recursive: true, force: true });
     await standIn.close();
     await handle.close();
   });
@@ -131,11 +137,9 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
     return replyToMessage(db, {
       admission,
       input,
-      images: (options.images ?? []).map((bytes, index) => ({
-        name: `photo-${index}.png`,
-        mime: "image/png" as const,
-        bytes,
-      })),
+      images: await Promise.all(
+        (options.images ?? []).map((bytes, index) => savePicture(pictures, bytes, `photo-${index}.png`)),
+      ),
       visitor,
       requestLanguage: "he",
       modelSettings: options.modelSettings,
@@ -544,7 +548,9 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       ["photo-0.png", "image/png", TINY_PNG.length],
       ["photo-1.png", "image/png", TINY_PNG.length],
     ]);
-    expect(Buffer.from(images[0]!.data!)).toEqual(TINY_PNG);
+    // The message keeps the pictures' files, not their bytes.
+    expect(images[0]!.data).toBeNull();
+    expect(readFileSync(path.join(pictures, images[0]!.filePath!))).toEqual(TINY_PNG);
   });
 
   describe("with an AI provider", () => {

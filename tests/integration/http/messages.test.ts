@@ -35,6 +35,29 @@ function post(body: unknown, init: { ip?: string; accept?: string; query?: strin
   });
 }
 
+/** A message with pictures, as the widget sends it: the JSON as `payload`, then each picture as an `image` file. */
+function postPictures(
+  payload: unknown,
+  pictures: { name: string; bytes: Uint8Array; type?: string }[],
+  init: { ip?: string; query?: string; base?: string } = {},
+) {
+  const form = new FormData();
+  form.append("payload", JSON.stringify(payload));
+  for (const picture of pictures)
+    form.append(
+      "image",
+      new Blob([new Uint8Array(picture.bytes)], { type: picture.type ?? "image/png" }),
+      picture.name,
+    );
+  return request(`${init.base ?? ""}${ENDPOINT}${init.query ?? ""}`, {
+    method: "POST",
+    ip: init.ip,
+    headers: { Accept: "application/json", "User-Agent": "http-test" },
+    body: form,
+  });
+}
+const tinyPng = () => Buffer.from(TINY_PNG, "base64");
+
 type SseEvent = { event: string; data: Record<string, unknown> };
 async function readEvents(response: Response): Promise<SseEvent[]> {
   const text = await response.text();
@@ -123,35 +146,70 @@ describe("POST /api/wordpress/messages (built-in responder, the shared server)",
     }
     expect((await post({ license, clientMessageId: randomUUID(), message: "hi", consent: true })).status).toBe(200);
 
-    const notImage = await post(
+    const inJson = await post(
       {
         license,
         clientMessageId: randomUUID(),
         message: "photo",
-        images: [{ name: "a.png", data: Buffer.from("GIF89a fake").toString("base64") }],
+        images: [{ name: "a.png", data: TINY_PNG }],
       },
       { query: "?lng=en" },
     );
-    expect(notImage.status).toBe(400);
-    expect(await notImage.json()).toEqual({ error: "Attach at most 3 images: JPEG, PNG or WebP, up to 5 MB each." });
-    const four = Array.from({ length: 4 }, (_, index) => ({ name: `${index}.png`, data: TINY_PNG }));
-    expect((await post({ license, clientMessageId: randomUUID(), message: "photos", images: four })).status).toBe(400);
+    expect(inJson.status).toBe(400);
+    expect(await inJson.json()).toEqual({
+      error: "Send pictures as files of a multipart/form-data upload, not inside the JSON.",
+    });
+    const message = () => ({ license, clientMessageId: randomUUID(), message: "photo" });
+    const imagesError = { error: "Attach at most 3 images: JPEG, PNG or WebP, up to 5 MB each." };
+    const gif = await postPictures(message(), [{ name: "a.png", bytes: Buffer.from("GIF89a fake") }], {
+      query: "?lng=en",
+    });
+    expect(gif.status).toBe(400);
+    expect(await gif.json()).toEqual(imagesError);
+    const four = Array.from({ length: 4 }, (_, index) => ({ name: `${index}.png`, bytes: tinyPng() }));
+    expect(await (await postPictures(message(), four, { query: "?lng=en" })).json()).toEqual(imagesError);
+    const nothing = await postPictures(message(), [{ name: "a.png", bytes: new Uint8Array() }], { query: "?lng=en" });
+    expect([nothing.status, await nothing.json()]).toEqual([400, imagesError]);
+    // Over 5 MB: refused as its bytes pass the limit, whatever the rest of the upload holds.
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1, 1);
+    tinyPng().copy(big);
+    const tooBig = await postPictures(message(), [{ name: "big.png", bytes: big }], { query: "?lng=en" });
+    expect([tooBig.status, await tooBig.json()]).toEqual([400, imagesError]);
+    // No payload, a payload that is not the message, a part of another name: not a message.
+    const invalid = { error: "The message could not be read. Check its fields." };
+    const noPayload = new FormData();
+    noPayload.append("image", new Blob([tinyPng()]), "a.png");
+    const withoutPayload = await request(`${ENDPOINT}?lng=en`, { method: "POST", body: noPayload });
+    expect([withoutPayload.status, await withoutPayload.json()]).toEqual([400, invalid]);
+    const payloadNotJson = new FormData();
+    payloadNotJson.append("payload", "{not json");
+    payloadNotJson.append("image", new Blob([tinyPng()]), "a.png");
+    const brokenPayload = await request(`${ENDPOINT}?lng=en`, { method: "POST", body: payloadNotJson });
+    expect([brokenPayload.status, await brokenPayload.json()]).toEqual([400, invalid]);
+    const stranger = new FormData();
+    stranger.append("payload", JSON.stringify(message()));
+    stranger.append("other", new Blob([tinyPng()]), "a.png");
+    const strangePart = await request(`${ENDPOINT}?lng=en`, { method: "POST", body: stranger });
+    expect([strangePart.status, await strangePart.json()]).toEqual([400, invalid]);
+    const broken = await request(`${ENDPOINT}?lng=en`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+      body: '--xyz\r\nContent-Disposition: form-data; name="payload"\r\n\r\n{',
+    });
+    expect([broken.status, await broken.json()]).toEqual([400, invalid]);
 
     const form = await request(ENDPOINT, { method: "POST", body: new URLSearchParams({ message: "hi" }) });
     expect(form.status).toBe(415);
   });
 
-  it("takes up to three images as base64 and answers in the visitor's language", async () => {
-    const images = [
-      { name: "shop.png", data: `data:image/png;base64,${TINY_PNG}` },
-      { name: "menu.png", data: TINY_PNG },
-    ];
-    const response = await post({
-      license,
-      clientMessageId: randomUUID(),
-      message: "Here are photos of my shop",
-      images,
-    });
+  it("takes up to three pictures as files and answers in the visitor's language", async () => {
+    const response = await postPictures(
+      { license, clientMessageId: randomUUID(), message: "Here are photos of my shop" },
+      [
+        { name: "shop.png", bytes: tinyPng() },
+        { name: "menu.png", bytes: tinyPng(), type: "application/octet-stream" },
+      ],
+    );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { reply: string };
     expect(body.reply).toContain("Thanks, I received your 2 images.");
@@ -166,6 +224,15 @@ describe("POST /api/wordpress/messages (built-in responder, the shared server)",
     });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({ error: "הבקשה גדולה מדי." });
+    // Without pictures the JSON is held to the API's 64 KB; an upload to three pictures and their payload.
+    const padded = await post({ license, clientMessageId: randomUUID(), message: "x", padding: "x".repeat(70_000) });
+    expect(padded.status).toBe(413);
+    const pictures = Array.from({ length: 3 }, (_, index) => ({
+      name: `${index}.png`,
+      bytes: Buffer.alloc(5_200_000),
+    }));
+    const tooMuch = await postPictures({ license, clientMessageId: randomUUID(), message: "x" }, pictures);
+    expect(tooMuch.status).toBe(413);
   });
 
   it("answers 404 for an unknown license, without a session", async () => {
