@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import {
   ChatUnavailableError,
   chatMessageSchema,
+  DEMO_MESSAGE_MAX_LENGTH,
   newClientMessageId,
   sendChatMessage,
   type ChatMessageRequest,
@@ -99,12 +99,13 @@ describe("sendChatMessage", () => {
 });
 
 describe("chatMessageSchema", () => {
-  it("trims, refuses empty or blank text, and allows as many characters as the message API", () => {
+  it("trims, refuses empty or blank text, and allows the demo's 500 characters", () => {
+    expect(DEMO_MESSAGE_MAX_LENGTH).toBe(500);
     expect(chatMessageSchema.parse("  שלום \n")).toBe("שלום");
     expect(chatMessageSchema.safeParse("").success).toBe(false);
     expect(chatMessageSchema.safeParse(" \n\t ").success).toBe(false);
-    expect(chatMessageSchema.parse(` ${"a".repeat(MESSAGE_MAX_LENGTH)} `)).toHaveLength(MESSAGE_MAX_LENGTH);
-    expect(chatMessageSchema.safeParse("a".repeat(MESSAGE_MAX_LENGTH + 1)).success).toBe(false);
+    expect(chatMessageSchema.parse(` ${"a".repeat(DEMO_MESSAGE_MAX_LENGTH)} `)).toHaveLength(DEMO_MESSAGE_MAX_LENGTH);
+    expect(chatMessageSchema.safeParse("a".repeat(DEMO_MESSAGE_MAX_LENGTH + 1)).success).toBe(false);
   });
 });
 

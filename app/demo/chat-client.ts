@@ -1,13 +1,19 @@
 import { z } from "zod";
-import { CHAT_API_PATHS, MESSAGE_MAX_LENGTH, type ChatReply } from "~/conversations/chat-contract.ts";
+import { CHAT_API_PATHS, type ChatReply } from "~/conversations/chat-contract.ts";
 
 export { newClientMessageId } from "~/lib/client-message-id.ts";
 
 /** The public demo's side of the message API (its contract: app/conversations/chat-contract.ts). */
 const REPLY_TIMEOUT_MS = 30_000;
 
-/** What a visitor may send: trimmed, not empty, as long as the message API takes. */
-export const chatMessageSchema = z.string().trim().min(1).max(MESSAGE_MAX_LENGTH);
+/**
+ * The demo's input takes a question of at most 500 characters, as the product's demo always has; the
+ * message API itself takes longer ones (MESSAGE_MAX_LENGTH) from the widget and the channels.
+ */
+export const DEMO_MESSAGE_MAX_LENGTH = 500;
+
+/** What a visitor may send: trimmed, not empty, at most the demo's length. */
+export const chatMessageSchema = z.string().trim().min(1).max(DEMO_MESSAGE_MAX_LENGTH);
 
 const chatReplySchema = z.object({
   sessionId: z.string().min(1),

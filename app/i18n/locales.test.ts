@@ -41,6 +41,27 @@ describe("translations", () => {
     }
   });
 
+  // i18next picks a form by Intl.PluralRules: a category without its key shows the raw key
+  // (Hebrew's "two" for exactly two messages).
+  it.each(LANGUAGES.flatMap((language) => namespaces.map((file) => [language, file] as const)))(
+    "every plural key of %s/%s has each of the language's forms",
+    (language, file) => {
+      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const forms = new Map<string, Set<string>>();
+      for (const key of load(language, file).keys()) {
+        const match = PLURAL_SUFFIX.exec(key);
+        if (!match) continue;
+        const base = key.slice(0, match.index);
+        forms.set(base, (forms.get(base) ?? new Set()).add(match[1]!));
+      }
+      for (const [base, found] of forms) expect([...found].sort(), base).toEqual([...categories].sort());
+    },
+  );
+
+  it("Hebrew's plural forms are one, two and other", () => {
+    expect([...new Intl.PluralRules("he").resolvedOptions().pluralCategories].sort()).toEqual(["one", "other", "two"]);
+  });
+
   it.each(namespaces)("%s uses the same interpolation variables in both languages", (file) => {
     const english = load("en", file);
     const hebrew = load("he", file);

@@ -45,18 +45,18 @@ describe("a reply's pieces", () => {
     const pieces = replyPieces(
       "התקשרו 050-123-4567 או +972 3 123 4567, המחיר ₪1,200.50 או 50 ₪ עד 14:00 (3 ימים) a@b.co",
     );
-    expect(pieces.filter((piece) => piece.kind === "ltr").map((piece) => piece.text)).toEqual([
+    expect(pieces.filter((piece) => piece.kind === "number").map((piece) => piece.text)).toEqual([
       "050-123-4567",
       "+972 3 123 4567",
       "₪1,200.50",
       "50 ₪",
       "14:00",
-      "a@b.co",
     ]);
+    expect(pieces.filter((piece) => piece.kind === "ltr").map((piece) => piece.text)).toEqual(["a@b.co"]);
     expect(pieces.map((piece) => piece.text).join("")).toBe(
       "התקשרו 050-123-4567 או +972 3 123 4567, המחיר ₪1,200.50 או 50 ₪ עד 14:00 (3 ימים) a@b.co",
     );
-    expect(replyPieces("(03) 123-4567")).toEqual([{ kind: "ltr", text: "(03) 123-4567" }]);
+    expect(replyPieces("(03) 123-4567")).toEqual([{ kind: "number", text: "(03) 123-4567" }]);
   });
 
   it("keeps the text whole: the pieces join back to the reply", () => {
@@ -76,7 +76,7 @@ describe("a reply rendered by React", () => {
       createElement(ReplyText, { text: '<img src=x onerror=alert(1)> https://alex.example/a"b 050-1234567' }),
     );
     expect(html).toBe(
-      '&lt;img src=x onerror=alert(1)&gt; <bdi dir="ltr"><a href="https://alex.example/a" rel="noopener nofollow" target="_blank" class="underline">https://alex.example/a</a></bdi>&quot;b <bdi dir="ltr">050-1234567</bdi>',
+      '&lt;img src=x onerror=alert(1)&gt; <bdi dir="ltr"><a href="https://alex.example/a" rel="noopener nofollow" target="_blank" class="underline">https://alex.example/a</a></bdi>&quot;b <bdi dir="ltr" class="whitespace-nowrap">050-1234567</bdi>',
     );
   });
 });

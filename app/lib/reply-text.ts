@@ -3,11 +3,15 @@
  * that must read left to right whatever surrounds them (phone numbers, prices, e-mail addresses) are
  * marked for isolation. In a Hebrew paragraph the Unicode bidi algorithm would otherwise move an
  * address's trailing slash to its front, print "050 123 4567" as "4567 123 050" and a "+972" with its
- * plus at the end. Pure and dependency-free: the widget's script, the demo chat and the training
+ * plus at the end. A number also stays on one line: a narrow bubble would otherwise break a phone
+ * number at its hyphen. Pure and dependency-free: the widget's script, the demo chat and the training
  * page's preview all render with it, each without ever parsing the text as HTML.
  */
 export type ReplyPiece =
-  { kind: "text"; text: string } | { kind: "link"; text: string; href: string } | { kind: "ltr"; text: string };
+  | { kind: "text"; text: string }
+  | { kind: "link"; text: string; href: string }
+  | { kind: "ltr"; text: string }
+  | { kind: "number"; text: string };
 
 /** Attributes every link in a reply carries: a new tab, no access back to the chat, no endorsement. */
 export const REPLY_LINK_REL = "noopener nofollow";
@@ -77,7 +81,7 @@ export function replyPieces(text: string): ReplyPiece[] {
     } else if (email) {
       piece = { kind: "ltr", text: email };
     } else if (number) {
-      if (needsIsolation(number)) piece = { kind: "ltr", text: number };
+      if (needsIsolation(number)) piece = { kind: "number", text: number };
     }
     if (!piece) continue;
     pushText(text.slice(position, start));

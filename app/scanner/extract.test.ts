@@ -24,6 +24,16 @@ describe("extractTopics", () => {
     expect(extractTopics(html)).toEqual([{ topic: "מי אנחנו", content: "משרד רואי חשבון בחיפה." }]);
   });
 
+  it("names a topic once when its title repeats it", () => {
+    const html = `<html><head><title>אודות | אודות</title></head><body><p>משרד רואי חשבון.</p>
+      <h2>Prices - Prices</h2><p>From 100 NIS.</p><h2>Tel Aviv - Jaffa</h2><p>Open daily.</p></body></html>`;
+    expect(extractTopics(html)).toEqual([
+      { topic: "אודות", content: "משרד רואי חשבון." },
+      { topic: "Prices", content: "From 100 NIS." },
+      { topic: "Tel Aviv - Jaffa", content: "Open daily." },
+    ]);
+  });
+
   it("keeps an article's own header", () => {
     const html = `<article><header><h2>Our story</h2></header><p>Since 1990.</p></article>`;
     expect(extractTopics(html)).toEqual([{ topic: "Our story", content: "Since 1990." }]);

@@ -139,7 +139,7 @@ export function extractTopics(html: string): PageTopic[] {
         if (!HEADINGS.has(name) && BLOCKS.has(name)) endLine();
         if (element.main) mainDepth--;
         if (HEADINGS.has(name) && headingText !== null) {
-          const topic = collapse(headingText);
+          const topic = withoutRepeats(collapse(headingText));
           headingText = null;
           if (topic)
             sections.push({ topic: topic.slice(0, EXTRACT_LIMITS.topicChars), lines: [], inMain: mainDepth > 0 });
@@ -152,7 +152,7 @@ export function extractTopics(html: string): PageTopic[] {
   parser.end();
   endLine();
 
-  const pageTitle = collapse(title).slice(0, EXTRACT_LIMITS.topicChars);
+  const pageTitle = withoutRepeats(collapse(title)).slice(0, EXTRACT_LIMITS.topicChars);
   return sections
     .filter((section) => section.lines.length > 0 && (!sawMain || section.inMain))
     .map((section) => ({
@@ -160,6 +160,27 @@ export function extractTopics(html: string): PageTopic[] {
       content: section.lines.join("\n").slice(0, EXTRACT_LIMITS.contentChars),
     }))
     .slice(0, EXTRACT_LIMITS.topicsPerPage);
+}
+
+/** What separates a page's name from its site's in a title: "About | Dana's Bakery". */
+const TITLE_SEPARATOR = /\s+[|–—·»]\s+|\s+-\s+/;
+
+/**
+ * A title whose parts repeat ("אודות | אודות", a site named like its page) once each: the operator
+ * would otherwise read the topic's name twice.
+ */
+function withoutRepeats(title: string): string {
+  const parts = title.split(TITLE_SEPARATOR);
+  const separators = title.match(new RegExp(TITLE_SEPARATOR, "g")) ?? [];
+  const seen = new Set<string>();
+  let kept = "";
+  parts.forEach((part, index) => {
+    const key = part.toLocaleLowerCase();
+    if (seen.has(key)) return;
+    seen.add(key);
+    kept += kept ? `${separators[index - 1]}${part}` : part;
+  });
+  return kept;
 }
 
 /** Every piece of a page's text, cleaned like every typed field: a NUL byte in a page once failed the whole write. */

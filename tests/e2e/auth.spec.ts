@@ -62,7 +62,7 @@ test.describe("login", () => {
       await page.goto("/");
       await page.getByRole("link", { name: "כניסת מנהל" }).click();
       await expect(page).toHaveURL("/login?lng=he");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("כניסת מפעיל");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("כניסת מנהל");
     });
   });
 

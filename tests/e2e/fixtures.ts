@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import {
   test as base,
@@ -87,6 +89,89 @@ export function keepOnLoopback(context: BrowserContext) {
   return outside;
 }
 
+const LOCALES = path.resolve(import.meta.dirname, "../../app/locales/en");
+/** The namespaces and their top-level keys: the first part of what i18next shows for a missing key. */
+const NAMESPACE_FILES = readdirSync(LOCALES).filter((file) => file.endsWith(".json"));
+const TRANSLATION_ROOTS = {
+  namespaces: NAMESPACE_FILES.map((file) => file.replace(/\.json$/, "")),
+  groups: [
+    ...new Set(
+      NAMESPACE_FILES.flatMap((file) => Object.keys(JSON.parse(readFileSync(path.join(LOCALES, file), "utf8")))),
+    ),
+  ],
+};
+
+/**
+ * A translation i18next could not find shows as its key (`detail.messageCount`, `sessions:detail.x`).
+ * Runs in every page and frame from its first script: the text and the labels of what the document
+ * starts with and of everything added later, leaving out what is marked as code (a setting's name).
+ */
+function watchForRawKeys({ namespaces, groups }: typeof TRANSLATION_ROOTS) {
+  const namespaceSet = new Set(namespaces);
+  const groupSet = new Set(groups);
+  const shape = /^(?:([a-z-]+):)?([A-Za-z][\w]*)((?:\.[\w]+)*)$/;
+  const isRawKey = (text: string) => {
+    const match = shape.exec(text.trim());
+    if (!match) return false;
+    const [, namespace, group, rest] = match;
+    if (namespace) return namespaceSet.has(namespace);
+    return rest !== "" && groupSet.has(group!);
+  };
+  const record = (text: string, where: Element | null) => {
+    if (!where || where.closest("code, kbd, samp, [translate=no], script, style")) return;
+    (window as unknown as { __recordRawKey: (found: string) => void }).__recordRawKey(
+      `"${text.trim()}" on ${location.pathname}${location.search}`,
+    );
+  };
+  const LABELS = ["aria-label", "placeholder", "title", "alt"];
+  const checkElement = (element: Element) => {
+    for (const name of LABELS) {
+      const value = element.getAttribute(name);
+      if (value && isRawKey(value)) record(value, element);
+    }
+  };
+  const check = (node: Node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (node.textContent && isRawKey(node.textContent)) record(node.textContent, node.parentElement);
+      return;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    checkElement(node as Element);
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let next = walker.nextNode(); next; next = walker.nextNode()) {
+      if (next.nodeType === Node.TEXT_NODE) {
+        if (next.textContent && isRawKey(next.textContent)) record(next.textContent, next.parentElement);
+      } else checkElement(next as Element);
+    }
+  };
+  const start = () => {
+    check(document.documentElement);
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        if (mutation.type === "childList") mutation.addedNodes.forEach(check);
+        else if (mutation.type === "characterData") check(mutation.target);
+        else if (mutation.target instanceof Element) checkElement(mutation.target);
+      }
+    }).observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: LABELS,
+    });
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  else start();
+}
+
+/** Watches every document the page opens for translation keys shown as text; the set fills as they appear. */
+export async function recordRawKeys(page: Page) {
+  const rawKeys = new Set<string>();
+  await page.exposeBinding("__recordRawKey", (_source, found: string) => void rawKeys.add(found));
+  await page.addInitScript(watchForRawKeys, TRANSLATION_ROOTS);
+  return rawKeys;
+}
+
 type WorkerFixtures = {
   /** The session cookie of one sign-in through the real login form post, made once per worker. */
   operatorSessionCookies: Cookie[];
@@ -153,8 +238,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       });
     });
 
+    const rawKeys = await recordRawKeys(page);
+
     await use(page);
     expect(errors, "console errors on the page").toEqual([]);
+    expect([...rawKeys], "translation keys shown instead of their text").toEqual([]);
     expect(landings, "pages the test did not expect to fail").toEqual([]);
     expect(cspViolations, "Content-Security-Policy violations").toEqual([]);
   },

@@ -1,4 +1,3 @@
-import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { ArrowLeft, Bot, History, LoaderCircle, RotateCcw, SendHorizontal, Settings } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +12,7 @@ import {
 } from "~/demo/branding.ts";
 import {
   chatMessageSchema,
+  DEMO_MESSAGE_MAX_LENGTH,
   ChatUnavailableError,
   newClientMessageId,
   sendChatMessage,
@@ -330,7 +330,7 @@ function Composer({ draft, setDraft, sending, send, textarea, scrollKey }: Compo
         name="message"
         rows={3}
         value={draft}
-        maxLength={MESSAGE_MAX_LENGTH}
+        maxLength={DEMO_MESSAGE_MAX_LENGTH}
         placeholder={t("chat.input.placeholder")}
         aria-describedby={`${id}-hint ${id}-count`}
         onChange={(event) => setDraft(event.currentTarget.value)}
@@ -343,7 +343,7 @@ function Composer({ draft, setDraft, sending, send, textarea, scrollKey }: Compo
         <p id={`${id}-count`} className="text-xs text-slate-600 tabular-nums">
           {t("chat.input.counter", {
             used: formatNumber(draft.length, i18n.language),
-            max: formatNumber(MESSAGE_MAX_LENGTH, i18n.language),
+            max: formatNumber(DEMO_MESSAGE_MAX_LENGTH, i18n.language),
           })}
         </p>
         <Button type="submit" className="ms-auto min-w-28" disabled={empty || sending}>

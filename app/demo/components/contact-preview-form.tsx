@@ -66,8 +66,15 @@ export function ContactPreviewForm({ lastResult, previewedName }: ContactPreview
           autoComplete="tel"
           inputMode="tel"
           dir="ltr"
+          maxLength={PREVIEW_PHONE_MAX_LENGTH}
         />
-        <TextField field={fields.fullName} label={t("preview.fullName")} autoComplete="name" dir="auto" />
+        <TextField
+          field={fields.fullName}
+          label={t("preview.fullName")}
+          autoComplete="name"
+          dir="auto"
+          maxLength={PREVIEW_NAME_MAX_LENGTH}
+        />
         <Button type="submit" className="w-full">
           {t("preview.submit")}
         </Button>
