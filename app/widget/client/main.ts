@@ -181,8 +181,11 @@ let retryNow: (() => void) | null = null;
 async function deliver(message: OutgoingMessage, attempt = 0) {
   clearTimeout(retryTimer);
   retryNow = null;
-  clearErrors();
+  // A try of its own is quiet: no typing dots, and the notice with Try again stays until an answer comes.
+  const quiet = attempt > 0;
+  if (!quiet) clearErrors();
   setBusy(true);
+  if (quiet) typing.hidden = true;
   // Created by the first piece of the reply; TypeScript's narrowing cannot follow the callback.
   let bubble = null as HTMLElement | null;
   const result = await sendMessage(config.endpoints.messages, message, (soFar) => {
@@ -198,16 +201,21 @@ async function deliver(message: OutgoingMessage, attempt = 0) {
     bubble?.parentElement?.remove();
     const retry = () => void deliver(message);
     const problem = result.timedOut ? text("errorTimeout") : (result.error ?? text("errorNetwork"));
-    showNotice("error", problem, [{ label: text("retry"), run: retry }]);
+    const noAnswer = result.status === null;
+    if (!quiet || !noAnswer) {
+      clearErrors();
+      showNotice("error", problem, [{ label: text("retry"), run: retry }]);
+    }
     // No answer at all (our server or the connection down): after an outage the message goes through
     // by itself, waiting longer each time; Try again stays for the visitor who will not wait. The same
     // clientMessageId makes every try one message.
-    if (result.status === null) {
+    if (noAnswer) {
       retryNow = () => void deliver(message, attempt + 1);
       retryTimer = setTimeout(retryNow, retryDelay(attempt));
     }
     return;
   }
+  clearErrors();
   const reply = result.reply;
   sessionId = reply.sessionId;
   store.rememberSession(sessionId);

@@ -225,7 +225,7 @@ describe("the plugin's calls to our server", () => {
   });
 
   it("names the newest version and its ZIP, which carries the license but no secret", async () => {
-    const update = await request(`/api/wordpress/plugin-update?license=${client.licenseKey}&version=1.0.0`);
+    const update = await request(`/api/wordpress/plugin-update?license=${client.licenseKey}&version=1.0.0&lng=en`);
     expect(update.status).toBe(200);
     const body = (await update.json()) as { version: string; package: string; slug: string };
     expect(body).toMatchObject({
