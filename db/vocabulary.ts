@@ -52,6 +52,7 @@ export type FunctionClientDetails = {
   budget?: string;
   location?: string;
   phone?: string;
+  email?: string;
 };
 
 export const JOB_OUTCOMES = ["succeeded", "failed"] as const;

@@ -22,6 +22,7 @@ import { detectLanguage } from "./language.ts";
 import { deliverableFromWords, type Deliverable } from "./message-type.ts";
 import { askModel, ModelFailure, type HistoryTurn, type ModelSettings } from "./model-provider.server.ts";
 import { retrievePassages } from "./retrieval.server.ts";
+import { answerExcerpt, sharesSubject } from "./subject.server.ts";
 import { buildSystemPrompt, type BusinessProfile } from "./system-prompt.ts";
 
 /** Passages handed to the model, or the best of which the built-in responder quotes. */
@@ -115,17 +116,24 @@ export async function answerVisitor(
   const previousMessageType = turn.history.at(-1)?.messageType;
 
   if (!modelSettings) {
+    // The model reads every passage and judges; the built-in responder quotes, so only what speaks
+    // of the question, and of a long passage the part that answers it.
+    const onSubject = passages
+      .filter((passage) => sharesSubject(turn.message, passage))
+      .map((passage) => ({ ...passage, content: answerExcerpt(turn.message, passage.content) }));
     const deliverable = deliverableFromWords({
       visitorMessage: turn.message,
       previousMessageType,
-      answeredFromKnowledge: passages.length > 0,
+      answeredFromKnowledge: onSubject.length > 0,
     });
     const reply = builtInReply({
       t,
       language,
+      businessType: turn.client.businessType,
+      salesStyle: profile.sales?.salesStyle,
       salesFlow: profile.training?.salesFlow ?? [],
       previousReplies: turn.history.length,
-      passages,
+      passages: onSubject,
       asked: hasMeaningfulWords(turn.message),
       imageCount: turn.imageCount,
       knownDetails: turn.knownDetails,

@@ -23,6 +23,8 @@ function turn(overrides: Partial<BuiltInTurn> = {}): BuiltInTurn {
   return {
     t: translators[language],
     language,
+    businessType: "marketing",
+    salesStyle: "consultative",
     salesFlow: FLOW,
     previousReplies: 0,
     passages: [],
@@ -50,9 +52,40 @@ describe("builtInReply", () => {
   it("answers with the best passage and its source, then the next step of the sales flow", () => {
     expect(
       builtInReply(turn({ previousReplies: 1, passages: [passage, { ...passage, content: "second best" }] })),
-    ).toBe("המנוי עולה $50 לחודש.\nלפרטים נוספים: https://alex-ai.example/pricing\n\nרוצים שאסביר איך זה יעבוד אצלכם?");
+    ).toBe(
+      "המנוי עולה $50 לחודש.\nלפרטים נוספים: https://alex-ai.example/pricing\n\nרוצים שנבדוק יחד מה יתאים לעסק שלכם?",
+    );
     expect(builtInReply(turn({ previousReplies: 5, passages: [{ ...passage, sourceUrl: null }] }))).toBe(
       "המנוי עולה $50 לחודש.\n\nנמשיך בטלפון? השאירו שם ומספר טלפון ונחזור אליכם.",
+    );
+  });
+
+  it("offers what the client's kind of business offers, and closes as its sales style says", () => {
+    const parking = {
+      topic: "יש חניה?",
+      content: "יש חניה חינם ברחוב סוקולוב.",
+      sourceUrl: null,
+      origin: "faq" as const,
+    };
+    const offers = {
+      services: "רוצים לקבוע תור?",
+      restaurant: "רוצים שאשריין לכם שולחן?",
+      realestate: "רוצים שסוכן יתאים לכם נכסים?",
+      "party planning platform": "רוצים שנתחיל לתכנן את האירוע שלכם?",
+      other: "יש עוד משהו שאפשר לעזור בו?",
+    };
+    for (const [businessType, offer] of Object.entries(offers))
+      expect(builtInReply(turn({ businessType, previousReplies: 1, passages: [parking] }))).toBe(
+        `יש חניה חינם ברחוב סוקולוב.\n\n${offer}`,
+      );
+    expect(
+      builtInReply(turn({ businessType: "services", language: "en", previousReplies: 1, passages: [parking] })),
+    ).toMatch(/Would you like to book an appointment\?$/);
+    expect(builtInReply(turn({ previousReplies: 2, passages: [parking] }))).toMatch(
+      /נמשיך בטלפון\? השאירו שם ומספר טלפון ונחזור אליכם\.$/,
+    );
+    expect(builtInReply(turn({ salesStyle: "aggressive", previousReplies: 2, passages: [parking] }))).toMatch(
+      /השאירו שם ומספר טלפון, ונחזור אליכם לסגור את הפרטים\.$/,
     );
   });
 
@@ -67,6 +100,17 @@ describe("builtInReply", () => {
     expect(builtInReply(turn({ previousReplies: 3, language: "en", knownDetails: known, details: known }))).toBe(
       "I don't know the answer to that yet. The team will get back to you at 050-1234567 with an answer.",
     );
+  });
+
+  it("takes an e-mail address as a way back", () => {
+    expect(builtInReply(turn({ language: "en", details: { email: "eve@example.com" } }))).toBe(
+      "Thanks! And what is your name?",
+    );
+    expect(
+      builtInReply(
+        turn({ knownDetails: { email: "eve@example.com" }, details: { email: "eve@example.com", clientName: "איב" } }),
+      ),
+    ).toBe("תודה, איב! נכתוב אליך בקרוב לכתובת eve@example.com.");
   });
 
   it("takes contact details: asks for what is missing, thanks when both are there, and stops asking", () => {

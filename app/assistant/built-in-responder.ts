@@ -10,10 +10,16 @@ export type AssistantTranslate = (key: string, options?: Record<string, unknown>
 export type BuiltInTurn = {
   t: AssistantTranslate;
   language: Language;
+  /** The client's business type and sales style: what the sales flow offers, and how directly it closes. */
+  businessType: string;
+  salesStyle: string | undefined;
   salesFlow: readonly string[];
   /** How many replies the session already had: the position in the sales flow. */
   previousReplies: number;
-  /** The passages retrieved for the message, best first. */
+  /**
+   * The passages retrieved for the message that speak of what it asks, a long one cut to the parts
+   * that answer it (app/assistant/subject.server.ts), best first.
+   */
   passages: readonly PromptPassage[];
   /** The message asks something (it has a word beyond greetings and question words): no passage means no answer. */
   asked: boolean;
@@ -76,20 +82,49 @@ export function builtInReply(turn: BuiltInTurn): string {
 }
 
 function contactReply({ t, knownDetails, details }: BuiltInTurn): string | undefined {
-  const nameIsNew = details.clientName !== undefined && details.clientName !== knownDetails.clientName;
-  const phoneIsNew = details.phone !== undefined && details.phone !== knownDetails.phone;
-  if (!nameIsNew && !phoneIsNew) return undefined;
+  const isNew = (field: "clientName" | "phone" | "email") =>
+    details[field] !== undefined && details[field] !== knownDetails[field];
+  if (!isNew("clientName") && !isNew("phone") && !isNew("email")) return undefined;
   if (hasNameAndPhone(details)) return t("contactComplete", { name: details.clientName, phone: details.phone });
+  // An e-mail is a way back too: the team writes instead of calling.
+  if (details.clientName && details.email)
+    return t("contactCompleteByEmail", { name: details.clientName, email: details.email });
   if (details.clientName) return t("askPhone", { name: details.clientName });
   return t("askName");
 }
 
-function nextSalesStep({ t, salesFlow, previousReplies, details }: BuiltInTurn): string | undefined {
+/** What the solution stage offers, by the client's business type; any other type gets the general offer. */
+const OFFER_BY_BUSINESS_TYPE: Record<string, string> = {
+  restaurant: "restaurant",
+  services: "services",
+  realestate: "realestate",
+  retail: "retail",
+  marketing: "marketing",
+  "party planning platform": "partyPlanning",
+};
+
+/**
+ * The sales flow's next line, in the client's terms: the solution stage offers what its kind of
+ * business offers (a table, an appointment, a viewing), and the closing asks for a way back as its
+ * sales style says (a question, or straight out when the style is "aggressive"). Never a line about
+ * Alex's own product: these replies speak for the client.
+ */
+function nextSalesStep({
+  t,
+  salesFlow,
+  previousReplies,
+  details,
+  businessType,
+  salesStyle,
+}: BuiltInTurn): string | undefined {
   if (salesFlow.length === 0) return undefined;
   const stage = salesFlow[Math.min(previousReplies, salesFlow.length - 1)] ?? "";
   const key = STAGE_KEYS[stage.trim().toLowerCase()];
   if (!key) return undefined;
   // Once the visitor left a way to reach them, closing means the team calls; no need to ask again.
   if (key === "dealClosing" && hasNameAndPhone(details)) return undefined;
+  if (key === "solutionPresentation")
+    return t(`stages.solutionPresentation.${OFFER_BY_BUSINESS_TYPE[businessType] ?? "general"}`);
+  if (key === "dealClosing") return t(`stages.dealClosing.${salesStyle === "aggressive" ? "direct" : "asking"}`);
   return t(`stages.${key}`);
 }

@@ -1,9 +1,9 @@
 import type { FunctionClientDetails } from "#db/vocabulary.ts";
 
 /**
- * What a visitor tells about themselves, read from their own words: an Israeli phone number in any
- * common writing, a name introduced as such, and for party planning the occasion, the number of
- * guests, the budget and the place. Deterministic: the built-in responder relies on it alone, and
+ * What a visitor tells about themselves, read from their own words: a phone number (Israeli in any
+ * common writing, or international with its country code), an e-mail address, a name introduced as
+ * such, and for party planning the occasion, the number of guests, the budget and the place. Deterministic: the built-in responder relies on it alone, and
  * the AI provider's tool calls only add to it.
  */
 export type ContactDetails = FunctionClientDetails;
@@ -12,13 +12,23 @@ const PHONE_CANDIDATE = /(?<![\d+])\+?\(?\d[\d\s\-().]{6,17}\d(?!\d)/g;
 const MOBILE_OR_VOIP = /^0[57]\d{8}$/;
 const LANDLINE = /^0[2-489]\d{7}$/;
 
-/** An Israeli phone number as the office writes it (050-1234567, 03-1234567), or undefined. */
+/** E.164: a country code (never 0) and the number, 8 to 15 digits in all. */
+const E164_DIGITS = /^[1-9]\d{7,14}$/;
+
+/**
+ * A phone number as the office dials it, or undefined: an Israeli one as written at home
+ * (050-1234567, 03-1234567), another country's in E.164 (+447700900123), which only a number
+ * written with its "+" or "00" says.
+ */
 export function normalisePhone(written: string): string | undefined {
-  let digits = written.replace(/\D/g, "");
-  if (digits.startsWith("00972")) digits = `0${digits.slice(5)}`;
-  else if (digits.startsWith("972")) digits = `0${digits.slice(3)}`;
+  // "+44 (0)20 …": the trunk zero in brackets is dialled at home only.
+  let digits = written.replace(/\(0\)/g, "").replace(/\D/g, "");
+  const international = /^\s*(?:\+|00)/.test(written);
+  if (international && digits.startsWith("00")) digits = digits.slice(2);
+  if (digits.startsWith("972")) digits = `0${digits.slice(3)}`;
   if (MOBILE_OR_VOIP.test(digits)) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
   if (LANDLINE.test(digits)) return `${digits.slice(0, 2)}-${digits.slice(2)}`;
+  if (international && E164_DIGITS.test(digits)) return `+${digits}`;
   return undefined;
 }
 
@@ -37,11 +47,32 @@ export function extractPhone(text: string): string | undefined {
   return undefined;
 }
 
-const NAME_INTRODUCTIONS = [
-  /(?:קוראים\s+לי|שמי\s+הוא|שמי|השם\s+שלי\s+הוא|השם\s+שלי|שם\s*:)\s*(.+)/u,
-  /(?:my\s+name\s+is|my\s+name's|name\s*:|call\s+me)\s*(.+)/iu,
+/** An e-mail address as people type it; stored in lower case so a repeated one is recognised. */
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
+/** Longer than any real address (RFC 5321 allows 254): a longer "address" is not one. */
+const EMAIL_MAX = 254;
+
+export function extractEmail(text: string): string | undefined {
+  const email = EMAIL.exec(text)?.[0].toLowerCase();
+  return email && email.length <= EMAIL_MAX ? email : undefined;
+}
+
+/**
+ * The ways people introduce themselves, each followed by the name. `capitalised`: the name must be
+ * written with capitals (English "I'm tired" or "this is urgent" says no name); `withContact`: the
+ * words introduce a name only in a message that also leaves a way back ("אני רוצה" is no name, "אני
+ * דנה, 050…" is). Never "call me": "call me on +44…" once made the name "on".
+ */
+const NAME_INTRODUCTIONS: readonly { pattern: RegExp; capitalised?: boolean; withContact?: boolean }[] = [
+  { pattern: /(?:קוראים\s+לי|שמי\s+הוא|שמי|השם\s+שלי\s+הוא|השם\s+שלי|שם\s*:)\s*(.+)/u },
+  { pattern: /(?:my\s+name\s+is|my\s+name's|name\s*:)\s*(.+)/iu },
+  { pattern: /\b(?:i['’]m|i\s+am|this\s+is)\s+(.+)/iu, capitalised: true },
+  { pattern: /(?:^|[\s,.!?])אני\s+(.+)/u, withContact: true },
+  // "Eve Walker here, …": a name the message opens with, as its writer's signature.
+  { pattern: /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey)[\s,!]+)?(\p{Lu}\p{Ll}+(?:\s+\p{Lu}[\p{L}'’-]+){0,2}\s+here\b)/u },
 ];
 const NAME_WORD = /^\p{L}[\p{L}'׳’-]*$/u;
+const CAPITALISED = /^(?:\p{Lu}|[\u05d0-\u05ea])/u;
 /** Words that end a name: what people say right after it ("...and my phone is", "והטלפון שלי"). */
 const AFTER_NAME = new Set([
   "and",
@@ -58,6 +89,7 @@ const AFTER_NAME = new Set([
   "please",
   "call",
   "at",
+  "on",
   "the",
   "טלפון",
   "הטלפון",
@@ -82,6 +114,63 @@ const AFTER_NAME = new Set([
   "בבקשה",
   "טל",
 ]);
+/**
+ * What follows "אני" (I am) when it is no name: the words a visitor goes on with
+ * ("אני מעוניינת", "אני לא", "זה דחוף"). A name is rarely one of them.
+ */
+const NOT_A_NAME = new Set([
+  "לא",
+  "כן",
+  "גם",
+  "רק",
+  "כבר",
+  "עדיין",
+  "פה",
+  "כאן",
+  "שוב",
+  "יכול",
+  "יכולה",
+  "מעוניין",
+  "מעוניינת",
+  "מתעניין",
+  "מתעניינת",
+  "רוצים",
+  "מבקש",
+  "מבקשת",
+  "מתכנן",
+  "מתכננת",
+  "זקוק",
+  "זקוקה",
+  "חושב",
+  "חושבת",
+  "יודע",
+  "יודעת",
+  "שואל",
+  "שואלת",
+  "מתקשר",
+  "מתקשרת",
+  "פונה",
+  "מנסה",
+  "בא",
+  "באה",
+  "מגיע",
+  "מגיעה",
+  "אשלח",
+  "אחכה",
+  "זמין",
+  "זמינה",
+  "דחוף",
+  "בסדר",
+  "טוב",
+  "המספר",
+  "הטלפון",
+  "המייל",
+  "של",
+  "עם",
+  "על",
+  "בן",
+  "בת",
+]);
 const MAX_NAME_WORDS = 3;
 
 function isAfterName(word: string) {
@@ -91,15 +180,23 @@ function isAfterName(word: string) {
   return lower.startsWith("ו") && AFTER_NAME.has(lower.slice(1));
 }
 
-/** A name the visitor introduces ("קוראים לי דנה לוי", "my name is Dana"), or undefined. */
+/**
+ * A name the visitor introduces ("קוראים לי דנה לוי", "my name is Dana", "I'm Dan Miller", "אני דנה,
+ * 050…"), or undefined. Only the words right after an introduction count: a name is never guessed
+ * from where it sits next to a phone number.
+ */
 export function extractName(text: string): string | undefined {
-  for (const introduction of NAME_INTRODUCTIONS) {
-    const rest = introduction.exec(text)?.[1];
+  const leavesContact = extractPhone(text) !== undefined || extractEmail(text) !== undefined;
+  for (const { pattern, capitalised, withContact } of NAME_INTRODUCTIONS) {
+    if (withContact && !leavesContact) continue;
+    const rest = pattern.exec(text)?.[1];
     if (!rest) continue;
     const words: string[] = [];
     for (const raw of rest.split(/\s+/)) {
       const word = raw.replace(/[.,!?;:)"]+$/u, "");
       if (!NAME_WORD.test(word) || isAfterName(word)) break;
+      if (capitalised && !CAPITALISED.test(word)) break;
+      if (words.length === 0 && withContact && NOT_A_NAME.has(word)) break;
       words.push(word);
       if (words.length === MAX_NAME_WORDS || word !== raw) break;
     }
@@ -180,6 +277,7 @@ export function extractContactDetails(text: string): ContactDetails {
   const details: ContactDetails = {
     clientName: extractName(text),
     phone: extractPhone(text),
+    email: extractEmail(text),
     partyType: firstMatch(text, PARTY_TYPES),
     guestCount: guests ? Number(guests) : undefined,
     budget: extractBudget(text),
@@ -195,10 +293,13 @@ export function mergeContactDetails(known: ContactDetails, said: ContactDetails)
 
 /** Whether a field is new or changed: only then does the turn count as collecting contact details. */
 export function learnedSomethingNew(known: ContactDetails, merged: ContactDetails): boolean {
-  return (["clientName", "phone"] as const).some(
+  return (["clientName", "phone", "email"] as const).some(
     (field) => merged[field] !== undefined && merged[field] !== known[field],
   );
 }
+
+/** A way back to the visitor: the phone first, since the team calls, else the e-mail. */
+export const reachableAt = (details: ContactDetails): string | undefined => details.phone ?? details.email;
 
 export const hasNameAndPhone = (
   details: ContactDetails,

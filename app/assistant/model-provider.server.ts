@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { mergeContactDetails, normalisePhone, type ContactDetails } from "./contact-details.ts";
+import { singleLineText } from "~/lib/text.ts";
+import { extractEmail, mergeContactDetails, normalisePhone, type ContactDetails } from "./contact-details.ts";
 import { DELIVERABLES, type Deliverable } from "./message-type.ts";
 import { streamChat, type ChatMessage, type ChatTool, type ChatToolCall } from "./openai-chat.server.ts";
 
@@ -49,18 +50,31 @@ export class ModelFailure extends Error {
   }
 }
 
+/**
+ * A detail the model read from the visitor, cleaned like any text field (app/lib/text.ts): one line,
+ * no control characters, so a name like "Eve\r\nPhone: 000" cannot add lines to the lead e-mail or
+ * the webhook. Runs of spaces the cleaning leaves become one. Longer than `max` is cut, not refused:
+ * the visitor's details still count.
+ */
+const detail = (max: number) =>
+  singleLineText()
+    .overwrite((value) => value.replace(/\s+/g, " ").trim().slice(0, max).trim())
+    .min(1)
+    .optional();
+
 const detailsSchema = z.object({
-  clientName: z.string().trim().min(1).max(100).optional().describe("The visitor's name"),
-  phone: z.string().trim().max(40).optional().describe("The visitor's phone number"),
-  partyType: z.string().trim().max(100).optional().describe("The occasion, e.g. wedding, bar mitzvah"),
+  clientName: detail(100).describe("The visitor's name"),
+  phone: detail(40).describe("The visitor's phone number, with its country code if not Israeli"),
+  email: detail(254).describe("The visitor's e-mail address"),
+  partyType: detail(100).describe("The occasion, e.g. wedding, bar mitzvah"),
   guestCount: z.number().int().min(1).max(100_000).optional().describe("The number of guests"),
-  budget: z.string().trim().max(60).optional().describe("The budget as the visitor said it"),
-  location: z.string().trim().max(100).optional().describe("Where the event takes place"),
+  budget: detail(60).describe("The budget as the visitor said it"),
+  location: detail(100).describe("Where the event takes place"),
 });
 
 function checkedDetails(input: z.infer<typeof detailsSchema>): ContactDetails {
-  const { phone, ...rest } = input;
-  return { ...rest, phone: phone ? normalisePhone(phone) : undefined };
+  const { phone, email, ...rest } = input;
+  return { ...rest, phone: phone ? normalisePhone(phone) : undefined, email: email ? extractEmail(email) : undefined };
 }
 
 /**
@@ -128,7 +142,7 @@ const TOOLS = new Map<string, Tool>([
   [
     "save_contact_details",
     defineTool(
-      "Save what the visitor told about themselves: name, phone number, event details.",
+      "Save what the visitor told about themselves: name, phone number, e-mail, event details.",
       detailsSchema,
       (said, findings) => {
         findings.details = mergeContactDetails(findings.details, checkedDetails(said));

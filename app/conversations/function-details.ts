@@ -4,6 +4,7 @@ import type { FunctionClientDetails } from "#db/vocabulary.ts";
 export const FUNCTION_DETAIL_KEYS = [
   "clientName",
   "phone",
+  "email",
   "partyType",
   "guestCount",
   "budget",

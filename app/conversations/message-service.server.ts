@@ -3,7 +3,12 @@ import { generatePublicSessionId } from "#db/license-key.ts";
 import { messageCostCents, PRICE_LIST } from "#db/price-list.ts";
 import type { Channel, FunctionClientDetails } from "#db/vocabulary.ts";
 import { answerVisitor } from "~/assistant/assistant.server.ts";
-import { extractContactDetails, hasNameAndPhone, mergeContactDetails } from "~/assistant/contact-details.ts";
+import {
+  extractContactDetails,
+  hasNameAndPhone,
+  mergeContactDetails,
+  reachableAt,
+} from "~/assistant/contact-details.ts";
 import { classifyTurn } from "~/assistant/message-type.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import type { Language } from "~/i18n/config.ts";
@@ -401,7 +406,8 @@ async function keepVisitorDetails(
     }
     return true;
   }
-  if (details.phone && !known.phone) {
+  // A first way back (a phone number, or an e-mail address alone) makes the lead.
+  if (reachableAt(details) && !reachableAt(known)) {
     await enqueueLeadDeliveries(tx, leadDeliveriesFor({ ...lead, type: "lead.collected", contact: details }));
     return true;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BUSINESS_HOURS, openingState, type BusinessHours } from "./business-hours.ts";
+import { DEFAULT_BUSINESS_HOURS, nightfallOn, openingState, type BusinessHours } from "./business-hours.ts";
 
 const ISRAEL = "Asia/Jerusalem";
 /** An instant given as Israel's wall-clock time (+02:00 in winter, +03:00 in summer). */
@@ -40,6 +40,30 @@ describe("opening hours in Israel", () => {
     });
     expect(openingState(israel("2026-11-28T12:00", "+02:00"), DEFAULT_BUSINESS_HOURS, ISRAEL)).toMatchObject({
       open: false,
+      reason: "shabbat",
+    });
+  });
+
+  it("Shabbat ends at nightfall: on Saturday night the business is closed only for the day's hours", () => {
+    // Sunset in Jerusalem on 28 November 2026 is about 16:37; night falls about 17:17.
+    const night = nightfallOn({ year: 2026, month: 11, day: 28 });
+    expect(night.getTime()).toBeGreaterThan(israel("2026-11-28T17:05", "+02:00").getTime());
+    expect(night.getTime()).toBeLessThan(israel("2026-11-28T17:30", "+02:00").getTime());
+    // In summer it falls three hours later: 27 June 2026, sunset about 19:48.
+    const summer = nightfallOn({ year: 2026, month: 6, day: 27 });
+    expect(summer.getTime()).toBeGreaterThan(israel("2026-06-27T20:15", "+03:00").getTime());
+    expect(summer.getTime()).toBeLessThan(israel("2026-06-27T20:45", "+03:00").getTime());
+
+    expect(openingState(israel("2026-11-28T16:00", "+02:00"), DEFAULT_BUSINESS_HOURS, ISRAEL)).toMatchObject({
+      reason: "shabbat",
+    });
+    expect(openingState(israel("2026-11-28T23:39", "+02:00"), DEFAULT_BUSINESS_HOURS, ISRAEL)).toEqual({
+      open: false,
+      reason: "dayOff",
+      holiday: undefined,
+      opensAt: israel("2026-11-29T09:00", "+02:00"),
+    });
+    expect(openingState(israel("2026-06-27T20:00", "+03:00"), DEFAULT_BUSINESS_HOURS, ISRAEL)).toMatchObject({
       reason: "shabbat",
     });
   });

@@ -76,6 +76,48 @@ const at = (day: Day, time: ClockTime, timeZone: string) => {
   return zonedTime(timeZone, day.year, day.month, day.day, Math.floor(minutes / 60), minutes % 60);
 };
 
+/** Jerusalem: where the calendar's times are reckoned; the rest of Israel is within minutes of it. */
+const LATITUDE = 31.78;
+const LONGITUDE = 35.22;
+/** Nightfall ("three stars"), when Shabbat ends, as most Israeli calendars give it: this long after sunset. */
+const NIGHTFALL_AFTER_SUNSET_MINUTES = 40;
+const RADIANS = Math.PI / 180;
+
+/**
+ * When a day's night falls in Jerusalem, the end of Shabbat on a Saturday: sunset by NOAA's solar
+ * equations (within a minute or two), then NIGHTFALL_AFTER_SUNSET_MINUTES. From 17:20 in winter to
+ * 20:30 in summer, so no fixed hour would do.
+ */
+export function nightfallOn(day: { year: number; month: number; day: number }): Date {
+  const noon = Date.UTC(day.year, day.month - 1, day.day, 12);
+  const dayOfYear = (noon - Date.UTC(day.year, 0, 1)) / 86_400_000;
+  const angle = ((2 * Math.PI) / 365) * dayOfYear;
+  const equationOfTime =
+    229.18 *
+    (0.000075 +
+      0.001868 * Math.cos(angle) -
+      0.032077 * Math.sin(angle) -
+      0.014615 * Math.cos(2 * angle) -
+      0.040849 * Math.sin(2 * angle));
+  const declination =
+    0.006918 -
+    0.399912 * Math.cos(angle) +
+    0.070257 * Math.sin(angle) -
+    0.006758 * Math.cos(2 * angle) +
+    0.000907 * Math.sin(2 * angle) -
+    0.002697 * Math.cos(3 * angle) +
+    0.00148 * Math.sin(3 * angle);
+  const latitude = LATITUDE * RADIANS;
+  const hourAngle = Math.acos(
+    Math.cos(90.833 * RADIANS) / (Math.cos(latitude) * Math.cos(declination)) -
+      Math.tan(latitude) * Math.tan(declination),
+  );
+  const sunsetUtcMinutes = 720 - 4 * (LONGITUDE - hourAngle / RADIANS) - equationOfTime;
+  return new Date(
+    Date.UTC(day.year, day.month - 1, day.day) + (sunsetUtcMinutes + NIGHTFALL_AFTER_SUNSET_MINUTES) * 60_000,
+  );
+}
+
 /** How far ahead to look for the next opening: past the longest run of holidays and Shabbat. */
 const LOOK_AHEAD_DAYS = 14;
 
@@ -105,10 +147,12 @@ export function openingState(now: Date, hours: BusinessHours, timeZone: string):
     }
   }
 
-  // A business that never opens again is not resting for Shabbat, whatever the day.
+  // A business that never opens again is not resting for Shabbat, whatever the day; and once night
+  // falls on Saturday, Shabbat is over: it is closed only because the day's hours are.
   const shabbatAhead =
     opensAt !== undefined &&
-    (today.weekday === SATURDAY || (today.weekday === FRIDAY && closedThrough.some((day) => day.weekday === SATURDAY)));
+    ((today.weekday === SATURDAY && now < nightfallOn(today)) ||
+      (today.weekday === FRIDAY && closedThrough.some((day) => day.weekday === SATURDAY)));
   const reason: ClosedReason = todays.holiday
     ? "holiday"
     : shabbatAhead

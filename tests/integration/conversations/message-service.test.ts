@@ -8,6 +8,7 @@ import type { Database, DatabaseHandle } from "#db/connection.ts";
 import {
   chatSessions,
   clientPrivacy,
+  clients,
   completedFunctions,
   leadDeliveries,
   messageImages,
@@ -26,6 +27,8 @@ import {
   replyToMessage,
   type MessageReply,
 } from "~/conversations/message-service.server.ts";
+import type { LeadEvent } from "~/leads/lead-event.ts";
+import { composeLeadMail } from "~/leads/lead-mail.server.ts";
 import { insertKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { savePicture } from "~/pictures/picture-store.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
@@ -121,6 +124,8 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       visitorWaiting?: boolean;
       /** Whether the visitor ticked the widget's consent; they did unless a test says otherwise. */
       consent?: boolean;
+      /** Whether lead e-mails are queued (SMTP_URL set); off unless a test says otherwise. */
+      mailEnabled?: boolean;
     } = {},
   ): Promise<MessageReply> {
     const input: VisitorMessage = {
@@ -145,7 +150,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       modelSettings: options.modelSettings,
       timeZone: TZ,
       consentNeeded: "CONSENT NEEDED",
-      mailEnabled: false,
+      mailEnabled: options.mailEnabled ?? false,
       onDelta: (text) => options.deltas?.push(text),
       visitorWaiting: () => options.visitorWaiting ?? true,
       liveEvents: handle.events,
@@ -261,6 +266,43 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       clientDetails: { clientName: "דנה לוי", phone: "050-1234567" },
     });
     expect(session.contactDetails).toEqual({ clientName: "דנה לוי", phone: "050-1234567" });
+  });
+
+  it("makes a lead of an e-mail address alone, or a phone number outside Israel, without a model", async () => {
+    const client = await addPizzeria(db);
+    const byEmail = await send(client.licenseKey, "you can reach me at eve.walker@example.com", { mailEnabled: true });
+    expect(byEmail.messageType).toBe("contact_collected");
+    expect(byEmail.reply).toBe("Thanks! And what is your name?");
+    const named = await send(client.licenseKey, "My name is Eve Walker", {
+      sessionId: byEmail.sessionId,
+      mailEnabled: true,
+    });
+    expect(named.reply).toBe("Thank you, Eve Walker! We'll write to you at eve.walker@example.com soon.");
+    expect((await sessionRow(byEmail.sessionId)).contactDetails).toEqual({
+      email: "eve.walker@example.com",
+      clientName: "Eve Walker",
+    });
+
+    const abroad = await send(client.licenseKey, "Hi, I'm Dan Miller, please call me on +44 7700 900123", {
+      mailEnabled: true,
+    });
+    expect(abroad.reply).toBe("Thank you, Dan Miller! We'll call you at +447700900123 soon.");
+    const session = await sessionRow(abroad.sessionId);
+    const functions = await db.select().from(completedFunctions).where(eq(completedFunctions.sessionId, session.id));
+    expect(functions.map((fn) => fn.clientDetails)).toEqual([{ clientName: "Dan Miller", phone: "+447700900123" }]);
+
+    const deliveries = await db
+      .select()
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.clientId, client.id))
+      .orderBy(leadDeliveries.id);
+    expect(deliveries.map((row) => [row.event, (row.payload as LeadEvent).contact])).toEqual([
+      ["lead.collected", { email: "eve.walker@example.com" }],
+      ["function.completed", { clientName: "Dan Miller", phone: "+447700900123" }],
+    ]);
+    const mail = await composeLeadMail(deliveries[1]!.payload as LeadEvent, "en", TZ);
+    expect(mail.subject).toContain("Dan Miller");
+    expect(mail.text).not.toContain("a visitor");
   });
 
   it("keeps no details, function or lead without the visitor's consent, and asks for it", async () => {
@@ -588,6 +630,67 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       expect(functions.map((fn) => [fn.functionType, fn.clientDetails])).toEqual([
         ["client_introduction_complete", { clientName: "Noa", phone: "054-1112222" }],
       ]);
+    });
+
+    it("cleans every detail the model captures: a name with line breaks adds no line to the lead e-mail or webhook", async () => {
+      const client = await addPizzeria(db);
+      await db.update(clients).set({ webhookUrl: "https://hooks.example/leads" }).where(eq(clients.id, client.id));
+      standIn.script(
+        {
+          kind: "tools",
+          calls: [
+            {
+              name: "complete_function",
+              arguments: {
+                clientName: "Eve\r\nBcc: x@y\r\nPhone: 000",
+                phone: "+44 7700 900123",
+                location: "Haifa\u0000\n\nBudget: 1",
+                budget: `${"9".repeat(80)}\n`,
+              },
+            },
+          ],
+        },
+        { kind: "reply", chunks: ["Thanks Eve!"] },
+      );
+      const reply = await send(client.licenseKey, "Eve, +44 7700 900123", { modelSettings: model, mailEnabled: true });
+      const session = await sessionRow(reply.sessionId);
+      const cleaned = {
+        clientName: "Eve Bcc: x@y Phone: 000",
+        phone: "+447700900123",
+        location: "Haifa Budget: 1",
+        budget: "9".repeat(60),
+      };
+      expect(session.contactDetails).toEqual(cleaned);
+      const [fn] = await db.select().from(completedFunctions).where(eq(completedFunctions.sessionId, session.id));
+      expect(fn!.clientDetails).toEqual({ clientName: cleaned.clientName, phone: cleaned.phone });
+
+      const deliveries = await db.select().from(leadDeliveries).where(eq(leadDeliveries.clientId, client.id));
+      expect(deliveries.map((row) => row.channel).sort()).toEqual(["email", "webhook"]);
+      for (const delivery of deliveries) {
+        const event = delivery.payload as LeadEvent;
+        expect(event.contact.clientName).toBe(cleaned.clientName);
+        const mail = await composeLeadMail(event, "en", TZ);
+        expect(mail.subject).not.toMatch(/[\r\n]/);
+        const lines = mail.text.split("\n");
+        expect(lines).toContain(`Name: ${cleaned.clientName}`);
+        expect(lines).toContain("Phone: +447700900123");
+        expect(lines.filter((line) => line.startsWith("Phone:"))).toHaveLength(1);
+        expect(lines.some((line) => line.startsWith("Bcc:"))).toBe(false);
+      }
+    });
+
+    it("makes a lead of an e-mail address the model captures alone", async () => {
+      const client = await addPizzeria(db);
+      standIn.script(
+        { kind: "tools", calls: [{ name: "save_contact_details", arguments: { email: "Eve.Walker@Example.com" } }] },
+        { kind: "reply", chunks: ["Thanks, we'll write to you."] },
+      );
+      const reply = await send(client.licenseKey, "write to me please", { modelSettings: model, mailEnabled: true });
+      expect(reply.messageType).toBe("contact_collected");
+      const session = await sessionRow(reply.sessionId);
+      expect(session.contactDetails).toEqual({ email: "eve.walker@example.com" });
+      const deliveries = await db.select().from(leadDeliveries).where(eq(leadDeliveries.clientId, client.id));
+      expect(deliveries.map((row) => [row.channel, row.event])).toEqual([["email", "lead.collected"]]);
     });
 
     it("gives a polite fallback in the visitor's language when the provider fails, stored at $0, and bills the next real reply", async () => {
