@@ -13,3 +13,5 @@ export const liveEventsContext = createContext<LiveEventBus>();
 export const requestInfoContext = createContext<RequestInfo>({ ip: "127.0.0.1" });
 export const nonceContext = createContext<string>("");
 export const operatorContext = createContext<AuthenticatedOperator>();
+/** The signed-in operator's session (its id as stored, a hash of the cookie's token), set beside operatorContext. */
+export const authSessionContext = createContext<string>();

@@ -1,5 +1,5 @@
 import { redirect, type MiddlewareFunction } from "react-router";
-import { databaseContext, operatorContext } from "~/context.ts";
+import { authSessionContext, databaseContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { jsonError } from "~/server/json-api.server.ts";
 import { getOperatorSession } from "./session.server.ts";
@@ -68,6 +68,7 @@ export const requireOperatorForPage: MiddlewareFunction<Response> = async ({ req
     throw redirect(`/login?${new URLSearchParams({ redirectTo: wayBackTo(url) })}`);
   }
   context.set(operatorContext, session.operator);
+  context.set(authSessionContext, session.sessionId);
   return privateResponse(await next(), session.refreshedCookie);
 };
 
@@ -79,5 +80,6 @@ export const requireOperatorForApi: MiddlewareFunction<Response> = async ({ requ
     return jsonError(401, t("auth.required"), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   }
   context.set(operatorContext, session.operator);
+  context.set(authSessionContext, session.sessionId);
   return privateResponse(await next(), session.refreshedCookie);
 };

@@ -66,7 +66,7 @@ async function readToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value ? value : null;
 }
 
-export type OperatorSession = { operator: AuthenticatedOperator; refreshedCookie: string | null };
+export type OperatorSession = { operator: AuthenticatedOperator; sessionId: string; refreshedCookie: string | null };
 
 /**
  * The operator behind the request's cookie, or null. Sliding expiry: once a day at most,
@@ -85,13 +85,25 @@ export async function getOperatorSession(db: Database, request: Request): Promis
     await extendAuthSession(db, id, expiresAt);
     refreshedCookie = await serializeSessionCookie(request, token, expiresAt);
   }
-  return { operator: { id: session.operatorId, username: session.username }, refreshedCookie };
+  return { operator: { id: session.operatorId, username: session.username }, sessionId: id, refreshedCookie };
 }
 
-/** Deletes the session row, so a copy of the cookie is worthless afterwards, and clears the cookie. */
-export async function destroyAuthSession(db: Database, request: Request): Promise<string> {
+/** Whether the session (its stored id) is still signed in: not logged out, not expired. */
+export async function isAuthSessionLive(db: Database, sessionId: string) {
+  return (await findLiveAuthSession(db, sessionId)) !== undefined;
+}
+
+/**
+ * Deletes the session row, so a copy of the cookie is worthless afterwards, and clears the cookie.
+ * Answers the cleared cookie and the ended session's id (null when the request carried none).
+ */
+export async function destroyAuthSession(
+  db: Database,
+  request: Request,
+): Promise<{ cookie: string; sessionId: string | null }> {
   const token = await readToken(request);
-  if (token) await deleteAuthSession(db, hashToken(token));
+  const sessionId = token ? hashToken(token) : null;
+  if (sessionId) await deleteAuthSession(db, sessionId);
   const { cookie, secure } = sessionCookie(request);
-  return cookie.serialize("", { maxAge: 0, expires: new Date(0), secure });
+  return { cookie: await cookie.serialize("", { maxAge: 0, expires: new Date(0), secure }), sessionId };
 }

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveEventBus } from "#db/connection.ts";
+import { eq } from "drizzle-orm";
+import { authSessions, operators } from "#db/schema.ts";
+import { isAuthSessionLive } from "~/auth/session.server.ts";
 import { liveEventStream } from "~/live/live-stream.server.ts";
-import { openTestDatabase } from "../../support/database.ts";
+import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { baseUrl, loginAsOperator, request, uniqueIp } from "../../support/http.ts";
 import { startServer, type RunningServer } from "../../support/server.ts";
 
@@ -38,6 +41,8 @@ async function openStream(base: string, cookie: string, query = "") {
   return {
     response,
     frames,
+    /** Settles when the server ends the stream (or the test closes it). */
+    ended: reading,
     close: async () => {
       controller.abort();
       await reading;
@@ -71,6 +76,39 @@ async function until<T>(find: () => T | undefined, ms = 1000): Promise<T> {
 }
 
 function liveStreamSuite(base: () => string, login: () => Promise<string>) {
+  it("ends an open stream when its session logs out, and hears nothing after", async () => {
+    const cookie = await login();
+    const other = await login();
+    const license = await demoLicense(base());
+    const stream = await openStream(base(), cookie);
+    const stillOpen = await openStream(base(), other);
+    try {
+      expect(stream.response.status).toBe(200);
+      const loggedOut = await fetch(`${base()}/logout`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: cookie },
+      });
+      expect(loggedOut.status).toBe(302);
+      let ended = false;
+      void stream.ended.then(() => (ended = true));
+      await until(() => (ended ? true : undefined));
+      const answer = (await (await postMessage(base(), license)).json()) as { messageId: number };
+      // Another operator's stream goes on: the logout ended that session's streams only.
+      await until(() => stillOpen.frames.find((f) => f.data.messageId === answer.messageId));
+      expect(stream.frames.some((f) => f.data.messageId === answer.messageId)).toBe(false);
+      // Its cookie opens no new one either.
+      const again = await fetch(`${base()}/admin/live`, {
+        redirect: "manual",
+        headers: { Cookie: cookie, Accept: "text/event-stream" },
+      });
+      expect(again.status).toBe(302);
+    } finally {
+      await stream.close();
+      await stillOpen.close();
+    }
+  });
+
   it("refuses a visitor without an operator session: off to the login page", async () => {
     const response = await fetch(`${base()}/admin/live`, { redirect: "manual" });
     expect(response.status).toBe(302);
@@ -176,6 +214,61 @@ describe.runIf(process.env.TEST_DATABASE_URL)("GET /admin/live on PostgreSQL (NO
         .split(";")[0]!;
     },
   );
+});
+
+describe.each(testDrivers)("the live stream of a session that ended elsewhere (%s)", (driver) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    handle = await openTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  /** A signed-in operator's session row, as the login writes it; answers its id. */
+  async function signedInSession(expiresAt: Date) {
+    const [operator] = await handle.db
+      .insert(operators)
+      .values({ username: `op-${randomUUID()}`, passwordHash: "not-a-hash" })
+      .returning({ id: operators.id });
+    const id = randomUUID();
+    await handle.db.insert(authSessions).values({ id, operatorId: operator!.id, expiresAt, ip: "127.0.0.1" });
+    return id;
+  }
+
+  /** Reads the stream until it ends; answers what it carried. */
+  async function readToEnd(response: Response) {
+    let text = "";
+    for await (const chunk of response.body!) text += new TextDecoder().decode(chunk as Uint8Array);
+    return text;
+  }
+
+  async function streamOf(sessionId: string) {
+    const bus: LiveEventBus = { publish: async () => {}, subscribe: async () => () => {} };
+    return liveEventStream(bus, {}, new AbortController().signal, {
+      heartbeatMs: 20,
+      owner: { sessionId, stillSignedIn: () => isAuthSessionLive(handle.db, sessionId) },
+    });
+  }
+
+  it("ends at the first heartbeat after the session row is gone (a logout on another app server)", async () => {
+    const sessionId = await signedInSession(new Date(Date.now() + 60_000));
+    const response = await streamOf(sessionId);
+    const reader = response.body!.getReader();
+    // Heartbeats while it is signed in: the stream lives.
+    let text = "";
+    while ((text.match(/: heartbeat/g) ?? []).length < 3) text += new TextDecoder().decode((await reader.read()).value);
+    reader.releaseLock();
+    await handle.db.delete(authSessions).where(eq(authSessions.id, sessionId));
+    await readToEnd(response);
+  });
+
+  it("ends at the first heartbeat after the session expired", async () => {
+    const sessionId = await signedInSession(new Date(Date.now() + 150));
+    const started = Date.now();
+    await readToEnd(await streamOf(sessionId));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
 });
 
 describe("the live stream's subscription", () => {
