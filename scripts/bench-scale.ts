@@ -65,16 +65,20 @@ async function exportChild() {
     handle.db,
     session,
     {
-      timestamp: "Timestamp",
-      role: "Role",
-      userMessage: "User Message",
-      aiResponse: "AI Response",
-      messageType: "Message Type",
-      cost: "Cost",
-      channel: "Channel",
+      headers: {
+        timestamp: "Timestamp",
+        role: "Role",
+        userMessage: "User Message",
+        aiResponse: "AI Response",
+        messageType: "Message Type",
+        cost: "Cost",
+        channel: "Channel",
+      },
+      channel: (channel) => channel,
+      role: (role) => role,
+      messageType: (type) => type,
     },
     TIME_ZONE,
-    (channel) => channel,
   );
   let bytes = 0;
   for await (const chunk of response.body!) bytes += (chunk as Uint8Array).byteLength;

@@ -1,5 +1,5 @@
 import type { Database } from "#db/connection.ts";
-import { csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
+import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
 import { listBillingRecords, type BillingFilter, type ListedBillingRecord } from "~/models/billing.server.ts";
 
 const PAGE_SIZE = 500;
@@ -14,7 +14,11 @@ async function* everyRecord(db: Database, filter: BillingFilter) {
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** The filtered records as CSV, in the page's order; money in dollars with two decimals, as in the usage CSV. */
+/**
+ * The filtered records as CSV, in the page's order; money in dollars with two decimals, as in the usage
+ * CSV; the payment's time in the display time zone, the day the page shows (an ISO instant in UTC
+ * would date a payment made after 22:00 in Israel the day before).
+ */
 export function billingCsv(
   db: Database,
   {
@@ -22,11 +26,13 @@ export function billingCsv(
     header,
     statusLabel,
     filename,
+    timeZone,
   }: {
     filter: BillingFilter;
     header: (key: string) => string;
     statusLabel: (status: string) => string;
     filename: string;
+    timeZone: string;
   },
 ) {
   const columns: CsvColumn<ListedBillingRecord>[] = [
@@ -39,7 +45,7 @@ export function billingCsv(
     { header: header("total"), value: (row) => dollars(row.totalCents) },
     { header: header("currency"), value: (row) => row.currency },
     { header: header("status"), value: (row) => statusLabel(row.status) },
-    { header: header("paidAt"), value: (row) => row.paidAt?.toISOString() ?? "" },
+    { header: header("paidAt"), value: (row) => (row.paidAt ? csvDateTime(row.paidAt, timeZone) : "") },
   ];
   return csvResponse({ filename, columns, rows: everyRecord(db, filter) });
 }

@@ -1,5 +1,5 @@
 import { StatementTimeout, withStatementTimeout, type Database } from "#db/connection.ts";
-import type { Channel } from "#db/vocabulary.ts";
+import type { Channel, MessageRole } from "#db/vocabulary.ts";
 import type { ExportedMessage, SessionExport, SessionList, SessionSummary, SessionView } from "./session-types.ts";
 import { normalizeAddress } from "~/lib/address.ts";
 import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
@@ -233,26 +233,30 @@ export async function exportSession(db: Database, session: MonitoredSession, now
   return { success: true, session: { ...viewOf(session, functions[0], now), messages }, summary };
 }
 
-/** The session CSV (timestamp, user message, AI response, type, cost, the session's channel), streamed a thousand messages at a time: memory stays flat for any length. */
-export function sessionCsvResponse(
-  db: Database,
-  session: MonitoredSession,
-  headers: Record<"timestamp" | "role" | "userMessage" | "aiResponse" | "messageType" | "cost" | "channel", string>,
-  timeZone: string,
-  channelLabel: (channel: Channel) => string,
-) {
-  const channel = channelLabel(session.channel);
+/** The words a session CSV is written in: the page's language. */
+export type SessionCsvText = {
+  headers: Record<"timestamp" | "role" | "userMessage" | "aiResponse" | "messageType" | "cost" | "channel", string>;
+  channel: (channel: Channel) => string;
+  role: (role: MessageRole, operatorName: string | null) => string;
+  messageType: (type: string) => string;
+};
+
+/**
+ * The session CSV, streamed a thousand messages at a time (memory stays flat for any length): the
+ * columns an export has always had, in their order (timestamp, user message, AI response, type,
+ * cost), then who wrote the row and the session's channel. Codes are written as words.
+ */
+export function sessionCsvResponse(db: Database, session: MonitoredSession, text: SessionCsvText, timeZone: string) {
+  const { headers } = text;
+  const channel = text.channel(session.channel);
   type Row = Awaited<ReturnType<typeof listSessionMessages>>[number];
   const columns: CsvColumn<Row>[] = [
     { header: headers.timestamp, value: (row) => csvDateTime(row.createdAt, timeZone) },
-    {
-      header: headers.role,
-      value: (row) => (row.role === "operator" ? `operator:${row.operatorName ?? ""}` : row.role),
-    },
     { header: headers.userMessage, value: (row) => row.userMessage },
     { header: headers.aiResponse, value: (row) => row.aiResponse },
-    { header: headers.messageType, value: (row) => row.messageType },
+    { header: headers.messageType, value: (row) => text.messageType(row.messageType) },
     { header: headers.cost, value: (row) => (row.costCents / 100).toFixed(2) },
+    { header: headers.role, value: (row) => text.role(row.role, row.operatorName) },
     { header: headers.channel, value: () => channel },
   ];
   const safeId = session.publicId.replace(/[^\w-]/g, "").slice(0, 40);

@@ -14,9 +14,16 @@ test.describe("business hours on the client's settings", () => {
     const friday = hours.getByRole("group", { name: "שישי" });
     await expect(friday.getByLabel("סגירה")).toHaveValue("13:00");
     await friday.getByLabel("סגירה").fill("14:00");
-    await hours.getByRole("button", { name: "שמירת שעות" }).click();
+    const save = hours.getByRole("button", { name: "שמירת שעות" });
+    await save.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled, "the hours are below the first screen on a phone").toBeGreaterThan(0);
+    await save.click();
     await expect(page.getByText("שעות הפעילות נשמרו", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(generalTab("he"));
+    // The page stays where the operator was: the save button still under their finger.
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50);
+    await expect(save).toBeInViewport();
     await page.reload();
     await expect(hours.getByRole("group", { name: "שישי" }).getByLabel("סגירה")).toHaveValue("14:00");
     await expect(hours.getByText("עדיין לא הוגדרו")).toHaveCount(0);

@@ -11,6 +11,8 @@ import {
 const TEXTS = {
   en: {
     title: "Chat Sessions Monitor",
+    list: "Sessions",
+    totalSessions: "Total Sessions",
     pages: "Pages",
     period: "Date Range",
     allTime: "All Time",
@@ -31,6 +33,8 @@ const TEXTS = {
   },
   he: {
     title: "מעקב שיחות צ'אט",
+    list: "שיחות",
+    totalSessions: "סך השיחות",
     pages: "עמודים",
     period: "טווח תאריכים",
     allTime: "כל הזמן",
@@ -116,6 +120,20 @@ test.describe("Chat sessions monitor", () => {
       await expect(page.getByRole("heading", { name: text.summary })).toBeVisible();
       await page.getByRole("link", { name: text.back }).click();
       await expect(page.getByRole("heading", { name: text.title, level: 1 })).toBeVisible();
+    });
+
+    test(`on a phone the list comes before the figures (${language})`, async ({ page, signIn }) => {
+      await page.setViewportSize(PHONE);
+      await signIn();
+      await gotoHydrated(page, `/admin/chat-sessions?period=all&lng=${language}`);
+      const list = page.getByRole("region", { name: text.list, exact: true });
+      await expect(list.getByRole("heading", { name: text.list, exact: true })).toBeInViewport();
+      const firstFigure = page.getByRole("heading", { name: text.totalSessions, level: 2, exact: true });
+      const listTop = (await list.boundingBox())!.y;
+      expect((await firstFigure.boundingBox())!.y).toBeGreaterThan(listTop);
+      // The figures are still there, after the list.
+      await firstFigure.scrollIntoViewIfNeeded();
+      await expect(firstFigure).toBeInViewport();
     });
 
     test(`has no axe violations and no sideways scroll on a phone (${language})`, async ({ page, signIn }) => {

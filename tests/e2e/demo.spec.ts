@@ -108,6 +108,14 @@ test.describe("minimal chat demo", () => {
     // The session keeps the consent from now on: the box shows it given.
     await expect(consent).toBeDisabled();
     await expect(consent).toBeChecked();
+
+    // The reply repeats the phone number: on the narrowest phone it stays whole on one line, never
+    // broken at its hyphen.
+    await page.setViewportSize({ width: 320, height: 700 });
+    const phone = log.locator("bdi", { hasText: "050-1234567" }).last();
+    await expect(phone).toBeVisible();
+    await expect(phone).toHaveCSS("white-space", "nowrap");
+    expect(await phone.evaluate((element) => element.getClientRects().length)).toBe(1);
   });
 
   test("opens with the greeting in the page's language, as the widget does", async ({ page }) => {

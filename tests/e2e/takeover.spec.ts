@@ -1,4 +1,5 @@
-import { DESKTOP, expect, gotoHydrated, PHONE, test } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, PHONE, test } from "./fixtures.ts";
 
 /**
  * Take-over end to end: an operator holds a widget conversation from its session page, the visitor
@@ -19,6 +20,9 @@ const TEXTS = {
     held: "אפשר לדבר עם בן אדם?",
     operatorReply: "שלום, כאן נועה מהצוות",
     again: "ומה שעות הפתיחה?",
+    replyRequired: "כתבו תשובה.",
+    license: "רישיון",
+    conversation: "היסטוריית השיחה",
   },
   en: {
     input: "Your message",
@@ -32,10 +36,26 @@ const TEXTS = {
     held: "Can I talk to a person?",
     operatorReply: "Hi, this is Noa from the team",
     again: "And when are you open?",
+    replyRequired: "Write a reply.",
+    license: "License",
+    conversation: "Conversation History",
   },
 } as const;
 
 let license: string;
+
+/** The operator's screen: a phone in Hebrew, a laptop in English; the reply box must be on it either way. */
+const OPERATOR_SCREENS = { he: ["phone", PHONE], en: ["desktop", { width: 1366, height: 900 }] } as const;
+
+/** The conversation sits above the reply box, or beside it: never below it. */
+async function expectConversationBeforeReplyBox(page: Page, text: (typeof TEXTS)[keyof typeof TEXTS]) {
+  const conversation = (await page.getByRole("region", { name: text.conversation, exact: true }).boundingBox())!;
+  const replyBox = (await page.getByRole("textbox", { name: text.reply }).boundingBox())!;
+  const above = conversation.y + conversation.height <= replyBox.y + 1;
+  const beside =
+    conversation.x + conversation.width <= replyBox.x + 1 || replyBox.x + replyBox.width <= conversation.x + 1;
+  expect(above || beside, "the conversation above or beside the reply box").toBe(true);
+}
 
 test.beforeAll(async ({ request }) => {
   const html = await (await request.get("/invest-he")).text();
@@ -64,13 +84,31 @@ for (const language of ["he", "en"] as const) {
     const sessionId = (await storedSession())!;
     await expect(log.locator(".message.assistant > span").last()).toContainText(/\S/);
     const assistantCount = await log.locator(".message.assistant").count();
+    // The price in the answer ($50) is kept on one line in the phone-width bubble.
+    await expect(log.locator(".message.assistant bdi.number").first()).toHaveCSS("white-space", "nowrap");
 
-    await page.setViewportSize(DESKTOP);
+    const [width, viewport] = OPERATOR_SCREENS[language];
+    await page.setViewportSize(viewport);
     await signIn();
-    await gotoHydrated(page, `/admin/session/${sessionId}?lng=${language}`);
+    const sessionPage = `/admin/session/${sessionId}?lng=${language}`;
+    await gotoHydrated(page, sessionPage);
+    // The license badge reads "License alex_…", with its space.
+    await expect(page.getByText(`${text.license} alex_`, { exact: false })).toHaveText(
+      new RegExp(`^${text.license} alex_[0-9a-f]+$`),
+    );
     await page.getByRole("button", { name: text.takeOver }).click();
     await expect(page.getByRole("button", { name: text.handBack })).toBeVisible();
+    await expect(page).toHaveURL(sessionPage);
     await expect(log).toContainText(text.joined, { timeout: 15_000 });
+    // Taken over: the reply box and its button are on the screen, under or beside the conversation.
+    const replyBox = page.getByRole("textbox", { name: text.reply });
+    const send = page.getByRole("button", { name: text.send });
+    await expect(replyBox).toBeInViewport();
+    await expect(send).toBeInViewport();
+    await expectConversationBeforeReplyBox(page, text);
+    // The hand-over line: its time, a space, then who took it.
+    const trail = page.locator("li:has(> time)").first();
+    expect(await trail.textContent()).toMatch(/\d{2}:\d{2} \S/);
 
     await input.fill(text.held);
     await input.press("Enter");
@@ -78,10 +116,20 @@ for (const language of ["he", "en"] as const) {
     await visitor.waitForTimeout(1500);
     await expect(log.locator(".message.assistant")).toHaveCount(assistantCount);
 
-    await page.getByRole("textbox", { name: text.reply }).fill(text.operatorReply);
-    await page.getByRole("button", { name: text.send }).click();
+    await replyBox.fill(text.operatorReply);
+    await send.click();
     await expect(log.getByText(text.operatorReply)).toBeVisible({ timeout: 15_000 });
-    await page.screenshot({ path: `${SCREENS}/operator-${language}-desktop.png`, fullPage: true });
+    await expect(page).toHaveURL(sessionPage);
+    // Sent: the box is empty, still in view, and a second click sends nothing again.
+    await expect(replyBox).toHaveValue("");
+    await expect(replyBox).toBeInViewport();
+    await expect(page.getByText(text.operatorReply)).toHaveCount(1);
+    await send.click();
+    await expect(page.getByText(text.replyRequired)).toBeVisible();
+    await visitor.waitForTimeout(1000);
+    await expect(log.getByText(text.operatorReply)).toHaveCount(1);
+    await page.screenshot({ path: `${SCREENS}/operator-${language}-${width}.png` });
+    await page.screenshot({ path: `${SCREENS}/operator-${language}-${width}-full.png`, fullPage: true });
     await visitor.screenshot({ path: `${SCREENS}/visitor-${language}-phone-held.png` });
 
     await page.getByRole("button", { name: text.handBack }).click();

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Hand, Undo2 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
@@ -20,6 +21,9 @@ type HandoffView = {
 /**
  * Who answers the session and the buttons to change it: take over (while Alex answers), hand back
  * and the reply form (while I hold it); someone else's hold is named. Below, the hand-over trail.
+ * The reply box is emptied once its reply is sent (the page stays mounted across the post's
+ * redirect, and a second click would send the same text again) and is brought into view, focused,
+ * when the operator takes the conversation over or sends a reply: it is what they type in next.
  */
 export function HandoffPanel({
   handoff,
@@ -40,6 +44,22 @@ export function HandoffPanel({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: operatorReplySchema }),
   });
   const { holder } = handoff;
+  const replyBox = useRef<HTMLTextAreaElement>(null);
+  const sentIntent = useRef<string | null>(null);
+  const intent = navigation.formData?.get("intent");
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      if (typeof intent === "string") sentIntent.current = intent;
+      return;
+    }
+    const finished = sentIntent.current;
+    sentIntent.current = null;
+    // A refused post answers with its errors (lastResult); a done one redirects, leaving none.
+    if (lastResult || (finished !== "reply" && finished !== "take-over")) return;
+    if (finished === "reply") form.reset();
+    // After the reset the box is a new element: focus it once it is in the page.
+    requestAnimationFrame(() => replyBox.current?.focus());
+  }, [navigation.state, intent, lastResult, form]);
   return (
     <TitledCard id="handoff-title" title={t("handoff.title")}>
       <FormMessages ns="sessions" values={{ max: MESSAGE_MAX_LENGTH }}>
@@ -53,9 +73,10 @@ export function HandoffPanel({
           </p>
           {holder?.isMe ? (
             <>
-              <Form method="post" {...getFormProps(form)} className="space-y-3">
+              <Form method="post" {...getFormProps(form)} preventScrollReset className="space-y-3">
                 <FormErrors form={form} />
                 <TextareaField
+                  ref={replyBox}
                   field={fields.reply}
                   label={t("handoff.reply")}
                   hint={t("handoff.replyHint")}
@@ -66,7 +87,7 @@ export function HandoffPanel({
                   {t("handoff.send")}
                 </Button>
               </Form>
-              <Form method="post">
+              <Form method="post" preventScrollReset>
                 <Button type="submit" name="intent" value="hand-back" variant="secondary" disabled={busy}>
                   <Undo2 className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
                   {t("handoff.handBack")}
@@ -74,7 +95,7 @@ export function HandoffPanel({
               </Form>
             </>
           ) : (
-            <Form method="post">
+            <Form method="post" preventScrollReset>
               <FormErrors form={form} />
               <Button type="submit" name="intent" value="take-over" disabled={busy || holder !== null}>
                 <Hand className="h-4 w-4" aria-hidden="true" />
@@ -90,9 +111,9 @@ export function HandoffPanel({
               <ol className="space-y-1 text-sm text-slate-700">
                 {handoff.trail.map((row) => (
                   <li key={row.id}>
-                    <time dateTime={row.createdAt} className="me-2 text-slate-500">
+                    <time dateTime={row.createdAt} className="text-slate-500">
                       {formatDateTime(row.createdAt, i18n.language, timeZone)}
-                    </time>
+                    </time>{" "}
                     {t(`handoff.actions.${row.action}`, { name: row.operatorName, minutes: handoff.timeoutMinutes })}
                   </li>
                 ))}

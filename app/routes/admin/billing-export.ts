@@ -24,6 +24,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
     header: (key) => t(`columns.${key}`, { ns: "billing" }),
     statusLabel: (status) => t(`status.${status}`, { ns: "billing", defaultValue: status }),
     filename: `billing-${csvDateTime(new Date(), timeZone).slice(0, 10)}.csv`,
+    timeZone,
   });
 }
 

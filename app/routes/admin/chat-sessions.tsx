@@ -59,7 +59,8 @@ export default function ChatSessions({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation({ types: ["session", "message", "handoff"] });
 
   return (
-    <div className="space-y-6">
+    // On a phone the list comes first and the figures after it: four cards filled the first screen.
+    <div className="flex flex-col gap-6">
       <PageHeader
         title={t("title")}
         description={t("subtitle")}
@@ -76,7 +77,7 @@ export default function ChatSessions({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-4 max-sm:order-last xl:grid-cols-4">
         <StatCard title={t("cards.totalSessions")} icon={MessagesSquare} value={number(list.totalSessions)} />
         <StatCard title={t("cards.activeSessions")} icon={Activity} value={number(list.activeSessions)} />
         <StatCard

@@ -103,7 +103,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
               target="_blank"
               rel="noopener noreferrer"
               dir="ltr"
-              className="text-brand-700 hover:underline"
+              className="text-brand-700 underline underline-offset-2"
             >
               {client.websiteDomain}
             </a>

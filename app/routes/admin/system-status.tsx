@@ -100,7 +100,13 @@ export default function SystemStatus({ loaderData, actionData }: Route.Component
 
       {tab === "connections" ? (
         <div className="space-y-6">
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">{CHECK_KINDS.map(card)}</div>
+          {/* The check cards' titles are h3: this names the group they belong to, so no level is skipped. */}
+          <section aria-labelledby="connection-checks-title">
+            <h2 id="connection-checks-title" className="sr-only">
+              {t("tabs.connections")}
+            </h2>
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">{CHECK_KINDS.map(card)}</div>
+          </section>
           <FullTestResults fullTest={fullTest} testing={testing.size > 0} timeZone={timeZone} />
         </div>
       ) : null}

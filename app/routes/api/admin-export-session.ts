@@ -40,16 +40,26 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       db,
       session,
       {
-        timestamp: header("timestamp"),
-        role: header("role"),
-        userMessage: header("userMessage"),
-        aiResponse: header("aiResponse"),
-        messageType: header("messageType"),
-        cost: header("cost"),
-        channel: header("channel"),
+        headers: {
+          timestamp: header("timestamp"),
+          role: header("role"),
+          userMessage: header("userMessage"),
+          aiResponse: header("aiResponse"),
+          messageType: header("messageType"),
+          cost: header("cost"),
+          channel: header("channel"),
+        },
+        channel: (channel) => text(`channels.${channel}`),
+        role: (role, operatorName) =>
+          role !== "operator"
+            ? text(`roles.${role}`)
+            : operatorName
+              ? text("roles.operator", { name: operatorName })
+              : text("roles.operatorUnknown"),
+        // A type the vocabulary does not know (an older row's) is written as stored.
+        messageType: (type) => (/^[a-z_]+$/.test(type) ? text(`messageTypes.${type}`, { defaultValue: type }) : type),
       },
       context.get(envContext).TZ_DISPLAY,
-      (channel) => text(`channels.${channel}`),
     );
   }
   return jsonAnswer(await exportSession(db, session));

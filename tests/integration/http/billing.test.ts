@@ -16,6 +16,7 @@ type ApiRecord = {
   totalAmount: number;
   totalCents: number;
   payPath: string;
+  paidAt: string | null;
 };
 
 /** The month in progress, in the display time zone the servers run with. */
@@ -75,6 +76,38 @@ describe("the billing page and API", () => {
     expect(rows.length - 1).toBe(paid.length);
     const csvTotal = rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row[6]) * 100), 0);
     expect(csvTotal).toBe(paid.reduce((sum, record) => sum + record.totalCents, 0));
+  });
+
+  it("writes when a bill was paid as the page's local date and time, in Hebrew too", async () => {
+    const cookie = await loginAsOperator();
+    const paid = new Map((await records(cookie, "?status=paid")).map((record) => [record.id, record]));
+    // Israel's wall clock, worked out here apart from the server's code: "2026-11-04 00:00:00" for 2026-11-03T22:00Z.
+    const israel = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Asia/Jerusalem",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    const local = (iso: string) => {
+      const part = Object.fromEntries(israel.formatToParts(new Date(iso)).map(({ type, value }) => [type, value]));
+      return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+    };
+    for (const language of ["en", "he"] as const) {
+      const response = await request("/admin/billing/export?status=paid", {
+        headers: { Cookie: `${cookie}; ${await languageCookie(language)}` },
+      });
+      const [header, ...rows] = parseCsv(await response.text());
+      expect(header![9]).toBe(language === "he" ? "שולם בתאריך" : "Paid at");
+      expect(rows.length).toBe(paid.size);
+      for (const row of rows) {
+        const record = paid.get(Number(row[0]))!;
+        expect(row[9], language).toBe(local(record.paidAt!));
+      }
+    }
   });
 
   it("shows the page in both languages", async () => {

@@ -227,7 +227,7 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
     expect((await get(image.url.replace(sessionId, "someone-elses-session"))).status).toBe(404);
   });
 
-  it("streams the CSV with a byte-order mark, its seven columns, Hebrew intact and formulas guarded", async () => {
+  it("streams the CSV with a byte-order mark, the export's columns in order then role and channel, formulas guarded", async () => {
     const response = await get(`/api/admin/export-session/${clientId}/${sessionId}?format=csv`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -235,14 +235,35 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual(BOM);
     const rows = parseCsv(new TextDecoder().decode(bytes));
-    expect(rows[0]).toEqual(["Timestamp", "Role", "User Message", "AI Response", "Message Type", "Cost", "Channel"]);
+    expect(rows[0]).toEqual(["Timestamp", "User Message", "AI Response", "Message Type", "Cost", "Role", "Channel"]);
     expect(rows).toHaveLength(3);
-    expect(rows[1]![1]).toBe("exchange");
-    expect(rows[1]![2]).toBe('\'=HYPERLINK("http://evil.example") שלום, what does it cost?');
-    expect(rows[2]![2]).toBe("'+972 50 123 4567 is my number; here is a photo");
+    expect(rows[1]![1]).toBe('\'=HYPERLINK("http://evil.example") שלום, what does it cost?');
+    expect(rows[2]![1]).toBe("'+972 50 123 4567 is my number; here is a photo");
     expect(rows[1]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(rows[1]![5]).toMatch(/^\d+\.\d{2}$/);
+    expect(rows[1]![4]).toMatch(/^\d+\.\d{2}$/);
+    expect(rows[1]![5]).toBe("Visitor and Alex");
     expect(rows[1]![6]).toBe("Website");
+  });
+
+  it("writes the Hebrew CSV in Hebrew: its headers, who wrote each row and the message types", async () => {
+    const json = (await (await get(`/api/admin/export-session/${clientId}/${sessionId}`)).json()) as {
+      session: { messages: { messageType: string }[] };
+    };
+    const response = await get(
+      `/api/admin/export-session/${clientId}/${sessionId}?format=csv`,
+      await languageCookie("he"),
+    );
+    expect(response.status).toBe(200);
+    const rows = parseCsv(new TextDecoder().decode(await response.arrayBuffer()));
+    expect(rows[0]).toEqual(["זמן", "הודעת המשתמש", "תשובת AI", "סוג הודעה", "עלות", "תפקיד", "ערוץ"]);
+    const hebrewTypes = { conversation: "שיחה", article: "מאמר", solution: "פתרון" } as Record<string, string>;
+    json.session.messages.forEach((message, index) => {
+      const type = rows[index + 1]![3]!;
+      expect(type, message.messageType).not.toBe(message.messageType);
+      expect(type).toMatch(/[\u0590-\u05FF]/);
+      if (hebrewTypes[message.messageType]) expect(type).toBe(hebrewTypes[message.messageType]);
+    });
+    expect(rows[1]![5]).toBe("המבקר/ת ו-Alex");
   });
 
   it("answers 404 {success: false} for another client's session, an unknown one, or a bad client id", async () => {

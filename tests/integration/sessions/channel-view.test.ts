@@ -80,7 +80,7 @@ describe.each(testDrivers)("each conversation's channel on %s", (driver) => {
     expect(byChannel.web! + byChannel.whatsapp! + byChannel.telegram!).toBe(analytics.figures.conversations.current);
   });
 
-  it("the session CSV names the session's channel on every row", async () => {
+  it("the session CSV names the session's channel on every row, after the export's own columns", async () => {
     const session = (await findClientSession(db, clientId, whatsappId))!;
     const headers = {
       timestamp: "Timestamp",
@@ -91,8 +91,26 @@ describe.each(testDrivers)("each conversation's channel on %s", (driver) => {
       cost: "Cost",
       channel: "Channel",
     };
-    const [header] = await csvOf(sessionCsvResponse(db, session, headers, JERUSALEM, (channel) => LABELS[channel]));
-    expect(header).toEqual(Object.values(headers));
+    const [header, ...rows] = await csvOf(
+      sessionCsvResponse(
+        db,
+        session,
+        {
+          headers,
+          channel: (channel) => LABELS[channel],
+          role: (role) => `role ${role}`,
+          messageType: (type) => `type ${type}`,
+        },
+        JERUSALEM,
+      ),
+    );
+    expect(header).toEqual(["Timestamp", "User Message", "AI Response", "Message Type", "Cost", "Role", "Channel"]);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row[3]).toMatch(/^type [a-z_]+$/);
+      expect(row[5]).toMatch(/^role (exchange|visitor|operator)$/);
+      expect(row[6]).toBe("WhatsApp");
+    }
   });
 
   it("the completed functions CSV has the session's channel beside the session", async () => {

@@ -33,7 +33,7 @@ export function BusinessHoursForm({ hours, saved, lastResult, saving }: Business
   const days = fields.days.getFieldList();
   return (
     <TitledCard id="business-hours-title" title={t("hours.title")}>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} preventScrollReset className="space-y-4">
         <p className="text-sm text-slate-600">{t("hours.explanation")}</p>
         {saved ? null : <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("hours.notSet")}</p>}
         <FormErrors form={form} />
