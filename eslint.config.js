@@ -126,6 +126,31 @@ export default tseslint.config(
     },
   },
   {
+    // Conform builds every field name it is given into objects and arrays (`x[999999999]` made an array
+    // a billion long): forms are read through the kit's parseForm, which keeps only the schema's fields.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/ui/parse-form.ts", "app/server/front-door.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@conform-to/zod/v4",
+              importNames: ["parseWithZod"],
+              message: "Read a form with parseForm (app/components/ui/parse-form.ts): it drops unknown fields.",
+            },
+            {
+              name: "@conform-to/react",
+              importNames: ["parse"],
+              message: "Read a form with parseForm or echoForm (app/components/ui/parse-form.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call their `use` argument, which is not React's `use`.
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
@@ -84,7 +84,7 @@ export async function handleChannelsAction(formData: FormData, context: Channels
 }
 
 async function connectWhatsApp(formData: FormData, { db, clientId }: ChannelsContext, tabPath: string, tr: Translate) {
-  const submission = parseWithZod(formData, { schema: whatsappFormSchema });
+  const submission = parseForm(formData, { schema: whatsappFormSchema });
   if (submission.status !== "success")
     return data({ channels: { form: "whatsapp" as const, result: submission.reply() } }, { status: 400 });
   const stored = await findClientChannel(db, clientId, "whatsapp");
@@ -123,7 +123,7 @@ async function connectTelegram(
   tabPath: string,
   tr: Translate,
 ) {
-  const submission = parseWithZod(formData, { schema: telegramFormSchema });
+  const submission = parseForm(formData, { schema: telegramFormSchema });
   if (submission.status !== "success")
     return data({ channels: { form: "telegram" as const, result: submission.reply() } }, { status: 400 });
   const stored = await findClientChannel(db, clientId, "telegram");

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
 import { dataWithError, redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
@@ -188,7 +188,7 @@ export async function handleClientAction(
       description: `${t("detail.syncFailedDescription", { ns: "clients" })}: ${t(`sync.failure.${result.failure}`, { ns: "client-config", status: result.status })}`,
     });
   }
-  const submission = parseWithZod(formData, { schema: statusChangeSchema });
+  const submission = parseForm(formData, { schema: statusChangeSchema });
   if (submission.status !== "success") {
     return dataWithError({ result: submission.reply() }, t("errors.statusInvalid", { ns: "clients" }), { status: 400 });
   }

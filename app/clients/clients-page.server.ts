@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
 import {
   dataWithError,
@@ -98,7 +98,7 @@ export async function handleClientsAction(
   if (!intent.success) throw data(null, { status: 400 });
 
   if (intent.data === ADD_CLIENT_INTENT) {
-    const submission = parseWithZod(formData, { schema: newClientSchema });
+    const submission = parseForm(formData, { schema: newClientSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const client = await createClient(db, submission.value);
     return redirectWithSuccess(`/admin/clients/${client.id}`, {

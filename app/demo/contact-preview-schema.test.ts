@@ -1,11 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { describe, expect, it } from "vitest";
 import { contactPreviewSchema } from "./contact-preview-schema.ts";
 
 function errorsOf(fields: Record<string, string>) {
   const formData = new FormData();
   for (const [name, value] of Object.entries(fields)) formData.set(name, value);
-  const submission = parseWithZod(formData, { schema: contactPreviewSchema });
+  const submission = parseForm(formData, { schema: contactPreviewSchema });
   return submission.status === "success" ? submission.value : submission.reply().error;
 }
 

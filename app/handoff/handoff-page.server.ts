@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { data, type RouterContextProvider } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import { databaseContext, liveEventsContext, operatorContext } from "~/context.ts";
@@ -55,7 +55,7 @@ export async function handleHandoffAction(
     if (!(await handBackSession(db, bus, session, operator))) return notHeld();
     return redirectWithSuccess(here, t("handoff.handedBack", { ns: "sessions" }));
   }
-  const submission = parseWithZod(formData, { schema: operatorReplySchema });
+  const submission = parseForm(formData, { schema: operatorReplySchema });
   if (submission.status !== "success") {
     const message = submission.error?.reply?.[0] ?? "handoff.errors.replyRequired";
     return data(

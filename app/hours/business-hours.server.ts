@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
@@ -33,7 +33,7 @@ export async function handleBusinessHoursAction(
   formData: FormData,
   done: { pageUrl: string; message: string },
 ) {
-  const submission = parseWithZod(formData, { schema: businessHoursFormSchema });
+  const submission = parseForm(formData, { schema: businessHoursFormSchema });
   if (submission.status !== "success") return data({ intent: "hours", result: submission.reply() }, { status: 400 });
   await saveBusinessHours(db, clientId, {
     weekly: [...submission.value.weekly],

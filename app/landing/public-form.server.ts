@@ -1,5 +1,5 @@
-import { parse, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { echoForm, parseForm } from "~/components/ui/parse-form.ts";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { Database } from "#db/connection.ts";
@@ -41,9 +41,6 @@ function isHoneypotFilled(formData: FormData) {
  */
 export const isDataRequest = (request: Request) => new URL(request.url).pathname.endsWith(".data");
 
-/** A refused post as Conform's submission, its values kept for the page, with no schema run over it. */
-export const echoForm = (formData: FormData) => parse<unknown, string[]>(formData, { resolve: () => ({ error: {} }) });
-
 export type ScreenedPost<Value> =
   /** Over the limit (429) or invalid (400): the response to send as it is. */
   | { kind: "refused"; response: ReturnType<typeof data<PublicFormReply>> }
@@ -73,12 +70,12 @@ export async function screenPublicFormPost<Schema extends z.ZodType>(
     return {
       kind: "refused",
       response: data(
-        { result: echoForm(formData).reply({ formErrors: ["forms.tooManyRequests"] }) },
+        { result: echoForm(formData, { schema }).reply({ formErrors: ["forms.tooManyRequests"] }) },
         { status: 429, headers: tooManyRequestsHeaders(verdict) },
       ),
     };
   }
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, { schema });
   const bot = isHoneypotFilled(formData);
   if (!bot && submission.status !== "success") {
     return { kind: "refused", response: data({ result: submission.reply() }, { status: 400 }) };

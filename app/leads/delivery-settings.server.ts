@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
@@ -132,7 +132,7 @@ export async function handleDeliveryAction(
         : redirectWithError(tabPath, { message: tr("tab.resent"), description: tr("tab.resentFailed") });
     }
     default: {
-      const submission = parseWithZod(formData, { schema: deliverySettingsSchema });
+      const submission = parseForm(formData, { schema: deliverySettingsSchema });
       if (submission.status !== "success") return data({ delivery: submission.reply() }, { status: 400 });
       const { language, webhookUrl = null } = submission.value;
       const saved = await saveDeliverySettings(db, clientId, { language, webhookUrl }, config.allowHosts);

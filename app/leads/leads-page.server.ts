@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
@@ -102,7 +102,7 @@ export type LeadsActionContext = {
 
 /** Mark handled / Mark not handled, from a row's button: back to the same list, filters and page. */
 export async function handleLeadsAction(formData: FormData, { db, operatorId, backPath, t }: LeadsActionContext) {
-  const submission = parseWithZod(formData, { schema: handledFormSchema });
+  const submission = parseForm(formData, { schema: handledFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const found = await markLeadHandled(db, submission.value, operatorId);
   if (!found) return redirectWithError(backPath, t("leads.handled.notFound", { ns: "admin" }));

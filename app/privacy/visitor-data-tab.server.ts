@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
@@ -70,7 +70,7 @@ export async function handleEraseAction(
     t: Translate;
   },
 ) {
-  const submission = parseWithZod(formData, { schema: visitorSearchSchema });
+  const submission = parseForm(formData, { schema: visitorSearchSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {})
       .flat()

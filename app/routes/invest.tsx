@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/invest";
 import { investmentInquirySchema } from "~/invest/inquiry-schema.ts";
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const language = context.get(languageContext);
   // A body that is not a form reads as an empty one, and gets "required" messages rather than a 500.
   const formData = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(formData, { schema: investmentInquirySchema(language) });
+  const submission = parseForm(formData, { schema: investmentInquirySchema(language) });
   const verdict = await admitInquiryAttempt(db, context.get(requestInfoContext).ip);
   if (verdict.limited) {
     return data(

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { useTranslation } from "react-i18next";
 import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
@@ -20,7 +20,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(databaseContext);
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseForm(await request.formData(), { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { echoForm, parseForm } from "~/components/ui/parse-form.ts";
 import { ArrowLeft, Eye } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
@@ -6,7 +6,6 @@ import type { Route } from "./+types/test-plugin-preview";
 import { ContactPreviewForm } from "~/demo/components/contact-preview-form.tsx";
 import { contactPreviewSchema } from "~/demo/contact-preview-schema.ts";
 import { admitPreviewPost } from "~/demo/preview-limit.server.ts";
-import { echoForm } from "~/landing/public-form.server.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
@@ -28,13 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (verdict.limited) {
     return data(
       {
-        result: echoForm(await request.formData()).reply({ formErrors: ["preview.errors.tooMany"] }),
+        result: echoForm(await request.formData(), { schema: contactPreviewSchema }).reply({
+          formErrors: ["preview.errors.tooMany"],
+        }),
         previewedName: null,
       },
       { status: 429, headers: tooManyRequestsHeaders(verdict) },
     );
   }
-  const submission = parseWithZod(await request.formData(), { schema: contactPreviewSchema });
+  const submission = parseForm(await request.formData(), { schema: contactPreviewSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), previewedName: null }, { status: 400 });
   return { result: submission.reply(), previewedName: submission.value.fullName };

@@ -347,8 +347,13 @@ async function multipartForm(body: Buffer, contentType: string) {
  */
 function formKitFieldsBroken(form: URLSearchParams | FormData) {
   if (!form.has(INTENT) && !form.has(STATE)) return false;
+  // Only the reserved fields: Conform would also build every other field name into objects and
+  // arrays (`x[999999999]`), and an action's form reads only what its schema names
+  // (app/components/ui/parse-form.ts).
+  const reserved = new FormData();
+  for (const name of [INTENT, STATE]) for (const value of form.getAll(name)) reserved.append(name, value);
   try {
-    parseWithZod(form, { schema: z.unknown() });
+    parseWithZod(reserved, { schema: z.unknown() });
     return false;
   } catch {
     return true;

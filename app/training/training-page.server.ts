@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
@@ -77,7 +77,7 @@ export type TrainingActionContext = { db: Database; env: Env; language: Language
 export async function handleTrainingAction(formData: FormData, context: TrainingActionContext) {
   if (formData.get("intent") === "preview") return previewTurn(formData, context);
   const { db, t } = context;
-  const submission = parseWithZod(formData, { schema: trainingFormSchema });
+  const submission = parseForm(formData, { schema: trainingFormSchema });
   if (submission.status !== "success") {
     return data(
       { intent: "save" as const, result: submission.reply() },

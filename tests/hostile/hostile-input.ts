@@ -248,6 +248,27 @@ export function hostileBody(dictionary: Dictionary): fc.Arbitrary<HostileBody> {
       weight: 1,
     },
     {
+      // Field names a form parser could build into objects and arrays: an index of a billion, deep
+      // paths, long names, on a field the form has or not (one such post once killed the server).
+      arbitrary: fc
+        .tuple(
+          fields,
+          fc.constantFrom(...dictionary.fieldNames, "x"),
+          fc.oneof(
+            fc.integer({ min: 1_000, max: 2_147_483_647 }).map((index) => `[${index}]`),
+            fc.integer({ min: 100, max: 4_000 }).map((depth) => "[0]".repeat(depth)),
+            fc.integer({ min: 100, max: 4_000 }).map((depth) => ".a".repeat(depth)),
+            fc.integer({ min: 1_000, max: 20_000 }).map((length) => "n".repeat(length)),
+          ),
+        )
+        .map(([list, field, tail]): HostileBody => ({
+          kind: "huge or deep field name",
+          body: Buffer.from(`${urlEncoded(list)}&${percentEncode(field)}${tail}=1`),
+          contentType: "application/x-www-form-urlencoded",
+        })),
+      weight: 1,
+    },
+    {
       arbitrary: fc.tuple(name, fc.integer({ min: 100, max: 100_000 })).map(([field, count]): HostileBody => ({
         kind: `one field repeated up to ${count} times`,
         // A short name, and at most 2 MB like every other body: a long name repeated 100,000 times would

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import postgres from "postgres";
 import { openDatabase, type Database } from "#db/connection.ts";
 import { seedDemoData } from "~/billing/demo-bills.server.ts";
 import { REFUSAL_MARK } from "./loopback-guard.mjs";
@@ -184,4 +185,54 @@ export async function startServer(
       }
     },
   };
+}
+
+export const serverDatabases = process.env.TEST_DATABASE_URL
+  ? (["embedded", "postgres"] as const)
+  : (["embedded"] as const);
+
+/**
+ * A server of the test's own on the embedded database, or on a new database of the PostgreSQL test
+ * server (TEST_DATABASE_URL), dropped when the server stops.
+ */
+export async function startServerOn(database: (typeof serverDatabases)[number]): Promise<RunningServer> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (database === "embedded" || !serverUrl) return startServer();
+  const name = `alex_own_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const server = await startServer({
+    DATABASE_URL: url.toString(),
+    SESSION_SECRET: "an-own-server-test-session-secret-0123456789",
+    CREDENTIALS_KEY: "cd".repeat(32),
+  }).catch(async (error: unknown) => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    throw error;
+  });
+  return {
+    ...server,
+    stop: async (options) => {
+      try {
+        await server.stop(options);
+      } finally {
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+/** The operator's session cookie (`name=value`) on a server of the test's own. */
+export async function operatorCookieOn(server: RunningServer): Promise<string> {
+  const login = await fetch(`${server.url}/login`, {
+    method: "POST",
+    body: new URLSearchParams(TEST_ADMIN),
+    redirect: "manual",
+  });
+  const cookie = login.headers.getSetCookie().find((value) => value.startsWith("alex_session="));
+  if (!cookie) throw new Error(`The operator could not sign in (${login.status}).`);
+  return cookie.split(";")[0]!;
 }

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { Unplug } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
@@ -67,7 +67,7 @@ function WhatsAppCard({
     defaultValue: { phoneNumberId: connection?.phoneNumberId ?? "" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: whatsappFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: whatsappFormSchema }),
   });
   return (
     <TitledCard id="whatsapp-title" title={t("tab.whatsapp.title")} description={t("tab.whatsapp.description")}>
@@ -135,7 +135,7 @@ function TelegramCard({
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: telegramFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: telegramFormSchema }),
   });
   return (
     <TitledCard id="telegram-title" title={t("tab.telegram.title")} description={t("tab.telegram.description")}>

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
@@ -31,7 +31,7 @@ export function WordPressConnectionForm({ clientId, connection, lastResult }: Wo
     defaultValue: { siteUrl: connection?.siteUrl ?? "", username: connection?.username ?? "" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: wordpressConnectionSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: wordpressConnectionSchema }),
   });
 
   return (

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { useTranslation } from "react-i18next";
 import { useCodeLabels } from "~/i18n/code-labels.ts";
 import { Form, useNavigation } from "react-router";
@@ -29,7 +29,7 @@ export function AddClientForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: { plan: "basic" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newClientSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: newClientSchema }),
   });
   return (
     <FormMessages ns="clients">

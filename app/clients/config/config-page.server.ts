@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
 import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
@@ -83,7 +83,7 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
   const { db, client, t } = context;
   switch (formData.get("intent")) {
     case "details": {
-      const submission = parseWithZod(formData, { schema: clientDetailsFormSchema });
+      const submission = parseForm(formData, { schema: clientDetailsFormSchema });
       if (submission.status !== "success")
         return data({ intent: "details", result: submission.reply() }, { status: 400 });
       await updateClient(
@@ -102,14 +102,14 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
         message: t("hours.saved"),
       });
     case "sites": {
-      const submission = parseWithZod(formData, { schema: sitesFormSchema });
+      const submission = parseForm(formData, { schema: sitesFormSchema });
       if (submission.status !== "success")
         return data({ intent: "sites", result: submission.reply() }, { status: 400 });
       await updateClient(db, client.id, submission.value, context.operatorId);
       return redirectWithSuccess(context.pageUrl, t("sites.saved"));
     }
     case "business": {
-      const submission = parseWithZod(formData, { schema: businessConfigFormSchema });
+      const submission = parseForm(formData, { schema: businessConfigFormSchema });
       if (submission.status !== "success")
         return data({ intent: "business", result: submission.reply() }, { status: 400 });
       const { businessName, pricing, salesStyle } = submission.value;
@@ -121,7 +121,7 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
       return redirectWithSuccess(context.pageUrl, t("saved"));
     }
     case "capability": {
-      const submission = parseWithZod(formData, { schema: capabilityFormSchema });
+      const submission = parseForm(formData, { schema: capabilityFormSchema });
       if (submission.status !== "success")
         return data({ intent: "capability", result: submission.reply() }, { status: 400 });
       const { capability, enabled, prompt } = submission.value;
@@ -136,7 +136,7 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
     case "scanSummary": {
       const intent = formData.get("intent") as "urls" | "scan" | "scanSummary";
       const schema = websiteUrlsFormSchema.superRefine((value, ctx) => validUrlLines(value, ctx, intent !== "urls"));
-      const submission = parseWithZod(formData, { schema });
+      const submission = parseForm(formData, { schema });
       if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const urls = urlLines(submission.value.websiteUrls);
       await updateSalesConfig(db, client.id, { websiteUrls: urls.join("\n") });

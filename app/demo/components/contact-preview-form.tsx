@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
@@ -36,7 +36,7 @@ export function ContactPreviewForm({ lastResult, previewedName }: ContactPreview
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactPreviewSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: contactPreviewSchema }),
     onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission?.status === "success") setShownName(submission.value.fullName);

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { Hand, Undo2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -41,7 +41,7 @@ export function HandoffPanel({
     id: "operator-reply",
     lastResult,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: operatorReplySchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: operatorReplySchema }),
   });
   const { holder } = handoff;
   const replyBox = useRef<HTMLTextAreaElement>(null);

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { RefreshCw, Send } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
@@ -49,7 +49,7 @@ export function DeliveryTab({
     defaultValue: { language: delivery.language, webhookUrl: delivery.webhookUrl },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deliverySettingsSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: deliverySettingsSchema }),
   });
   const at = (date: Date | null) =>
     date ? formatDateTime(new Date(date), i18n.language, timeZone, { seconds: true }) : t("tab.none");

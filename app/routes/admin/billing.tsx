@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { PRICE_LIST } from "#db/price-list.ts";
 import { Download, Receipt } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -54,7 +54,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const operator = context.get(operatorContext);
   const timeZone = context.get(envContext).TZ_DISPLAY;
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: billingActionSchema });
+  const submission = parseForm(formData, { schema: billingActionSchema });
   if (submission.status !== "success") {
     const errors = Object.values(submission.error ?? {})
       .flat()

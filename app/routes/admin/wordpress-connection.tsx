@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
@@ -32,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Saves the connection, then goes back where the form was (the system status page, or the client's settings). */
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const client = await requireClient(params, context);
-  const submission = parseWithZod(await request.formData(), { schema: wordpressConnectionSchema });
+  const submission = parseForm(await request.formData(), { schema: wordpressConnectionSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["applicationPassword"] }) }, { status: 400 });
   }

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
@@ -37,7 +37,7 @@ function useTrainingForm({
     defaultValue: { clientId: clientId ? String(clientId) : "", tone: "friendly_professional", ...values },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: trainingFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: trainingFormSchema }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { TitledCard } from "~/components/ui/card.tsx";
@@ -28,7 +28,7 @@ export function BusinessHoursForm({ hours, saved, lastResult, saving }: Business
     defaultValue: businessHoursFormValues(hours),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: businessHoursFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: businessHoursFormSchema }),
   });
   const days = fields.days.getFieldList();
   return (

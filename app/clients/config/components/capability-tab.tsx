@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Capability } from "#db/vocabulary.ts";
@@ -30,7 +30,7 @@ export function CapabilityTab({ capability, salesConfig, lastResult, saving }: C
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: capabilityFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: capabilityFormSchema }),
   });
   return (
     <TitledCard

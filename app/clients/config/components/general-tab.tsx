@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { CLIENT_STATUSES, PLANS, SALES_STYLES } from "#db/vocabulary.ts";
@@ -82,7 +82,7 @@ function ClientDetailsForm({
     defaultValue: client,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientDetailsFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: clientDetailsFormSchema }),
   });
   return (
     <TitledCard id="client-details-title" title={t("details.title")}>
@@ -142,7 +142,7 @@ function BusinessConfigForm({
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: businessConfigFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: businessConfigFormSchema }),
   });
   return (
     <TitledCard id="business-config-title" title={t("business.title")}>

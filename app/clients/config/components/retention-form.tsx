@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { TitledCard } from "~/components/ui/card.tsx";
@@ -36,7 +36,7 @@ export function RetentionForm({ privacy, lastResult, saving }: RetentionFormProp
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: retentionFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: retentionFormSchema }),
   });
   return (
     <TitledCard id="privacy-title" title={t("privacy.title")}>

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { CircleCheck, CircleX, Loader2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -47,7 +47,7 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
     defaultValue: { websiteUrls: salesConfig.websiteUrls },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: websiteUrlsFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: websiteUrlsFormSchema }),
   });
   const scanning = progress?.some((row) => row.state === "waiting" || row.state === "scanning") ?? false;
 

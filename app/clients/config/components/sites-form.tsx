@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/components/ui/parse-form.ts";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { TitledCard } from "~/components/ui/card.tsx";
@@ -40,7 +40,7 @@ export function SitesForm({
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sitesFormSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: sitesFormSchema }),
   });
   return (
     <TitledCard id="client-sites-title" title={t("sites.title")}>
