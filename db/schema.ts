@@ -313,6 +313,8 @@ export const chatSessions = pgTable(
     channel: text("channel", { enum: CHANNELS }).notNull().default("web"),
     /** Who the visitor is on a messaging channel: the WhatsApp number (wa_id) or the Telegram chat id. */
     channelUserId: text("channel_user_id"),
+    /** The Telegram user's username (without the @) when they have one: a visitor's data request may name them by it. */
+    channelUserName: text("channel_user_name"),
     /** The operator who took the session over from Alex (null: Alex answers). */
     heldBy: integer("held_by").references(() => operators.id, { onDelete: "set null" }),
     heldAt: timestamp("held_at", { withTimezone: true }),

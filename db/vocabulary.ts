@@ -85,13 +85,19 @@ export const ACCESS_ACTIONS = [
   "view_visitor_data",
   "export_visitor_data",
   "erase_visitor_data",
+  "view_session_list",
+  "view_completed_functions",
+  "view_leads",
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 /** What an operator did with a visitor's data (the privacy_requests audit trail). */
 export const PRIVACY_ACTIONS = ["export", "erase"] as const;
 export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
-/** How an operator finds one visitor: the session's public id, the phone or the e-mail they left. */
-export const VISITOR_SEARCH_KINDS = ["session", "phone", "email"] as const;
+/**
+ * How an operator finds one visitor: the session's public id, the phone (left in the chat, or their
+ * WhatsApp number), the e-mail they left, or their Telegram chat id or username.
+ */
+export const VISITOR_SEARCH_KINDS = ["session", "phone", "email", "telegram"] as const;
 export type VisitorSearchKind = (typeof VISITOR_SEARCH_KINDS)[number];
 
 /** Where a conversation happens: the website's widget, WhatsApp (Cloud API) or Telegram (Bot API). */

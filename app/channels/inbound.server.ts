@@ -36,6 +36,8 @@ export type InboundMessage = {
   connection: ClientChannelRow;
   /** WhatsApp's wa_id or Telegram's chat id. */
   channelUserId: string;
+  /** Telegram's username, when the user has one: kept with a new session, so a data request can name them by it. */
+  channelUserName?: string;
   /** WhatsApp's message id or Telegram's update_id: one message, however often it is delivered. */
   externalId: string;
   text: string;
@@ -147,7 +149,7 @@ export async function answerChannelMessage(
       mailEnabled: Boolean(env.SMTP_URL),
       onDelta: () => {},
       visitorWaiting: () => true,
-      channel: { channel, channelUserId },
+      channel: { channel, channelUserId, channelUserName: message.channelUserName ?? null },
       liveEvents,
       receivedAt: message.receivedAt,
     });

@@ -86,6 +86,7 @@ async function answerUpdate(
   await answerChannelMessage(db, services, {
     connection,
     channelUserId: chatId,
+    channelUserName: message.from?.username,
     externalId: String(update.update_id),
     text: message.text ?? message.caption ?? "",
     images: image ? [image] : [],

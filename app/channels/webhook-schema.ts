@@ -50,7 +50,9 @@ export const telegramUpdateSchema = z.object({
   message: z
     .object({
       chat: z.object({ id: z.number().int() }),
-      from: z.object({ language_code: z.string().max(35).optional() }).optional(),
+      from: z
+        .object({ language_code: z.string().max(35).optional(), username: z.string().max(64).optional() })
+        .optional(),
       text: z.string().max(65_536).optional(),
       caption: z.string().max(65_536).optional(),
       photo: z

@@ -24,6 +24,10 @@ export async function completedFunctionList(db: Database) {
   }));
 }
 
+/** The clients whose visitors' details (a name, a phone, anything they left) the rows carry. */
+export const clientsWithDetails = (rows: { clientId: number; clientDetails: object }[]) =>
+  rows.filter((row) => Object.keys(row.clientDetails).length > 0).map((row) => row.clientId);
+
 export async function completedFunctionStats(db: Database) {
   const totals = await getCompletedFunctionTotals(db);
   return {

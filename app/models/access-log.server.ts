@@ -9,6 +9,25 @@ export async function insertAccessLogEntry(db: Database, entry: AccessLogEntry) 
   await db.insert(accessLog).values(entry);
 }
 
+/**
+ * Writes the row unless the same operator's same action on the same client and session already has
+ * one since `since`, in one statement, so two quick reloads rarely both write.
+ */
+export async function insertAccessLogEntryUnlessSince(db: Database, entry: AccessLogEntry, since: Date) {
+  await db.execute(sql`
+    insert into ${accessLog} (operator_id, operator_name, action, client_id, session_id, address)
+    select ${entry.operatorId ?? null}::int, ${entry.operatorName}, ${entry.action}, ${entry.clientId ?? null}::int,
+      ${entry.sessionId ?? null}::text, ${entry.address}
+    where not exists (
+      select 1 from ${accessLog}
+      where ${accessLog.operatorId} is not distinct from ${entry.operatorId ?? null}::int
+        and ${accessLog.action} = ${entry.action}
+        and ${accessLog.clientId} is not distinct from ${entry.clientId ?? null}::int
+        and ${accessLog.sessionId} is not distinct from ${entry.sessionId ?? null}::text
+        and ${accessLog.createdAt} > ${since.toISOString()}::timestamptz
+    )`);
+}
+
 /** One client's rows, newest first, a page at a time (`offset` rows skipped). */
 export async function listClientAccessLog(
   db: Database,

@@ -67,7 +67,7 @@ export async function findChannelChatSession(
 }
 
 /** Where a new session's visitor writes from: the widget (the default), or a messaging channel and its user. */
-export type SessionChannel = { channel: Channel; channelUserId: string | null };
+export type SessionChannel = { channel: Channel; channelUserId: string | null; channelUserName?: string | null };
 
 export async function startChatSession(
   db: Database,

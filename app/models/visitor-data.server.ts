@@ -11,12 +11,27 @@ import {
 } from "#db/schema.ts";
 import type { PrivacyAction, VisitorSearchKind } from "#db/vocabulary.ts";
 
-/** One visitor, as the operator names them: `value` already normalised (phone: digits, a leading 972 as 0; e-mail: lower case). */
+/**
+ * One visitor, as the operator names them: `value` already normalised (phone: digits, a leading 972
+ * as 0; e-mail: lower case; Telegram: a chat id, or a username without its @ in lower case).
+ */
 export type VisitorQuery = { kind: VisitorSearchKind; value: string };
 
 /** A phone as digits only, the country code 972 as the leading 0: "050-1234567" and "+972 50 123 4567" are one phone. */
 const phoneDigits = (phone: SQL) =>
   sql`regexp_replace(regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g'), '^972', '0')`;
+
+/**
+ * Whether a session's messaging-channel identity is this visitor: their WhatsApp number (wa_id, the
+ * country code as the leading 0 like a phone they typed), or their Telegram chat id or username.
+ */
+function channelIdentityMatches(query: VisitorQuery): SQL {
+  if (query.kind === "phone")
+    return sql`(${chatSessions.channel} = 'whatsapp' and ${phoneDigits(sql`${chatSessions.channelUserId}`)} = ${query.value})`;
+  if (query.kind === "telegram")
+    return sql`(${chatSessions.channel} = 'telegram' and (${chatSessions.channelUserId} = ${query.value} or lower(${chatSessions.channelUserName}) = ${query.value}))`;
+  return sql`false`;
+}
 
 /** Whether stored contact details (a jsonb object) are this visitor's phone or e-mail. */
 function contactMatches(details: SQL, query: VisitorQuery): SQL {
@@ -64,6 +79,7 @@ async function findVisitorIds(db: Database, clientId: number, query: VisitorQuer
           ? eq(chatSessions.publicId, query.value)
           : or(
               contactMatches(sql`${chatSessions.contactDetails}`, query),
+              channelIdentityMatches(query),
               linkedIds.length > 0 ? inArray(chatSessions.id, linkedIds) : sql`false`,
               linkedPublicIds.length > 0 ? inArray(chatSessions.publicId, linkedPublicIds) : sql`false`,
             ),
@@ -120,6 +136,7 @@ export async function findVisitorData(db: Database, clientId: number, query: Vis
           publicId: chatSessions.publicId,
           channel: chatSessions.channel,
           channelUserId: chatSessions.channelUserId,
+          channelUserName: chatSessions.channelUserName,
           startedAt: chatSessions.startedAt,
           lastMessageAt: chatSessions.lastMessageAt,
           userIp: chatSessions.userIp,

@@ -3,7 +3,12 @@ import { z } from "zod";
 import type { Database } from "#db/connection.ts";
 import type { AccessAction } from "#db/vocabulary.ts";
 import { databaseContext, operatorContext, requestInfoContext } from "~/context.ts";
-import { countClientAccessLog, insertAccessLogEntry, listClientAccessLog } from "~/models/access-log.server.ts";
+import {
+  countClientAccessLog,
+  insertAccessLogEntry,
+  insertAccessLogEntryUnlessSince,
+  listClientAccessLog,
+} from "~/models/access-log.server.ts";
 import { logError } from "~/server/log.server.ts";
 
 /** How long access-log rows are kept, in months: the data-security regulations' 24. */
@@ -20,10 +25,19 @@ export type AccessRecord = { action: AccessAction; clientId?: number | null; ses
 type Actor = { operator: { id: number; username: string }; address: string };
 
 /**
- * Writes one access-log row without holding up the page it records: the insert runs on its own, and
- * a failure (even a synchronous one) is only logged. Answers the pending write, for tests to await.
+ * A look repeated within this long is one look: a live page reloads itself on every event (a session
+ * page during a take-over, the monitor), and a row per reload would bury the log. Exports and
+ * erasures are each recorded.
  */
-export function recordAccessWith(db: Database, actor: Actor, record: AccessRecord): Promise<void> {
+export const VIEW_REPEAT_MS = 5 * 60 * 1000;
+const isView = (action: AccessAction) => action.startsWith("view_");
+
+/**
+ * Writes one access-log row without holding up the page it records: the insert runs on its own, and
+ * a failure (even a synchronous one) is only logged. A view the same operator already logged for the
+ * same client and session within VIEW_REPEAT_MS writes nothing. Answers the pending write, for tests to await.
+ */
+export function recordAccessWith(db: Database, actor: Actor, record: AccessRecord, now = new Date()): Promise<void> {
   const entry = {
     operatorId: actor.operator.id,
     operatorName: actor.operator.username,
@@ -33,7 +47,11 @@ export function recordAccessWith(db: Database, actor: Actor, record: AccessRecor
     sessionId: record.sessionId ?? null,
   };
   return Promise.resolve()
-    .then(() => insertAccessLogEntry(db, entry))
+    .then(() =>
+      isView(record.action)
+        ? insertAccessLogEntryUnlessSince(db, entry, new Date(now.getTime() - VIEW_REPEAT_MS))
+        : insertAccessLogEntry(db, entry),
+    )
     .catch((error: unknown) => logError(error, { event: "access_log_failed", action: record.action }));
 }
 
@@ -48,6 +66,18 @@ export function recordAccess(context: Readonly<RouterContextProvider>, record: A
   } catch (error) {
     logError(error, { event: "access_log_failed", action: record.action });
   }
+}
+
+/**
+ * A list that showed visitors' contact details (names, phones, a messaging channel's number): one row
+ * per client whose visitors it showed, so each client's Access log tab has it. A list without any writes nothing.
+ */
+export function recordListAccess(
+  context: Readonly<RouterContextProvider>,
+  action: AccessAction,
+  clientIds: Iterable<number | null>,
+) {
+  for (const clientId of new Set(clientIds)) recordAccess(context, { action, clientId });
 }
 
 /** The client page's Access log tab shows this many rows a page. */

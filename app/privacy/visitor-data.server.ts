@@ -13,11 +13,11 @@ import { normaliseVisitorValue } from "./visitor-data.ts";
 
 /**
  * What the audit trail shows of the value searched for: enough for an operator to recognise the
- * request, not enough to be the visitor's data (the last 3 digits of a phone, an e-mail's first
- * letter and domain, a session id's first 6 characters).
+ * request, not enough to be the visitor's data (the last 3 characters of a phone or a Telegram chat
+ * id or username, an e-mail's first letter and domain, a session id's first 6 characters).
  */
 export function maskVisitorValue(kind: VisitorSearchKind, value: string) {
-  if (kind === "phone") return `•••${value.slice(-3)}`;
+  if (kind === "phone" || kind === "telegram") return `•••${value.slice(-3)}`;
   if (kind === "email") {
     const [local = "", domain = ""] = value.split("@");
     return `${local.slice(0, 1)}•••@${domain}`;

@@ -22,12 +22,21 @@ export const visitorSearchSchema = z
       context.addIssue({ code: "custom", path: ["q"], message: "detail.privacy.errors.phone" });
     if (kind === "email" && !z.email().safeParse(q).success)
       context.addIssue({ code: "custom", path: ["q"], message: "detail.privacy.errors.email" });
+    if (kind === "telegram" && !TELEGRAM_USER.test(normaliseVisitorValue(kind, q)))
+      context.addIssue({ code: "custom", path: ["q"], message: "detail.privacy.errors.telegram" });
   });
 
-/** The value as stored data is compared with: a phone as digits (972 as a leading 0), an e-mail in lower case. */
+/** A Telegram chat id (digits, a group's with a minus) or a username (5-32 letters, digits and underscores). */
+const TELEGRAM_USER = /^(-?\d{1,20}|[a-z][a-z0-9_]{4,31})$/;
+
+/**
+ * The value as stored data is compared with: a phone as digits (972 as a leading 0), an e-mail in
+ * lower case, a Telegram username without its @ in lower case (Telegram ignores case in them).
+ */
 export function normaliseVisitorValue(kind: VisitorSearchKind, value: string) {
   const trimmed = value.trim();
   if (kind === "phone") return trimmed.replace(/\D/g, "").replace(/^972/, "0");
   if (kind === "email") return trimmed.toLowerCase();
+  if (kind === "telegram") return trimmed.replace(/^@/, "").toLowerCase();
   return trimmed;
 }

@@ -1,14 +1,16 @@
 import type { RouterContextProvider } from "react-router";
 import { StatementTimeout } from "#db/connection.ts";
 import { databaseContext, envContext } from "~/context.ts";
+import { recordListAccess } from "~/privacy/access-log.server.ts";
 import { apiText, jsonAnswer, jsonError } from "~/server/json-api.server.ts";
 import { MAX_SEARCH_LENGTH, queryOf, sessionQuerySchema } from "./session-query.ts";
-import { loadSessionList } from "./sessions.server.ts";
+import { clientsWithContactDetails, loadSessionList } from "./sessions.server.ts";
 
 /**
  * GET /api/admin/sessions (paged) and GET /api/admin/chat-sessions (the whole filtered set, same
  * shape): a bad parameter is a 400 naming it, in the operator's language, before any query runs;
- * a search the database stopped at its timeout is a 503 saying so.
+ * a search the database stopped at its timeout is a 503 saying so. A list that shows visitors'
+ * contact details is logged per client, like the monitor page.
  */
 export async function sessionListResponse(
   url: URL,
@@ -31,6 +33,7 @@ export async function sessionListResponse(
       timeZone: context.get(envContext).TZ_DISPLAY,
       paged,
     });
+    recordListAccess(context, "view_session_list", clientsWithContactDetails(list));
     return jsonAnswer(list);
   } catch (error) {
     if (!(error instanceof StatementTimeout)) throw error;

@@ -91,6 +91,18 @@ export function loadSessionList(db: Database, query: SessionQuery, options: List
   return withStatementTimeout(db, SEARCH_TIMEOUT_MS, (tx) => readSessionList(tx, query, options));
 }
 
+/**
+ * The clients whose visitors' contact details the list shows: a name or phone of a completed
+ * function, or a messaging channel's address (the WhatsApp number, the Telegram chat id).
+ */
+export const clientsWithContactDetails = (list: SessionList) =>
+  list.sessions
+    .filter(
+      (session) =>
+        session.channel !== "web" || Boolean(session.completedFunction?.clientName || session.completedFunction?.phone),
+    )
+    .map((session) => session.clientId);
+
 const EMPTY_LIST: SessionList = {
   sessions: [],
   totalSessions: 0,

@@ -15,7 +15,7 @@ import { VISITOR_VALUE_MAX } from "../visitor-data.ts";
 type PrivacyTabData = Awaited<ReturnType<typeof loadPrivacyTab>>;
 
 /**
- * The client page's Privacy tab: find one visitor by session id, phone or e-mail, see a summary of
+ * The client page's Privacy tab: find one visitor by session id, phone, e-mail or Telegram identity, see a summary of
  * what is stored, export it as JSON or erase it (asked first), and the audit trail of both.
  */
 export function VisitorDataTab({

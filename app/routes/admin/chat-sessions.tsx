@@ -16,13 +16,14 @@ import { getTranslator } from "~/i18n/middleware.server.ts";
 import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
 import { listClientsForPicker } from "~/models/client.server.ts";
+import { recordListAccess } from "~/privacy/access-log.server.ts";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
 import { QuickViewDialog } from "~/sessions/components/quick-view-dialog.tsx";
 import { SessionFilters } from "~/sessions/components/session-filters.tsx";
 import { ROW_ACTION_LABEL } from "~/sessions/session-format.ts";
 import { sessionDetailPath, shortSessionId } from "~/sessions/session-query.ts";
 import type { SessionView } from "~/sessions/session-types.ts";
-import { loadMonitorList } from "~/sessions/sessions.server.ts";
+import { clientsWithContactDetails, loadMonitorList } from "~/sessions/sessions.server.ts";
 
 export const handle = { i18n: ["sessions"] };
 
@@ -33,6 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     loadMonitorList(db, url.searchParams, timeZone),
     listClientsForPicker(db),
   ]);
+  recordListAccess(context, "view_session_list", clientsWithContactDetails(list));
   return {
     title: getTranslator(context)("title", { ns: "sessions" }),
     timeZone,

@@ -16,12 +16,13 @@ import {
   FUNCTIONS_PAGE_SIZE,
   parseCompletedFunctionFilters,
 } from "~/conversations/completed-function-filters.ts";
-import { completedFunctionsPage } from "~/conversations/completed-functions.server.ts";
+import { clientsWithDetails, completedFunctionsPage } from "~/conversations/completed-functions.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { isLanguage } from "~/i18n/config.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import { listClientsForPicker } from "~/models/client.server.ts";
+import { recordListAccess } from "~/privacy/access-log.server.ts";
 import { PRICE_LIST } from "#db/price-list.ts";
 import { FUNCTION_TYPES } from "#db/vocabulary.ts";
 
@@ -32,6 +33,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const timeZone = context.get(envContext).TZ_DISPLAY;
   const filters = parseCompletedFunctionFilters(url.searchParams);
   const [list, clients] = await Promise.all([completedFunctionsPage(db, filters, timeZone), listClientsForPicker(db)]);
+  recordListAccess(context, "view_completed_functions", clientsWithDetails(list.rows));
   return {
     title: getTranslator(context)("title", { ns: "functions" }),
     timeZone,

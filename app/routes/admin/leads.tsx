@@ -16,14 +16,18 @@ import { exportPathOf, LEAD_LIST_KEYS } from "~/leads/lead-lists.ts";
 import { HANDLED_FILTERS, isFollowedList, LEAD_SEARCH_MAX, leadsQuerySchema } from "~/leads/lead-schema.ts";
 import { handleLeadsAction, loadLeadsPage } from "~/leads/leads-page.server.ts";
 import { formatDateTime, formatNumber } from "~/lib/format.ts";
+import { recordAccess } from "~/privacy/access-log.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = leadsQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const page = await loadLeadsPage(context.get(databaseContext), query);
+  // Prospects' names, phones and e-mails: the provider's own, of no client.
+  if (page.list.rows.length > 0) recordAccess(context, { action: "view_leads" });
   return {
     title: getTranslator(context)("leads.title", { ns: "admin" }),
     timeZone: context.get(envContext).TZ_DISPLAY,
     query,
-    ...(await loadLeadsPage(context.get(databaseContext), query)),
+    ...page,
   };
 }
 

@@ -68,9 +68,15 @@ describe("a visitor's data over HTTP", () => {
   const BAD = [
     [{ kind: "phone", q: "" }, "Enter what to search for.", "הזינו מה לחפש."],
     [{ kind: "phone", q: "5".repeat(201) }, "At most 200 characters.", "עד 200 תווים."],
-    [{ kind: "name", q: "Dana" }, "Choose session id, phone or e-mail.", 'בחרו מזהה שיחה, טלפון או דוא"ל.'],
+    [
+      { kind: "name", q: "Dana" },
+      "Choose session id, phone, e-mail or Telegram.",
+      'בחרו מזהה שיחה, טלפון, דוא"ל או טלגרם.',
+    ],
     [{ kind: "phone", q: "12" }, "at least 7 digits", "7 ספרות לפחות"],
     [{ kind: "email", q: "not-an-address" }, "valid e-mail", 'דוא"ל תקינה'],
+    [{ kind: "telegram", q: "@ab" }, "Enter a Telegram chat id", "בטלגרם (ספרות) או שם משתמש"],
+    [{ kind: "telegram", q: "not a user" }, "Enter a Telegram chat id", "בטלגרם (ספרות) או שם משתמש"],
   ] as const;
 
   it.each(BAD)("refuses %j with a 400 in both languages, on export and on erase", async (query, en, he) => {
