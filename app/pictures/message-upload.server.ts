@@ -58,7 +58,8 @@ async function readUpload(request: Request, folder: string): Promise<MessageUplo
   try {
     parser = busboy({
       headers: { "content-type": request.headers.get("Content-Type") ?? "" },
-      limits: { fields: 1, fieldSize: MAX_PAYLOAD_BYTES, files: MAX_IMAGES, parts: MAX_IMAGES + 1 },
+      // Busboy counts the closing boundary as a part: the fields and files limits bound the parts.
+      limits: { fields: 1, fieldSize: MAX_PAYLOAD_BYTES, files: MAX_IMAGES },
     });
   } catch {
     return { kind: "invalid" };
@@ -85,7 +86,6 @@ async function readUpload(request: Request, folder: string): Promise<MessageUplo
   });
   parser.on("filesLimit", () => refuse("images"));
   parser.on("fieldsLimit", () => refuse("invalid"));
-  parser.on("partsLimit", () => refuse("invalid"));
 
   try {
     const body = (request.body ?? new Blob().stream()) as NodeReadableStream<Uint8Array>;
