@@ -90,8 +90,8 @@ for (const language of ["he", "en"] as const) {
     const [width, viewport] = OPERATOR_SCREENS[language];
     await page.setViewportSize(viewport);
     await signIn();
-    const sessionPage = `/admin/session/${sessionId}?lng=${language}`;
-    await gotoHydrated(page, sessionPage);
+    const sessionPage = `/admin/session/${sessionId}`;
+    await gotoHydrated(page, `${sessionPage}?lng=${language}`);
     // The license badge reads "License alex_…", with its space.
     await expect(page.getByText(`${text.license} alex_`, { exact: false })).toHaveText(
       new RegExp(`^${text.license} alex_[0-9a-f]+$`),
