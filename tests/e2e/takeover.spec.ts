@@ -49,7 +49,10 @@ const OPERATOR_SCREENS = { he: ["phone", PHONE], en: ["desktop", { width: 1366, 
 
 /** The conversation sits above the reply box, or beside it: never below it. */
 async function expectConversationBeforeReplyBox(page: Page, text: (typeof TEXTS)[keyof typeof TEXTS]) {
-  const conversation = (await page.getByRole("region", { name: text.conversation, exact: true }).boundingBox())!;
+  const conversation = (await page
+    .getByRole("region", { name: text.conversation, exact: true })
+    .first()
+    .boundingBox())!;
   const replyBox = (await page.getByRole("textbox", { name: text.reply }).boundingBox())!;
   const above = conversation.y + conversation.height <= replyBox.y + 1;
   const beside =
