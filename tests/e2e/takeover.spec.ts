@@ -49,7 +49,10 @@ const OPERATOR_SCREENS = { he: ["phone", PHONE], en: ["desktop", { width: 1366, 
 
 /** The conversation sits above the reply box, or beside it: never below it. */
 async function expectConversationBeforeReplyBox(page: Page, text: (typeof TEXTS)[keyof typeof TEXTS]) {
-  const conversation = (await page.getByRole("region", { name: text.conversation, exact: true }).boundingBox())!;
+  const conversation = (await page
+    .getByRole("region", { name: text.conversation, exact: true })
+    .first()
+    .boundingBox())!;
   const replyBox = (await page.getByRole("textbox", { name: text.reply }).boundingBox())!;
   const above = conversation.y + conversation.height <= replyBox.y + 1;
   const beside =
@@ -90,8 +93,8 @@ for (const language of ["he", "en"] as const) {
     const [width, viewport] = OPERATOR_SCREENS[language];
     await page.setViewportSize(viewport);
     await signIn();
-    const sessionPage = `/admin/session/${sessionId}?lng=${language}`;
-    await gotoHydrated(page, sessionPage);
+    const sessionPage = `/admin/session/${sessionId}`;
+    await gotoHydrated(page, `${sessionPage}?lng=${language}`);
     // The license badge reads "License alex_…", with its space.
     await expect(page.getByText(`${text.license} alex_`, { exact: false })).toHaveText(
       new RegExp(`^${text.license} alex_[0-9a-f]+$`),

@@ -28,7 +28,9 @@ export function LoginForm({ id, action = "/login", lastResult, redirectTo, pendi
   });
 
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+    // A sign-in loads the back-office as a whole page, with its translations: a client-side move from
+    // here showed the shell's keys (shell.title, nav.clients) until its namespace had loaded.
+    <Form method="post" action={action} reloadDocument {...getFormProps(form)} className="space-y-4">
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormErrors form={form} />
       <TextField field={fields.username} label={t("login.username")} autoComplete="username" dir="ltr" />
