@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ALTER COLUMN "sessions_per_address_per_hour" SET DEFAULT 60;
