@@ -22,12 +22,14 @@ export const PRICE_LIST = {
 
 /**
  * What stops scripted sessions from running up a client's bill (each conversation costs $1): new
- * sessions an hour per visitor (address and browser) and per address, and a monthly ceiling on the
- * usage charges, after which new conversations wait for the next month or a higher ceiling.
+ * sessions an hour per visitor (address and browser), the guard that counts first; per address, a
+ * backstop against a script that changes its browser, high enough for the many phones a mobile
+ * carrier puts behind one address (docs/decisions/024-sites-and-spend-limits.md); and a monthly
+ * ceiling on the usage charges, after which new conversations wait for the next month or a higher ceiling.
  */
 export const SESSION_LIMIT_DEFAULTS = {
   perVisitorPerHour: 3,
-  perAddressPerHour: 10,
+  perAddressPerHour: 60,
   monthlyCeilingCents: 200_00,
 } as const;
 

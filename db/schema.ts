@@ -349,6 +349,30 @@ export const chatSessions = pgTable(
   ],
 );
 
+/**
+ * A new chat session admitted and not stored yet (its first reply is still being written). The hourly
+ * session limits count it with the sessions, and the monthly ceiling with the charges at a
+ * conversation's price, so that first messages admitted at once see each other
+ * (docs/decisions/036-new-session-reservations.md). The reply's transaction deletes it as it stores
+ * the session, a turn that fails deletes it, and one older than a turn can last (a server that stopped
+ * mid-turn) no longer counts.
+ */
+export const sessionReservations = pgTable(
+  "session_reservations",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    userIp: text("user_ip").notNull(),
+    userAgent: text("user_agent"),
+    /** What the session's first reply may cost (a conversation), held against the monthly ceiling. */
+    cents: integer("cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("session_reservations_client_idx").on(table.clientId, table.createdAt)],
+);
+
 export const messages = pgTable(
   "messages",
   {

@@ -17,7 +17,6 @@ import { announceStoredMessage, type StoredMessageNews } from "~/live/announce.s
 import { monthOf, monthRange } from "~/lib/calendar.ts";
 import {
   countMessageInChatSession,
-  countNewSessionsFrom,
   findClientChatSession,
   recordChatSessionConsent,
   saveChatSessionContactDetails,
@@ -38,6 +37,13 @@ import {
   sessionHasConversationMessage,
   sumClientChargesSince,
 } from "~/models/message.server.ts";
+import {
+  deleteStaleSessionReservations,
+  newSessionStanding,
+  releaseSessionReservation,
+  reserveNewSession,
+  withNewSessionLock,
+} from "~/models/session-reservation.server.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";
 import { admitUnderRateLimit } from "~/server/rate-limit.server.ts";
 import type { ChatReply } from "./chat-contract.ts";
@@ -53,6 +59,8 @@ export const MESSAGES_PER_SESSION_PER_DAY = 200;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** Longer than any turn: a reservation this old was left by a server that stopped mid-turn, and no longer counts. */
+const RESERVATION_LIFETIME_MS = 10 * MINUTE;
 /** How much of the conversation the assistant sees. */
 const HISTORY_EXCHANGES = 20;
 /** The business type (one of `BUSINESS_TYPES`) whose introductions are party planning consultations. */
@@ -89,6 +97,8 @@ export type Admission =
       session: KnownSession | undefined;
       /** The client's usage charges reached its monthly ceiling: what is still answered is not billed. */
       chargesStopped: boolean;
+      /** A new session's reserved place (app/models/session-reservation.server.ts), released once the turn ends. */
+      reservation?: number;
     };
 
 /** Where a message came from: the browser's `Origin` (null outside a browser) and this server's own origin. */
@@ -166,39 +176,53 @@ export async function admitMessage(
   }
   // The public demo is never billed: neither its sessions nor a ceiling concern anyone.
   if (client.isDemo) return { kind: "admitted", client, session, chargesStopped: false };
-  if (!session) {
-    const refusal = await sessionLimitRefusal(db, client, visitor, now);
-    if (refusal) return { kind: "refused", refusal };
-  }
+  if (!session) return admitNewSession(db, client, visitor, { timeZone, now });
+  // A conversation under way goes on past the ceiling, unbilled.
   let chargesStopped = false;
   if (client.monthlyUsageCeilingCents !== null) {
     const month = monthRange(monthOf(now, timeZone), timeZone);
     chargesStopped = (await sumClientChargesSince(db, client.id, month.start)) >= client.monthlyUsageCeilingCents;
-    // A conversation under way goes on, unbilled; a new one waits for next month (or a higher ceiling).
-    if (chargesStopped && !session) {
-      const retryAfterSeconds = Math.ceil((month.end.getTime() - now.getTime()) / 1000);
-      return { kind: "refused", refusal: { status: 429, error: "monthlyCeilingReached", retryAfterSeconds } };
-    }
   }
   return { kind: "admitted", client, session, chargesStopped };
 }
 
-/** A new session over the client's hourly limits: per visitor (address and browser) and per address. */
-async function sessionLimitRefusal(
+/**
+ * A new session within the client's hourly limits (per visitor: address and browser; per address)
+ * and its monthly ceiling (a new one waits for next month, or a higher ceiling), its place reserved
+ * in the same step: the sessions admitted and not yet stored count as stored ones, and their first
+ * replies as charged, so first messages that arrive at once, on any app server, see each other
+ * (docs/decisions/036-new-session-reservations.md).
+ */
+function admitNewSession(
   db: Database,
   client: AdmittedClient,
   visitor: Visitor,
-  now: Date,
-): Promise<Refusal | undefined> {
-  const counts = await countNewSessionsFrom(db, {
-    clientId: client.id,
-    ip: visitor.ip,
-    userAgent: visitor.userAgent,
-    since: new Date(now.getTime() - HOUR),
+  { timeZone, now }: { timeZone: string; now: Date },
+): Promise<Admission> {
+  return withNewSessionLock(db, client.id, async (tx) => {
+    const alive = new Date(now.getTime() - RESERVATION_LIFETIME_MS);
+    await deleteStaleSessionReservations(tx, client.id, alive);
+    const who = { clientId: client.id, ip: visitor.ip, userAgent: visitor.userAgent };
+    const month = monthRange(monthOf(now, timeZone), timeZone);
+    const ceiling = client.monthlyUsageCeilingCents;
+    const standing = await newSessionStanding(tx, {
+      ...who,
+      hourAgo: new Date(now.getTime() - HOUR),
+      alive,
+      monthStart: ceiling === null ? null : month.start,
+    });
+    if (
+      standing.fromVisitor >= client.sessionsPerVisitorPerHour ||
+      standing.fromAddress >= client.sessionsPerAddressPerHour
+    )
+      return { kind: "refused", refusal: { status: 429, error: "tooManySessions", retryAfterSeconds: 3600 } };
+    if (ceiling !== null && standing.chargedCents >= ceiling) {
+      const retryAfterSeconds = Math.ceil((month.end.getTime() - now.getTime()) / 1000);
+      return { kind: "refused", refusal: { status: 429, error: "monthlyCeilingReached", retryAfterSeconds } };
+    }
+    const reservation = await reserveNewSession(tx, { ...who, cents: messageCostCents("conversation"), now });
+    return { kind: "admitted", client, session: undefined, chargesStopped: false, reservation };
   });
-  if (counts.fromVisitor >= client.sessionsPerVisitorPerHour || counts.fromAddress >= client.sessionsPerAddressPerHour)
-    return { status: 429, error: "tooManySessions", retryAfterSeconds: 3600 };
-  return undefined;
 }
 
 function replyOf(stored: {
@@ -266,7 +290,18 @@ export type ReplyJob = {
  * function, in a lead) only once the visitor agreed in the widget; until then the reply asks for it.
  */
 export async function replyToMessage(db: Database, job: ReplyJob): Promise<MessageReply> {
-  const { client, session, chargesStopped } = job.admission;
+  const { reservation } = job.admission;
+  try {
+    return await answerAndStore(db, job);
+  } catch (error) {
+    // The turn failed: its new session's place goes back (a stored one released it in its transaction).
+    if (reservation !== undefined) await releaseSessionReservation(db, reservation);
+    throw error;
+  }
+}
+
+async function answerAndStore(db: Database, job: ReplyJob): Promise<MessageReply> {
+  const { client, session, chargesStopped, reservation } = job.admission;
   const started = performance.now();
   const history = session ? await listRecentSessionExchanges(db, session.id, HISTORY_EXCHANGES) : [];
   const knownDetails: FunctionClientDetails = session?.contactDetails ?? {};
@@ -307,6 +342,8 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
           now,
           channel: job.channel,
         });
+        // The stored session takes its reservation's place in the limits' counts, in the same step.
+        if (reservation !== undefined) await releaseSessionReservation(tx, reservation);
         news.newSession = true;
       }
 
@@ -354,6 +391,8 @@ export async function replyToMessage(db: Database, job: ReplyJob): Promise<Messa
     return stored;
   } catch (error) {
     if (!(error instanceof AlreadyAnswered)) throw error;
+    // The same message's other request stored the session: this one's place goes back.
+    if (reservation !== undefined) await releaseSessionReservation(db, reservation);
     const stored = await findMessageByClientMessageId(db, client.id, job.input.clientMessageId);
     if (!stored) throw error;
     return replyOf(stored);

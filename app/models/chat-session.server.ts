@@ -248,24 +248,3 @@ export async function findMonitoredSession(db: Database, publicId: string): Prom
     .limit(1);
   return session;
 }
-
-/**
- * New sessions of one client in a window: from one address, and from one visitor (that address with
- * that browser). The session limits of app/conversations/message-service.server.ts read them.
- */
-export async function countNewSessionsFrom(
-  db: Database,
-  { clientId, ip, userAgent, since }: { clientId: number; ip: string; userAgent: string | null; since: Date },
-) {
-  const [row] = await db
-    .select({
-      fromAddress: count(),
-      fromVisitor:
-        sql<number>`count(*) filter (where ${chatSessions.userAgent} is not distinct from ${userAgent})`.mapWith(
-          Number,
-        ),
-    })
-    .from(chatSessions)
-    .where(and(eq(chatSessions.clientId, clientId), eq(chatSessions.userIp, ip), gt(chatSessions.startedAt, since)));
-  return { fromAddress: row?.fromAddress ?? 0, fromVisitor: row?.fromVisitor ?? 0 };
-}

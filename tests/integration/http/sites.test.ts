@@ -60,6 +60,20 @@ describe("the settings page's sites and limits", () => {
       /name="sessionsPerVisitorPerHour"[^>]*value="3"|value="3"[^>]*name="sessionsPerVisitorPerHour"/,
     );
     expect(page).toMatch(/name="monthlyUsageCeiling"[^>]*value="200"|value="200"[^>]*name="monthlyUsageCeiling"/);
+    expect(page).toMatch(
+      /name="sessionsPerAddressPerHour"[^>]*value="60"|value="60"[^>]*name="sessionsPerAddressPerHour"/,
+    );
+  });
+
+  it("says what each session limit guards, in the operator's language", async () => {
+    const english = await (await request(configPath(), { headers: { Cookie: cookie } })).text();
+    expect(english).toContain("Counted first: one address with one browser");
+    expect(english).toContain("a mobile carrier that puts many phones behind one address");
+    const hebrew = await (
+      await request(configPath(), { headers: { Cookie: `${cookie}; ${await languageCookie("he")}` } })
+    ).text();
+    expect(hebrew).toContain("נספר ראשון: כתובת אחת עם דפדפן אחד");
+    expect(hebrew).toContain("חברה סלולרית ששמה טלפונים רבים מאחורי כתובת אחת");
   });
 
   it("refuses a line that is not a site, too many sites and bad limits with 400 in the operator's language, saving nothing", async () => {
@@ -281,5 +295,40 @@ describe("the plugin's calls to our server", () => {
     ]) {
       expect(await (await request(path, { headers: { Cookie: cookie } })).text(), path).not.toContain(secret!);
     }
+  });
+});
+
+describe("new conversations behind one mobile carrier's address", () => {
+  it("lets many phones start one each, and stops one phone at its own limit", async () => {
+    const created = await request("/api/clients", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        businessName: "Carrier Bakery",
+        ownerEmail: "owner@carrier-bakery.example",
+        websiteDomain: `carrier-${DOMAIN}`,
+        businessType: "retail",
+      }),
+    });
+    const { licenseKey } = (await created.json()) as { licenseKey: string };
+    const carrier = uniqueIp();
+    const firstMessage = (browser: string) =>
+      request("/api/wordpress/messages?lng=en", {
+        method: "POST",
+        ip: carrier,
+        headers: { "Content-Type": "application/json", "User-Agent": browser },
+        body: JSON.stringify({ license: licenseKey, clientMessageId: randomUUID(), message: "Hello" }),
+      });
+    // Fifteen phones on one address: the old limit of ten an address turned the last five away.
+    const phones = [];
+    for (let phone = 0; phone < 15; phone++) phones.push((await firstMessage(`Phone ${phone}`)).status);
+    expect(phones).toEqual(Array(15).fill(200));
+    // One of them starts two more (three in all), and a fourth is its own limit's to refuse.
+    expect([(await firstMessage("Phone 0")).status, (await firstMessage("Phone 0")).status]).toEqual([200, 200]);
+    const fourth = await firstMessage("Phone 0");
+    expect(fourth.status).toBe(429);
+    expect(((await fourth.json()) as { error: string }).error).toBe(
+      "Too many new conversations from here in the last hour. Please try again later.",
+    );
   });
 });
