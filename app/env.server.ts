@@ -165,6 +165,10 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Our public origin, for absolute links: PUBLIC_URL's, else the one the request reached. */
+export const publicOrigin = (env: Pick<Env, "PUBLIC_URL">, requestUrl: string | URL) =>
+  new URL(env.PUBLIC_URL ?? requestUrl).origin;
+
 export class EnvError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {

@@ -29,8 +29,11 @@ import { sendThroughConnection } from "./send.server.ts";
  */
 export const CHANNEL_SESSION_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** What answering a channel's message needs of the server: its settings and the back office's live events. */
-export type ChannelServices = { env: Env; liveEvents: LiveEventBus };
+/**
+ * What answering a channel's message needs of the server: its settings, the back office's live
+ * events, and its public origin (a lead's link to the conversation).
+ */
+export type ChannelServices = { env: Env; liveEvents: LiveEventBus; origin: string };
 
 export type InboundMessage = {
   connection: ClientChannelRow;
@@ -67,7 +70,7 @@ function clientMessageIdOf(channel: MessagingChannel, clientId: number, external
  */
 export async function answerChannelMessage(
   db: Database,
-  { env, liveEvents }: ChannelServices,
+  { env, liveEvents, origin }: ChannelServices,
   message: InboundMessage,
 ) {
   const { connection, channelUserId } = message;
@@ -134,6 +137,7 @@ export async function answerChannelMessage(
         liveEvents,
         receivedAt: message.receivedAt,
         channel,
+        backOfficeOrigin: origin,
       });
       return held.messageId;
     }
@@ -152,6 +156,7 @@ export async function answerChannelMessage(
       channel: { channel, channelUserId, channelUserName: message.channelUserName ?? null },
       liveEvents,
       receivedAt: message.receivedAt,
+      backOfficeOrigin: origin,
     });
     await send(reply.reply);
     return reply.messageId;

@@ -1,6 +1,6 @@
 import type { Database, LiveEventBus } from "#db/connection.ts";
 import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
-import type { Env } from "~/env.server.ts";
+import { publicOrigin, type Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { bodyRefused, jsonAnswer, jsonError, tooManyRequests } from "~/server/json-api.server.ts";
 import { readMessageUpload } from "~/pictures/message-upload.server.ts";
@@ -119,6 +119,7 @@ export async function handleMessageRequest({
         mailEnabled: Boolean(env.SMTP_URL),
         liveEvents,
         receivedAt,
+        backOfficeOrigin: origin.self,
       }),
     );
     return streaming ? eventStream(language, async (send) => send.reply(reply)) : jsonAnswer(reply);
@@ -139,6 +140,7 @@ export async function handleMessageRequest({
     visitorWaiting: () => !request.signal.aborted,
     liveEvents,
     receivedAt,
+    backOfficeOrigin: origin.self,
   });
   if (!streaming)
     return jsonAnswer(
@@ -213,7 +215,7 @@ function parsedMessage(
 }
 
 /** Our own origin, as the chat UI's page posts from: PUBLIC_URL's, else the one the request reached. */
-const selfOrigin = (env: Env, request: Request) => new URL(env.PUBLIC_URL ?? request.url).origin;
+const selfOrigin = (env: Env, request: Request) => publicOrigin(env, request.url);
 
 async function refusalResponse(language: Language, refusal: Refusal) {
   const { retryAfterSeconds } = refusal;

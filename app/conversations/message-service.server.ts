@@ -13,6 +13,7 @@ import { classifyTurn } from "~/assistant/message-type.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { leadDeliveriesFor } from "~/leads/lead-delivery.server.ts";
+import { LEAD_CONTEXT_MESSAGES } from "~/leads/lead-event.ts";
 import { announceStoredMessage, type StoredMessageNews } from "~/live/announce.server.ts";
 import { monthOf, monthRange } from "~/lib/calendar.ts";
 import {
@@ -278,6 +279,8 @@ export type ReplyJob = {
   liveEvents: LiveEventBus;
   /** When the visitor's message reached the server (ms since the epoch). */
   receivedAt: number;
+  /** Where a lead's link to the conversation points: PUBLIC_URL's origin, else the one the message reached. */
+  backOfficeOrigin: string;
 };
 
 /**
@@ -376,6 +379,7 @@ async function answerAndStore(db: Database, job: ReplyJob): Promise<MessageReply
       news.newLead = await keepVisitorDetails(tx, {
         client,
         mailEnabled: job.mailEnabled,
+        backOfficeOrigin: job.backOfficeOrigin,
         session: { id: sessionId, publicId },
         known: knownDetails,
         details: answer.details,
@@ -409,6 +413,7 @@ async function keepVisitorDetails(
   {
     client,
     mailEnabled,
+    backOfficeOrigin,
     session,
     known,
     details,
@@ -416,6 +421,7 @@ async function keepVisitorDetails(
   }: {
     client: AdmittedClient;
     mailEnabled: boolean;
+    backOfficeOrigin: string;
     session: { id: number; publicId: string };
     known: FunctionClientDetails;
     details: FunctionClientDetails;
@@ -423,7 +429,15 @@ async function keepVisitorDetails(
   },
 ) {
   if (JSON.stringify(details) !== JSON.stringify(known)) await saveChatSessionContactDetails(tx, session.id, details);
-  const lead = { client, mailEnabled, session, now };
+  // The lead carries what the visitor asked: this message (stored above) and the few before it.
+  const lead = async () => ({
+    client,
+    mailEnabled,
+    session,
+    now,
+    backOfficeOrigin,
+    recent: await listRecentSessionExchanges(tx, session.id, LEAD_CONTEXT_MESSAGES),
+  });
   if (hasNameAndPhone(details)) {
     const partyPlanning = client.businessType === PARTY_PLANNING;
     const { clientName, phone, ...party } = details;
@@ -440,14 +454,14 @@ async function keepVisitorDetails(
     if (!hasNameAndPhone(known)) {
       await enqueueLeadDeliveries(
         tx,
-        leadDeliveriesFor({ ...lead, type: "function.completed", contact: clientDetails, functionType }),
+        leadDeliveriesFor({ ...(await lead()), type: "function.completed", contact: clientDetails, functionType }),
       );
     }
     return true;
   }
   // A first way back (a phone number, or an e-mail address alone) makes the lead.
   if (reachableAt(details) && !reachableAt(known)) {
-    await enqueueLeadDeliveries(tx, leadDeliveriesFor({ ...lead, type: "lead.collected", contact: details }));
+    await enqueueLeadDeliveries(tx, leadDeliveriesFor({ ...(await lead()), type: "lead.collected", contact: details }));
     return true;
   }
   return false;
@@ -455,7 +469,7 @@ async function keepVisitorDetails(
 
 export type HeldMessageJob = Pick<
   ReplyJob,
-  "admission" | "input" | "images" | "mailEnabled" | "liveEvents" | "receivedAt"
+  "admission" | "input" | "images" | "mailEnabled" | "liveEvents" | "receivedAt" | "backOfficeOrigin"
 > & {
   channel?: Channel;
 };
@@ -496,6 +510,7 @@ export async function recordHeldMessage(db: Database, job: HeldMessageJob): Prom
         news.newLead = await keepVisitorDetails(tx, {
           client,
           mailEnabled: job.mailEnabled,
+          backOfficeOrigin: job.backOfficeOrigin,
           session: { id: session.id, publicId: session.publicId },
           known,
           details,

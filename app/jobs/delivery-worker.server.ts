@@ -1,5 +1,12 @@
 import type { Database, LiveEventBus } from "#db/connection.ts";
-import { deliverDueLeads, type DeliveryConfig } from "~/leads/lead-delivery.server.ts";
+import {
+  byClient,
+  claimDueDeliveries,
+  DELIVERY_LANES,
+  deliverInTurn,
+  type DeliveryConfig,
+} from "~/leads/lead-delivery.server.ts";
+import type { LeadDelivery } from "~/models/lead-delivery.server.ts";
 import { subscribeLiveEvents } from "~/live/live-events.server.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
 
@@ -10,7 +17,7 @@ import { logError, logInfo } from "~/server/log.server.ts";
 export const DELIVERY_POLL_MS = 5_000;
 
 /**
- * How long `stop` waits for a round in progress: a mail server that hangs must not hold a shutdown for
+ * How long `stop` waits for the deliveries in progress: a mail server that hangs must not hold a shutdown for
  * its full deadlines. A delivery cut off this way is sent again once its hold runs out (its event id
  * lets a receiver drop the repeat).
  */
@@ -22,71 +29,100 @@ export type DeliveryWorker = { stop: () => Promise<void> };
  * The outbox's worker (docs/decisions/022-signed-lead-webhooks.md): every few seconds it sends
  * what is due in `lead_deliveries`, and at once when the live events (`bus`) say a lead was just
  * queued, on this server or another. The queue lives in the database, so a restart loses nothing
- * and several servers share the work (each row is taken by one). Like the scheduler, its timer
- * never keeps the process alive, and `stop` waits (a while) for the round in progress.
+ * and several servers share the work (each row is taken by one). Up to `DELIVERY_LANES` businesses'
+ * deliveries go out side by side, each business's one at a time: when a lane frees up it takes what
+ * is due at once, so a receiver that hangs delays nobody else's leads. Like the scheduler, its timer
+ * never keeps the process alive, and `stop` waits (a while) for the deliveries in progress.
  */
 export function startDeliveryWorker({
   db,
   config,
   bus,
   pollMs = DELIVERY_POLL_MS,
+  lanes = DELIVERY_LANES,
 }: {
   db: Database;
   config: DeliveryConfig;
   bus?: LiveEventBus;
   pollMs?: number;
+  lanes?: number;
 }): DeliveryWorker {
   let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
-  let running = false;
-  /** A lead arrived during a round, which may have looked before it was queued: another round follows. */
-  let wokenDuringRound = false;
   let stopped = false;
+  /** The lanes at work, by the client each is sending for. */
+  const busy = new Map<number, Promise<void>>();
+  let claiming = false;
+  /** A lead arrived or a lane freed up while claiming, which may have looked before: claim again. */
+  let again = false;
+  const keepGoing = () => !stopped;
 
-  function tick() {
-    running = true;
-    wokenDuringRound = false;
-    round = deliverDueLeads(db, config, { keepGoing: () => !stopped })
+  function lane(clientId: number, deliveries: LeadDelivery[]) {
+    const work = deliverInTurn(db, deliveries, config, { keepGoing })
       .then(({ attempted, delivered }) => {
         if (attempted > 0) logInfo("lead.deliveries", { attempted, delivered });
       })
       .catch((error: unknown) => logError(error, { event: "lead.deliveries.error" }))
       .finally(() => {
-        running = false;
-        if (stopped) return;
-        timer = setTimeout(tick, wokenDuringRound ? 0 : pollMs);
-        timer.unref();
+        busy.delete(clientId);
+        fill();
       });
+    busy.set(clientId, work);
   }
 
-  function wake() {
+  /** Fills the free lanes with what is due, then waits for the next poll, lead or freed lane. */
+  function fill() {
     if (stopped) return;
-    if (running) {
-      wokenDuringRound = true;
+    if (claiming) {
+      again = true;
       return;
     }
+    claiming = true;
     clearTimeout(timer);
-    tick();
+    void (async () => {
+      do {
+        again = false;
+        while (!stopped && busy.size < lanes) {
+          const claimed = await claimDueDeliveries(db, {
+            now: new Date(),
+            limit: lanes - busy.size,
+            busyClientIds: [...busy.keys()],
+          });
+          for (const [clientId, deliveries] of byClient(claimed)) lane(clientId, deliveries);
+          if (claimed.length === 0) break;
+        }
+      } while (again && !stopped && busy.size < lanes);
+    })()
+      .catch((error: unknown) => logError(error, { event: "lead.deliveries.error" }))
+      .finally(() => {
+        claiming = false;
+        if (stopped) return;
+        clearTimeout(timer);
+        timer = setTimeout(fill, pollMs);
+        timer.unref();
+      });
   }
 
   // Without the events (they failed to start) the worker still finds every lead on its next round.
   const unsubscribe = bus
     ? subscribeLiveEvents(bus, (event) => {
-        if (event.type === "lead") wake();
+        if (event.type === "lead") fill();
       }).catch((error: unknown) => {
         logError(error, { event: "lead.deliveries.listen_failed" });
         return undefined;
       })
     : undefined;
 
-  tick();
+  fill();
   return {
     async stop() {
       stopped = true;
       clearTimeout(timer);
       (await unsubscribe)?.();
       let waited: NodeJS.Timeout | undefined;
-      await Promise.race([round, new Promise((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
+      await Promise.race([
+        Promise.all(busy.values()),
+        new Promise((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS))),
+      ]);
       clearTimeout(waited);
     },
   };

@@ -10,6 +10,7 @@ import {
   saveClientDeliverySettings,
 } from "~/models/lead-delivery.server.ts";
 import type { ClientLanguage } from "#db/vocabulary.ts";
+import { explainDeliveryError } from "./delivery-errors.server.ts";
 import { deliverySettingsSchema } from "./delivery-settings-schema.ts";
 import { resendLeadDelivery, type DeliveryConfig } from "./lead-delivery.server.ts";
 import {
@@ -44,9 +45,16 @@ export async function loadDeliveryTab(db: Database, clientId: number, { mailEnab
       : null,
     deliveries: deliveries.map((delivery) => ({
       ...delivery,
+      problem: explainDeliveryError(delivery.channel, {
+        statusCode: delivery.lastStatusCode,
+        error: delivery.lastError,
+      }),
       history: attempts
         .filter((attempt) => attempt.deliveryId === delivery.id)
-        .map(({ deliveryId: _, ...attempt }) => attempt),
+        .map(({ deliveryId: _, ...attempt }) => ({
+          ...attempt,
+          problem: explainDeliveryError(delivery.channel, attempt),
+        })),
     })),
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "#db/connection.ts";
-import type { DeliveryEvent, FunctionClientDetails } from "#db/vocabulary.ts";
+import type { DeliveryEvent, FunctionClientDetails, MessageRole } from "#db/vocabulary.ts";
 import {
   claimDueLeadDeliveries,
   claimLeadDeliveryForResend,
@@ -9,8 +9,15 @@ import {
   type LeadDelivery,
   type NewLeadDelivery,
 } from "~/models/lead-delivery.server.ts";
+import { FINAL_REASONS } from "./delivery-errors.server.ts";
 import { composeLeadMail, sendLeadMail, type MailSettings } from "./lead-mail.server.ts";
-import type { LeadEvent } from "./lead-event.ts";
+import { sessionDetailPath } from "~/sessions/session-query.ts";
+import {
+  LEAD_CONTEXT_CHARACTERS,
+  LEAD_CONTEXT_MESSAGES,
+  type LeadContextMessage,
+  type LeadEvent,
+} from "./lead-event.ts";
 import { decryptWebhookSecret, postWebhook } from "./webhook.server.ts";
 
 /** What the sender needs from the environment: the mail server (none: mail is off), the allowed private hosts, the calendar. */
@@ -53,6 +60,10 @@ export function leadDeliveriesFor(input: {
   session: { id: number; publicId: string };
   contact: FunctionClientDetails;
   functionType?: string;
+  /** The session's latest rows, oldest first (`listRecentSessionExchanges`). */
+  recent: readonly { role: MessageRole; userMessage: string; aiResponse: string }[];
+  /** The back office's origin: PUBLIC_URL's, else the one the message reached. */
+  backOfficeOrigin: string;
   now: Date;
 }): NewLeadDelivery[] {
   const event: LeadEvent = {
@@ -63,6 +74,8 @@ export function leadDeliveriesFor(input: {
     session: { id: input.session.publicId },
     contact: input.contact,
     ...(input.functionType ? { function: { type: input.functionType } } : {}),
+    conversation: leadContext(input.recent),
+    link: new URL(sessionDetailPath(input.session.publicId), input.backOfficeOrigin).href,
   };
   const dedupeKey = `session:${input.session.id}:${input.type}`;
   const channels = [
@@ -79,21 +92,45 @@ export function leadDeliveriesFor(input: {
   }));
 }
 
+/** The lead's context: the session's last messages as who wrote what, bounded in number and length. */
+export function leadContext(
+  recent: readonly { role: MessageRole; userMessage: string; aiResponse: string }[],
+): LeadContextMessage[] {
+  const messages = recent.flatMap((row): LeadContextMessage[] => {
+    if (row.role === "operator") return [{ from: "operator", text: row.aiResponse }];
+    if (row.role === "visitor") return [{ from: "visitor", text: row.userMessage }];
+    return [
+      { from: "visitor", text: row.userMessage },
+      { from: "assistant", text: row.aiResponse },
+    ];
+  });
+  return messages
+    .filter((message) => message.text.trim() !== "")
+    .slice(-LEAD_CONTEXT_MESSAGES)
+    .map((message) => ({ ...message, text: cut(message.text.trim(), LEAD_CONTEXT_CHARACTERS) }));
+}
+
+/** At most `length` characters (whole code points), an ellipsis marking a cut. */
+function cut(text: string, length: number) {
+  const characters = [...text];
+  return characters.length <= length ? text : `${characters.slice(0, length - 1).join("")}…`;
+}
+
 type Attempt = { ok: boolean; statusCode: number | null; error: string | null; final?: boolean };
 
 /** One attempt of one delivery, with the client's settings as they are now. */
 async function attempt(db: Database, delivery: LeadDelivery, config: DeliveryConfig, now: Date): Promise<Attempt> {
   const settings = await findClientDeliverySettings(db, delivery.clientId);
-  if (!settings) return { ok: false, statusCode: null, error: "client removed", final: true };
+  if (!settings) return { ok: false, statusCode: null, error: FINAL_REASONS.clientRemoved, final: true };
   const event = delivery.payload as LeadEvent;
   if (delivery.channel === "email") {
-    if (!config.mail) return { ok: false, statusCode: null, error: "mail is off (no SMTP_URL)", final: true };
+    if (!config.mail) return { ok: false, statusCode: null, error: FINAL_REASONS.mailOff, final: true };
     const mail = await composeLeadMail(event, settings.language, config.timeZone);
     return sendLeadMail(config.mail, { to: settings.contactEmail ?? settings.ownerEmail, ...mail });
   }
-  if (!settings.webhookUrl) return { ok: false, statusCode: null, error: "no webhook address", final: true };
+  if (!settings.webhookUrl) return { ok: false, statusCode: null, error: FINAL_REASONS.noWebhook, final: true };
   const secret = settings.webhookSecretEncrypted ? decryptWebhookSecret(settings.webhookSecretEncrypted) : undefined;
-  if (!secret) return { ok: false, statusCode: null, error: "the webhook secret cannot be read", final: true };
+  if (!secret) return { ok: false, statusCode: null, error: FINAL_REASONS.secretUnreadable, final: true };
   return postWebhook(
     { url: settings.webhookUrl, secret, allowHosts: config.allowHosts },
     { deliveryId: delivery.id, type: delivery.event, body: JSON.stringify(event), now },
@@ -121,7 +158,59 @@ async function deliver(db: Database, delivery: LeadDelivery, config: DeliveryCon
   return result.ok;
 }
 
-/** The worker's step: every due delivery (a batch at a time), one after another, until `keepGoing` says stop. */
+/**
+ * How many businesses' deliveries go out side by side: a receiver that hangs holds its own lane for
+ * one attempt's deadline at most, never another business's lead.
+ */
+export const DELIVERY_LANES = 4;
+
+/**
+ * Takes up to `limit` due deliveries for this worker, none of a client it is sending to already
+ * (`busyClientIds`): a business's deliveries go out one at a time, so a slow receiver is asked
+ * once at a time, and the other lanes stay free for the other businesses.
+ */
+export function claimDueDeliveries(
+  db: Database,
+  { now, limit, busyClientIds = [] }: { now: Date; limit: number; busyClientIds?: readonly number[] },
+) {
+  return claimDueLeadDeliveries(db, {
+    now,
+    lockedUntil: new Date(now.getTime() + DELIVERY_LOCK_MS),
+    limit,
+    excludeClientIds: busyClientIds,
+  });
+}
+
+/** Claimed deliveries grouped by client, in the order they were due. */
+export function byClient(claimed: LeadDelivery[]) {
+  const groups = new Map<number, LeadDelivery[]>();
+  for (const delivery of claimed) groups.set(delivery.clientId, [...(groups.get(delivery.clientId) ?? []), delivery]);
+  return groups;
+}
+
+/** One client's claimed deliveries, one after another, until `keepGoing` says stop. */
+export async function deliverInTurn(
+  db: Database,
+  deliveries: LeadDelivery[],
+  config: DeliveryConfig,
+  { now, keepGoing = () => true }: { now?: Date; keepGoing?: () => boolean } = {},
+) {
+  let attempted = 0;
+  let delivered = 0;
+  // What a stopping worker leaves is taken again once its hold runs out.
+  for (const delivery of deliveries) {
+    if (!keepGoing()) break;
+    attempted += 1;
+    if (await deliver(db, delivery, config, now ?? new Date())) delivered += 1;
+  }
+  return { attempted, delivered };
+}
+
+/**
+ * One round: every due delivery (a batch at a time), each client's in turn and up to
+ * `DELIVERY_LANES` clients side by side, until `keepGoing` says stop. The worker
+ * (app/jobs/delivery-worker.server.ts) keeps its lanes full instead of waiting for a round's slowest.
+ */
 export async function deliverDueLeads(
   db: Database,
   config: DeliveryConfig,
@@ -131,20 +220,17 @@ export async function deliverDueLeads(
     keepGoing = () => true,
   }: { now?: Date; limit?: number; keepGoing?: () => boolean } = {},
 ) {
-  const claimed = await claimDueLeadDeliveries(db, {
-    now,
-    lockedUntil: new Date(now.getTime() + DELIVERY_LOCK_MS),
-    limit,
-  });
-  let attempted = 0;
-  let delivered = 0;
-  // What a stopping worker leaves is taken again once its hold runs out.
-  for (const delivery of claimed) {
-    if (!keepGoing()) break;
-    attempted += 1;
-    if (await deliver(db, delivery, config, now)) delivered += 1;
-  }
-  return { attempted, delivered };
+  const groups = [...byClient(await claimDueDeliveries(db, { now, limit })).values()];
+  const totals = { attempted: 0, delivered: 0 };
+  const lane = async () => {
+    for (let group = groups.shift(); group; group = groups.shift()) {
+      const done = await deliverInTurn(db, group, config, { now, keepGoing });
+      totals.attempted += done.attempted;
+      totals.delivered += done.delivered;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DELIVERY_LANES, groups.length) }, lane));
+  return totals;
 }
 
 /** The Resend button: one attempt now. Undefined when there is no such delivery of this client, or a worker is sending it this moment. */

@@ -14,4 +14,18 @@ export type LeadEvent = {
   contact: FunctionClientDetails;
   /** Only for `function.completed`. */
   function?: { type: string };
+  /**
+   * What the visitor asked: the conversation's last messages up to this one, oldest first, at most
+   * `LEAD_CONTEXT_MESSAGES` of them, each cut at `LEAD_CONTEXT_CHARACTERS`. Absent from events queued
+   * before leads carried their context.
+   */
+  conversation?: LeadContextMessage[];
+  /** The conversation's page in the back office (an absolute address). Absent as `conversation` is. */
+  link?: string;
 };
+
+/** Who wrote a message of the lead's context: the visitor, Alex, or an operator holding the session. */
+export type LeadContextMessage = { from: "visitor" | "assistant" | "operator"; text: string };
+
+export const LEAD_CONTEXT_MESSAGES = 6;
+export const LEAD_CONTEXT_CHARACTERS = 500;

@@ -51,6 +51,7 @@ export async function composeLeadMail(event: LeadEvent, language: ClientLanguage
     timeStyle: "short",
     timeZone,
   }).format(new Date(event.createdAt));
+  const conversation = (event.conversation ?? []).map(({ from, text }) => [t(`mail.from.${from}`), text] as const);
   const lines = [
     t("mail.hello", { business: event.client.businessName }),
     "",
@@ -58,17 +59,22 @@ export async function composeLeadMail(event: LeadEvent, language: ClientLanguage
     "",
     ...details.map(([label, value]) => `${label}: ${value}`),
     "",
+    ...(conversation.length > 0
+      ? [t("mail.conversation"), ...conversation.map(([from, text]) => `${from}: ${text}`), ""]
+      : []),
     t("mail.when", { when }),
     t("mail.session", { session: event.session.id }),
+    ...(event.link ? [t("mail.open", { link: event.link })] : []),
     "",
     t("mail.footer"),
   ];
   const dir = directionOf(language);
+  // Everything the visitor wrote, or a business named, is escaped: the e-mail shows it as text.
   const html = `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family:sans-serif">
 <p>${escapeHtml(lines[0]!)}</p><p>${escapeHtml(intro)}</p>
 <table>${details.map(([label, value]) => `<tr><th style="text-align:start;padding-inline-end:1em">${escapeHtml(label)}</th><td><bdi>${escapeHtml(value)}</bdi></td></tr>`).join("")}</table>
-<p>${escapeHtml(t("mail.when", { when }))}<br>${escapeHtml(t("mail.session", { session: event.session.id }))}</p>
-<p style="color:#666">${escapeHtml(t("mail.footer"))}</p></body></html>`;
+${conversation.length > 0 ? `<h3>${escapeHtml(t("mail.conversation"))}</h3>\n${conversation.map(([from, text]) => `<p style="white-space:pre-wrap"><strong>${escapeHtml(from)}:</strong> <bdi>${escapeHtml(text)}</bdi></p>`).join("\n")}\n` : ""}<p>${escapeHtml(t("mail.when", { when }))}<br>${escapeHtml(t("mail.session", { session: event.session.id }))}</p>
+${event.link ? `<p><a href="${escapeHtml(event.link)}">${escapeHtml(t("mail.openLink"))}</a></p>\n` : ""}<p style="color:#666">${escapeHtml(t("mail.footer"))}</p></body></html>`;
   return { subject, text: lines.join("\n"), html };
 }
 

@@ -18,8 +18,11 @@ export const WEBHOOK_HEADERS = {
   delivery: "X-Alex-Delivery",
 } as const;
 
-/** How long a receiver has to answer one attempt. */
-const WEBHOOK_TIMEOUT_MS = 10_000;
+/**
+ * How long a receiver has to answer one attempt: short, since a receiver that hangs holds a lane of
+ * the delivery worker that long; an attempt cut off is retried with backoff like any failure.
+ */
+export const WEBHOOK_TIMEOUT_MS = 5_000;
 
 export function generateWebhookSecret() {
   return `whsec_${randomBytes(32).toString("base64url")}`;

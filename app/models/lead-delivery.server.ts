@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { clients, leadDeliveries, leadDeliveryAttempts } from "#db/schema.ts";
 import type { DeliveryChannel, DeliveryEvent, DeliveryStatus } from "#db/vocabulary.ts";
@@ -38,12 +38,24 @@ const claimable = (now: Date) => or(isNull(leadDeliveries.lockedUntil), lt(leadD
  */
 export async function claimDueLeadDeliveries(
   db: Database,
-  { now, lockedUntil, limit }: { now: Date; lockedUntil: Date; limit: number },
+  {
+    now,
+    lockedUntil,
+    limit,
+    excludeClientIds = [],
+  }: { now: Date; lockedUntil: Date; limit: number; excludeClientIds?: readonly number[] },
 ): Promise<LeadDelivery[]> {
   const due = db
     .select({ id: leadDeliveries.id })
     .from(leadDeliveries)
-    .where(and(eq(leadDeliveries.status, "pending"), lte(leadDeliveries.nextAttemptAt, now), claimable(now)))
+    .where(
+      and(
+        eq(leadDeliveries.status, "pending"),
+        lte(leadDeliveries.nextAttemptAt, now),
+        claimable(now),
+        excludeClientIds.length > 0 ? notInArray(leadDeliveries.clientId, [...excludeClientIds]) : undefined,
+      ),
+    )
     .orderBy(leadDeliveries.nextAttemptAt)
     .limit(limit)
     .for("update", { skipLocked: true });

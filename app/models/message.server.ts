@@ -27,7 +27,12 @@ export async function findMessageByClientMessageId(db: Database, clientId: numbe
 /** The session's latest exchanges, oldest first: the conversation the assistant continues. */
 export async function listRecentSessionExchanges(db: Database, sessionId: number, limit: number) {
   const rows = await db
-    .select({ userMessage: messages.userMessage, aiResponse: messages.aiResponse, messageType: messages.messageType })
+    .select({
+      userMessage: messages.userMessage,
+      aiResponse: messages.aiResponse,
+      messageType: messages.messageType,
+      role: messages.role,
+    })
     .from(messages)
     .where(eq(messages.sessionId, sessionId))
     .orderBy(desc(messages.createdAt), desc(messages.id))

@@ -5,6 +5,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { DeliveryStatus } from "#db/vocabulary.ts";
 import { CLIENT_LANGUAGES } from "#db/vocabulary.ts";
+import { explanationText, type Explanation } from "~/checks/explanation.ts";
 import type { ClientPageData } from "~/clients/client-page.server.ts";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
@@ -40,6 +41,7 @@ export function DeliveryTab({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t, i18n } = useTranslation("deliveries");
+  const explained = useDeliveryProblemText();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const tabPath = `/admin/clients/${client.id}?tab=delivery`;
@@ -68,9 +70,10 @@ export function DeliveryTab({
       key: "code",
       header: t("tab.columns.code"),
       cell: (row) => (
-        <span title={row.lastError ?? undefined} dir="ltr">
-          {row.lastStatusCode ?? (row.lastError ? row.lastError.slice(0, 40) : t("tab.none"))}
-        </span>
+        <div className="space-y-1">
+          <span dir="ltr">{row.lastStatusCode ?? (row.problem ? null : t("tab.none"))}</span>
+          {row.problem ? <DeliveryProblem explanation={row.problem} /> : null}
+        </div>
       ),
     },
     {
@@ -88,7 +91,7 @@ export function DeliveryTab({
                   {t("tab.historyLine", {
                     attempt: attempt.attempt,
                     at: at(attempt.attemptedAt),
-                    code: attempt.statusCode ?? attempt.error?.slice(0, 80) ?? t("tab.none"),
+                    code: attempt.problem ? explained(attempt.problem) : (attempt.statusCode ?? t("tab.none")),
                   })}
                 </li>
               ))}
@@ -192,6 +195,35 @@ export function DeliveryTab({
           />
         )}
       </TitledCard>
+    </div>
+  );
+}
+
+/** A failed attempt in the reader's words; the namespaces its keys may name (checks: the network's failures). */
+function useDeliveryProblemText() {
+  const { t } = useTranslation(["deliveries", "checks"]);
+  return (explanation: Explanation) => explanationText(t, explanation);
+}
+
+/**
+ * Why the last attempt failed, as the system status page says it (app/checks/components/check-card.tsx):
+ * words first, the receiver's or Node's own text behind a Details toggle, breaking anywhere so a
+ * long line does not widen the table.
+ */
+function DeliveryProblem({ explanation }: { explanation: Explanation }) {
+  const { t } = useTranslation("deliveries");
+  const text = useDeliveryProblemText();
+  return (
+    <div className="max-w-xs min-w-0 space-y-1 text-xs wrap-anywhere">
+      <p>{text(explanation)}</p>
+      {explanation.raw ? (
+        <details>
+          <summary className="cursor-pointer font-medium underline">{t("tab.details")}</summary>
+          <code dir="ltr" className="mt-1 block text-start font-mono whitespace-pre-wrap wrap-anywhere">
+            {explanation.raw}
+          </code>
+        </details>
+      ) : null}
     </div>
   );
 }

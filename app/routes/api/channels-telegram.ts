@@ -1,6 +1,7 @@
 import type { Route } from "./+types/channels-telegram";
 import { TELEGRAM_BODY_LIMIT, admitTelegramUpdate, handleTelegramUpdate } from "~/channels/telegram-webhook.server.ts";
 import { databaseContext, envContext, liveEventsContext } from "~/context.ts";
+import { publicOrigin } from "~/env.server.ts";
 import { apiText, bodyRefused, methodNotAllowed } from "~/server/json-api.server.ts";
 import { readRawJsonBody } from "~/server/json-body.server.ts";
 
@@ -9,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(apiText(context, "channels"), "POST");
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context, url }: Route.ActionArgs) {
   const text = apiText(context, "channels");
   if (request.method !== "POST") return methodNotAllowed(text, "POST");
   const db = context.get(databaseContext);
@@ -23,7 +24,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (body.kind !== "raw") return bodyRefused(text, body.kind);
   return handleTelegramUpdate(
     db,
-    { env: context.get(envContext), liveEvents: context.get(liveEventsContext) },
+    {
+      env: context.get(envContext),
+      liveEvents: context.get(liveEventsContext),
+      origin: publicOrigin(context.get(envContext), url),
+    },
     { connection: admitted.connection, body: body.bytes, text },
   );
 }

@@ -5,6 +5,7 @@ import {
   handleWhatsAppWebhook,
 } from "~/channels/whatsapp-webhook.server.ts";
 import { databaseContext, envContext, liveEventsContext } from "~/context.ts";
+import { publicOrigin } from "~/env.server.ts";
 import { bodyRefused, methodNotAllowed } from "~/server/json-api.server.ts";
 import { apiText } from "~/server/json-api.server.ts";
 import { readRawJsonBody } from "~/server/json-body.server.ts";
@@ -14,14 +15,18 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return answerWhatsAppVerification(context.get(databaseContext), url.searchParams, apiText(context, "channels"));
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const text = apiText(context, "channels");
   if (request.method !== "POST") return methodNotAllowed(text, "GET, POST");
   const body = await readRawJsonBody(request, WHATSAPP_BODY_LIMIT);
   if (body.kind !== "raw") return bodyRefused(text, body.kind);
   return handleWhatsAppWebhook(
     context.get(databaseContext),
-    { env: context.get(envContext), liveEvents: context.get(liveEventsContext) },
+    {
+      env: context.get(envContext),
+      liveEvents: context.get(liveEventsContext),
+      origin: publicOrigin(context.get(envContext), url),
+    },
     {
       body: body.bytes,
       signature: request.headers.get("X-Hub-Signature-256"),

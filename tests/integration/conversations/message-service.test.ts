@@ -155,6 +155,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
       visitorWaiting: () => options.visitorWaiting ?? true,
       liveEvents: handle.events,
       receivedAt: Date.now(),
+      backOfficeOrigin: "https://alex.example",
     });
   }
 

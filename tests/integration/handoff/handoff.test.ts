@@ -116,6 +116,7 @@ describe.each(testDrivers)("taking a session over, on %s", (driver) => {
       mailEnabled: false,
       liveEvents: handle.events,
       receivedAt: Date.now(),
+      backOfficeOrigin: "https://alex.example",
     });
     expect(reply).toMatchObject({ reply: "", cost: 0, heldBy: true });
     // The same clientMessageId again: the same message, not a second one.
@@ -126,6 +127,7 @@ describe.each(testDrivers)("taking a session over, on %s", (driver) => {
       mailEnabled: false,
       liveEvents: handle.events,
       receivedAt: Date.now(),
+      backOfficeOrigin: "https://alex.example",
     });
     expect(again).toEqual(reply);
 
@@ -184,6 +186,7 @@ describe.each(testDrivers)("taking a session over, on %s", (driver) => {
       mailEnabled: false,
       liveEvents: handle.events,
       receivedAt: Date.now(),
+      backOfficeOrigin: "https://alex.example",
     });
     // The visitor wrote just now: nothing to time out yet.
     expect(await timeOutHeldSessions(handle.db, handle.events, now)).toBe(0);

@@ -71,6 +71,24 @@ async function startReceiver() {
   };
 }
 
+/** A webhook receiver that takes each request and never answers, noting when each arrived. */
+async function startHangingReceiver() {
+  const arrivedAt: number[] = [];
+  const server: Server = createServer(() => arrivedAt.push(Date.now()));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    arrivedAt,
+    url: `http://127.0.0.1:${port}/slow-hook`,
+    host: `127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
 describe.each(testDrivers)("lead delivery on %s", (driver) => {
   let handle: DatabaseHandle;
   let db: Database;
@@ -133,6 +151,7 @@ describe.each(testDrivers)("lead delivery on %s", (driver) => {
       onDelta: () => {},
       liveEvents: handle.events,
       receivedAt: Date.now(),
+      backOfficeOrigin: "https://alex.example",
     });
   }
 
@@ -152,6 +171,13 @@ describe.each(testDrivers)("lead delivery on %s", (driver) => {
     expect(mail?.text).toContain("Phone: 054-1112222");
     expect(mail?.text).toContain(`Conversation: ${reply.sessionId}`);
     expect(mail?.html).toContain('dir="ltr"');
+    // What the visitor asked, and the way to the conversation.
+    const link = `https://alex.example/admin/session/${reply.sessionId}`;
+    expect(mail?.text).toContain(
+      "What the visitor wrote:\nVisitor: My name is Noa and my phone is 054-111-2222\nAlex: ",
+    );
+    expect(mail?.text).toContain(`Open the conversation: ${link}`);
+    expect(mail?.html).toContain(`<a href="${link}">Open the conversation</a>`);
 
     const [hook] = receiver.received;
     expect(hook?.signatureValid).toBe(true);
@@ -166,6 +192,11 @@ describe.each(testDrivers)("lead delivery on %s", (driver) => {
       session: { id: reply.sessionId },
       contact: { clientName: "Noa", phone: "054-1112222" },
       function: { type: "client_introduction_complete" },
+      conversation: [
+        { from: "visitor", text: "My name is Noa and my phone is 054-111-2222" },
+        { from: "assistant", text: expect.any(String) },
+      ],
+      link: `https://alex.example/admin/session/${reply.sessionId}`,
     });
 
     // The visitor repeats themselves: no second delivery.
@@ -183,6 +214,35 @@ describe.each(testDrivers)("lead delivery on %s", (driver) => {
     expect(mail?.text).toContain("אלכס אסף פרטי קשר של גולש בצ׳אט באתר שלכם:");
     expect(mail?.text).toContain("טלפון: 052-3334444");
     expect(mail?.html).toContain('dir="rtl"');
+    expect(mail?.text).toContain("מה הגולש/ת כתב/ה:\nגולש/ת: אפשר לחזור אליי? 052-3334444");
+    expect(mail?.html).toContain(">לפתיחת השיחה</a>");
+  });
+
+  it("carries the last few messages, each bounded, and escapes what the visitor wrote", async () => {
+    const client = await addClient({ language: "en", webhook: true, name: "Chatty <Shop> & Co" });
+    const first = await say(client.licenseKey, "Hello there", { mail: true });
+    for (const text of ["Do you deliver?", "<script>alert('x')</script> & more", "x".repeat(2_000)])
+      await say(client.licenseKey, text, { sessionId: first.sessionId });
+    await say(client.licenseKey, "Call me: 054-123-4567", { sessionId: first.sessionId });
+    expect(await deliverDueLeads(db, config)).toEqual({ attempted: 2, delivered: 2 });
+
+    const event = JSON.parse(receiver.received[0]!.body) as {
+      conversation: { from: string; text: string }[];
+      link: string;
+    };
+    expect(event.conversation).toHaveLength(6);
+    expect(event.conversation.at(-2)).toEqual({ from: "visitor", text: "Call me: 054-123-4567" });
+    expect(event.conversation.some((message) => message.text === "Hello there")).toBe(false);
+    const long = event.conversation.find((message) => message.text.startsWith("xxx"));
+    expect([...long!.text]).toHaveLength(500);
+    expect(long!.text.endsWith("…")).toBe(true);
+    expect(event.link).toBe(`https://alex.example/admin/session/${first.sessionId}`);
+
+    const [mail] = mailbox.received;
+    expect(mail?.html).toContain("&#60;script&#62;alert(&#39;x&#39;)&#60;/script&#62; &#38; more");
+    expect(mail?.html).not.toContain("<script>");
+    expect(mail?.html).toContain("Hello Chatty &#60;Shop&#62; &#38; Co,");
+    expect(mail?.text).toContain("Visitor: <script>alert('x')</script> & more");
   });
 
   it("keeps the lead but queues no e-mail while mail is off", async () => {
@@ -257,6 +317,56 @@ describe.each(testDrivers)("lead delivery on %s", (driver) => {
         .toMatchObject({ status: "delivered", attempts: 1 });
     } finally {
       await worker.stop();
+    }
+  });
+
+  it("sends another business's lead at once while one receiver hangs, and gives that one up at its deadline", async () => {
+    const hanging = await startHangingReceiver();
+    const slow = await insertClient(db, {
+      businessName: "Hanging Receiver",
+      contactEmail: "leads@hanging.example",
+      language: "en",
+      webhookUrl: hanging.url,
+      webhookSecretEncrypted: encryptWebhookSecret(SECRET),
+    });
+    const fast = await addClient({ language: "en", webhook: true, name: "Quick Receiver" });
+    const worker = startDeliveryWorker({
+      db,
+      config: { ...config, allowHosts: [receiver.host, hanging.host] },
+      bus: handle.events,
+      pollMs: 60_000,
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      receiver.received.length = 0;
+      await say(slow.licenseKey, "My phone is 054-555-6666", { mail: false });
+      await expect.poll(() => hanging.arrivedAt.length, { timeout: 3_000, interval: 20 }).toBe(1);
+
+      // The hanging receiver holds its own lane only: the other business's lead goes out at once.
+      const started = Date.now();
+      await say(fast.licenseKey, "My phone is 054-777-8888", { mail: false });
+      await expect.poll(() => receiver.received.length, { timeout: 3_000, interval: 20 }).toBe(1);
+      const fastMs = Date.now() - started;
+      expect(fastMs).toBeLessThan(1_500);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ client: { id: fast.id } });
+      expect((await listClientLeadDeliveries(db, slow.id, 10))[0]).toMatchObject({ status: "pending", attempts: 0 });
+
+      // The hanging one fails at the attempt's deadline (5 s) and waits for its retry.
+      await expect
+        .poll(async () => (await listClientLeadDeliveries(db, slow.id, 10))[0], { timeout: 8_000, interval: 100 })
+        .toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
+      const heldMs = Date.now() - hanging.arrivedAt[0]!;
+      expect(heldMs).toBeGreaterThanOrEqual(4_900);
+      expect(heldMs).toBeLessThan(7_000);
+      expect(hanging.arrivedAt).toHaveLength(1);
+    } finally {
+      await worker.stop();
+      await hanging.close();
+      // Its retry would meet the closed receiver in the later tests' rounds.
+      await db
+        .update(leadDeliveries)
+        .set({ status: "failed", nextAttemptAt: null })
+        .where(eq(leadDeliveries.clientId, slow.id));
     }
   });
 
