@@ -254,6 +254,7 @@ describe.each(testDrivers)("a new session's reservation on %s", (driver) => {
       },
       liveEvents: handle.events,
       receivedAt: Date.now(),
+      backOfficeOrigin: "https://alex.example",
     });
     await expect(failing).rejects.toThrow("the connection to the visitor broke");
     expect(await reserved(client.id)).toBe(0);
