@@ -353,7 +353,7 @@ export const chatSessions = pgTable(
  * A new chat session admitted and not stored yet (its first reply is still being written). The hourly
  * session limits count it with the sessions, and the monthly ceiling with the charges at a
  * conversation's price, so that first messages admitted at once see each other
- * (docs/decisions/040-new-session-reservations.md.md). The reply's transaction deletes it as it stores
+ * (docs/decisions/040-new-session-reservations.md). The reply's transaction deletes it as it stores
  * the session, a turn that fails deletes it, and one older than a turn can last (a server that stopped
  * mid-turn) no longer counts.
  */

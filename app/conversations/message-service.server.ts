@@ -192,7 +192,7 @@ export async function admitMessage(
  * and its monthly ceiling (a new one waits for next month, or a higher ceiling), its place reserved
  * in the same step: the sessions admitted and not yet stored count as stored ones, and their first
  * replies as charged, so first messages that arrive at once, on any app server, see each other
- * (docs/decisions/040-new-session-reservations.md.md).
+ * (docs/decisions/040-new-session-reservations.md).
  */
 function admitNewSession(
   db: Database,

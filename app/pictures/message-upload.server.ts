@@ -20,7 +20,7 @@ const MAX_PAYLOAD_BYTES = 64 * 1024;
 
 /**
  * How many messages with pictures are read at once on this server; the others wait their turn before
- * a byte of theirs is read (docs/decisions/038-pictures-as-files.md.md). Each holds at most one upload's
+ * a byte of theirs is read (docs/decisions/038-pictures-as-files.md). Each holds at most one upload's
  * cap, so the picture bytes in flight stay under UPLOADS_AT_ONCE × the cap.
  */
 export const UPLOADS_AT_ONCE = 4;

@@ -8,7 +8,7 @@ import { MAX_IMAGE_BYTES } from "~/conversations/chat-contract.ts";
 import type { Env } from "~/env.server.ts";
 
 /**
- * Visitors' pictures live as files (docs/decisions/038-pictures-as-files.md.md): the database keeps
+ * Visitors' pictures live as files (docs/decisions/038-pictures-as-files.md): the database keeps
  * their name, type, size and the file's path under the pictures folder. Writing megabytes into the
  * embedded database ran on the server's only thread; a file is written by Node's own workers.
  */

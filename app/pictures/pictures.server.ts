@@ -3,7 +3,7 @@ import { listPictureFilesOfMessage, sumPictureBytesSince } from "~/models/messag
 import { removePictures, type StoredPicture } from "./picture-store.server.ts";
 
 /**
- * What a conversation and a business may store in pictures a day (docs/decisions/038-pictures-as-files.md.md).
+ * What a conversation and a business may store in pictures a day (docs/decisions/038-pictures-as-files.md).
  * A session: two messages of three pictures at their largest. A business: what its busiest day
  * of honest visitors sends, with room; past it, visitors' messages with pictures wait for tomorrow.
  */

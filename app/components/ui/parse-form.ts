@@ -9,7 +9,7 @@ import type { $ZodType, input, output } from "zod/v4/core";
  * back, walking every entry (one anonymous post ran the server out of memory). Here a field name is
  * first checked against the schema's own shape: a name the schema does not know is dropped (never
  * built, validated or echoed), and an index past the list's own maximum refuses the form before
- * anything is built. docs/decisions/037-forms-read-by-their-schema.md.md says more.
+ * anything is built. docs/decisions/037-forms-read-by-their-schema.md says more.
  */
 
 /** The form-level error of a refused form: a key of the `common` namespace (FormMessages falls back to it). */

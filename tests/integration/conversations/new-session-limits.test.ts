@@ -74,7 +74,7 @@ async function prepareClients(db: Database): Promise<Clients> {
 /**
  * 30 first messages sent at once while the model takes seconds to answer: the hourly limits and the
  * monthly ceiling hold however many are admitted together, on any number of app servers, because each
- * new session is reserved as it is admitted (docs/decisions/040-new-session-reservations.md.md).
+ * new session is reserved as it is admitted (docs/decisions/040-new-session-reservations.md).
  */
 describe.each(setups)("30 first messages at once on the %s database (%i app servers)", (database, serverCount) => {
   const name = `alex_new_sessions_${process.pid}_${Date.now()}`;
