@@ -3,7 +3,7 @@ import { seedDemo, type DemoRules } from "#db/seed.ts";
 import { startOfDay, startOfMonth } from "~/lib/calendar.ts";
 import { findBillingRecordsOfPeriod, insertBillingEvents, markBillingRecordPaid } from "~/models/billing.server.ts";
 import { generateBills, markOverdueBills } from "./billing.server.ts";
-import { periodBounds, periodOf, shiftPeriod } from "./periods.ts";
+import { isPastDue, periodBounds, periodOf, shiftPeriod, type BillingPeriod } from "./periods.ts";
 
 /** The closed months the demo has bills for: the month in progress is never a stored bill. */
 const DEMO_BILLED_MONTHS = 3;
@@ -30,9 +30,18 @@ async function billClosedMonths(
     records.push(...(await findBillingRecordsOfPeriod(tx, period)));
   }
   const latestPeriodOf = new Map(records.map((record) => [record.clientId, record.billingPeriod]));
+  // In a month's first two weeks the last month's bill is not due yet: a named client then also owes the
+  // one before it, so the demo shows an overdue bill on every day of the month.
+  const latestDuePeriodOf = new Map(
+    records
+      .filter((record) => isPastDue(record.billingPeriod as BillingPeriod, now, timeZone))
+      .map((record) => [record.clientId, record.billingPeriod]),
+  );
   for (const record of records) {
     const unpaid =
-      unpaidClientIds.includes(record.clientId) && latestPeriodOf.get(record.clientId) === record.billingPeriod;
+      unpaidClientIds.includes(record.clientId) &&
+      (latestPeriodOf.get(record.clientId) === record.billingPeriod ||
+        latestDuePeriodOf.get(record.clientId) === record.billingPeriod);
     if (unpaid) continue;
     const paidAt = new Date(Math.min(record.createdAt.getTime() + DAYS_TO_PAY * DAY_MS, now.getTime()));
     const paid = await markBillingRecordPaid(tx, record.id, paidAt);

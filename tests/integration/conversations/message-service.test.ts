@@ -54,6 +54,7 @@ async function addPizzeria(
     monthlyMessageCap?: number;
     allowedOrigins?: string[];
     monthlyUsageCeilingCents?: number | null;
+    sessionsPerAddressPerHour?: number;
   } = {},
 ) {
   const client = await insertClient(db, {
@@ -63,6 +64,9 @@ async function addPizzeria(
     status: options.status ?? "active",
     monthlyMessageCap: options.monthlyMessageCap ?? null,
     allowedOrigins: options.allowedOrigins ?? [],
+    ...(options.sessionsPerAddressPerHour !== undefined
+      ? { sessionsPerAddressPerHour: options.sessionsPerAddressPerHour }
+      : {}),
     ...(options.monthlyUsageCeilingCents !== undefined
       ? { monthlyUsageCeilingCents: options.monthlyUsageCeilingCents }
       : {}),
@@ -436,7 +440,12 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
   it("takes messages from our own pages, the client's sites and non-browsers only", async () => {
     const client = await addPizzeria(db, { allowedOrigins: ["https://staging.pizza.example"] });
     const input = { clientMessageId: randomUUID(), message: "hi", sessionId: null, license: client.licenseKey };
-    const from = (header: string | null) => ({ timeZone: TZ, visitor: VISITOR, origin: { header, self: SELF } });
+    // Each try is another visitor: an admitted first message holds its place against the visitor's limit.
+    const from = (header: string | null) => ({
+      timeZone: TZ,
+      visitor: { ...VISITOR, userAgent: `Browser for ${header}` },
+      origin: { header, self: SELF },
+    });
     for (const header of [
       SELF,
       null,
@@ -458,7 +467,7 @@ describe.each(testDrivers)("the conversation service on %s", (driver) => {
   });
 
   it("limits new sessions an hour per visitor (3) and per address (10), never a conversation under way", async () => {
-    const client = await addPizzeria(db);
+    const client = await addPizzeria(db, { sessionsPerAddressPerHour: 10 });
     const ip = `192.0.2.${driver === "pglite" ? 10 : 11}`;
     const visitor = { ip, userAgent: "Scripted/1.0" };
     const first = await send(client.licenseKey, "שלום", { visitor });

@@ -141,7 +141,7 @@ describe.each(setups)("30 first messages at once on the %s database (%i app serv
       Array.from({ length: AT_ONCE }, async (_, index) => {
         const { address, browser } = visitorOf(index);
         return postOnNewConnection(
-          `${servers[index % servers.length]!.url}/api/wordpress/messages`,
+          `${servers[index % servers.length]!.url}/api/wordpress/messages?lng=en`,
           {
             "Content-Type": "application/json",
             "Accept-Language": "en",

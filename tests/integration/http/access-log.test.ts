@@ -17,10 +17,17 @@ const get = (path: string, init: { ip?: string; extraCookie?: string } = {}) =>
 async function demoSession(images?: { name: string; data: string }[]) {
   const page = await (await request("/minimal-chat-demo")).text();
   const license = /alex_[0-9a-f]{32}/.exec(page)?.[0];
+  const message = { license, clientMessageId: randomUUID(), message: "Who reads this?" };
+  // Pictures go as files beside the message's JSON, as the widget sends them.
+  const form = new FormData();
+  form.append("payload", JSON.stringify(message));
+  for (const image of images ?? []) form.append("image", new Blob([Buffer.from(image.data, "base64")]), image.name);
   const response = await request("/api/wordpress/messages", {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ license, clientMessageId: randomUUID(), message: "Who reads this?", images }),
+    headers: images
+      ? { Accept: "application/json" }
+      : { "Content-Type": "application/json", Accept: "application/json" },
+    body: images ? form : JSON.stringify(message),
   });
   expect(response.status).toBe(200);
   const { sessionId } = (await response.json()) as { sessionId: string };

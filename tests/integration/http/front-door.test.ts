@@ -260,8 +260,12 @@ describe("the front door: bodies", () => {
         fullName: "Dana",
         ...tampered,
       });
+      // A reserved field that is not JSON stops at the front door; an intent of no known shape reaches the
+      // page, whose form reading (app/components/ui/parse-form.ts) refuses it and says why.
       expect(response.status).toBe(400);
-      expect(await response.text()).toBe("The form arrived broken. Please send it again from the page.\n");
+      expect(await response.text()).toMatch(
+        /The form arrived broken\. Please send it again from the page\.|This form arrived with more rows or fields than the page has\./,
+      );
     },
   );
 

@@ -63,6 +63,7 @@ describe("the completed functions and analytics pages", () => {
       "Channel",
       "Name",
       "Phone",
+      "E-mail",
       "Occasion",
       "Guests",
       "Budget",
@@ -70,7 +71,7 @@ describe("the completed functions and analytics pages", () => {
       "Profit",
     ]);
     expect(rows.length - 1).toBe(stats.totalFunctionsCompleted);
-    for (const row of rows.slice(1)) expect(row[11]).toMatch(/^\d+\.\d{2}$/);
+    for (const row of rows.slice(1)) expect(row[12]).toMatch(/^\d+\.\d{2}$/);
 
     const hebrew = await request("/admin/completed-functions/export?from=2999-01-01", {
       headers: { Cookie: `${cookie}; ${await languageCookie("he")}` },

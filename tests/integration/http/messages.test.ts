@@ -216,20 +216,25 @@ describe("POST /api/wordpress/messages (built-in responder, the shared server)",
   });
 
   it("refuses a body larger than three images can make with 413", async () => {
+    // Refused by its Content-Length before a byte is read: the answer may come while the client is still
+    // writing, and the server then closes the connection, so a client can see the pipe break instead.
     const huge = await post({
       license,
       clientMessageId: randomUUID(),
       message: "x",
       padding: "x".repeat(22 * 1024 * 1024),
-    });
-    expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ error: "הבקשה גדולה מדי." });
+    }).catch((error: Error & { cause?: { code?: string } }) => error);
+    if (huge instanceof Response) {
+      expect(huge.status).toBe(413);
+      expect(await huge.json()).toEqual({ error: "הבקשה גדולה מדי." });
+    } else expect(huge.cause?.code).toMatch(/^(EPIPE|ECONNRESET)$/);
     // Without pictures the JSON is held to the API's 64 KB; an upload to three pictures and their payload.
     const padded = await post({ license, clientMessageId: randomUUID(), message: "x", padding: "x".repeat(70_000) });
     expect(padded.status).toBe(413);
     const pictures = Array.from({ length: 3 }, (_, index) => ({
       name: `${index}.png`,
-      bytes: Buffer.alloc(5_200_000),
+      // A real picture's first bytes, so the size and not the type is what refuses it.
+      bytes: Buffer.concat([tinyPng(), Buffer.alloc(5_200_000)]),
     }));
     const tooMuch = await postPictures({ license, clientMessageId: randomUUID(), message: "x" }, pictures);
     expect(tooMuch.status).toBe(413);

@@ -19,10 +19,17 @@ const getJson = async <T>(path: string) => {
 async function sendDemoMessage(message: string, sessionId?: string, images?: { name: string; data: string }[]) {
   const page = await (await request("/minimal-chat-demo")).text();
   const license = /alex_[0-9a-f]{32}/.exec(page)?.[0];
+  const fields = { license, sessionId, clientMessageId: randomUUID(), message };
+  // Pictures go as files beside the message's JSON, as the widget sends them.
+  const form = new FormData();
+  form.append("payload", JSON.stringify(fields));
+  for (const image of images ?? []) form.append("image", new Blob([Buffer.from(image.data, "base64")]), image.name);
   const response = await request("/api/wordpress/messages", {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ license, sessionId, clientMessageId: randomUUID(), message, images }),
+    headers: images
+      ? { Accept: "application/json" }
+      : { "Content-Type": "application/json", Accept: "application/json" },
+    body: images ? form : JSON.stringify(fields),
   });
   expect(response.status).toBe(200);
   return (await response.json()) as { sessionId: string };
