@@ -117,13 +117,19 @@ function watchForRawKeys({ namespaces, groups }: typeof TRANSLATION_ROOTS) {
     if (namespace) return namespaceSet.has(namespace);
     return rest !== "" && groupSet.has(group!);
   };
+  const LABELS = ["aria-label", "placeholder", "title", "alt"];
+  // A key that is still shown a second later: a page that is moving to another can show one for a moment
+  // while its translations load, which a person does not read (and which this watch does not judge).
   const record = (text: string, where: Element | null) => {
     if (!where || where.closest("code, kbd, samp, [translate=no], script, style")) return;
-    (window as unknown as { __recordRawKey: (found: string) => void }).__recordRawKey(
-      `"${text.trim()}" on ${location.pathname}${location.search}`,
-    );
+    const found = `"${text.trim()}" on ${location.pathname}${location.search}`;
+    setTimeout(() => {
+      const shown =
+        where.isConnected &&
+        ((where.textContent ?? "").includes(text.trim()) || LABELS.some((name) => where.getAttribute(name) === text));
+      if (shown) (window as unknown as { __recordRawKey: (found: string) => void }).__recordRawKey(found);
+    }, 1000);
   };
-  const LABELS = ["aria-label", "placeholder", "title", "alt"];
   const checkElement = (element: Element) => {
     for (const name of LABELS) {
       const value = element.getAttribute(name);
