@@ -264,10 +264,11 @@ describe.each(testDrivers)("the live stream of a session that ended elsewhere (%
   });
 
   it("ends at the first heartbeat after the session expired", async () => {
-    const sessionId = await signedInSession(new Date(Date.now() + 150));
-    const started = Date.now();
+    const expiresAt = Date.now() + 150;
+    const sessionId = await signedInSession(new Date(expiresAt));
     await readToEnd(await streamOf(sessionId));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    // Not before the session's end: a slow machine may open the stream after it, never end it sooner.
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt - 10);
   });
 });
 
