@@ -1,7 +1,8 @@
 import { formatPeriod } from "../../app/billing/format-period.ts";
-import { periodOf, shiftPeriod } from "../../app/billing/periods.ts";
+import { shiftPeriod } from "../../app/billing/periods.ts";
 import { formatCents } from "../../app/lib/format.ts";
 import { PORT } from "../../playwright.config.ts";
+import { CURRENT_PERIOD, LAST_CLOSED, LATEST_DUE } from "../support/demo-periods.ts";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal.ts";
 import { DESKTOP, expect, expectNoAxeViolations, gotoHydrated, PHONE, test } from "./fixtures.ts";
 
@@ -13,9 +14,7 @@ let fake: FakePayPal;
  * A month that has ended, four back: the demo has no bills for it until the test generates them, and
  * its five clients' bills are then overdue, payable and nobody else's. (A month in progress cannot be paid.)
  */
-const PAST_PERIOD = shiftPeriod(periodOf(new Date(), "Asia/Jerusalem"), -4);
-const CURRENT_PERIOD = periodOf(new Date(), "Asia/Jerusalem");
-const LAST_CLOSED = shiftPeriod(CURRENT_PERIOD, -1);
+const PAST_PERIOD = shiftPeriod(CURRENT_PERIOD, -4);
 const money = (language: "en" | "he", dollars: number) => formatCents(dollars * 100, language);
 
 const MONTH_WORDS = {
@@ -54,15 +53,17 @@ test.describe("Billing and payments", () => {
     await expect(page.getByText(/^Billed for /)).toBeVisible();
 
     const search = page.getByRole("search", { name: "Filter billing records" });
+    await expect(search.getByLabel("Period")).toHaveValue(LAST_CLOSED);
+    await search.getByLabel("Period").selectOption(LATEST_DUE);
     await search.getByLabel("Status").selectOption("overdue");
     await search.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/status=overdue/);
     const rows = page.getByRole("region", { name: "Billing records" }).getByRole("table").getByRole("row");
     await expect(rows.nth(1)).toContainText("Overdue");
-    // The picker's default month goes along: the CSV holds what the page shows.
+    // The chosen month goes along: the CSV holds what the page shows.
     await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
       "href",
-      `/admin/billing/export?period=${LAST_CLOSED}&status=overdue`,
+      `/admin/billing/export?period=${LATEST_DUE}&status=overdue`,
     );
   });
 

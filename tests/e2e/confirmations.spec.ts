@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { LATEST_DUE } from "../support/demo-periods.ts";
 import { DESKTOP, expect, expectNoSidewaysScroll, gotoHydrated, PHONE, test } from "./fixtures.ts";
 
 /**
@@ -152,7 +153,7 @@ test("(he) mark paid asks in a dialog naming the client, the month and the amoun
   const text = TEXT.he;
   await signIn();
   await page.setViewportSize(PHONE);
-  await gotoHydrated(page, "/admin/billing?status=overdue&lng=he");
+  await gotoHydrated(page, `/admin/billing?period=${LATEST_DUE}&status=overdue&lng=he`);
   // The phone shows each record as a card; the table's copy of it is hidden.
   const card = page.locator("details:visible", { has: page.locator("summary", { hasText: text.markPaid }) }).first();
   await card.locator("summary", { hasText: text.markPaid }).click();

@@ -134,7 +134,7 @@ for (const language of ["en", "he"] as const) {
         expect(receiver.statuses).toEqual([500, 200]);
         // Each attempt stays in the delivery's history.
         await log.locator("summary").click();
-        await expect(log.getByText(new RegExp(`${text.attempt} 1, .*: 500`))).toBeVisible();
+        await expect(log.getByText(new RegExp(`${text.attempt} 1, .*\\(500\\)`))).toBeVisible();
         await expect(log.getByText(new RegExp(`${text.attempt} 2, .*: 200`))).toBeVisible();
         // Opening the history scrolled the page; the sticky header would land mid-page in a full-page picture.
         await page.evaluate(() => window.scrollTo(0, 0));

@@ -30,12 +30,34 @@ type StandInReply = {
   delayMs?: number;
 };
 
+/**
+ * What the widget sent: JSON, or with pictures a multipart form (the message as JSON in `payload`, each
+ * picture's bytes in an `image` part), read back as the message with its pictures' names, types and bytes.
+ */
+async function readMessageBody(route: Route): Promise<Record<string, unknown>> {
+  const request = route.request();
+  const contentType = (await request.headerValue("content-type")) ?? "";
+  if (!contentType.startsWith("multipart/form-data")) return request.postDataJSON() as Record<string, unknown>;
+  const form = await new Request("http://stand-in/", {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body: request.postDataBuffer(),
+  }).formData();
+  const images = await Promise.all(
+    form.getAll("image").map(async (part) => {
+      const file = part as File;
+      return { name: file.name, type: file.type, data: Buffer.from(await file.arrayBuffer()).toString("base64") };
+    }),
+  );
+  return { ...(JSON.parse(String(form.get("payload"))) as Record<string, unknown>), images };
+}
+
 /** Answers POST /api/wordpress/messages as the issue's contract says: SSE deltas, then the whole reply. */
 async function standInMessageApi(page: Page, replies: StandInReply[]) {
   const bodies: Record<string, unknown>[] = [];
   let sessionId = "sess_standin";
   await page.route("**/api/wordpress/messages*", async (route: Route) => {
-    bodies.push(route.request().postDataJSON() as Record<string, unknown>);
+    bodies.push(await readMessageBody(route));
     const next = replies.shift() ?? { reply: "…" };
     if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
     if (next.status) {
@@ -241,8 +263,8 @@ test.describe("the chat UI", () => {
     await expect(page.getByRole("img", { name: "Image you sent: one.png" })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Remove the image/ })).toHaveCount(0);
     expect(sent[0]!.images).toEqual([
-      { name: "one.png", data: PNG.toString("base64") },
-      { name: "three.webp", data: PNG.toString("base64") },
+      { name: "one.png", type: "image/png", data: PNG.toString("base64") },
+      { name: "three.webp", type: "image/webp", data: PNG.toString("base64") },
     ]);
   });
 

@@ -43,6 +43,7 @@ export function ClientOverview({
         target="_blank"
         rel="noopener noreferrer"
         dir="ltr"
+        translate="no"
         className="text-brand-700 hover:underline"
       >
         {client.websiteDomain}

@@ -31,7 +31,7 @@ export function ClientTable({ clients }: { clients: ClientListRow[] }) {
               {t("list.demoBadge")}
             </Badge>
           ) : null}
-          <p className="text-slate-500" dir="ltr">
+          <p className="text-slate-500" dir="ltr" translate="no">
             {client.websiteDomain}
           </p>
         </div>

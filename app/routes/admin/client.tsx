@@ -103,6 +103,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
               target="_blank"
               rel="noopener noreferrer"
               dir="ltr"
+              translate="no"
               className="text-brand-700 underline underline-offset-2"
             >
               {client.websiteDomain}

@@ -48,7 +48,7 @@ export function FlowSummary({ data }: FlowSummaryProps) {
           <dt className="font-medium">{t("summary.businessType")}</dt>
           <dd>{labels.businessType(client.businessType)}</dd>
           <dt className="font-medium">{t("summary.website")}</dt>
-          <dd dir="ltr" className="text-start break-all">
+          <dd dir="ltr" translate="no" className="text-start break-all">
             {client.websiteDomain}
           </dd>
           <dt className="font-medium">{t("summary.plan")}</dt>
