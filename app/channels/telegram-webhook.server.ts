@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Database } from "#db/connection.ts";
 import { credentialsKey, decryptSecret } from "~/checks/credentials.server.ts";
 import { isLanguage } from "~/i18n/config.ts";
@@ -21,16 +21,23 @@ function secretMatches(expected: string, given: string) {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The bot this webhook is for, when the update carries its secret; a refusal otherwise (nothing read yet). */
+/** Compared against when no bot is connected, so an unknown account takes as long to refuse as a wrong secret. */
+const NO_SECRET = randomBytes(32).toString("base64url");
+
+/**
+ * The bot this webhook is for, when the update carries its secret; a refusal otherwise (nothing read
+ * yet). An unknown or disconnected bot is refused exactly as a wrong secret is, so the webhook does
+ * not tell a stranger which bots are connected.
+ */
 export async function admitTelegramUpdate(
   db: Database,
   { accountId, secret, text }: { accountId: string; secret: string | null; text: ApiText },
 ) {
   const bot = telegramAccountIdSchema.safeParse(accountId);
-  const connection = bot.success ? await findChannelByAccount(db, "telegram", bot.data) : undefined;
-  if (!connection?.enabled) return { refusal: jsonError(404, text("webhook.unknownAccount")) };
-  if (!secret || !secretMatches(connection.webhookSecret, secret))
-    return { refusal: jsonError(403, text("webhook.secretRefused")) };
+  const found = bot.success ? await findChannelByAccount(db, "telegram", bot.data) : undefined;
+  const connection = found?.enabled ? found : undefined;
+  const matches = secretMatches(connection?.webhookSecret ?? NO_SECRET, secret ?? "");
+  if (!connection || !matches) return { refusal: jsonError(403, text("webhook.secretRefused")) };
   return { connection };
 }
 

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Database } from "#db/connection.ts";
 import { credentialsKey, decryptSecret } from "~/checks/credentials.server.ts";
 import {
@@ -28,6 +28,8 @@ export async function answerWhatsAppVerification(db: Database, search: URLSearch
 }
 
 const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
+/** Signed with when no number is connected, so an unknown number takes as long to refuse as a bad signature. */
+const NO_SECRET = randomBytes(32).toString("base64url");
 
 function signatureMatches(appSecret: string, body: Buffer, header: string) {
   const given = Buffer.from(SIGNATURE.exec(header)![1]!.toLowerCase(), "hex");
@@ -38,7 +40,7 @@ function signatureMatches(appSecret: string, body: Buffer, header: string) {
 /**
  * A signed webhook (the body as read, at most WHATSAPP_BODY_LIMIT): the phone number id names the
  * client, whose app secret must have signed the exact bytes (X-Hub-Signature-256), else 401 and
- * nothing stored. Each new message is taken once (channel_deliveries) and answered after the 200.
+ * nothing stored (an unknown number too). Each new message is taken once (channel_deliveries) and answered after the 200.
  * A webhook mixing numbers is Meta's for one app, so one secret: only the first number's messages count.
  * Status updates (sent, delivered, read) carry no message and are ignored.
  */
@@ -53,13 +55,15 @@ export async function handleWhatsAppWebhook(
   if (!parsed?.success) return jsonError(400, text("webhook.invalid"));
   const changes = parsed.data.entry.flatMap((entry) => entry.changes.map((change) => change.value));
   const phoneNumberId = changes[0]?.metadata.phone_number_id;
-  const connection = phoneNumberId ? await findChannelByAccount(db, "whatsapp", phoneNumberId) : undefined;
-  if (!connection?.enabled) return jsonError(404, text("webhook.unknownAccount"));
-  const appSecret = connection.appSecretEncrypted
+  const found = phoneNumberId ? await findChannelByAccount(db, "whatsapp", phoneNumberId) : undefined;
+  const connection = found?.enabled ? found : undefined;
+  const appSecret = connection?.appSecretEncrypted
     ? decryptSecret(credentialsKey(), connection.appSecretEncrypted)
     : undefined;
-  if (!appSecret || !signatureMatches(appSecret, body, signature))
-    return jsonError(401, text("webhook.signatureRefused"));
+  // An unknown number is refused as a wrong signature is, after the same work, so the webhook does not
+  // tell a stranger which numbers are connected.
+  const signed = signatureMatches(appSecret ?? NO_SECRET, body, signature);
+  if (!connection || !appSecret || !signed) return jsonError(401, text("webhook.signatureRefused"));
 
   const messages = changes
     .filter((change) => change.metadata.phone_number_id === phoneNumberId)

@@ -41,7 +41,7 @@ async function readMessageBody(route: Route): Promise<Record<string, unknown>> {
   const form = await new Request("http://stand-in/", {
     method: "POST",
     headers: { "content-type": contentType },
-    body: request.postDataBuffer(),
+    body: new Uint8Array(request.postDataBuffer() ?? []),
   }).formData();
   const images = await Promise.all(
     form.getAll("image").map(async (part) => {

@@ -125,13 +125,23 @@ export function telegramMessageUpdate({
   };
 }
 
-/** Posts an update to our bot webhook as Telegram does, with the secret token (null: without it). */
-export function sendTelegramUpdate(serverUrl: string, botId: string, secret: string | null, update: unknown) {
+/**
+ * Posts an update to our bot webhook as Telegram does, with the secret token (null: without it), from
+ * `from` when given (as the proxy in front of the server says it, X-Forwarded-For).
+ */
+export function sendTelegramUpdate(
+  serverUrl: string,
+  botId: string,
+  secret: string | null,
+  update: unknown,
+  { from }: { from?: string } = {},
+) {
   return fetch(`${serverUrl}/api/channels/telegram/${botId}`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
       ...(secret ? { "X-Telegram-Bot-Api-Secret-Token": secret } : {}),
+      ...(from ? { "X-Forwarded-For": from } : {}),
     },
     body: JSON.stringify(update),
   });

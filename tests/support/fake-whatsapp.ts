@@ -141,17 +141,25 @@ export function whatsappStatusWebhook(phoneNumberId: string) {
 export const whatsappSignature = (appSecret: string, body: string) =>
   `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
 
-/** Posts a webhook to our server as Meta does: signed with `appSecret`, or with `signature` as given (null: none). */
+/**
+ * Posts a webhook to our server as Meta does: signed with `appSecret`, or with `signature` as given
+ * (null: none), from `from` when given (as the proxy in front of the server says it, X-Forwarded-For).
+ */
 export function sendWhatsAppWebhook(
   serverUrl: string,
   payload: unknown,
   signing: { appSecret: string } | { signature: string | null },
+  { from }: { from?: string } = {},
 ) {
   const body = JSON.stringify(payload);
   const signature = "appSecret" in signing ? whatsappSignature(signing.appSecret, body) : signing.signature;
   return fetch(`${serverUrl}/api/channels/whatsapp`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...(signature ? { "X-Hub-Signature-256": signature } : {}) },
+    headers: {
+      "Content-Type": "application/json",
+      ...(signature ? { "X-Hub-Signature-256": signature } : {}),
+      ...(from ? { "X-Forwarded-For": from } : {}),
+    },
     body,
   });
 }

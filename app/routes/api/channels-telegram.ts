@@ -1,6 +1,7 @@
 import type { Route } from "./+types/channels-telegram";
 import { TELEGRAM_BODY_LIMIT, admitTelegramUpdate, handleTelegramUpdate } from "~/channels/telegram-webhook.server.ts";
-import { databaseContext, envContext, liveEventsContext } from "~/context.ts";
+import { limitChannelWebhook } from "~/channels/webhook-limit.server.ts";
+import { databaseContext, envContext, liveEventsContext, requestInfoContext } from "~/context.ts";
 import { publicOrigin } from "~/env.server.ts";
 import { apiText, bodyRefused, methodNotAllowed } from "~/server/json-api.server.ts";
 import { readRawJsonBody } from "~/server/json-body.server.ts";
@@ -14,6 +15,8 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   const text = apiText(context, "channels");
   if (request.method !== "POST") return methodNotAllowed(text, "POST");
   const db = context.get(databaseContext);
+  const limited = await limitChannelWebhook(db, context.get(requestInfoContext).ip, text);
+  if (limited) return limited;
   const admitted = await admitTelegramUpdate(db, {
     accountId: params.accountId,
     secret: request.headers.get("X-Telegram-Bot-Api-Secret-Token"),

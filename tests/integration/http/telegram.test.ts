@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trainingConfigs } from "#db/schema.ts";
-import { insertClient } from "../../support/factories.ts";
+import { CHANNEL_WEBHOOK_LIMIT } from "~/channels/webhook-limit.server.ts";
+import { fillRateLimit, insertClient } from "../../support/factories.ts";
 import { clientSessions, exportedSession, operatorCookies, until } from "../../support/channel-operator.ts";
 import {
   sendTelegramUpdate,
@@ -22,6 +23,9 @@ const TINY_PNG = Buffer.from(
   "base64",
 );
 
+/** An address whose webhook calls are at the limit when the server starts. */
+const LIMITED_ADDRESS = "203.0.113.90";
+
 let server: RunningServer;
 let telegram: FakeTelegram;
 let cookies: Record<"en" | "he", string>;
@@ -35,6 +39,7 @@ beforeAll(async () => {
     { TELEGRAM_API_URL: telegram.url, PUBLIC_URL: "https://alex.example" },
     {
       prepareDatabase: async (db) => {
+        await fillRateLimit(db, `channel-webhook:${LIMITED_ADDRESS}`, CHANNEL_WEBHOOK_LIMIT.limit);
         clientId = (await insertClient(db, { businessName: "Tg Bakery" })).id;
         await db.insert(trainingConfigs).values({
           clientId,
@@ -96,12 +101,16 @@ describe("the Channels tab's Telegram form", () => {
 });
 
 describe("POST /api/channels/telegram/{botId}", () => {
-  it("refuses a missing or wrong secret with 403 and stores nothing; an unknown bot is 404", async () => {
-    expect((await sendTelegramUpdate(server.url, BOT_ID, null, textUpdate(1, "hi"))).status).toBe(403);
+  it("refuses a missing or wrong secret and an unknown bot alike, with 403, and stores nothing", async () => {
+    const refusal = { error: "The webhook's secret token is missing or does not match." };
+    const missing = await sendTelegramUpdate(server.url, BOT_ID, null, textUpdate(1, "hi"));
     const wrong = await sendTelegramUpdate(server.url, BOT_ID, "guessed-secret", textUpdate(1, "hi"));
-    expect(wrong.status).toBe(403);
-    expect(await wrong.json()).toEqual({ error: "The webhook's secret token is missing or does not match." });
-    expect((await sendTelegramUpdate(server.url, "123", secret, textUpdate(1, "hi"))).status).toBe(404);
+    // Nothing tells a stranger which bots are connected: an unknown one is refused in the same words.
+    const unknown = await sendTelegramUpdate(server.url, "123", secret, textUpdate(1, "hi"));
+    for (const response of [missing, wrong, unknown]) {
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual(refusal);
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await sessions()).toEqual([]);
     expect(telegram.sentTexts()).toEqual([]);
@@ -159,6 +168,19 @@ describe("POST /api/channels/telegram/{botId}", () => {
   it("disconnecting removes the webhook; the bot's updates are then refused", async () => {
     expect((await postTab("en", { intent: "disconnect-channel", channel: "telegram" })).status).toBe(302);
     expect(telegram.calls.at(-1)?.method).toBe("deleteWebhook");
-    expect((await sendTelegramUpdate(server.url, BOT_ID, secret, textUpdate(14, "hi"))).status).toBe(404);
+    expect((await sendTelegramUpdate(server.url, BOT_ID, secret, textUpdate(14, "hi"))).status).toBe(403);
+  });
+
+  it("limits each address before any work: past the limit a 429 with Retry-After, nothing looked up", async () => {
+    // LIMITED_ADDRESS's calls of the last minute are already at the limit (prepareDatabase).
+    const limited = await sendTelegramUpdate(server.url, BOT_ID, secret, textUpdate(20, "hi"), {
+      from: LIMITED_ADDRESS,
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({ error: expect.stringMatching(/too many/i) });
+    // An unknown bot from there is refused the same way, before anything is looked up.
+    const unknown = await sendTelegramUpdate(server.url, "123", null, textUpdate(21, "hi"), { from: LIMITED_ADDRESS });
+    expect(unknown.status).toBe(429);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertClient } from "../../support/factories.ts";
+import { CHANNEL_WEBHOOK_LIMIT } from "~/channels/webhook-limit.server.ts";
+import { fillRateLimit, insertClient } from "../../support/factories.ts";
 import { clientSessions, exportedSession, operatorCookies, until } from "../../support/channel-operator.ts";
 import {
   sendWhatsAppWebhook,
@@ -24,6 +25,9 @@ const TINY_PNG = Buffer.from(
   "base64",
 );
 
+/** An address whose webhook calls are at the limit when the server starts. */
+const LIMITED_ADDRESS = "203.0.113.91";
+
 let server: RunningServer;
 let graph: FakeWhatsApp;
 let cookies: Record<"en" | "he", string>;
@@ -35,6 +39,7 @@ beforeAll(async () => {
     { WHATSAPP_GRAPH_URL: graph.url },
     {
       prepareDatabase: async (db) => {
+        await fillRateLimit(db, `channel-webhook:${LIMITED_ADDRESS}`, CHANNEL_WEBHOOK_LIMIT.limit);
         clientId = (await insertClient(db, { businessName: "Wa Bakery" })).id;
       },
     },
@@ -159,7 +164,7 @@ describe("POST /api/channels/whatsapp", () => {
     expect(stored.messages[1]!.images).toHaveLength(1);
   });
 
-  it("ignores status updates with 200, refuses an unknown number (404) and a body too large (413)", async () => {
+  it("ignores status updates with 200, refuses an unknown number as unsigned (401) and a body too large (413)", async () => {
     const status = await sendWhatsAppWebhook(server.url, whatsappStatusWebhook(PHONE_NUMBER_ID), {
       appSecret: APP_SECRET,
     });
@@ -170,10 +175,32 @@ describe("POST /api/channels/whatsapp", () => {
       messageId: "wamid.9",
       text: "hi",
     });
-    expect((await sendWhatsAppWebhook(server.url, unknown, { appSecret: APP_SECRET })).status).toBe(404);
+    // Nothing tells a stranger which numbers are connected: an unknown one is refused as a bad signature.
+    const refused = await sendWhatsAppWebhook(server.url, unknown, { appSecret: APP_SECRET });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: "The webhook's signature is missing or does not match." });
     const huge = text("x".repeat(300 * 1024));
     expect((await sendWhatsAppWebhook(server.url, huge, { appSecret: APP_SECRET })).status).toBe(413);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(graph.sent).toHaveLength(2);
+  });
+});
+
+describe("the WhatsApp webhook's limit per address", () => {
+  it("answers 429 with Retry-After before reading the body, for the handshake and for messages", async () => {
+    const message = await sendWhatsAppWebhook(
+      server.url,
+      text("hi"),
+      { appSecret: APP_SECRET },
+      { from: LIMITED_ADDRESS },
+    );
+    expect(message.status).toBe(429);
+    expect(Number(message.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await message.json()).toEqual({ error: expect.stringMatching(/too many/i) });
+    const handshake = await fetch(
+      `${server.url}/api/channels/whatsapp?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1`,
+      { headers: { "X-Forwarded-For": LIMITED_ADDRESS } },
+    );
+    expect(handshake.status).toBe(429);
   });
 });
