@@ -1,9 +1,11 @@
+import type { TeamRole } from "#db/vocabulary.ts";
 import { createContext } from "react-router";
 import type { Database, LiveEventBus } from "#db/connection.ts";
 import type { Env } from "~/env.server.ts";
 
 export type RequestInfo = { ip: string };
-export type AuthenticatedOperator = { id: number; username: string };
+/** The signed-in member of the provider's team: who they are and what their role lets them do. */
+export type AuthenticatedOperator = { id: number; username: string; displayName: string | null; role: TeamRole };
 
 export const databaseContext = createContext<Database>();
 export const envContext = createContext<Env>();

@@ -75,6 +75,8 @@ export default [
         route("ai-training", "routes/admin/ai-training.tsx"),
         route("system-status", "routes/admin/system-status.tsx"),
         route("clients/:clientId/wordpress-connection", "routes/admin/wordpress-connection.tsx"),
+        // Where the guard sends a page the person's role does not open (app/auth/permissions.ts).
+        route("forbidden", "routes/admin/forbidden.tsx"),
         // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.
         route("failure-drill", "routes/admin/failure-drill.tsx"),
         route("*", "routes/admin/not-found.tsx"),

@@ -38,6 +38,8 @@ import {
   MESSAGING_CHANNELS,
   MESSAGE_ROLES,
   HANDOFF_ACTIONS,
+  TEAM_ROLES,
+  ACCOUNT_TOKEN_KINDS,
   type AlexCapabilities,
   type FunctionClientDetails,
 } from "./vocabulary.ts";
@@ -58,13 +60,79 @@ const handledColumns = () => ({
   handledBy: integer("handled_by").references(() => operators.id, { onDelete: "set null" }),
 });
 
-export const operators = pgTable("operators", {
-  id: serial("id").primaryKey(),
-  username: text("username").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * The provider's team: one row per person. `username` is what they sign in with (an invited person's
+ * e-mail address). An invited person has no password until they accept (`password_hash` null); a
+ * disabled one keeps their row, so the access log and the hand-over log still name them.
+ */
+export const operators = pgTable(
+  "operators",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull().unique(),
+    passwordHash: text("password_hash"),
+    email: text("email"),
+    displayName: text("display_name"),
+    role: text("role", { enum: TEAM_ROLES }).notNull().default("owner"),
+    invitedBy: integer("invited_by"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** The TOTP secret, encrypted like the channels' tokens (app/checks/credentials.server.ts). */
+    totpSecretEncrypted: text("totp_secret_encrypted"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("operators_email_idx").on(sql`lower(${table.email})`),
+    check("operators_role_check", sql`${table.role} in ('owner', 'admin', 'agent')`),
+  ],
+);
+
+/**
+ * A one-time link sent by e-mail (an invitation, a password reset): stored as the SHA-256 of its token,
+ * so the table never holds a usable link; used once (`used_at`), and worthless after `expires_at`.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: text("id").primaryKey(),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ACCOUNT_TOKEN_KINDS }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("account_tokens_operator_idx").on(table.operatorId, table.kind)],
+);
+
+/** A person's ten one-time recovery codes for the second factor, each stored as a hash, used once. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    operatorId: integer("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("recovery_codes_operator_idx").on(table.operatorId)],
+);
+
+/** The team's rules, one row (id 1): whether everyone must sign in with a second factor. */
+export const teamPolicy = pgTable(
+  "team_policy",
+  {
+    id: integer("id").primaryKey().default(1),
+    requireSecondFactor: boolean("require_second_factor").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("team_policy_single_row", sql`${table.id} = 1`)],
+);
 
 /** The primary key is the SHA-256 of the cookie's token, so a database leak yields no usable cookie. */
 export const authSessions = pgTable(

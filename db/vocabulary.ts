@@ -115,3 +115,13 @@ export type MessageRole = (typeof MESSAGE_ROLES)[number];
 /** The take-over audit trail: an operator took a session from Alex, handed it back, or let it time out. */
 export const HANDOFF_ACTIONS = ["take_over", "hand_back", "timed_out"] as const;
 export type HandoffAction = (typeof HANDOFF_ACTIONS)[number];
+
+/**
+ * The provider's team: `owner` everything, `admin` everything but the team, `agent` the conversations,
+ * leads, completed functions and training (app/auth/permissions.ts holds what each may do).
+ */
+export const TEAM_ROLES = ["owner", "admin", "agent"] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+/** What a one-time link in an e-mail is for: joining the team, or setting a new password. */
+export const ACCOUNT_TOKEN_KINDS = ["invite", "password_reset"] as const;
+export type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number];

@@ -1,7 +1,8 @@
-import { redirect, type MiddlewareFunction } from "react-router";
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { authSessionContext, databaseContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { jsonError } from "~/server/json-api.server.ts";
+import { can, permissionFor, type Permission } from "./permissions.ts";
 import { getOperatorSession } from "./session.server.ts";
 import { REDIRECT_TO_MAX_LENGTH } from "./login-schema.ts";
 
@@ -61,25 +62,53 @@ function wayBackTo(url: URL) {
   return page.length <= REDIRECT_TO_MAX_LENGTH ? page : safeRedirectPath(undefined);
 }
 
-/** Guards every /admin page: no valid session, off to the login page, with the way back. */
-export const requireOperatorForPage: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
+/** Where a signed-in person is sent for a page their role does not open: a 403 inside the shell. */
+export const FORBIDDEN_PAGE = "/admin/forbidden";
+
+/**
+ * Guards every /admin page: no valid session, off to the login page, with the way back; a page or a
+ * post the person's role may not (app/auth/permissions.ts), off to the forbidden page before the
+ * route's loader or action does anything.
+ */
+export const requireOperatorForPage: MiddlewareFunction<Response> = async (
+  { request, url, pattern, context },
+  next,
+) => {
   const session = await getOperatorSession(context.get(databaseContext), request);
   if (!session) {
     throw redirect(`/login?${new URLSearchParams({ redirectTo: wayBackTo(url) })}`);
+  }
+  const permission = permissionFor(pattern, request.method);
+  if (!permission || !can(session.operator.role, permission)) {
+    throw redirect(FORBIDDEN_PAGE, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   }
   context.set(operatorContext, session.operator);
   context.set(authSessionContext, session.sessionId);
   return privateResponse(await next(), session.refreshedCookie);
 };
 
-/** Guards every admin and data API: no valid session, a 401 with a JSON error. */
-export const requireOperatorForApi: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+/** Guards every admin and data API: no valid session, a 401 with a JSON error; a role that may not, a 403. */
+export const requireOperatorForApi: MiddlewareFunction<Response> = async ({ request, pattern, context }, next) => {
   const session = await getOperatorSession(context.get(databaseContext), request);
   if (!session) {
     const t = getTranslator(context);
     return jsonError(401, t("auth.required"), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   }
+  const permission = permissionFor(pattern, request.method);
+  if (!permission || !can(session.operator.role, permission)) {
+    return jsonError(403, getTranslator(context)("auth.forbidden"), {
+      headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
+    });
+  }
   context.set(operatorContext, session.operator);
   context.set(authSessionContext, session.sessionId);
   return privateResponse(await next(), session.refreshedCookie);
 };
+
+/**
+ * For an action whose intents differ in weight (the client page's): refuses the post, with a 403 the
+ * page shows in the shell, unless the signed-in person's role may `permission`.
+ */
+export function requirePermission(context: Readonly<RouterContextProvider>, permission: Permission) {
+  if (!can(context.get(operatorContext).role, permission)) throw data(null, { status: 403 });
+}

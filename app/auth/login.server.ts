@@ -59,10 +59,12 @@ export async function attemptLogin(
   if (reservation.kind === "limited") return reservation;
 
   const operator = await findOperatorByUsername(db, credentials.username);
-  const valid = await verifyPassword(credentials.password, operator?.passwordHash ?? (await decoyPasswordHash));
-  if (operator && valid) {
+  // A disabled person, or one invited who has not chosen a password yet, is refused like a wrong password.
+  const usable = operator && !operator.disabledAt && operator.passwordHash ? operator : undefined;
+  const valid = await verifyPassword(credentials.password, usable?.passwordHash ?? (await decoyPasswordHash));
+  if (usable && valid) {
     await deleteRateLimitEvents(db, reservation.eventIds);
-    return { kind: "success", operatorId: operator.id };
+    return { kind: "success", operatorId: usable.id };
   }
   return { kind: "invalid" };
 }

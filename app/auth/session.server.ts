@@ -8,6 +8,7 @@ import {
   findLiveAuthSession,
   insertAuthSession,
 } from "~/models/auth-session.server.ts";
+import { recordSignIn } from "~/models/operator.server.ts";
 
 const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,6 +52,7 @@ export async function createAuthSession(
     ip,
     userAgent: request.headers.get("User-Agent")?.slice(0, 500) ?? null,
   });
+  await recordSignIn(db, operatorId);
   return serializeSessionCookie(request, token, expiresAt);
 }
 
@@ -85,7 +87,13 @@ export async function getOperatorSession(db: Database, request: Request): Promis
     await extendAuthSession(db, id, expiresAt);
     refreshedCookie = await serializeSessionCookie(request, token, expiresAt);
   }
-  return { operator: { id: session.operatorId, username: session.username }, sessionId: id, refreshedCookie };
+  const operator = {
+    id: session.operatorId,
+    username: session.username,
+    displayName: session.displayName,
+    role: session.role,
+  };
+  return { operator, sessionId: id, refreshedCookie };
 }
 
 /** Whether the session (its stored id) is still signed in: not logged out, not expired. */

@@ -51,10 +51,17 @@ export function AdminNotFound() {
   return <AdminErrorPanel status={404} title={t("notFound.title")} message={t("notFound.message")} />;
 }
 
+/** A page or a change the person's role on the team does not allow (app/auth/permissions.ts). */
+export function AdminForbidden() {
+  const { t } = useTranslation();
+  return <AdminErrorPanel status={403} title={t("forbidden.title")} message={t("forbidden.message")} />;
+}
+
 /** Whatever an admin page threw (in its loader, action or render), inside the shell. */
 export function AdminError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const { status, notFound, stack } = readRouteError(error);
   if (notFound) return <AdminNotFound />;
+  if (status === 403) return <AdminForbidden />;
   return <AdminErrorPanel status={status} title={t("error.title")} message={t("error.message")} retry stack={stack} />;
 }

@@ -63,7 +63,7 @@ export async function takeOverSession(
   db: Database,
   bus: LiveEventBus,
   session: HandoffSession,
-  operator: AuthenticatedOperator,
+  operator: Pick<AuthenticatedOperator, "id" | "username">,
   now = new Date(),
 ): Promise<TakeOver> {
   if (!isSessionActive(session.lastMessageAt, now)) return { kind: "inactive" };
@@ -100,7 +100,7 @@ export async function handBackSession(
   db: Database,
   bus: LiveEventBus,
   session: HandoffSession,
-  operator: AuthenticatedOperator,
+  operator: Pick<AuthenticatedOperator, "id" | "username">,
   now = new Date(),
 ): Promise<boolean> {
   const released = await db.transaction(async (tx) => {
@@ -134,7 +134,7 @@ export async function sendOperatorReply(
   db: Database,
   bus: LiveEventBus,
   session: HandoffSession,
-  operator: AuthenticatedOperator,
+  operator: Pick<AuthenticatedOperator, "id" | "username">,
   text: string,
   now = new Date(),
 ): Promise<number | undefined> {

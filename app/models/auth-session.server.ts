@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { authSessions, operators } from "#db/schema.ts";
 
@@ -9,6 +9,7 @@ export async function insertAuthSession(
   await db.insert(authSessions).values(values);
 }
 
+/** A session that has not expired, of a person who is not disabled: a disabled person's sessions end at once. */
 export async function findLiveAuthSession(db: Database, id: string, now = new Date()) {
   const [row] = await db
     .select({
@@ -16,10 +17,12 @@ export async function findLiveAuthSession(db: Database, id: string, now = new Da
       expiresAt: authSessions.expiresAt,
       operatorId: operators.id,
       username: operators.username,
+      displayName: operators.displayName,
+      role: operators.role,
     })
     .from(authSessions)
     .innerJoin(operators, eq(operators.id, authSessions.operatorId))
-    .where(and(eq(authSessions.id, id), gt(authSessions.expiresAt, now)))
+    .where(and(eq(authSessions.id, id), gt(authSessions.expiresAt, now), isNull(operators.disabledAt)))
     .limit(1);
   return row;
 }

@@ -12,9 +12,20 @@ export async function countOperators(db: Database) {
   return row?.value ?? 0;
 }
 
+/**
+ * The operator named at start-up (ADMIN_USERNAME): made the team's first owner, or given the password
+ * again and enabled if it exists; an owner the team has since given another role keeps it.
+ */
 export async function upsertOperator(db: Database, username: string, passwordHash: string) {
   await db
     .insert(operators)
-    .values({ username, passwordHash })
-    .onConflictDoUpdate({ target: operators.username, set: { passwordHash, updatedAt: new Date() } });
+    .values({ username, passwordHash, role: "owner" })
+    .onConflictDoUpdate({
+      target: operators.username,
+      set: { passwordHash, disabledAt: null, updatedAt: new Date() },
+    });
+}
+
+export async function recordSignIn(db: Database, operatorId: number, now = new Date()) {
+  await db.update(operators).set({ lastSignInAt: now }).where(eq(operators.id, operatorId));
 }

@@ -1,0 +1,115 @@
+import type { TeamRole } from "#db/vocabulary.ts";
+import { CLIENT_CHECK_KINDS } from "~/checks/connection-result.ts";
+
+/**
+ * Who on the provider's team may do what: the one table every page, action and API of the back-office
+ * asks (the guards in app/auth/guard.server.ts by route, and an action by intent where one page holds
+ * changes of different weight). `owner` may do everything; `admin` everything but the team; `agent`
+ * works the conversations, the leads and completed functions, and the training, and changes nothing
+ * about a client's account, its bills, the system, or what leaves the product as a file of visitors' data.
+ */
+export const PERMISSIONS = {
+  /** The dashboard, the clients and their pages, read. */
+  "clients.view": ["owner", "admin", "agent"],
+  /** Adding a client, its settings, status, channels, lead delivery and WordPress connection. */
+  "clients.manage": ["owner", "admin"],
+  /** The monitor, the session pages, their pictures and the live stream. */
+  "conversations.view": ["owner", "admin", "agent"],
+  /** Taking over a conversation, replying, handing it back. */
+  "conversations.reply": ["owner", "admin", "agent"],
+  /** Leads and completed functions, read and marked handled. */
+  "leads.work": ["owner", "admin", "agent"],
+  /** Files of visitors' data (conversation, lead, function, usage and access-log exports) and visitors' data requests. */
+  "visitorData.export": ["owner", "admin"],
+  /** The AI training: greeting, FAQ, business information, hours, sales flow, the page scanner. */
+  "training.edit": ["owner", "admin", "agent"],
+  /** Bills: read, generate, mark paid, export. */
+  "billing.manage": ["owner", "admin"],
+  /** The plugin download, which carries a client's license key. */
+  "plugin.download": ["owner", "admin"],
+  /** The provider's analytics. */
+  "analytics.view": ["owner", "admin"],
+  /** System status, checks and synchronisation. */
+  "system.manage": ["owner", "admin"],
+  /** The team: invitations, roles, disabling, the second-factor rule. */
+  "team.manage": ["owner"],
+  /** One's own account: password, sessions, second factor. */
+  "account.self": ["owner", "admin", "agent"],
+} as const satisfies Record<string, readonly TeamRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const can = (role: TeamRole, permission: Permission) =>
+  (PERMISSIONS[permission] as readonly TeamRole[]).includes(role);
+
+/** What a back-office route needs: to read it (GET, HEAD) and to post to it. */
+export type RouteAccess = { read: Permission; change: Permission };
+
+const read = (permission: Permission, change: Permission = permission): RouteAccess => ({ read: permission, change });
+
+/**
+ * Every route behind the back-office's guards (app/routes.ts) by its full pattern. A route that is not
+ * here is refused to everyone signed in, and tests/integration/http/permissions.test.ts fails until it
+ * is added: a new page cannot slip out of the table.
+ */
+export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  // The back-office's pages
+  "/admin": read("clients.view"),
+  "/admin/dashboard": read("clients.view"),
+  "/admin/clients": read("clients.view", "clients.manage"),
+  // The client page holds tabs of different weight: its action asks by intent.
+  "/admin/clients/:clientId": read("clients.view", "conversations.reply"),
+  "/admin/clients/:clientId/usage-export": read("visitorData.export"),
+  "/admin/clients/:clientId/access-log-export": read("visitorData.export"),
+  "/admin/clients/:clientId/visitor-data/export": read("visitorData.export"),
+  "/admin/clients/:clientId/config": read("clients.view", "clients.manage"),
+  "/admin/clients/:clientId/wordpress-connection": read("clients.manage"),
+  "/admin/leads": read("leads.work"),
+  "/admin/leads/export/:list": read("visitorData.export"),
+  "/admin/completed-functions": read("leads.work"),
+  "/admin/completed-functions/export": read("visitorData.export"),
+  "/admin/billing": read("billing.manage"),
+  "/admin/billing/export": read("billing.manage"),
+  "/admin/plugin": read("plugin.download"),
+  "/admin/analytics": read("analytics.view"),
+  "/admin/chat-sessions": read("conversations.view"),
+  "/admin/session/:sessionId": read("conversations.view", "conversations.reply"),
+  "/admin/session/:sessionId/images/:imageId": read("conversations.view"),
+  "/admin/live": read("conversations.view"),
+  "/admin/ai-training": read("training.edit"),
+  "/admin/system-status": read("system.manage"),
+  "/admin/failure-drill": read("system.manage"),
+  "/admin/forbidden": read("account.self"),
+  "/admin/*": read("clients.view"),
+  // The back-office's APIs
+  "/api/stats": read("analytics.view"),
+  "/api/clients": read("clients.view", "clients.manage"),
+  "/api/clients/:clientId": read("clients.view", "clients.manage"),
+  "/api/clients/:clientId/usage": read("billing.manage"),
+  "/api/clients/:clientId/lead-delivery": read("clients.manage"),
+  "/api/billing": read("billing.manage"),
+  "/api/completed-functions": read("leads.work"),
+  "/api/completed-functions/stats": read("leads.work"),
+  "/api/download/plugin": read("plugin.download"),
+  "/api/clients/:clientId/ai-training": read("training.edit"),
+  "/api/clients/:clientId/training": read("training.edit"),
+  "/api/admin/clients/:clientId/sales-config": read("training.edit"),
+  "/api/admin/clients/:clientId/scan-websites": read("training.edit"),
+  "/api/admin/sync-hive-data": read("system.manage"),
+  "/api/system/full-client-test/:clientId": read("system.manage"),
+  "/api/admin/sessions": read("conversations.view"),
+  "/api/admin/chat-sessions": read("conversations.view"),
+  "/api/admin/export-session/:clientId/:sessionId": read("visitorData.export"),
+  "/api/system/test-database": read("system.manage"),
+  ...Object.fromEntries(
+    CLIENT_CHECK_KINDS.map((kind) => [`/api/system/test-client-${kind}/:clientId`, read("system.manage")]),
+  ),
+  "/api/*": read("clients.view"),
+};
+
+/** The permission a request to a route needs, or null when the table does not know it (refused). */
+export function permissionFor(pattern: string, method: string): Permission | null {
+  const access = ROUTE_ACCESS[pattern];
+  if (!access) return null;
+  return method === "GET" || method === "HEAD" ? access.read : access.change;
+}
