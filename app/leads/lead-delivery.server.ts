@@ -10,7 +10,8 @@ import {
   type NewLeadDelivery,
 } from "~/models/lead-delivery.server.ts";
 import { FINAL_REASONS } from "./delivery-errors.server.ts";
-import { composeLeadMail, sendLeadMail, type MailSettings } from "./lead-mail.server.ts";
+import { mailSettingsOf, sendMail, type MailSettings } from "~/mail/send-mail.server.ts";
+import { composeLeadMail } from "./lead-mail.server.ts";
 import { sessionDetailPath } from "~/sessions/session-query.ts";
 import {
   LEAD_CONTEXT_CHARACTERS,
@@ -30,7 +31,7 @@ export function deliveryConfigOf(env: {
   TZ_DISPLAY: string;
 }): DeliveryConfig {
   return {
-    mail: env.SMTP_URL && env.MAIL_FROM ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
+    mail: mailSettingsOf(env),
     allowHosts: env.SCANNER_ALLOW_HOSTS,
     timeZone: env.TZ_DISPLAY,
   };
@@ -126,7 +127,7 @@ async function attempt(db: Database, delivery: LeadDelivery, config: DeliveryCon
   if (delivery.channel === "email") {
     if (!config.mail) return { ok: false, statusCode: null, error: FINAL_REASONS.mailOff, final: true };
     const mail = await composeLeadMail(event, settings.language, config.timeZone);
-    return sendLeadMail(config.mail, { to: settings.contactEmail ?? settings.ownerEmail, ...mail });
+    return sendMail(config.mail, { to: settings.contactEmail ?? settings.ownerEmail, ...mail });
   }
   if (!settings.webhookUrl) return { ok: false, statusCode: null, error: FINAL_REASONS.noWebhook, final: true };
   const secret = settings.webhookSecretEncrypted ? decryptWebhookSecret(settings.webhookSecretEncrypted) : undefined;

@@ -1,31 +1,8 @@
-import { createTransport, type Transporter } from "nodemailer";
 import type { ClientLanguage } from "#db/vocabulary.ts";
 import { FUNCTION_DETAIL_KEYS } from "~/conversations/function-details.ts";
 import { directionOf } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
 import type { LeadEvent } from "./lead-event.ts";
-
-export type MailSettings = { smtpUrl: string; from: string };
-
-/** One transport per SMTP_URL for the life of the process; nodemailer opens a connection per message. */
-const transports = new Map<string, Transporter>();
-function transportFor(smtpUrl: string) {
-  let transport = transports.get(smtpUrl);
-  if (!transport) {
-    // A mail server that hangs must not hold the delivery worker: each step has its deadline
-    // (nodemailer reads its options from the address's query, where SMTP_URL may set others).
-    const url = new URL(smtpUrl);
-    for (const [option, ms] of [
-      ["connectionTimeout", "10000"],
-      ["greetingTimeout", "10000"],
-      ["socketTimeout", "20000"],
-    ] as const)
-      if (!url.searchParams.has(option)) url.searchParams.set(option, ms);
-    transport = createTransport(url.toString());
-    transports.set(smtpUrl, transport);
-  }
-  return transport;
-}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -76,27 +53,4 @@ export async function composeLeadMail(event: LeadEvent, language: ClientLanguage
 ${conversation.length > 0 ? `<h3>${escapeHtml(t("mail.conversation"))}</h3>\n${conversation.map(([from, text]) => `<p style="white-space:pre-wrap"><strong>${escapeHtml(from)}:</strong> <bdi>${escapeHtml(text)}</bdi></p>`).join("\n")}\n` : ""}<p>${escapeHtml(t("mail.when", { when }))}<br>${escapeHtml(t("mail.session", { session: event.session.id }))}</p>
 ${event.link ? `<p><a href="${escapeHtml(event.link)}">${escapeHtml(t("mail.openLink"))}</a></p>\n` : ""}<p style="color:#666">${escapeHtml(t("mail.footer"))}</p></body></html>`;
   return { subject, text: lines.join("\n"), html };
-}
-
-export type MailAttempt = { ok: boolean; statusCode: number | null; error: string | null };
-
-/** Sends one lead e-mail; never throws: a refusal or a timeout is an attempt that failed, with the SMTP code when there is one. */
-export async function sendLeadMail(
-  settings: MailSettings,
-  message: { to: string; subject: string; text: string; html: string },
-): Promise<MailAttempt> {
-  try {
-    const info = (await transportFor(settings.smtpUrl).sendMail({ from: settings.from, ...message })) as {
-      response?: string;
-    };
-    const code = Number(/^\d{3}/.exec(info.response ?? "")?.[0]);
-    return { ok: true, statusCode: Number.isFinite(code) ? code : 250, error: null };
-  } catch (error) {
-    const code = (error as { responseCode?: unknown }).responseCode;
-    return {
-      ok: false,
-      statusCode: typeof code === "number" ? code : null,
-      error: error instanceof Error ? error.message.slice(0, 300) : "failed",
-    };
-  }
 }
