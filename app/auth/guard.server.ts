@@ -79,7 +79,7 @@ export const requireOperatorForPage: MiddlewareFunction<Response> = async (
     throw redirect(`/login?${new URLSearchParams({ redirectTo: wayBackTo(url) })}`);
   }
   const permission = permissionFor(pattern, request.method);
-  if (!permission || !can(session.operator.role, permission)) {
+  if ((!permission || !can(session.operator.role, permission)) && url.pathname !== FORBIDDEN_PAGE) {
     throw redirect(FORBIDDEN_PAGE, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   }
   context.set(operatorContext, session.operator);

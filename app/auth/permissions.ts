@@ -107,9 +107,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/api/*": read("clients.view"),
 };
 
-/** The permission a request to a route needs, or null when the table does not know it (refused). */
+/**
+ * The permission a request to a route needs, or null when the table does not know it (refused).
+ * `pattern` is React Router's for the matched route, which it writes without the leading slash.
+ */
 export function permissionFor(pattern: string, method: string): Permission | null {
-  const access = ROUTE_ACCESS[pattern];
+  const access = ROUTE_ACCESS[pattern.startsWith("/") ? pattern : `/${pattern}`];
   if (!access) return null;
   return method === "GET" || method === "HEAD" ? access.read : access.change;
 }

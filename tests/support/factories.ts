@@ -1,6 +1,6 @@
 import type { Database } from "#db/connection.ts";
 import { generateLicenseKey } from "#db/license-key.ts";
-import { chatSessions, clients, rateLimitEvents } from "#db/schema.ts";
+import { chatSessions, clients } from "#db/schema.ts";
 
 let made = 0;
 
@@ -54,9 +54,4 @@ export async function insertChatSession(
     })
     .returning();
   return session!;
-}
-
-/** Counts `events` calls against a rate-limit bucket now, as that many requests would have. */
-export async function fillRateLimit(db: Database, bucket: string, events: number) {
-  await db.insert(rateLimitEvents).values(Array.from({ length: events }, () => ({ bucket })));
 }

@@ -52,3 +52,11 @@ export function decodeToast(cookie: string | undefined): unknown {
   const entry = Object.values(flash)[0] as { toast?: unknown } | undefined;
   return entry?.toast;
 }
+
+/** Sends `count` requests made by `send`, twenty at a time, and reads each answer through (none is left open). */
+export async function sendMany(count: number, send: () => Promise<Response>) {
+  for (let sent = 0; sent < count; sent += 20) {
+    const batch = Array.from({ length: Math.min(20, count - sent) }, async () => (await send()).arrayBuffer());
+    await Promise.all(batch);
+  }
+}

@@ -14,9 +14,9 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, params, context, url }: Route.ActionArgs) {
   const text = apiText(context, "channels");
   if (request.method !== "POST") return methodNotAllowed(text, "POST");
-  const db = context.get(databaseContext);
-  const limited = await limitChannelWebhook(db, context.get(requestInfoContext).ip, text);
+  const limited = await limitChannelWebhook(context.get(requestInfoContext).ip, text);
   if (limited) return limited;
+  const db = context.get(databaseContext);
   const admitted = await admitTelegramUpdate(db, {
     accountId: params.accountId,
     secret: request.headers.get("X-Telegram-Bot-Api-Secret-Token"),

@@ -13,22 +13,20 @@ import { readRawJsonBody } from "~/server/json-body.server.ts";
 /** WhatsApp's webhook (Cloud API): public, Meta's handshake on GET, signed messages on POST. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const text = apiText(context, "channels");
-  const db = context.get(databaseContext);
-  const limited = await limitChannelWebhook(db, context.get(requestInfoContext).ip, text);
+  const limited = await limitChannelWebhook(context.get(requestInfoContext).ip, text);
   if (limited) return limited;
-  return answerWhatsAppVerification(db, url.searchParams, text);
+  return answerWhatsAppVerification(context.get(databaseContext), url.searchParams, text);
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const text = apiText(context, "channels");
   if (request.method !== "POST") return methodNotAllowed(text, "GET, POST");
-  const db = context.get(databaseContext);
-  const limited = await limitChannelWebhook(db, context.get(requestInfoContext).ip, text);
+  const limited = await limitChannelWebhook(context.get(requestInfoContext).ip, text);
   if (limited) return limited;
   const body = await readRawJsonBody(request, WHATSAPP_BODY_LIMIT);
   if (body.kind !== "raw") return bodyRefused(text, body.kind);
   return handleWhatsAppWebhook(
-    db,
+    context.get(databaseContext),
     {
       env: context.get(envContext),
       liveEvents: context.get(liveEventsContext),

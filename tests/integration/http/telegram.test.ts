@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trainingConfigs } from "#db/schema.ts";
 import { CHANNEL_WEBHOOK_LIMIT } from "~/channels/webhook-limit.server.ts";
-import { fillRateLimit, insertClient } from "../../support/factories.ts";
+import { insertClient } from "../../support/factories.ts";
+import { sendMany } from "../../support/http.ts";
 import { clientSessions, exportedSession, operatorCookies, until } from "../../support/channel-operator.ts";
 import {
   sendTelegramUpdate,
@@ -23,7 +24,7 @@ const TINY_PNG = Buffer.from(
   "base64",
 );
 
-/** An address whose webhook calls are at the limit when the server starts. */
+/** An address that sends more webhook calls than the limit allows in a minute. */
 const LIMITED_ADDRESS = "203.0.113.90";
 
 let server: RunningServer;
@@ -39,7 +40,6 @@ beforeAll(async () => {
     { TELEGRAM_API_URL: telegram.url, PUBLIC_URL: "https://alex.example" },
     {
       prepareDatabase: async (db) => {
-        await fillRateLimit(db, `channel-webhook:${LIMITED_ADDRESS}`, CHANNEL_WEBHOOK_LIMIT.limit);
         clientId = (await insertClient(db, { businessName: "Tg Bakery" })).id;
         await db.insert(trainingConfigs).values({
           clientId,
@@ -172,7 +172,10 @@ describe("POST /api/channels/telegram/{botId}", () => {
   });
 
   it("limits each address before any work: past the limit a 429 with Retry-After, nothing looked up", async () => {
-    // LIMITED_ADDRESS's calls of the last minute are already at the limit (prepareDatabase).
+    // A guesser's calls, each refused on its malformed bot id alone, fill the address's minute.
+    await sendMany(CHANNEL_WEBHOOK_LIMIT.limit, () =>
+      sendTelegramUpdate(server.url, "not-a-bot", null, textUpdate(19, "hi"), { from: LIMITED_ADDRESS }),
+    );
     const limited = await sendTelegramUpdate(server.url, BOT_ID, secret, textUpdate(20, "hi"), {
       from: LIMITED_ADDRESS,
     });
