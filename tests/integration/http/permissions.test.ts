@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operators } from "#db/schema.ts";
+import { TEAM_ROLES, type TeamRole } from "#db/vocabulary.ts";
+import { hashPassword } from "~/auth/password.server.ts";
+import { can, permissionFor, ROUTE_ACCESS } from "~/auth/permissions.ts";
+import routes from "~/routes.ts";
+import { walkRoutes } from "../../support/route-walker.ts";
+import { startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
+
+/**
+ * The one permission table (app/auth/permissions.ts) against the running server: every guarded route
+ * of app/routes.ts is in it, and each role gets exactly what it says, on a read and on a post. A page
+ * refused goes to the forbidden page before its loader or action runs; an API refused answers 403.
+ */
+const guarded = walkRoutes(routes).filter((route) => route.guard);
+const PASSWORD = "a-team-member-password";
+/** The server's own ADMIN_USERNAME operator is the owner; an admin and an agent join it. */
+const MEMBERS: Record<Exclude<TeamRole, "owner">, string> = {
+  admin: "admin@team.example",
+  agent: "agent@team.example",
+};
+const concrete = (pattern: string) => pattern.replace(/:\w+\??/g, "1").replace(/\*$/, "no-such-page");
+
+let server: RunningServer;
+const cookies = {} as Record<TeamRole, string>;
+
+async function signIn(username: string, password: string) {
+  const response = await fetch(`${server.url}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ username, password }),
+    redirect: "manual",
+  });
+  const session = response.headers.getSetCookie().find((value) => value.startsWith("alex_session="));
+  if (response.status !== 302 || !session) throw new Error(`${username} could not sign in (${response.status})`);
+  return session.split(";")[0]!;
+}
+
+beforeAll(async () => {
+  server = await startServer(
+    {},
+    {
+      prepareDatabase: async (db) => {
+        const passwordHash = await hashPassword(PASSWORD);
+        for (const [role, email] of Object.entries(MEMBERS))
+          await db.insert(operators).values({ username: email, email, role: role as TeamRole, passwordHash });
+      },
+    },
+  );
+  cookies.owner = await signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+  for (const [role, email] of Object.entries(MEMBERS)) cookies[role as TeamRole] = await signIn(email, PASSWORD);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The request as the role makes it; the body of a stream (the live events) is not waited for. */
+async function ask(role: TeamRole, method: "GET" | "POST", path: string) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { Cookie: cookies[role], Origin: server.url },
+    body: method === "POST" ? new URLSearchParams() : undefined,
+    redirect: "manual",
+  });
+  await response.body?.cancel();
+  return response;
+}
+
+describe("the permission table", () => {
+  it("lists every guarded route of app/routes.ts, and nothing else", () => {
+    const patterns = guarded.map((route) => route.pattern);
+    expect(patterns.filter((pattern) => !(pattern in ROUTE_ACCESS))).toEqual([]);
+    expect(Object.keys(ROUTE_ACCESS).filter((pattern) => !patterns.includes(pattern))).toEqual([]);
+  });
+
+  it.each(guarded.map((route) => [route.pattern, route] as const))(
+    "%s: each role gets what the table says",
+    async (_, route) => {
+      const path = concrete(route.pattern);
+      const methods = route.hasAction || route.guard === "api" ? (["GET", "POST"] as const) : (["GET"] as const);
+      for (const role of TEAM_ROLES) {
+        for (const method of methods) {
+          const allowed = can(role, permissionFor(route.pattern, method)!);
+          const response = await ask(role, method, path);
+          const where = `${role} ${method} ${path}`;
+          if (route.guard === "page") {
+            const forbidden = response.status === 302 && response.headers.get("Location") === "/admin/forbidden";
+            expect(forbidden, where).toBe(!allowed);
+          } else {
+            expect(response.status === 403, where).toBe(!allowed);
+          }
+          expect(response.status, where).toBeLessThan(500);
+        }
+      }
+    },
+  );
+
+  it("shows the refusal in the shell, in the person's language", async () => {
+    const page = await fetch(`${server.url}/admin/forbidden?lng=en`, { headers: { Cookie: cookies.agent } });
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(html).toContain("No access");
+    expect(html).toContain('href="/admin/chat-sessions"');
+    const api = await fetch(`${server.url}/api/billing?lng=he`, { headers: { Cookie: cookies.agent } });
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({ error: "התפקיד שלך בצוות אינו מתיר זאת." });
+  });
+});
