@@ -61,6 +61,9 @@ export const TOPIC_SYNONYMS: readonly (readonly string[])[] = [
     "fees",
     "charge",
     "expensive",
+    // What a subscription costs is what is asked of it: "How much is the subscription?"
+    "subscription",
+    "subscriptions",
     "מחיר",
     "מחירים",
     "מחירון",
@@ -70,6 +73,7 @@ export const TOPIC_SYNONYMS: readonly (readonly string[])[] = [
     "תמחור",
     "תעריף",
     "יקר",
+    "מנוי",
   ],
   // location
   [

@@ -57,8 +57,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin": read("clients.view"),
   "/admin/dashboard": read("clients.view"),
   "/admin/clients": read("clients.view", "clients.manage"),
-  // The client page holds tabs of different weight: its action asks by intent.
-  "/admin/clients/:clientId": read("clients.view", "conversations.reply"),
+  // The client page holds tabs of different weight: its loader opens a role's tabs, its action asks by intent.
+  "/admin/clients/:clientId": read("clients.view", "training.edit"),
   "/admin/clients/:clientId/usage-export": read("visitorData.export"),
   "/admin/clients/:clientId/access-log-export": read("visitorData.export"),
   "/admin/clients/:clientId/visitor-data/export": read("visitorData.export"),

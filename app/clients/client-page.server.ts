@@ -1,8 +1,8 @@
 import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
 import { dataWithError, redirectWithError, redirectWithSuccess } from "remix-toast";
-import { z } from "zod";
 import type { Database } from "#db/connection.ts";
+import type { Permission } from "~/auth/permissions.ts";
 import { CHANNEL_INTENTS } from "~/channels/channel-schema.ts";
 import { handleChannelsAction, loadChannelsTab } from "~/channels/channels-tab.server.ts";
 import { isConfirmed } from "~/components/ui/confirm.tsx";
@@ -18,14 +18,12 @@ import { ERASE_INTENT, handleEraseAction, loadPrivacyTab } from "~/privacy/visit
 import { syncHivePress } from "~/scanner/hivepress.server.ts";
 import { statusChangeSchema } from "./client-schema.ts";
 import { findClientByRawId } from "./clients.server.ts";
-import { CLIENT_TABS, HARMFUL_STATUSES, type ClientTab } from "./client-tabs.ts";
+import { HARMFUL_STATUSES, type ClientTab } from "./client-tabs.ts";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** The client page shows at most 10 usage days and 10 sessions. */
 const RECENT_LIMIT = 10;
-
-const tabSchema = z.enum(CLIENT_TABS).catch("overview");
 
 async function loadTab(
   db: Database,
@@ -74,6 +72,7 @@ export async function loadClientPage(
     timeZone,
     mailEnabled,
     origin,
+    tabs,
   }: {
     clientId: string;
     search: URLSearchParams;
@@ -81,6 +80,8 @@ export async function loadClientPage(
     mailEnabled: boolean;
     /** Our public origin, which the Channels tab's webhook addresses start with. */
     origin: string;
+    /** The tabs the signed-in person's role opens (clientTabsFor): any other is read as the overview. */
+    tabs: readonly ClientTab[];
   },
 ) {
   const client = await findClientByRawId(db, clientId);
@@ -103,7 +104,7 @@ export async function loadClientPage(
       createdAt: client.createdAt,
     },
     usageCeiling: await usageCeilingOf(db, client, timeZone),
-    view: await loadTab(db, client.id, tabSchema.parse(search.get("tab") ?? undefined), {
+    view: await loadTab(db, client.id, tabs.find((tab) => tab === search.get("tab")) ?? "overview", {
       timeZone,
       mailEnabled,
       search,
@@ -151,6 +152,17 @@ export type ClientActionContext = {
   recordAccess: (record: AccessRecord) => void;
   t: Translate;
 };
+
+/**
+ * What a post of the page needs, by its intent: Sync Data fills the knowledge base (training); erasing a
+ * visitor's data is a visitors' data request; the channels, the lead delivery and the status are the
+ * client's account.
+ */
+export function clientIntentPermission(intent: FormDataEntryValue | null): Permission {
+  if (intent === "sync") return "training.edit";
+  if (intent === ERASE_INTENT) return "visitorData.export";
+  return "clients.manage";
+}
 
 /**
  * The page's posts: the Lead delivery tab's (app/leads/delivery-settings.server.ts), the Channels tab's

@@ -2,10 +2,11 @@ import { SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/client";
-import { handleClientAction, loadClientPage } from "~/clients/client-page.server.ts";
+import { clientIntentPermission, handleClientAction, loadClientPage } from "~/clients/client-page.server.ts";
 import { UsageCeilingAlert } from "~/clients/components/usage-ceiling-alert.tsx";
 import { clientIdSchema } from "~/clients/client-schema.ts";
-import { CLIENT_TABS } from "~/clients/client-tabs.ts";
+import { requirePermission } from "~/auth/guard.server.ts";
+import { clientTabsFor } from "~/clients/client-tabs.ts";
 import { ClientStatusBadge } from "~/clients/components/status-badge.tsx";
 import { ClientTabPanel } from "~/clients/components/client-tab-panel.tsx";
 import { SyncDataButton } from "~/clients/components/sync-data-button.tsx";
@@ -26,12 +27,14 @@ export const handle = { i18n: ["clients", "deliveries", "access", "channels", "c
 const publicOrigin = (env: Env, url: URL) => new URL(env.PUBLIC_URL ?? url).origin;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const tabs = clientTabsFor(context.get(operatorContext).role);
   const page = await loadClientPage(context.get(databaseContext), {
     clientId: params.clientId,
     search: url.searchParams,
     timeZone: context.get(envContext).TZ_DISPLAY,
     mailEnabled: Boolean(context.get(envContext).SMTP_URL),
     origin: publicOrigin(context.get(envContext), url),
+    tabs,
   });
   if (!page)
     return data({ title: getTranslator(context)("detail.notFound", { ns: "clients" }), client: null }, { status: 404 });
@@ -44,13 +47,15 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       sessionId: onlySession?.publicId ?? null,
     });
   }
-  return { title: page.client.businessName, ...page };
+  return { title: page.client.businessName, tabs, ...page };
 }
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const id = clientIdSchema.safeParse(params.clientId);
   if (!id.success) throw data(null, { status: 404 });
-  return handleClientAction(await request.formData(), {
+  const formData = await request.formData();
+  requirePermission(context, clientIntentPermission(formData.get("intent")));
+  return handleClientAction(formData, {
     db: context.get(databaseContext),
     clientId: id.data,
     operatorId: context.get(operatorContext).id,
@@ -116,7 +121,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
       <LinkTabs
         label={t("detail.tabsLabel")}
         current={view.tab}
-        tabs={CLIENT_TABS.map((tab) => ({ value: tab, label: t(`detail.tabs.${tab}`) }))}
+        tabs={loaderData.tabs.map((tab) => ({ value: tab, label: t(`detail.tabs.${tab}`) }))}
       />
       <ClientTabPanel
         data={loaderData}

@@ -4,6 +4,7 @@ import { TEAM_ROLES, type TeamRole } from "#db/vocabulary.ts";
 import { hashPassword } from "~/auth/password.server.ts";
 import { can, permissionFor, ROUTE_ACCESS } from "~/auth/permissions.ts";
 import routes from "~/routes.ts";
+import { insertClient } from "../../support/factories.ts";
 import { walkRoutes } from "../../support/route-walker.ts";
 import { startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
 
@@ -22,6 +23,7 @@ const MEMBERS: Record<Exclude<TeamRole, "owner">, string> = {
 const concrete = (pattern: string) => pattern.replace(/:\w+\??/g, "1").replace(/\*$/, "no-such-page");
 
 let server: RunningServer;
+let clientId = 0;
 const cookies = {} as Record<TeamRole, string>;
 
 async function signIn(username: string, password: string) {
@@ -40,6 +42,7 @@ beforeAll(async () => {
     {},
     {
       prepareDatabase: async (db) => {
+        clientId = (await insertClient(db, { businessName: "Permission Bakery" })).id;
         const passwordHash = await hashPassword(PASSWORD);
         for (const [role, email] of Object.entries(MEMBERS))
           await db.insert(operators).values({ username: email, email, role: role as TeamRole, passwordHash });
@@ -104,5 +107,26 @@ describe("the permission table", () => {
     const api = await fetch(`${server.url}/api/billing?lng=he`, { headers: { Cookie: cookies.agent } });
     expect(api.status).toBe(403);
     expect(await api.json()).toEqual({ error: "התפקיד שלך בצוות אינו מתיר זאת." });
+  });
+
+  it("opens an agent the client page's overview, conversations and training, and refuses its status change", async () => {
+    const settings = await fetch(`${server.url}/admin/clients/${clientId}?tab=settings&lng=en`, {
+      headers: { Cookie: cookies.agent },
+    });
+    expect(settings.status).toBe(200);
+    const html = await settings.text();
+    // The settings tab is not the agent's: the page opens on the overview, with no tab to reach it.
+    const tabs = html.match(/<a [^>]*href="[^"]*\?tab=[^"]*"[^>]*>/g) ?? [];
+    expect(tabs.map((tab) => /tab=(\w+)/.exec(tab)![1])).toEqual(["overview", "sessions", "training"]);
+    expect(tabs.find((tab) => tab.includes('aria-current="page"'))).toContain("tab=overview");
+    const suspend = await fetch(`${server.url}/admin/clients/${clientId}?tab=settings`, {
+      method: "POST",
+      headers: { Cookie: cookies.agent, Origin: server.url },
+      body: new URLSearchParams({ status: "suspended", confirmed: "yes" }),
+      redirect: "manual",
+    });
+    expect(suspend.status).toBe(403);
+    const api = await fetch(`${server.url}/api/clients/${clientId}`, { headers: { Cookie: cookies.owner } });
+    expect(((await api.json()) as { status: string }).status).toBe("active");
   });
 });
