@@ -105,7 +105,7 @@ async function signedIn(cookie: string) {
 }
 
 const mailTo = (address: string) =>
-  mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === address);
+  mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text.toLowerCase() === address.toLowerCase());
 const linkIn = (mail: ParsedMail) => {
   const match = /\/reset-password\/([\w-]{43})\?lng=(en|he)/.exec(mail.text ?? "");
   if (!match) throw new Error(`No reset link in: ${mail.text}`);
