@@ -49,7 +49,8 @@ app.use((request, response, next) => {
       time: new Date().toISOString(),
       level: "info",
       method: request.method,
-      path: request.originalUrl.split("?")[0],
+      // A reset or invitation link's token is a password for an hour: the log keeps the page, not the token.
+      path: request.originalUrl.split("?")[0].replace(/^\/(reset-password|invite)\/[^/.]+/, "/$1/[token]"),
       status: response.statusCode,
       ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       ip: request.ip && normalizeAddress(request.ip),

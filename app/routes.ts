@@ -14,6 +14,9 @@ export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
+  // A lost password: a one-time link by e-mail (app/account/password-reset.server.ts).
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password/:token", "routes/reset-password.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("minimal-chat-demo", "routes/minimal-chat-demo.tsx"),
   route("test-plugin-preview", "routes/test-plugin-preview.tsx"),
@@ -81,6 +84,8 @@ export default [
         route("failure-drill", "routes/admin/failure-drill.tsx"),
         route("*", "routes/admin/not-found.tsx"),
       ]),
+      // One's own account (password, sessions, second factor), in the shell but outside /admin.
+      route("account", "routes/account.tsx"),
     ]),
   ]),
 

@@ -6,6 +6,8 @@ describe("the permission table", () => {
     expect(permissionFor("admin/clients", "GET")).toBe("clients.view");
     expect(permissionFor("/admin/clients", "POST")).toBe("clients.manage");
     expect(permissionFor("admin/billing", "HEAD")).toBe("billing.manage");
+    expect(permissionFor("account", "GET")).toBe("account.self");
+    expect(permissionFor("/account", "POST")).toBe("account.self");
   });
 
   it("knows nothing of a route it does not list", () => {

@@ -15,7 +15,7 @@ import {
 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { Avatar } from "~/components/ui/card.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
@@ -101,8 +101,16 @@ export function AdminShell({
         <p className="text-lg font-semibold text-slate-900">{t("shell.title")}</p>
         <div className="ms-auto flex items-center gap-2 sm:gap-3">
           <LanguageSelect />
-          <Avatar initial={username.charAt(0).toUpperCase()} />
           <span className="sr-only">{t("shell.signedInAs", { name: username })}</span>
+          <Link
+            to="/account"
+            title={t("shell.myAccount", { ns: "account" })}
+            className="inline-flex min-w-0 items-center gap-2 rounded-lg p-1 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            <Avatar initial={username.charAt(0).toUpperCase()} />
+            <span className="hidden max-w-40 truncate sm:inline">{username}</span>
+            <span className="sr-only">{t("shell.myAccount", { ns: "account" })}</span>
+          </Link>
           <Form method="post" action="/logout">
             <button
               type="submit"

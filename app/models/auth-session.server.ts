@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { authSessions, operators } from "#db/schema.ts";
 
@@ -42,4 +42,36 @@ export async function deleteExpiredAuthSessions(db: Database, now: Date) {
     .where(lt(authSessions.expiresAt, now))
     .returning({ id: authSessions.id });
   return deleted.length;
+}
+
+/** One person's sessions that have not expired, newest first: /account lists them. */
+export async function listLiveAuthSessionsOf(db: Database, operatorId: number, now = new Date()) {
+  return db
+    .select({
+      id: authSessions.id,
+      createdAt: authSessions.createdAt,
+      ip: authSessions.ip,
+      userAgent: authSessions.userAgent,
+    })
+    .from(authSessions)
+    .where(and(eq(authSessions.operatorId, operatorId), gt(authSessions.expiresAt, now)))
+    .orderBy(desc(authSessions.createdAt), authSessions.id);
+}
+
+/** Ends a person's sessions, all of them or all but `keepId`; answers the ids that went. */
+export async function deleteAuthSessionsOf(db: Database, operatorId: number, keepId?: string) {
+  const deleted = await db
+    .delete(authSessions)
+    .where(and(eq(authSessions.operatorId, operatorId), keepId ? ne(authSessions.id, keepId) : undefined))
+    .returning({ id: authSessions.id });
+  return deleted.map((row) => row.id);
+}
+
+/** Ends one session only if it is this person's: another's id changes nothing. Answers whether one went. */
+export async function deleteAuthSessionOf(db: Database, operatorId: number, id: string) {
+  const deleted = await db
+    .delete(authSessions)
+    .where(and(eq(authSessions.operatorId, operatorId), eq(authSessions.id, id)))
+    .returning({ id: authSessions.id });
+  return deleted.length > 0;
 }

@@ -1,6 +1,6 @@
 import { parseForm } from "~/components/ui/parse-form.ts";
 import { useTranslation } from "react-i18next";
-import { data, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { safeRedirectPath } from "~/auth/guard.server.ts";
 import { attemptLogin } from "~/auth/login.server.ts";
@@ -11,6 +11,8 @@ import { LoginForm } from "~/auth/components/login-form.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+
+export const handle = { i18n: ["account"] };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
@@ -68,6 +70,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           lastResult={actionData?.result}
           redirectTo={loaderData.redirectTo}
           pending={navigation.state === "submitting"}
+          forgotPassword={
+            <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+              {t("forgot.link", { ns: "account" })}
+            </Link>
+          }
         />
       </Card>
     </main>

@@ -53,7 +53,9 @@ export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ 
   const headers = response.headers;
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page whose address holds a secret (a pay or reset link) keeps its stricter "no-referrer".
+  if (headers.get("Referrer-Policy") !== "no-referrer")
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   if (headers.get("Content-Security-Policy")?.includes("frame-ancestors 'none'"))
     headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");

@@ -15,9 +15,19 @@ type LoginFormProps = {
   redirectTo?: string;
   pending?: boolean;
   secondaryAction?: ReactNode;
+  /** Under the password: the way to a lost password's reset (the sign-in page's link to /forgot-password). */
+  forgotPassword?: ReactNode;
 };
 
-export function LoginForm({ id, action = "/login", lastResult, redirectTo, pending, secondaryAction }: LoginFormProps) {
+export function LoginForm({
+  id,
+  action = "/login",
+  lastResult,
+  redirectTo,
+  pending,
+  secondaryAction,
+  forgotPassword,
+}: LoginFormProps) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id,
@@ -41,6 +51,7 @@ export function LoginForm({ id, action = "/login", lastResult, redirectTo, pendi
         autoComplete="current-password"
         dir="ltr"
       />
+      {forgotPassword ? <p className="-mt-2 text-sm">{forgotPassword}</p> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending} className="min-w-24">
           {pending ? t("login.submitting") : t("login.submit")}

@@ -7,7 +7,7 @@ import { LiveEventsProvider, useLive } from "~/live/live-events.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [requireOperatorForPage];
 
-export const handle = { i18n: ["admin"] };
+export const handle = { i18n: ["admin", "account"] };
 
 export function loader({ context }: Route.LoaderArgs) {
   return { username: context.get(operatorContext).username };

@@ -13,6 +13,9 @@ const PUBLIC_ROUTE_FILES = new Set([
   "routes/newsletter.tsx",
   "routes/login.tsx",
   "routes/logout.ts",
+  // A lost password: the same answer for every address, limited per address and per name; the reset link's token names the person.
+  "routes/forgot-password.tsx",
+  "routes/reset-password.tsx",
   "routes/healthz.ts",
   "routes/not-found.tsx",
   "routes/minimal-chat-demo.tsx",
