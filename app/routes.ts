@@ -13,6 +13,8 @@ export default [
   // Public site
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
+  // The sign-in's second step: the code, after the password (app/auth/second-factor/pending-sign-in.server.ts).
+  route("login/second-factor", "routes/login-second-factor.tsx"),
   route("logout", "routes/logout.ts"),
   route("healthz", "routes/healthz.ts"),
   route("minimal-chat-demo", "routes/minimal-chat-demo.tsx"),
@@ -81,6 +83,8 @@ export default [
         route("failure-drill", "routes/admin/failure-drill.tsx"),
         route("*", "routes/admin/not-found.tsx"),
       ]),
+      // One's own second factor (TOTP), and the owner's rule that everyone has one.
+      route("account/second-factor", "routes/account/second-factor.tsx"),
     ]),
   ]),
 
