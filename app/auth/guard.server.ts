@@ -88,7 +88,9 @@ export const requireOperatorForPage: MiddlewareFunction<Response> = async (
   if ((!permission || !can(session.operator.role, permission)) && url.pathname !== FORBIDDEN_PAGE) {
     throw redirect(FORBIDDEN_PAGE, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   }
-  if (pattern !== SECOND_FACTOR_SETUP_PAGE && (await isMissingRequiredSecondFactor(db, session.operator.id))) {
+  // React Router writes the pattern without its leading slash (app/auth/permissions.ts).
+  const onSetupPage = pattern.replace(/^\/?/, "/") === SECOND_FACTOR_SETUP_PAGE;
+  if (!onSetupPage && (await isMissingRequiredSecondFactor(db, session.operator.id))) {
     throw redirect(SECOND_FACTOR_SETUP_PAGE, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   }
   context.set(operatorContext, session.operator);

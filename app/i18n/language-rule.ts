@@ -2,7 +2,7 @@ import { INVEST_PATHS, isLanguage, LANGUAGES, type Language } from "./config.ts"
 
 /** The back-office and its APIs; the public APIs (the plugin's, the investor form's) follow the public site. */
 export const isAdminPath = (pathname: string) =>
-  /^\/(admin|login|logout)(\/|$)/.test(pathname) || /^\/api\/(?!wordpress\/|investment-inquiry)/.test(pathname);
+  /^\/(admin|account|login|logout)(\/|$)/.test(pathname) || /^\/api\/(?!wordpress\/|investment-inquiry)/.test(pathname);
 
 /**
  * The one rule for the language of an answer, used by the page middleware (app/i18n/middleware.server.ts)

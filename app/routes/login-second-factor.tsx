@@ -7,6 +7,7 @@ import { signInCodeSchema } from "~/auth/second-factor/second-factor-schema.ts";
 import { verifySecondFactorCode } from "~/auth/second-factor/second-factor.server.ts";
 import { createAuthSession, getOperatorSession } from "~/auth/session.server.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
+import { Alert } from "~/components/ui/alert.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { parseForm } from "~/components/ui/parse-form.ts";
 import { databaseContext, requestInfoContext } from "~/context.ts";
@@ -16,12 +17,9 @@ export const handle = { i18n: ["second-factor"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const pending = await readPendingSignIn(request);
-  if (!pending) {
-    // Signed in already, or no password given in the last five minutes: nothing to ask here.
-    if (await getOperatorSession(context.get(databaseContext), request)) throw redirect("/admin/dashboard");
-    throw redirect("/login");
-  }
-  return { title: getTranslator(context)("signIn.title", { ns: "second-factor" }) };
+  if (!pending && (await getOperatorSession(context.get(databaseContext), request))) throw redirect("/admin/dashboard");
+  // No password given in the last five minutes: the page says so and leads back to it.
+  return { title: getTranslator(context)("signIn.title", { ns: "second-factor" }), expired: !pending };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pending = await readPendingSignIn(request);
   if (!pending) {
     return data(
-      { result: submission.reply({ formErrors: ["signIn.expired"], resetForm: true }) },
+      { result: submission.reply({ formErrors: ["signIn.expired"], hideFields: ["code"] }) },
       { status: 400, headers: { "Set-Cookie": await endPendingSignIn(request) } },
     );
   }
@@ -44,12 +42,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (outcome.kind === "limited") {
     return data(
-      { result: submission.reply({ formErrors: ["errors.tooManyAttempts"], resetForm: true }) },
+      { result: submission.reply({ formErrors: ["errors.tooManyAttempts"], hideFields: ["code"] }) },
       { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
   if (outcome.kind === "invalid") {
-    return data({ result: submission.reply({ formErrors: ["errors.wrongCode"], resetForm: true }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ formErrors: ["errors.wrongCode"], hideFields: ["code"] }) },
+      { status: 400 },
+    );
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await endPendingSignIn(request));
@@ -65,7 +66,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function LoginSecondFactor({ actionData }: Route.ComponentProps) {
+export default function LoginSecondFactor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("second-factor");
   const navigation = useNavigation();
   return (
@@ -77,7 +78,11 @@ export default function LoginSecondFactor({ actionData }: Route.ComponentProps) 
       <Card className="w-full max-w-sm">
         <h1 className="mb-1 text-xl font-semibold">{t("signIn.title")}</h1>
         <p className="mb-5 text-sm text-slate-600">{t("signIn.subtitle")}</p>
-        <SignInCodeForm lastResult={actionData?.result} pending={navigation.state === "submitting"} />
+        {loaderData.expired && !actionData ? (
+          <Alert tone="warning">{t("signIn.expired")}</Alert>
+        ) : (
+          <SignInCodeForm lastResult={actionData?.result} pending={navigation.state === "submitting"} />
+        )}
         <p className="mt-5 text-sm">
           <Link to="/login" reloadDocument className="font-medium text-brand-700 underline">
             {t("signIn.back")}
