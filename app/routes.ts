@@ -13,6 +13,8 @@ export default [
   // Public site
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
+  // The sign-in's second step: the code, after the password (app/auth/second-factor/pending-sign-in.server.ts).
+  route("login/second-factor", "routes/login-second-factor.tsx"),
   route("logout", "routes/logout.ts"),
   // A lost password: a one-time link by e-mail (app/account/password-reset.server.ts).
   route("forgot-password", "routes/forgot-password.tsx"),
@@ -86,6 +88,8 @@ export default [
       ]),
       // One's own account (password, sessions, second factor), in the shell but outside /admin.
       route("account", "routes/account.tsx"),
+      // One's own second factor (TOTP), and the owner's rule that everyone has one.
+      route("account/second-factor", "routes/account/second-factor.tsx"),
     ]),
   ]),
 

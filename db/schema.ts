@@ -79,6 +79,8 @@ export const operators = pgTable(
     /** The TOTP secret, encrypted like the channels' tokens (app/checks/credentials.server.ts). */
     totpSecretEncrypted: text("totp_secret_encrypted"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The 30-second step of the last code accepted: a code of that step or an earlier one is never taken again. */
+    totpLastStep: integer("totp_last_step"),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

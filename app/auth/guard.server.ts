@@ -1,6 +1,7 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { authSessionContext, databaseContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { isMissingRequiredSecondFactor } from "~/models/second-factor.server.ts";
 import { jsonError } from "~/server/json-api.server.ts";
 import { can, permissionFor, type Permission } from "./permissions.ts";
 import { getOperatorSession } from "./session.server.ts";
@@ -65,22 +66,32 @@ function wayBackTo(url: URL) {
 /** Where a signed-in person is sent for a page their role does not open: a 403 inside the shell. */
 export const FORBIDDEN_PAGE = "/admin/forbidden";
 
+/** Where a person the team requires a second factor of, who has none, is sent first. */
+export const SECOND_FACTOR_SETUP_PAGE = "/account/second-factor";
+
 /**
  * Guards every /admin page: no valid session, off to the login page, with the way back; a page or a
  * post the person's role may not (app/auth/permissions.ts), off to the forbidden page before the
- * route's loader or action does anything.
+ * route's loader or action does anything; a second factor the team requires and the person lacks, off
+ * to set it up (that page and /logout, outside this guard, stay open).
  */
 export const requireOperatorForPage: MiddlewareFunction<Response> = async (
   { request, url, pattern, context },
   next,
 ) => {
-  const session = await getOperatorSession(context.get(databaseContext), request);
+  const db = context.get(databaseContext);
+  const session = await getOperatorSession(db, request);
   if (!session) {
     throw redirect(`/login?${new URLSearchParams({ redirectTo: wayBackTo(url) })}`);
   }
   const permission = permissionFor(pattern, request.method);
   if ((!permission || !can(session.operator.role, permission)) && url.pathname !== FORBIDDEN_PAGE) {
     throw redirect(FORBIDDEN_PAGE, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  }
+  // React Router writes the pattern without its leading slash (app/auth/permissions.ts).
+  const onSetupPage = pattern.replace(/^\/?/, "/") === SECOND_FACTOR_SETUP_PAGE;
+  if (!onSetupPage && (await isMissingRequiredSecondFactor(db, session.operator.id))) {
+    throw redirect(SECOND_FACTOR_SETUP_PAGE, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   }
   context.set(operatorContext, session.operator);
   context.set(authSessionContext, session.sessionId);
@@ -89,7 +100,8 @@ export const requireOperatorForPage: MiddlewareFunction<Response> = async (
 
 /** Guards every admin and data API: no valid session, a 401 with a JSON error; a role that may not, a 403. */
 export const requireOperatorForApi: MiddlewareFunction<Response> = async ({ request, pattern, context }, next) => {
-  const session = await getOperatorSession(context.get(databaseContext), request);
+  const db = context.get(databaseContext);
+  const session = await getOperatorSession(db, request);
   if (!session) {
     const t = getTranslator(context);
     return jsonError(401, t("auth.required"), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
@@ -97,6 +109,11 @@ export const requireOperatorForApi: MiddlewareFunction<Response> = async ({ requ
   const permission = permissionFor(pattern, request.method);
   if (!permission || !can(session.operator.role, permission)) {
     return jsonError(403, getTranslator(context)("auth.forbidden"), {
+      headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
+    });
+  }
+  if (await isMissingRequiredSecondFactor(db, session.operator.id)) {
+    return jsonError(403, getTranslator(context)("api.required", { ns: "second-factor" }), {
       headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
     });
   }

@@ -82,6 +82,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/forbidden": read("account.self"),
   "/admin/*": read("clients.view"),
   "/account": read("account.self"),
+  "/account/second-factor": read("account.self"),
   // The back-office's APIs
   "/api/stats": read("analytics.view"),
   "/api/clients": read("clients.view", "clients.manage"),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie, type Cookie } from "react-router";
+import { createCookie, type Cookie, type CookieOptions } from "react-router";
 import type { Database } from "#db/connection.ts";
 import type { AuthenticatedOperator } from "~/context.ts";
 import {
@@ -114,4 +114,10 @@ export async function destroyAuthSession(
   if (sessionId) await deleteAuthSession(db, sessionId);
   const { cookie, secure } = sessionCookie(request);
   return { cookie: await cookie.serialize("", { maxAge: 0, expires: new Date(0), secure }), sessionId };
+}
+
+/** Another cookie signed with SESSION_SECRET, for a step before the session exists (the second factor's). */
+export function signedCookie(name: string, options: Omit<CookieOptions, "secrets">): Cookie {
+  if (!cookieSecret) throw new Error("The session cookie is not configured: the runtime has not started.");
+  return createCookie(name, { ...options, secrets: [cookieSecret] });
 }

@@ -5,12 +5,14 @@ import type { Route } from "./+types/login";
 import { safeRedirectPath } from "~/auth/guard.server.ts";
 import { attemptLogin } from "~/auth/login.server.ts";
 import { loginSchema } from "~/auth/login-schema.ts";
+import { startPendingSignIn } from "~/auth/second-factor/pending-sign-in.server.ts";
 import { createAuthSession, getOperatorSession } from "~/auth/session.server.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { LoginForm } from "~/auth/components/login-form.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { hasSecondFactor } from "~/models/second-factor.server.ts";
 
 export const handle = { i18n: ["account"] };
 
@@ -41,6 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const destination = safeRedirectPath(submission.value.redirectTo);
+  if (await hasSecondFactor(db, outcome.operatorId)) {
+    // No session yet: the code comes first, on its own page, within five minutes.
+    const pending = await startPendingSignIn(request, { operatorId: outcome.operatorId, redirectTo: destination });
+    return redirect("/login/second-factor", { headers: { "Set-Cookie": pending } });
+  }
   const cookie = await createAuthSession(db, request, outcome.operatorId, ip);
   return redirect(destination, { headers: { "Set-Cookie": cookie } });
 }

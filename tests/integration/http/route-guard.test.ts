@@ -12,6 +12,8 @@ const PUBLIC_ROUTE_FILES = new Set([
   "routes/contact.tsx",
   "routes/newsletter.tsx",
   "routes/login.tsx",
+  // The sign-in's second step: it asks for the code of whoever gave the right password (a signed cookie says who).
+  "routes/login-second-factor.tsx",
   "routes/logout.ts",
   // A lost password: the same answer for every address, limited per address and per name; the reset link's token names the person.
   "routes/forgot-password.tsx",
