@@ -43,3 +43,8 @@ export async function deleteExpiredAuthSessions(db: Database, now: Date) {
     .returning({ id: authSessions.id });
   return deleted.length;
 }
+
+/** Ends every session of a person at once (they were disabled). */
+export async function deleteAuthSessionsOf(db: Database, operatorId: number) {
+  await db.delete(authSessions).where(eq(authSessions.operatorId, operatorId));
+}
