@@ -18,12 +18,11 @@ import { acceptInvitation, viewInvitation } from "~/team/team.server.ts";
 
 export const handle = { i18n: ["team"] };
 
-/** The link is the secret: no cache keeps the page, and no other site learns the address through a referrer. */
+/** The link is the secret: no cache keeps the page (and the meta below sends no referrer from it). */
 export const middleware: Route.MiddlewareFunction[] = [
   async (_, next) => {
     const response = (await next()) as Response;
     response.headers.set("Cache-Control", "private, no-store");
-    response.headers.set("Referrer-Policy", "no-referrer");
     return response;
   },
 ];
@@ -87,6 +86,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Alex"} | Alex` },
   { name: "robots", content: "noindex" },
+  { name: "referrer", content: "no-referrer" },
 ];
 
 export default function Invite({ loaderData, actionData }: Route.ComponentProps) {
