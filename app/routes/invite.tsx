@@ -18,7 +18,11 @@ import { acceptInvitation, viewInvitation } from "~/team/team.server.ts";
 
 export const handle = { i18n: ["team"] };
 
-/** The link is the secret: no cache keeps the page (and the meta below sends no referrer from it). */
+/**
+ * The link is the secret: no cache keeps the page. (The site's referrer policy already sends other
+ * sites the origin alone; "no-referrer" here would make the browser post the form with `Origin: null`,
+ * which React Router refuses as cross-site.)
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async (_, next) => {
     const response = (await next()) as Response;
@@ -86,7 +90,6 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Alex"} | Alex` },
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
 ];
 
 export default function Invite({ loaderData, actionData }: Route.ComponentProps) {

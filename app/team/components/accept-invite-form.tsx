@@ -32,15 +32,14 @@ export function AcceptInviteForm({
       {/* Signing in loads the back-office as a whole page, with its translations (as the login form does). */}
       <Form method="post" reloadDocument {...getFormProps(form)} className="space-y-4">
         <FormErrors form={form} />
-        <TextField
-          id="accept-username"
-          name="username"
-          label={t("accept.email")}
-          value={email}
-          readOnly
-          autoComplete="username"
-          dir="ltr"
-        />
+        <div className="space-y-1">
+          <p className="text-sm font-medium text-slate-700">{t("accept.email")}</p>
+          <p className="break-all text-slate-900">
+            <bdi dir="ltr">{email}</bdi>
+          </p>
+          {/* For password managers: the account the new password belongs to. */}
+          <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
+        </div>
         <TextField field={fields.displayName} label={t("accept.name")} autoComplete="name" />
         <TextField
           field={fields.password}

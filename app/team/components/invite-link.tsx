@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/alert.tsx";
 import { CopyButton } from "~/components/ui/copy-button.tsx";
+import { isolate } from "~/lib/format.ts";
 
 /**
  * The link of an invitation that could not be e-mailed, shown this once to the person who made it:
@@ -9,7 +10,7 @@ import { CopyButton } from "~/components/ui/copy-button.tsx";
 export function InviteLink({ email, link, reason }: { email: string; link: string; reason: "off" | "failed" }) {
   const { t } = useTranslation("team");
   return (
-    <Alert tone={reason === "off" ? "info" : "warning"} title={t(`link.title.${reason}`, { email })}>
+    <Alert tone={reason === "off" ? "info" : "warning"} title={t(`link.title.${reason}`, { email: isolate(email) })}>
       <div className="space-y-3">
         <p>{t("link.passOn")}</p>
         <p
