@@ -43,6 +43,8 @@ export default [
   route("api/wordpress/*", "routes/api/not-found.ts", { id: "api-wordpress-not-found" }),
   // Paying a bill is public: the pay token (or an order this server opened) names the bill.
   route("pay/:token", "routes/pay.tsx"),
+  // Joining the team: the one-time link of an invitation names the person.
+  route("invite/:token", "routes/invite.tsx"),
   route("api/paypal/setup", "routes/api/paypal-setup.ts"),
   route("api/paypal/order", "routes/api/paypal-order.ts"),
   route("api/paypal/order/:orderId/capture", "routes/api/paypal-capture.ts"),
@@ -80,6 +82,8 @@ export default [
         route("ai-training", "routes/admin/ai-training.tsx"),
         route("system-status", "routes/admin/system-status.tsx"),
         route("clients/:clientId/wordpress-connection", "routes/admin/wordpress-connection.tsx"),
+        // The provider's team: invitations, roles, disabling (owners only).
+        route("team", "routes/admin/team.tsx"),
         // Where the guard sends a page the person's role does not open (app/auth/permissions.ts).
         route("forbidden", "routes/admin/forbidden.tsx"),
         // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.

@@ -11,6 +11,7 @@ import {
   MessagesSquare,
   Puzzle,
   ServerCog,
+  UserCog,
   Users,
 } from "lucide-react";
 import { useState, type ReactNode } from "react";
@@ -32,17 +33,29 @@ const NAVIGATION = [
   { to: "/admin/plugin", key: "plugin", icon: Puzzle },
   { to: "/admin/analytics", key: "analytics", icon: BarChart3 },
   { to: "/admin/leads", key: "leads", icon: Inbox },
+  { to: "/admin/team", key: "team", icon: UserCog },
 ] as const;
+
+/** Whether the signed-in person's role opens a page: a link to one it does not is not shown. */
+export type CanOpen = (path: string) => boolean;
 
 /** How many new items wait behind a navigation entry (new conversations, new leads). */
 export type NavigationBadges = Partial<Record<(typeof NAVIGATION)[number]["key"], number>>;
 
-function AdminNavigation({ onNavigate, badges }: { onNavigate?: () => void; badges: NavigationBadges }) {
+function AdminNavigation({
+  canOpen,
+  onNavigate,
+  badges,
+}: {
+  canOpen: CanOpen;
+  onNavigate?: () => void;
+  badges: NavigationBadges;
+}) {
   const { t } = useTranslation("admin");
   const { pathname } = useLocation();
   return (
     <ul className="space-y-1">
-      {NAVIGATION.map(({ to, key, icon: Icon }) => {
+      {NAVIGATION.filter(({ to }) => canOpen(to)).map(({ to, key, icon: Icon }) => {
         const current =
           pathname === to || pathname.startsWith(`${to}/`) || (to === "/admin/dashboard" && pathname === "/admin");
         return (
@@ -72,11 +85,14 @@ function AdminNavigation({ onNavigate, badges }: { onNavigate?: () => void; badg
 }
 
 export function AdminShell({
-  username,
+  name,
+  canOpen,
   badges = {},
   children,
 }: {
-  username: string;
+  /** The signed-in person's display name, else their sign-in name. */
+  name: string;
+  canOpen: CanOpen;
   badges?: NavigationBadges;
   children: ReactNode;
 }) {
@@ -94,21 +110,23 @@ export function AdminShell({
           </DialogTrigger>
           <DialogContent title={t("shell.title")} placement="side">
             <nav aria-label={t("shell.navigation")}>
-              <AdminNavigation onNavigate={() => setMenuOpen(false)} badges={badges} />
+              <AdminNavigation canOpen={canOpen} onNavigate={() => setMenuOpen(false)} badges={badges} />
             </nav>
           </DialogContent>
         </Dialog>
         <p className="text-lg font-semibold text-slate-900">{t("shell.title")}</p>
         <div className="ms-auto flex items-center gap-2 sm:gap-3">
           <LanguageSelect />
-          <span className="sr-only">{t("shell.signedInAs", { name: username })}</span>
+          <span className="sr-only">{t("shell.signedInAs", { name })}</span>
           <Link
             to="/account"
             title={t("shell.myAccount", { ns: "account" })}
             className="inline-flex min-w-0 items-center gap-2 rounded-lg p-1 text-sm font-medium text-slate-700 hover:bg-slate-100"
           >
-            <Avatar initial={username.charAt(0).toUpperCase()} />
-            <span className="hidden max-w-40 truncate sm:inline">{username}</span>
+            <Avatar initial={name.charAt(0).toUpperCase()} />
+            <span className="hidden max-w-48 truncate md:inline">
+              <bdi>{name}</bdi>
+            </span>
             <span className="sr-only">{t("shell.myAccount", { ns: "account" })}</span>
           </Link>
           <Form method="post" action="/logout">
@@ -127,7 +145,7 @@ export function AdminShell({
         aria-label={t("shell.navigation")}
         className="fixed inset-y-0 start-0 top-16 hidden w-64 overflow-y-auto border-e border-slate-200 bg-white p-4 lg:block"
       >
-        <AdminNavigation badges={badges} />
+        <AdminNavigation canOpen={canOpen} badges={badges} />
       </nav>
       <main className="px-4 pt-20 pb-10 sm:px-6 lg:ps-72 lg:pe-8">{children}</main>
     </div>

@@ -1,6 +1,7 @@
-import { and, count, eq, isNull, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, max, or, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { operators } from "#db/schema.ts";
+import { accountTokens, operators } from "#db/schema.ts";
+import type { TeamRole } from "#db/vocabulary.ts";
 
 export async function findOperatorByUsername(db: Database, username: string) {
   const [operator] = await db.select().from(operators).where(eq(operators.username, username)).limit(1);
@@ -74,4 +75,111 @@ export async function findOperatorAccount(db: Database, operatorId: number) {
 
 export async function setOperatorPasswordHash(db: Database, operatorId: number, passwordHash: string) {
   await db.update(operators).set({ passwordHash, updatedAt: new Date() }).where(eq(operators.id, operatorId));
+}
+
+export type Operator = typeof operators.$inferSelect;
+
+export async function findOperatorById(db: Database, id: number) {
+  const [operator] = await db.select().from(operators).where(eq(operators.id, id)).limit(1);
+  return operator;
+}
+
+/** Someone already on the team under that address: as their e-mail, or as their sign-in name. */
+export async function findOperatorByEmail(db: Database, email: string) {
+  const lowered = email.toLowerCase();
+  const [operator] = await db
+    .select({ id: operators.id })
+    .from(operators)
+    .where(or(sql`lower(${operators.email}) = ${lowered}`, eq(operators.username, lowered)))
+    .limit(1);
+  return operator;
+}
+
+/**
+ * The team as its page lists it, owners first, then by name. `inviteExpiresAt` is the latest unused
+ * invitation's expiry (null when there is none): with no password yet, it tells pending from expired.
+ */
+export async function listTeam(db: Database) {
+  const invites = db
+    .select({
+      operatorId: accountTokens.operatorId,
+      expiresAt: max(accountTokens.expiresAt).as("invite_expires_at"),
+    })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.kind, "invite"), isNull(accountTokens.usedAt)))
+    .groupBy(accountTokens.operatorId)
+    .as("invites");
+  return db
+    .select({
+      id: operators.id,
+      username: operators.username,
+      email: operators.email,
+      displayName: operators.displayName,
+      role: operators.role,
+      hasPassword: sql<boolean>`${operators.passwordHash} is not null`,
+      disabledAt: operators.disabledAt,
+      lastSignInAt: operators.lastSignInAt,
+      totpEnabledAt: operators.totpEnabledAt,
+      inviteExpiresAt: invites.expiresAt,
+      createdAt: operators.createdAt,
+    })
+    .from(operators)
+    .leftJoin(invites, eq(invites.operatorId, operators.id))
+    .orderBy(
+      sql`case ${operators.role} when 'owner' then 0 when 'admin' then 1 else 2 end`,
+      sql`lower(coalesce(${operators.displayName}, ${operators.username}))`,
+      operators.id,
+    );
+}
+
+/** A person invited to the team: no password until they accept. Undefined when the address or name is taken. */
+export async function insertInvitedOperator(
+  db: Database,
+  values: { email: string; displayName: string; role: TeamRole; invitedBy: number },
+) {
+  try {
+    const [row] = await db
+      .insert(operators)
+      .values({ ...values, username: values.email.toLowerCase(), passwordHash: null })
+      .returning({ id: operators.id });
+    return row?.id;
+  } catch (error) {
+    if ((error as { cause?: { code?: unknown } } | null)?.cause?.code === "23505") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Locks the rows of the owners who can sign in (enabled, with a password) until the transaction ends
+ * and answers their ids. Two owners changing each other at once queue here, and the second one sees
+ * the first one's change: the team can never be left without an owner.
+ */
+export async function lockActiveOwners(tx: Database) {
+  const rows = await tx
+    .select({ id: operators.id })
+    .from(operators)
+    .where(and(eq(operators.role, "owner"), isNull(operators.disabledAt), isNotNull(operators.passwordHash)))
+    .for("update");
+  return rows.map((row) => row.id);
+}
+
+export async function setOperatorRole(db: Database, id: number, role: TeamRole) {
+  await db.update(operators).set({ role, updatedAt: new Date() }).where(eq(operators.id, id));
+}
+
+/** Disables (a time) or enables (null) a person. */
+export async function setOperatorDisabled(db: Database, id: number, disabledAt: Date | null) {
+  await db.update(operators).set({ disabledAt, updatedAt: new Date() }).where(eq(operators.id, id));
+}
+
+/** An invited person's own choices on accepting: their password and the name the team sees. */
+export async function setInvitedOperatorPassword(
+  db: Database,
+  id: number,
+  values: { passwordHash: string; displayName: string },
+) {
+  await db
+    .update(operators)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(operators.id, id), isNull(operators.passwordHash)));
 }

@@ -40,6 +40,8 @@ const PUBLIC_ROUTE_FILES = new Set([
   "routes/api/wordpress-plugin-package.ts",
   // Paying a bill: the unguessable pay token (or an order this server opened for it) names the bill; PayPal's webhook is verified through PayPal.
   "routes/pay.tsx",
+  // Joining the team: the unguessable one-time invitation link names the person; rate limited per address.
+  "routes/invite.tsx",
   "routes/api/paypal-setup.ts",
   "routes/api/paypal-order.ts",
   "routes/api/paypal-capture.ts",

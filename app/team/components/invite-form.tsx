@@ -1,0 +1,47 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { UserPlus } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { TEAM_ROLES } from "#db/vocabulary.ts";
+import { Button } from "~/components/ui/button.tsx";
+import { FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
+import { FormMessages } from "~/components/ui/form-messages.tsx";
+import { parseForm } from "~/components/ui/parse-form.ts";
+import { inviteSchema } from "../team-schema.ts";
+
+/** "Invite a person": their e-mail, a name, a role. The server answers with the link when it could not mail it. */
+export function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null | undefined }) {
+  const { t } = useTranslation("team");
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
+  const [form, fields] = useForm({
+    id: "invite",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { role: "agent" },
+    onValidate: ({ formData }) => parseForm(formData, { schema: inviteSchema }),
+  });
+  return (
+    <FormMessages ns="team">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="invite" />
+        <FormErrors form={form} />
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-[2fr_2fr_1fr]">
+          <TextField field={fields.email} type="email" label={t("invite.email")} autoComplete="off" dir="ltr" />
+          <TextField field={fields.displayName} label={t("invite.name")} autoComplete="off" />
+          <SelectField
+            field={fields.role}
+            label={t("invite.role")}
+            options={TEAM_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+          />
+        </div>
+        <p className="text-sm text-slate-600">{t("invite.roleHelp")}</p>
+        <Button type="submit" disabled={pending}>
+          <UserPlus className="h-4 w-4" aria-hidden="true" />
+          {pending ? t("invite.sending") : t("invite.submit")}
+        </Button>
+      </Form>
+    </FormMessages>
+  );
+}
