@@ -1,24 +1,18 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { KeyRound, LogOut, ShieldCheck } from "lucide-react";
+import { KeyRound, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import type { Route } from "./+types/account";
-import {
-  changePassword,
-  loadAccount,
-  signOutOtherSessions,
-  signOutSession,
-  type AccountSession,
-} from "~/account/account.server.ts";
+import { changePassword, loadAccount, signOutOtherSessions, signOutSession } from "~/account/account.server.ts";
 import {
   ACCOUNT_INTENTS,
   changePasswordSchema,
   signOutOthersSchema,
   signOutSessionSchema,
 } from "~/account/account-schemas.ts";
+import { SessionList } from "~/account/components/session-list.tsx";
 import { PASSWORD_MESSAGE_VALUES } from "~/auth/password-schema.ts";
-import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { TitledCard } from "~/components/ui/card.tsx";
 import { FormErrors, TextField } from "~/components/ui/form-fields.tsx";
@@ -197,72 +191,5 @@ function ChangePasswordForm({ lastResult }: { lastResult: SubmissionResult<strin
         </Button>
       </Form>
     </FormMessages>
-  );
-}
-
-type ListedSession = Omit<AccountSession, "createdAt"> & { signedInAt: string };
-
-function SessionList({ sessions }: { sessions: ListedSession[] }) {
-  const { t } = useTranslation("account");
-  const others = sessions.filter((session) => !session.current).length;
-  const deviceOf = (session: ListedSession) =>
-    t("sessions.device", {
-      browser: session.device.browser ?? t("sessions.unknownBrowser"),
-      system: session.device.system ?? t("sessions.unknownSystem"),
-    });
-  return (
-    <div className="space-y-4">
-      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-        {sessions.map((session) => (
-          <li
-            key={session.handle}
-            data-session={session.handle}
-            className="flex flex-wrap items-center justify-between gap-3 p-3"
-          >
-            <div className="min-w-0 space-y-0.5 text-sm">
-              <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                {deviceOf(session)}
-                {session.current ? <Badge tone="success">{t("sessions.current")}</Badge> : null}
-              </p>
-              <p className="text-slate-600">{t("sessions.signedIn", { when: session.signedInAt })}</p>
-              <p className="text-slate-600">
-                {session.ip ? (
-                  <>
-                    {t("sessions.address")} <bdi dir="ltr">{session.ip}</bdi>
-                  </>
-                ) : (
-                  t("sessions.unknownAddress")
-                )}
-              </p>
-            </div>
-            {session.current ? null : (
-              <Form method="post">
-                <input type="hidden" name="intent" value={ACCOUNT_INTENTS.signOutSession} />
-                <input type="hidden" name="session" value={session.handle} />
-                <Button
-                  type="submit"
-                  variant="secondary"
-                  size="sm"
-                  aria-label={t("sessions.signOutNamed", { device: deviceOf(session), when: session.signedInAt })}
-                >
-                  <LogOut className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
-                  {t("sessions.signOut")}
-                </Button>
-              </Form>
-            )}
-          </li>
-        ))}
-      </ul>
-      {others > 0 ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value={ACCOUNT_INTENTS.signOutOthers} />
-          <Button type="submit" variant="danger">
-            {t("sessions.signOutOthers")}
-          </Button>
-        </Form>
-      ) : (
-        <p className="text-sm text-slate-600">{t("sessions.noOthers")}</p>
-      )}
-    </div>
   );
 }
