@@ -58,7 +58,12 @@ export async function attemptLogin(
   const reservation = await reserveAttempt(db, ip, credentials.username);
   if (reservation.kind === "limited") return reservation;
 
-  const operator = await findOperatorByUsername(db, credentials.username);
+  // An invited person signs in with their e-mail address, stored in lower case: typed in any case it is theirs.
+  const operator =
+    (await findOperatorByUsername(db, credentials.username)) ??
+    (credentials.username.includes("@")
+      ? await findOperatorByUsername(db, credentials.username.toLowerCase())
+      : undefined);
   // A disabled person, or one invited who has not chosen a password yet, is refused like a wrong password.
   const usable = operator && !operator.disabledAt && operator.passwordHash ? operator : undefined;
   const valid = await verifyPassword(credentials.password, usable?.passwordHash ?? (await decoyPasswordHash));
