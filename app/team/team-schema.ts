@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TEAM_ROLES } from "#db/vocabulary.ts";
 import { singleLineText } from "~/lib/text.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/auth/password-schema.ts";
 
 /*
  * The team page's forms and the invitation's. Messages are keys of the `team` namespace, so the
@@ -49,10 +50,6 @@ export const teamActionSchema = z.discriminatedUnion("intent", [inviteSchema, ch
 });
 
 export type TeamAction = z.output<typeof teamActionSchema>;
-
-/** Long enough that a guess is hopeless at the sign-in limits; the same bound as the login form's. */
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 200;
 
 /** Accepting an invitation: the name the team sees, and a password typed twice. */
 export const acceptInviteSchema = z

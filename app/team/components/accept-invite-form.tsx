@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button.tsx";
 import { FormErrors, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { parseForm } from "~/components/ui/parse-form.ts";
-import { acceptInviteSchema, PASSWORD_MIN_LENGTH } from "../team-schema.ts";
+import { PASSWORD_MIN_LENGTH } from "~/auth/password-schema.ts";
+import { acceptInviteSchema } from "../team-schema.ts";
 
 /** Joining the team: the name the team sees and a password, typed twice. */
 export function AcceptInviteForm({
