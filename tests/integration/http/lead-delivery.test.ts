@@ -1,13 +1,13 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateLicenseKey } from "#db/license-key.ts";
 import { clients } from "#db/schema.ts";
 import { startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
 import { decodeToast } from "../../support/http.ts";
+import { startMailbox, type Mailbox } from "../../support/mailbox.ts";
 
 /**
  * Leads reaching the business through a running server: the delivery settings' API and form (bad
@@ -15,7 +15,7 @@ import { decodeToast } from "../../support/http.ts";
  * server and posted, signed, to a local receiver by the server's own delivery worker.
  */
 let server: RunningServer;
-let smtp: SMTPServer;
+let smtp: Mailbox;
 let receiver: Server;
 let receiverUrl = "";
 const mails: ParsedMail[] = [];
@@ -35,21 +35,7 @@ async function until<T>(read: () => T | undefined, ms = 20_000): Promise<T> {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startMailbox(mails);
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -64,7 +50,7 @@ beforeAll(async () => {
 
   server = await startServer(
     {
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: "Alex <alex@alex.example>",
       // Only the receiver's port is allowed: any other local address stays refused.
       SCANNER_ALLOW_HOSTS: `127.0.0.1:${receiverPort}`,
@@ -108,7 +94,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const api = (language: "en" | "he", body: unknown, method = "PUT") =>

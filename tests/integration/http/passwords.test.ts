@@ -1,14 +1,13 @@
 import { createHash } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/connection.ts";
 import { accountTokens, operators } from "#db/schema.ts";
 import { hashPassword } from "~/auth/password.server.ts";
 import { decodeToast } from "../../support/http.ts";
 import { inspectEmbeddedDatabase, startServer, type RunningServer } from "../../support/server.ts";
+import { startMailbox, type Mailbox } from "../../support/mailbox.ts";
 
 /**
  * Passwords through a running server: a reset link asked for by address or sign-in name and read from
@@ -17,7 +16,7 @@ import { inspectEmbeddedDatabase, startServer, type RunningServer } from "../../
  * end one's sessions, never another person's).
  */
 let server: RunningServer;
-let smtp: SMTPServer;
+let smtp: Mailbox;
 const mails: ParsedMail[] = [];
 
 type Person = { username: string; email: string; password: string; role: "owner" | "admin" | "agent" };
@@ -133,23 +132,9 @@ const SENT = {
 };
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startMailbox(mails);
   server = await startServer(
-    { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Alex <alex@alex.example>" },
+    { SMTP_URL: smtp.url, MAIL_FROM: "Alex <alex@alex.example>" },
     {
       prepareDatabase: async (db) => {
         const ids = await addPeople(db, Object.values(PEOPLE));
@@ -178,7 +163,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 describe("forgot password", () => {

@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTokens, operators } from "#db/schema.ts";
 import { hashPassword } from "~/auth/password.server.ts";
 import { decodeToast } from "../../support/http.ts";
 import { inspectEmbeddedDatabase, startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
+import { startMailbox, type Mailbox } from "../../support/mailbox.ts";
 
 /**
  * The provider's team through a running server with a local SMTP stand-in: an owner invites (the
@@ -16,7 +15,7 @@ import { inspectEmbeddedDatabase, startServer, TEST_ADMIN, type RunningServer } 
  * in the page's language; other roles are kept off the page.
  */
 let server: RunningServer;
-let smtp: SMTPServer;
+let smtp: Mailbox;
 const mails: ParsedMail[] = [];
 const lng = { en: "", he: "" };
 let owner = "";
@@ -93,23 +92,9 @@ async function memberId(email: string) {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startMailbox(mails);
   server = await startServer(
-    { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Alex <alex@alex.example>" },
+    { SMTP_URL: smtp.url, MAIL_FROM: "Alex <alex@alex.example>" },
     {
       prepareDatabase: async (db) => {
         await db.insert(operators).values([
@@ -152,7 +137,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 describe("who may open the team page", () => {

@@ -2,8 +2,6 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
 import { leadDeliveries } from "#db/schema.ts";
@@ -15,30 +13,10 @@ import { encryptWebhookSecret, webhookUrlProblem } from "~/leads/webhook.server.
 import { listAttemptsOfDeliveries, listClientLeadDeliveries } from "~/models/lead-delivery.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 import { insertClient } from "../../support/factories.ts";
+import { startMailbox, type Mailbox } from "../../support/mailbox.ts";
 
 const SECRET = "whsec_test-secret-for-the-receiver";
 const TZ = "Asia/Jerusalem";
-
-/** A local SMTP server that keeps every message it receives, parsed. */
-async function startMailbox() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 type Received = { headers: IncomingHttpHeaders; body: string; signatureValid: boolean };
 
@@ -92,7 +70,7 @@ async function startHangingReceiver() {
 describe.each(testDrivers)("lead delivery on %s", (driver) => {
   let handle: DatabaseHandle;
   let db: Database;
-  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let mailbox: Mailbox;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let config: DeliveryConfig;
 

@@ -1,0 +1,32 @@
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type Mailbox = { received: ParsedMail[]; url: string; close: () => Promise<void> };
+
+/**
+ * A local SMTP server that keeps every message it receives, parsed, in `received` (the array given,
+ * or a new one); `url` is what SMTP_URL points the server at.
+ */
+export async function startMailbox(received: ParsedMail[] = []): Promise<Mailbox> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
