@@ -106,7 +106,7 @@ test.describe("admin shell", () => {
     expect(await htmlDirection(page)).toBe("ltr");
   });
 
-  test("marks the current entry and lists the ten entries in order", async ({ page, signIn }) => {
+  test("marks the current entry and lists an owner's eleven entries in order", async ({ page, signIn }) => {
     await signIn();
     await page.goto("/admin/dashboard");
     const navigation = page.getByRole("navigation", { name: "Admin navigation" });
@@ -121,6 +121,7 @@ test.describe("admin shell", () => {
       "Plugin",
       "Analytics",
       "Leads",
+      "Team",
     ]);
     await expect(navigation.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });
