@@ -73,7 +73,6 @@ export const TOPIC_SYNONYMS: readonly (readonly string[])[] = [
     "תמחור",
     "תעריף",
     "יקר",
-    "מנוי",
   ],
   // location
   [
