@@ -6,8 +6,9 @@ import { LEGAL_PAGE_NAMES, legalPathOf } from "./legal/legal-pages.ts";
 import { PLUGIN_API_PATHS } from "./plugin/plugin-api-paths.ts";
 
 /**
- * The product's map. Public pages first, then the operator-only back-office and APIs,
- * each group behind one guard (routes/admin/layout.tsx, routes/api/layout.ts).
+ * The product's map. Public pages first, then the operator-only back-office, each business's portal
+ * and the operators' APIs, each group behind one guard (routes/admin/layout.tsx,
+ * routes/portal/layout.tsx, routes/api/layout.ts).
  */
 export default [
   // Public site
@@ -94,6 +95,17 @@ export default [
       route("account", "routes/account.tsx"),
       // One's own second factor (TOTP), and the owner's rule that everyone has one.
       route("account/second-factor", "routes/account/second-factor.tsx"),
+    ]),
+  ]),
+
+  // A business's portal: every page needs a business user's session, and shows that business only
+  layout("routes/portal/layout.tsx", [
+    layout("routes/portal/page-errors.tsx", [
+      ...prefix("portal", [
+        index("routes/portal/home.tsx"),
+        route("forbidden", "routes/portal/forbidden.tsx"),
+        route("*", "routes/portal/not-found.tsx"),
+      ]),
     ]),
   ]),
 

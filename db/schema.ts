@@ -38,7 +38,7 @@ import {
   MESSAGING_CHANNELS,
   MESSAGE_ROLES,
   HANDOFF_ACTIONS,
-  TEAM_ROLES,
+  PERSON_ROLES,
   ACCOUNT_TOKEN_KINDS,
   type AlexCapabilities,
   type FunctionClientDetails,
@@ -61,7 +61,9 @@ const handledColumns = () => ({
 });
 
 /**
- * The provider's team: one row per person. `username` is what they sign in with (an invited person's
+ * Everyone who signs in, one row per person: the provider's team (`client_id` null, a team role) and
+ * each business's own people (`client_id` their business, a business role), so invitations, resets,
+ * the second factor and the access log work alike for both. `username` is what they sign in with (an invited person's
  * e-mail address). An invited person has no password until they accept (`password_hash` null); a
  * disabled one keeps their row, so the access log and the hand-over log still name them.
  */
@@ -73,7 +75,9 @@ export const operators = pgTable(
     passwordHash: text("password_hash"),
     email: text("email"),
     displayName: text("display_name"),
-    role: text("role", { enum: TEAM_ROLES }).notNull().default("owner"),
+    role: text("role", { enum: PERSON_ROLES }).notNull().default("owner"),
+    /** The business a business user belongs to; null for the provider's team. */
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "cascade" }),
     invitedBy: integer("invited_by"),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /** The TOTP secret, encrypted like the channels' tokens (app/checks/credentials.server.ts). */
@@ -87,7 +91,11 @@ export const operators = pgTable(
   },
   (table) => [
     uniqueIndex("operators_email_idx").on(sql`lower(${table.email})`),
-    check("operators_role_check", sql`${table.role} in ('owner', 'admin', 'agent')`),
+    check(
+      "operators_role_check",
+      sql`(${table.clientId} is null and ${table.role} in ('owner', 'admin', 'agent')) or (${table.clientId} is not null and ${table.role} in ('business_owner', 'business_staff'))`,
+    ),
+    index("operators_client_idx").on(table.clientId),
   ],
 );
 

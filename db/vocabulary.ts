@@ -122,6 +122,18 @@ export type HandoffAction = (typeof HANDOFF_ACTIONS)[number];
  */
 export const TEAM_ROLES = ["owner", "admin", "agent"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
+/**
+ * A business's own people, who sign in to its portal: `business_owner` everything of that business
+ * (its people, bills, plugin, visitors' data requests), `business_staff` its conversations, leads and
+ * training. Distinct names from the team's, so no check can mistake a business's owner for the provider's.
+ */
+export const BUSINESS_ROLES = ["business_owner", "business_staff"] as const;
+export type BusinessRole = (typeof BUSINESS_ROLES)[number];
+/** Everyone who signs in: the provider's team and the businesses' people. */
+export const PERSON_ROLES = [...TEAM_ROLES, ...BUSINESS_ROLES] as const;
+export type PersonRole = (typeof PERSON_ROLES)[number];
+export const isBusinessRole = (role: PersonRole): role is BusinessRole =>
+  (BUSINESS_ROLES as readonly string[]).includes(role);
 /** What a one-time link in an e-mail is for: joining the team, or setting a new password. */
 export const ACCOUNT_TOKEN_KINDS = ["invite", "password_reset"] as const;
 export type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number];

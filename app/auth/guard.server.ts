@@ -1,10 +1,10 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { authSessionContext, databaseContext, operatorContext } from "~/context.ts";
+import { authSessionContext, databaseContext, operatorContext, portalClientContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { isMissingRequiredSecondFactor } from "~/models/second-factor.server.ts";
 import { jsonError } from "~/server/json-api.server.ts";
 import { can, permissionFor, type Permission } from "./permissions.ts";
-import { getOperatorSession } from "./session.server.ts";
+import { getOperatorSession, type OperatorSession } from "./session.server.ts";
 import { REDIRECT_TO_MAX_LENGTH } from "./login-schema.ts";
 
 const THIS_SITE = "http://this.site.invalid";
@@ -65,36 +65,83 @@ function wayBackTo(url: URL) {
 
 /** Where a signed-in person is sent for a page their role does not open: a 403 inside the shell. */
 export const FORBIDDEN_PAGE = "/admin/forbidden";
+/** The portal's own: a business user's page their role does not open. */
+export const PORTAL_FORBIDDEN_PAGE = "/portal/forbidden";
+/** A business user's home: everything they may see is under it. */
+export const PORTAL_HOME = "/portal";
 
 /** Where a person the team requires a second factor of, who has none, is sent first. */
 export const SECOND_FACTOR_SETUP_PAGE = "/account/second-factor";
 
+/** Where the sign-in sends a person: the page asked for, unless it is outside their side of the product. */
+export function landingFor(person: { clientId: number | null }, destination: string) {
+  if (person.clientId === null) return destination;
+  const theirs = [PORTAL_HOME, "/account"].some((home) => destination === home || destination.startsWith(`${home}/`));
+  return theirs ? destination : PORTAL_HOME;
+}
+
+const privateRedirect = (to: string) => redirect(to, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+
+/** The signed-in person behind a page request, or off to the login page with the way back. */
+async function requirePageSession(context: Readonly<RouterContextProvider>, request: Request, url: URL) {
+  const session = await getOperatorSession(context.get(databaseContext), request);
+  if (!session) throw redirect(`/login?${new URLSearchParams({ redirectTo: wayBackTo(url) })}`);
+  return session;
+}
+
+const mayOpen = (session: OperatorSession, pattern: string, method: string) => {
+  const permission = permissionFor(pattern, method);
+  return permission !== null && can(session.operator.role, permission);
+};
+
+function signIn(context: Readonly<RouterContextProvider>, session: OperatorSession) {
+  context.set(operatorContext, session.operator);
+  context.set(authSessionContext, session.sessionId);
+}
+
 /**
- * Guards every /admin page: no valid session, off to the login page, with the way back; a page or a
- * post the person's role may not (app/auth/permissions.ts), off to the forbidden page before the
- * route's loader or action does anything; a second factor the team requires and the person lacks, off
- * to set it up (that page and /logout, outside this guard, stay open).
+ * Guards every /admin page (and one's own account): no valid session, off to the login page, with the
+ * way back; a business user, to their portal (the back-office is not theirs; their account pages are,
+ * in the portal's shell); a page or a post the person's role may not (app/auth/permissions.ts), off to
+ * the forbidden page before the route's loader or action does anything; a second factor the team
+ * requires and the person lacks, off to set it up (that page and /logout, outside this guard, stay open).
  */
 export const requireOperatorForPage: MiddlewareFunction<Response> = async (
   { request, url, pattern, context },
   next,
 ) => {
   const db = context.get(databaseContext);
-  const session = await getOperatorSession(db, request);
-  if (!session) {
-    throw redirect(`/login?${new URLSearchParams({ redirectTo: wayBackTo(url) })}`);
-  }
-  const permission = permissionFor(pattern, request.method);
-  if ((!permission || !can(session.operator.role, permission)) && url.pathname !== FORBIDDEN_PAGE) {
-    throw redirect(FORBIDDEN_PAGE, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
-  }
+  const session = await requirePageSession(context, request, url);
+  const allowed = mayOpen(session, pattern, request.method);
+  if (session.operator.clientId !== null && !allowed) throw privateRedirect(PORTAL_HOME);
+  if (!allowed && url.pathname !== FORBIDDEN_PAGE) throw privateRedirect(FORBIDDEN_PAGE);
   // React Router writes the pattern without its leading slash (app/auth/permissions.ts).
   const onSetupPage = pattern.replace(/^\/?/, "/") === SECOND_FACTOR_SETUP_PAGE;
   if (!onSetupPage && (await isMissingRequiredSecondFactor(db, session.operator.id))) {
-    throw redirect(SECOND_FACTOR_SETUP_PAGE, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+    throw privateRedirect(SECOND_FACTOR_SETUP_PAGE);
   }
-  context.set(operatorContext, session.operator);
-  context.set(authSessionContext, session.sessionId);
+  signIn(context, session);
+  return privateResponse(await next(), session.refreshedCookie);
+};
+
+/**
+ * Guards every /portal page and file: no valid session, off to the login page; a member of the
+ * provider's team, to the back-office (they see every business there); a page the business role may
+ * not, to the portal's forbidden page. The business is the one of the person's session, set for the
+ * route as `portalClientContext`: no portal route reads it from the address or the body.
+ */
+export const requireBusinessUserForPage: MiddlewareFunction<Response> = async (
+  { request, url, pattern, context },
+  next,
+) => {
+  const session = await requirePageSession(context, request, url);
+  const clientId = session.operator.clientId;
+  if (clientId === null) throw privateRedirect("/admin");
+  if (!mayOpen(session, pattern, request.method) && url.pathname !== PORTAL_FORBIDDEN_PAGE) {
+    throw privateRedirect(PORTAL_FORBIDDEN_PAGE);
+  }
+  signIn(context, session);
+  context.set(portalClientContext, clientId);
   return privateResponse(await next(), session.refreshedCookie);
 };
 
@@ -106,8 +153,7 @@ export const requireOperatorForApi: MiddlewareFunction<Response> = async ({ requ
     const t = getTranslator(context);
     return jsonError(401, t("auth.required"), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   }
-  const permission = permissionFor(pattern, request.method);
-  if (!permission || !can(session.operator.role, permission)) {
+  if (!mayOpen(session, pattern, request.method)) {
     return jsonError(403, getTranslator(context)("auth.forbidden"), {
       headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
     });
@@ -117,8 +163,7 @@ export const requireOperatorForApi: MiddlewareFunction<Response> = async ({ requ
       headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
     });
   }
-  context.set(operatorContext, session.operator);
-  context.set(authSessionContext, session.sessionId);
+  signIn(context, session);
   return privateResponse(await next(), session.refreshedCookie);
 };
 

@@ -20,7 +20,7 @@ const addressBucket = (ip: string) => `login:ip:${ip}`;
 const usernameBucket = (username: string) => `login:user:${username.toLowerCase()}`;
 
 export type LoginOutcome =
-  | { kind: "success"; operatorId: number }
+  | { kind: "success"; operatorId: number; clientId: number | null }
   | { kind: "invalid" }
   | { kind: "limited"; verdict: Extract<RateLimitVerdict, { limited: true }> };
 
@@ -69,7 +69,7 @@ export async function attemptLogin(
   const valid = await verifyPassword(credentials.password, usable?.passwordHash ?? (await decoyPasswordHash));
   if (usable && valid) {
     await deleteRateLimitEvents(db, reservation.eventIds);
-    return { kind: "success", operatorId: usable.id };
+    return { kind: "success", operatorId: usable.id, clientId: usable.clientId };
   }
   return { kind: "invalid" };
 }

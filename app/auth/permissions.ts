@@ -1,12 +1,15 @@
-import type { TeamRole } from "#db/vocabulary.ts";
+import type { PersonRole } from "#db/vocabulary.ts";
 import { CLIENT_CHECK_KINDS } from "~/checks/connection-result.ts";
 
 /**
- * Who on the provider's team may do what: the one table every page, action and API of the back-office
- * asks (the guards in app/auth/guard.server.ts by route, and an action by intent where one page holds
- * changes of different weight). `owner` may do everything; `admin` everything but the team; `agent`
+ * Who may do what: the one table every page, action and API asks (the guards in
+ * app/auth/guard.server.ts by route, and an action by intent where one page holds changes of different
+ * weight). On the provider's team, `owner` may do everything; `admin` everything but the team; `agent`
  * works the conversations, the leads and completed functions, and the training, and changes nothing
  * about a client's account, its bills, the system, or what leaves the product as a file of visitors' data.
+ * A business's people reach only its portal: `business_owner` all of it, `business_staff` its
+ * conversations, leads and training. No team permission names a business role, and no portal
+ * permission a team role.
  */
 export const PERMISSIONS = {
   /** The dashboard, the clients and their pages, read. */
@@ -34,13 +37,29 @@ export const PERMISSIONS = {
   /** The team: invitations, roles, disabling, the second-factor rule. */
   "team.manage": ["owner"],
   /** One's own account: password, sessions, second factor. */
-  "account.self": ["owner", "admin", "agent"],
-} as const satisfies Record<string, readonly TeamRole[]>;
+  "account.self": ["owner", "admin", "agent", "business_owner", "business_staff"],
+  /** The portal's home, and its pages for what a role does not open. */
+  "portal.view": ["business_owner", "business_staff"],
+  /** The business's conversations on every channel: read, take over, reply, hand back. */
+  "portal.conversations": ["business_owner", "business_staff"],
+  /** The business's leads and completed functions, read and marked handled. */
+  "portal.leads": ["business_owner", "business_staff"],
+  /** Files of the business's visitors' data (lead and function CSVs), and its visitors' data requests. */
+  "portal.visitorData": ["business_owner"],
+  /** The business's AI training: greeting, FAQ, business information, hours, the page scanner. */
+  "portal.training": ["business_owner", "business_staff"],
+  /** The business's plugin, which carries its license key. */
+  "portal.plugin": ["business_owner"],
+  /** The business's bills, their pay links, and its usage. */
+  "portal.billing": ["business_owner"],
+  /** The business's own people: inviting and disabling its staff. */
+  "portal.people": ["business_owner"],
+} as const satisfies Record<string, readonly PersonRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
-export const can = (role: TeamRole, permission: Permission) =>
-  (PERMISSIONS[permission] as readonly TeamRole[]).includes(role);
+export const can = (role: PersonRole, permission: Permission) =>
+  (PERMISSIONS[permission] as readonly PersonRole[]).includes(role);
 
 /** What a back-office route needs: to read it (GET, HEAD) and to post to it. */
 export type RouteAccess = { read: Permission; change: Permission };
@@ -48,7 +67,7 @@ export type RouteAccess = { read: Permission; change: Permission };
 const read = (permission: Permission, change: Permission = permission): RouteAccess => ({ read: permission, change });
 
 /**
- * Every route behind the back-office's guards (app/routes.ts) by its full pattern. A route that is not
+ * Every route behind the guards of the back-office and the portal (app/routes.ts) by its full pattern. A route that is not
  * here is refused to everyone signed in, and tests/integration/http/permissions.test.ts fails until it
  * is added: a new page cannot slip out of the table.
  */
@@ -108,6 +127,25 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     CLIENT_CHECK_KINDS.map((kind) => [`/api/system/test-client-${kind}/:clientId`, read("system.manage")]),
   ),
   "/api/*": read("clients.view"),
+  // The business's portal
+  "/portal": read("portal.view"),
+  "/portal/conversations": read("portal.conversations"),
+  "/portal/conversations/:sessionId": read("portal.conversations"),
+  "/portal/conversations/:sessionId/images/:imageId": read("portal.conversations"),
+  "/portal/live": read("portal.conversations"),
+  "/portal/leads": read("portal.leads"),
+  "/portal/leads/export/:list": read("portal.visitorData"),
+  "/portal/completed-functions": read("portal.leads"),
+  "/portal/completed-functions/export": read("portal.visitorData"),
+  "/portal/training": read("portal.training"),
+  "/portal/plugin": read("portal.plugin"),
+  "/portal/plugin/download": read("portal.plugin"),
+  "/portal/billing": read("portal.billing"),
+  "/portal/privacy": read("portal.visitorData"),
+  "/portal/privacy/export": read("portal.visitorData"),
+  "/portal/people": read("portal.people"),
+  "/portal/forbidden": read("portal.view"),
+  "/portal/*": read("portal.view"),
 };
 
 /**
@@ -118,4 +156,10 @@ export function permissionFor(pattern: string, method: string): Permission | nul
   const access = ROUTE_ACCESS[pattern.startsWith("/") ? pattern : `/${pattern}`];
   if (!access) return null;
   return method === "GET" || method === "HEAD" ? access.read : access.change;
+}
+
+/** Whether a page opens for a role: a navigation link to one that does not is not shown. */
+export function opensPage(role: PersonRole, path: string) {
+  const access = ROUTE_ACCESS[path];
+  return access !== undefined && can(role, access.read);
 }

@@ -92,6 +92,7 @@ export async function getOperatorSession(db: Database, request: Request): Promis
     username: session.username,
     displayName: session.displayName,
     role: session.role,
+    clientId: session.clientId,
   };
   return { operator, sessionId: id, refreshedCookie };
 }

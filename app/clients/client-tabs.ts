@@ -1,4 +1,4 @@
-import type { ClientStatus, TeamRole } from "#db/vocabulary.ts";
+import type { ClientStatus, PersonRole } from "#db/vocabulary.ts";
 import { can, type Permission } from "~/auth/permissions.ts";
 
 /** The client page's tabs, in order. */
@@ -29,7 +29,7 @@ const TAB_PERMISSIONS: Record<ClientTab, Permission> = {
 };
 
 /** The tabs a role opens, in order. */
-export const clientTabsFor = (role: TeamRole): ClientTab[] =>
+export const clientTabsFor = (role: PersonRole): ClientTab[] =>
   CLIENT_TABS.filter((tab) => can(role, TAB_PERMISSIONS[tab]));
 
 /** The statuses that take the chat away from a client's visitors: asked for before they are set. */

@@ -6,10 +6,12 @@ import { Button } from "~/components/ui/button.tsx";
 
 type PanelProps = { status: number; title: string; message: string; retry?: boolean; stack?: string };
 
-/** Sits in the admin shell's <main>, in place of the page, so the header and the navigation stay. */
+/** Sits in the shell's <main> (the back-office's or the portal's), in place of the page, so the header and the navigation stay. */
 function AdminErrorPanel({ status, title, message, retry, stack }: PanelProps) {
   const { t } = useTranslation("admin");
   const { pathname, search } = useLocation();
+  // The same panel sits in the portal's shell: its way back is the portal's home.
+  const inPortal = pathname === "/portal" || pathname.startsWith("/portal/");
   return (
     <section
       aria-labelledby="admin-error-title"
@@ -25,9 +27,9 @@ function AdminErrorPanel({ status, title, message, retry, stack }: PanelProps) {
       <p className="text-slate-600">{message}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild>
-          <Link to="/admin/dashboard">
+          <Link to={inPortal ? "/portal" : "/admin/dashboard"}>
             <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
-            {t("errorPanel.dashboard")}
+            {t(inPortal ? "errorPanel.portal" : "errorPanel.dashboard")}
           </Link>
         </Button>
         {retry ? (

@@ -19,6 +19,7 @@ export async function findLiveAuthSession(db: Database, id: string, now = new Da
       username: operators.username,
       displayName: operators.displayName,
       role: operators.role,
+      clientId: operators.clientId,
     })
     .from(authSessions)
     .innerJoin(operators, eq(operators.id, authSessions.operatorId))

@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, isNull, max, or, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { accountTokens, operators } from "#db/schema.ts";
-import type { TeamRole } from "#db/vocabulary.ts";
+import type { PersonRole } from "#db/vocabulary.ts";
 
 export async function findOperatorByUsername(db: Database, username: string) {
   const [operator] = await db.select().from(operators).where(eq(operators.username, username)).limit(1);
@@ -84,6 +84,22 @@ export async function findOperatorById(db: Database, id: number) {
   return operator;
 }
 
+/** Who a group of people is: the provider's team (`clientId` null) or one business's people. */
+export type PeopleScope = { clientId: number | null };
+
+const inScope = (scope: PeopleScope) =>
+  scope.clientId === null ? isNull(operators.clientId) : eq(operators.clientId, scope.clientId);
+
+/** A person of that group only: another group's person, whatever their id, is not found. */
+export async function findPersonInScope(db: Database, scope: PeopleScope, id: number) {
+  const [person] = await db
+    .select()
+    .from(operators)
+    .where(and(eq(operators.id, id), inScope(scope)))
+    .limit(1);
+  return person;
+}
+
 /** Someone already on the team under that address: as their e-mail, or as their sign-in name. */
 export async function findOperatorByEmail(db: Database, email: string) {
   const lowered = email.toLowerCase();
@@ -99,7 +115,7 @@ export async function findOperatorByEmail(db: Database, email: string) {
  * The team as its page lists it, owners first, then by name. `inviteExpiresAt` is the latest unused
  * invitation's expiry (null when there is none): with no password yet, it tells pending from expired.
  */
-export async function listTeam(db: Database) {
+export async function listTeam(db: Database, scope: PeopleScope) {
   const invites = db
     .select({
       operatorId: accountTokens.operatorId,
@@ -125,8 +141,9 @@ export async function listTeam(db: Database) {
     })
     .from(operators)
     .leftJoin(invites, eq(invites.operatorId, operators.id))
+    .where(inScope(scope))
     .orderBy(
-      sql`case ${operators.role} when 'owner' then 0 when 'admin' then 1 else 2 end`,
+      sql`case ${operators.role} when 'owner' then 0 when 'business_owner' then 0 when 'admin' then 1 else 2 end`,
       sql`lower(coalesce(${operators.displayName}, ${operators.username}))`,
       operators.id,
     );
@@ -135,7 +152,7 @@ export async function listTeam(db: Database) {
 /** A person invited to the team: no password until they accept. Undefined when the address or name is taken. */
 export async function insertInvitedOperator(
   db: Database,
-  values: { email: string; displayName: string; role: TeamRole; invitedBy: number },
+  values: { email: string; displayName: string; role: PersonRole; invitedBy: number; clientId: number | null },
 ) {
   try {
     const [row] = await db
@@ -150,20 +167,27 @@ export async function insertInvitedOperator(
 }
 
 /**
- * Locks the rows of the owners who can sign in (enabled, with a password) until the transaction ends
- * and answers their ids. Two owners changing each other at once queue here, and the second one sees
- * the first one's change: the team can never be left without an owner.
+ * Locks the rows of the group's owners who can sign in (enabled, with a password) until the transaction
+ * ends and answers their ids. Two owners changing each other at once queue here, and the second one sees
+ * the first one's change: neither the team nor a business can be left without an owner.
  */
-export async function lockActiveOwners(tx: Database) {
+export async function lockActiveOwners(tx: Database, scope: PeopleScope) {
   const rows = await tx
     .select({ id: operators.id })
     .from(operators)
-    .where(and(eq(operators.role, "owner"), isNull(operators.disabledAt), isNotNull(operators.passwordHash)))
+    .where(
+      and(
+        inScope(scope),
+        eq(operators.role, scope.clientId === null ? "owner" : "business_owner"),
+        isNull(operators.disabledAt),
+        isNotNull(operators.passwordHash),
+      ),
+    )
     .for("update");
   return rows.map((row) => row.id);
 }
 
-export async function setOperatorRole(db: Database, id: number, role: TeamRole) {
+export async function setOperatorRole(db: Database, id: number, role: PersonRole) {
   await db.update(operators).set({ role, updatedAt: new Date() }).where(eq(operators.id, id));
 }
 

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
 import type { Route } from "./+types/invite";
 import { hashPassword } from "~/auth/password.server.ts";
+import { landingFor } from "~/auth/guard.server.ts";
 import { createAuthSession } from "~/auth/session.server.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { Card } from "~/components/ui/card.tsx";
@@ -72,13 +73,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Looked at before the slow hash, so a dead link costs no hashing; checked again when it is used up.
   if ((await viewInvitation(db, params.token)).state !== "open") return gone();
   const { displayName, password } = submission.value;
-  const operatorId = await acceptInvitation(db, params.token, {
+  const person = await acceptInvitation(db, params.token, {
     passwordHash: await hashPassword(password),
     displayName,
   });
-  if (operatorId === undefined) return gone();
-  const cookie = await createAuthSession(db, request, operatorId, context.get(requestInfoContext).ip);
-  return redirectWithSuccess("/admin/dashboard", t("accept.welcome", { ns: "team", name: displayName }), {
+  if (person === undefined) return gone();
+  const cookie = await createAuthSession(db, request, person.operatorId, context.get(requestInfoContext).ip);
+  return redirectWithSuccess(landingFor(person, "/admin/dashboard"), t("accept.welcome", { ns: "team", name: displayName }), {
     headers: { "Set-Cookie": cookie },
   });
 }

@@ -17,7 +17,7 @@ export const handle = { i18n: ["second-factor"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const pending = await readPendingSignIn(request);
-  if (!pending && (await getOperatorSession(context.get(databaseContext), request))) throw redirect("/admin/dashboard");
+  if (!pending && (await getOperatorSession(context.get(databaseContext), request))) throw redirect("/admin");
   // No password given in the last five minutes: the page says so and leads back to it.
   return { title: getTranslator(context)("signIn.title", { ns: "second-factor" }), expired: !pending };
 }

@@ -2,7 +2,7 @@ import { parseForm } from "~/components/ui/parse-form.ts";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { safeRedirectPath } from "~/auth/guard.server.ts";
+import { landingFor, safeRedirectPath } from "~/auth/guard.server.ts";
 import { attemptLogin } from "~/auth/login.server.ts";
 import { loginSchema } from "~/auth/login-schema.ts";
 import { startPendingSignIn } from "~/auth/second-factor/pending-sign-in.server.ts";
@@ -42,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const destination = safeRedirectPath(submission.value.redirectTo);
+  // A business's person lands in their portal; the team where it asked to go (the dashboard by default).
+  const destination = landingFor(outcome, safeRedirectPath(submission.value.redirectTo));
   if (await hasSecondFactor(db, outcome.operatorId)) {
     // No session yet: the code comes first, on its own page, within five minutes.
     const pending = await startPendingSignIn(request, { operatorId: outcome.operatorId, redirectTo: destination });

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { TeamRole } from "#db/vocabulary.ts";
+import type { PersonRole } from "#db/vocabulary.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -7,7 +7,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 export function composeInviteMail(
   t: TFunction,
   language: string,
-  invite: { displayName: string; inviterName: string; role: TeamRole; link: string },
+  invite: { displayName: string; inviterName: string; role: PersonRole; link: string },
 ) {
   const values = {
     ns: "team",

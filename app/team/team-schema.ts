@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TEAM_ROLES } from "#db/vocabulary.ts";
+import { BUSINESS_ROLES, TEAM_ROLES, type PersonRole } from "#db/vocabulary.ts";
 import { singleLineText } from "~/lib/text.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/auth/password-schema.ts";
 
@@ -19,35 +19,33 @@ const displayName = singleLineText({ error: "errors.nameRequired" })
   .min(1, "errors.nameRequired")
   .max(100, "errors.nameTooLong");
 
-const role = z.enum(TEAM_ROLES, { error: "errors.roleInvalid" });
-
 const operatorId = z.coerce
   .number({ error: "errors.memberUnknown" })
   .int("errors.memberUnknown")
   .positive("errors.memberUnknown")
   .max(2 ** 31 - 1, "errors.memberUnknown");
 
-/** "Invite a person": their address, the name the team will see until they choose their own, a role. */
-export const inviteSchema = z.object({
-  intent: z.literal("invite"),
-  email,
-  displayName,
-  role,
-});
+/**
+ * The posts a people page takes, told apart by `intent`, for the roles its group has: "invite a person"
+ * (their address, the name shown until they choose their own, a role), change a role, and disable,
+ * enable or invite again (the earlier links stop working).
+ */
+function peopleSchemas<const Roles extends readonly [PersonRole, ...PersonRole[]]>(roles: Roles) {
+  const role = z.enum(roles, { error: "errors.roleInvalid" });
+  const invite = z.object({ intent: z.literal("invite"), email, displayName, role });
+  const changeRole = z.object({ intent: z.literal("changeRole"), operatorId, role });
+  const member = z.object({
+    intent: z.enum(["disable", "enable", "resend"], { error: "errors.intentUnknown" }),
+    operatorId,
+  });
+  const action = z.discriminatedUnion("intent", [invite, changeRole, member], { error: "errors.intentUnknown" });
+  return { invite, action };
+}
 
-/** A person's row: change their role. */
-export const changeRoleSchema = z.object({ intent: z.literal("changeRole"), operatorId, role });
-
-/** A person's row: disable, enable, or send a new invitation (the earlier links stop working). */
-export const memberSchema = z.object({
-  intent: z.enum(["disable", "enable", "resend"], { error: "errors.intentUnknown" }),
-  operatorId,
-});
-
-/** Every post the team page takes, told apart by `intent`. */
-export const teamActionSchema = z.discriminatedUnion("intent", [inviteSchema, changeRoleSchema, memberSchema], {
-  error: "errors.intentUnknown",
-});
+/** The provider's team page. */
+export const { invite: inviteSchema, action: teamActionSchema } = peopleSchemas(TEAM_ROLES);
+/** A business's people: from its client page in the back-office, and from its portal. */
+export const { invite: businessInviteSchema, action: businessPeopleActionSchema } = peopleSchemas(BUSINESS_ROLES);
 
 export type TeamAction = z.output<typeof teamActionSchema>;
 

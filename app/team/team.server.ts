@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { Database } from "#db/connection.ts";
-import type { TeamRole } from "#db/vocabulary.ts";
+import type { PersonRole } from "#db/vocabulary.ts";
 import type { AuthenticatedOperator } from "~/context.ts";
 import type { Env } from "~/env.server.ts";
 import { publicOrigin } from "~/env.server.ts";
@@ -15,21 +15,31 @@ import { deleteAuthSessionsOf } from "~/models/auth-session.server.ts";
 import {
   findOperatorByEmail,
   findOperatorById,
+  findPersonInScope,
   insertInvitedOperator,
   listTeam,
   lockActiveOwners,
   setInvitedOperatorPassword,
   setOperatorDisabled,
   setOperatorRole,
+  type PeopleScope,
 } from "~/models/operator.server.ts";
 import { composeInviteMail } from "./invite-mail.server.ts";
 import { INVITE_VALID_MS, isTokenShaped, newAccountToken, storedIdOf } from "./invite-token.server.ts";
 
 export type MemberStatus = "active" | "pending" | "expired" | "disabled";
+export type { PeopleScope };
 
-/** The team page's rows: who, with what role, in what state, when last signed in, with a second factor or not. */
-export async function loadTeam(db: Database, now = new Date()) {
-  const rows = await listTeam(db);
+/** The provider's team: people with no business. */
+export const PROVIDER_TEAM: PeopleScope = { clientId: null };
+
+/**
+ * A group's rows (the provider's team, or one business's people): who, with what role, in what state,
+ * when last signed in, with a second factor or not. Every function here takes the group, and finds no
+ * person of another one.
+ */
+export async function loadTeam(db: Database, scope: PeopleScope, now = new Date()) {
+  const rows = await listTeam(db, scope);
   return rows.map((row) => ({
     id: row.id,
     name: row.displayName ?? row.username,
@@ -68,7 +78,7 @@ export type InviteDelivery =
 async function sendInvitation(
   db: Database,
   sender: Sender,
-  person: { id: number; email: string; displayName: string; role: TeamRole },
+  person: { id: number; email: string; displayName: string; role: PersonRole },
 ): Promise<InviteDelivery> {
   const { token, id } = newAccountToken();
   await deleteUnusedAccountTokens(db, person.id, "invite");
@@ -98,10 +108,12 @@ export type InviteOutcome = { kind: "taken" } | ({ kind: "invited" } & InviteDel
 export async function inviteMember(
   db: Database,
   sender: Sender,
-  invite: { email: string; displayName: string; role: TeamRole },
+  scope: PeopleScope,
+  invite: { email: string; displayName: string; role: PersonRole },
 ): Promise<InviteOutcome> {
+  // One address is one person, on the team or at one business.
   if (await findOperatorByEmail(db, invite.email)) return { kind: "taken" };
-  const id = await insertInvitedOperator(db, { ...invite, invitedBy: sender.inviter.id });
+  const id = await insertInvitedOperator(db, { ...invite, clientId: scope.clientId, invitedBy: sender.inviter.id });
   // Two invitations of one address at the same moment: the unique indexes let one in.
   if (id === undefined) return { kind: "taken" };
   return { kind: "invited", ...(await sendInvitation(db, sender, { id, ...invite })) };
@@ -110,8 +122,13 @@ export async function inviteMember(
 export type ResendOutcome = { kind: "notFound" } | { kind: "notInvited" } | ({ kind: "sent" } & InviteDelivery);
 
 /** A new invitation for someone who has not accepted yet; their earlier links stop working. */
-export async function resendInvitation(db: Database, sender: Sender, operatorId: number): Promise<ResendOutcome> {
-  const person = await findOperatorById(db, operatorId);
+export async function resendInvitation(
+  db: Database,
+  sender: Sender,
+  scope: PeopleScope,
+  operatorId: number,
+): Promise<ResendOutcome> {
+  const person = await findPersonInScope(db, scope, operatorId);
   if (!person) return { kind: "notFound" };
   if (person.passwordHash !== null || person.disabledAt || !person.email) return { kind: "notInvited" };
   const delivery = await sendInvitation(db, sender, {
@@ -129,26 +146,38 @@ export type MemberChange = "done" | "notFound" | "lastOwner";
  * Whether the change would leave no owner who can sign in. Read under lockActiveOwners, inside the
  * change's transaction, so two owners demoting or disabling each other at once cannot both succeed.
  */
-async function wouldRemoveLastOwner(tx: Database, operatorId: number) {
-  const owners = await lockActiveOwners(tx);
+async function wouldRemoveLastOwner(tx: Database, scope: PeopleScope, operatorId: number) {
+  const owners = await lockActiveOwners(tx, scope);
   return owners.includes(operatorId) && owners.length === 1;
 }
 
-export function changeRole(db: Database, operatorId: number, role: TeamRole): Promise<MemberChange> {
+const OWNER_ROLES: readonly PersonRole[] = ["owner", "business_owner"];
+
+export function changeRole(
+  db: Database,
+  scope: PeopleScope,
+  operatorId: number,
+  role: PersonRole,
+): Promise<MemberChange> {
   return db.transaction(async (tx) => {
-    if (!(await findOperatorById(tx, operatorId))) return "notFound";
-    if (role !== "owner" && (await wouldRemoveLastOwner(tx, operatorId))) return "lastOwner";
+    if (!(await findPersonInScope(tx, scope, operatorId))) return "notFound";
+    if (!OWNER_ROLES.includes(role) && (await wouldRemoveLastOwner(tx, scope, operatorId))) return "lastOwner";
     await setOperatorRole(tx, operatorId, role);
     return "done";
   });
 }
 
 /** Disables a person and ends every session of theirs at once; their unused invitation goes too. */
-export function disableMember(db: Database, operatorId: number, now = new Date()): Promise<MemberChange> {
+export function disableMember(
+  db: Database,
+  scope: PeopleScope,
+  operatorId: number,
+  now = new Date(),
+): Promise<MemberChange> {
   return db.transaction(async (tx) => {
-    const person = await findOperatorById(tx, operatorId);
+    const person = await findPersonInScope(tx, scope, operatorId);
     if (!person) return "notFound";
-    if (await wouldRemoveLastOwner(tx, operatorId)) return "lastOwner";
+    if (await wouldRemoveLastOwner(tx, scope, operatorId)) return "lastOwner";
     if (!person.disabledAt) await setOperatorDisabled(tx, operatorId, now);
     await deleteAuthSessionsOf(tx, operatorId);
     await deleteUnusedAccountTokens(tx, operatorId, "invite");
@@ -156,14 +185,14 @@ export function disableMember(db: Database, operatorId: number, now = new Date()
   });
 }
 
-export async function enableMember(db: Database, operatorId: number): Promise<MemberChange> {
-  if (!(await findOperatorById(db, operatorId))) return "notFound";
+export async function enableMember(db: Database, scope: PeopleScope, operatorId: number): Promise<MemberChange> {
+  if (!(await findPersonInScope(db, scope, operatorId))) return "notFound";
   await setOperatorDisabled(db, operatorId, null);
   return "done";
 }
 
 export type InvitationView =
-  | { state: "open"; email: string; displayName: string; role: TeamRole; inviterName: string | null }
+  | { state: "open"; email: string; displayName: string; role: PersonRole; inviterName: string | null }
   | { state: "unknown" | "gone" };
 
 /**
@@ -186,15 +215,16 @@ export async function viewInvitation(db: Database, token: string, now = new Date
 
 /**
  * Accepts an invitation: the link is used up, the password and name set, in one transaction, so a
- * second post of the same link finds it used. Answers the person's id, or undefined when the link no
- * longer works. The password arrives hashed: hashing is slow and holds no lock.
+ * second post of the same link finds it used. Answers the person (their id, and their business when
+ * they are a business's), or undefined when the link no longer works. The password arrives hashed:
+ * hashing is slow and holds no lock.
  */
 export function acceptInvitation(
   db: Database,
   token: string,
   values: { passwordHash: string; displayName: string },
   now = new Date(),
-): Promise<number | undefined> {
+): Promise<{ operatorId: number; clientId: number | null } | undefined> {
   return db.transaction(async (tx) => {
     if (!isTokenShaped(token)) return undefined;
     const view = await viewInvitation(tx, token, now);
@@ -203,6 +233,7 @@ export function acceptInvitation(
     if (operatorId === undefined) return undefined;
     await setInvitedOperatorPassword(tx, operatorId, values);
     await deleteUnusedAccountTokens(tx, operatorId, "invite");
-    return operatorId;
+    const person = await findOperatorById(tx, operatorId);
+    return person && { operatorId, clientId: person.clientId };
   });
 }

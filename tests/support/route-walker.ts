@@ -2,8 +2,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 
-/** The two layouts that guard what sits under them (routes/admin/layout.tsx, routes/api/layout.ts). */
-export const GUARDS = { "routes/admin/layout.tsx": "page", "routes/api/layout.ts": "api" } as const;
+/** The layouts that guard what sits under them (routes/admin/layout.tsx, routes/portal/layout.tsx, routes/api/layout.ts). */
+export const GUARDS = {
+  "routes/admin/layout.tsx": "page",
+  "routes/portal/layout.tsx": "portal",
+  "routes/api/layout.ts": "api",
+} as const;
 
 export type RouteLeaf = {
   /** The route's id: its own `id`, or the file without its extension as React Router names it. */
@@ -11,7 +15,7 @@ export type RouteLeaf = {
   file: string;
   /** The URL pattern with every parent's path joined: `/admin/leads/export/:list`, `/api/*`. */
   pattern: string;
-  guard: "page" | "api" | null;
+  guard: (typeof GUARDS)[keyof typeof GUARDS] | null;
   /** Named path params (`:list`) and whether the pattern ends in a splat. */
   params: string[];
   splat: boolean;

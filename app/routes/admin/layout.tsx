@@ -1,45 +1,52 @@
 import { Outlet } from "react-router";
-import type { TeamRole } from "#db/vocabulary.ts";
+import type { PersonRole } from "#db/vocabulary.ts";
 import type { Route } from "./+types/layout";
 import { requireOperatorForPage } from "~/auth/guard.server.ts";
-import { can, ROUTE_ACCESS } from "~/auth/permissions.ts";
-import { AdminShell } from "~/components/admin-shell.tsx";
+import { opensPage } from "~/auth/permissions.ts";
+import { AppShell } from "~/components/app-shell.tsx";
 import { operatorContext } from "~/context.ts";
 import { LiveEventsProvider, useLive } from "~/live/live-events.tsx";
+import { PORTAL_SHELL } from "~/portal/portal-shell.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireOperatorForPage];
 
-export const handle = { i18n: ["admin", "account"] };
+export const handle = { i18n: ["admin", "account", "portal"] };
 
 export function loader({ context }: Route.LoaderArgs) {
-  const operator = context.get(operatorContext);
-  return { name: operator.displayName ?? operator.username, role: operator.role };
+  const person = context.get(operatorContext);
+  return { name: person.displayName ?? person.username, role: person.role, business: person.clientId !== null };
 }
 
+/**
+ * The back-office's frame. A business's person reaches only their own account pages here (the guard
+ * sends them to their portal otherwise), and sees them in the portal's frame.
+ */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { name, role, business } = loaderData;
+  if (business) {
+    return (
+      <AppShell kind={PORTAL_SHELL} name={name} canOpen={(path) => opensPage(role, path)}>
+        <Outlet />
+      </AppShell>
+    );
+  }
   return (
     <LiveEventsProvider>
-      <LiveShell name={loaderData.name} role={loaderData.role} />
+      <LiveShell name={name} role={role} />
     </LiveEventsProvider>
   );
 }
 
 /** The shell with the live stream's badges: new conversations and leads since their pages were opened. */
-function LiveShell({ name, role }: { name: string; role: TeamRole }) {
+function LiveShell({ name, role }: { name: string; role: PersonRole }) {
   const unseen = useLive()?.unseen;
   return (
-    <AdminShell
+    <AppShell
       name={name}
-      canOpen={(path) => opensFor(role, path)}
+      canOpen={(path) => opensPage(role, path)}
       badges={{ chatSessions: unseen?.sessions, leads: unseen?.leads }}
     >
       <Outlet />
-    </AdminShell>
+    </AppShell>
   );
-}
-
-/** A navigation link shows only for a role its page opens for: the table the guard reads (app/auth/permissions.ts). */
-function opensFor(role: TeamRole, path: string) {
-  const access = ROUTE_ACCESS[path];
-  return access !== undefined && can(role, access.read);
 }

@@ -19,6 +19,7 @@ import {
   enableMember,
   inviteMember,
   loadTeam,
+  PROVIDER_TEAM,
   resendInvitation,
   type InviteDelivery,
   type MemberChange,
@@ -30,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const env = context.get(envContext);
   return {
     title: getTranslator(context)("title", { ns: "team" }),
-    members: await loadTeam(context.get(databaseContext)),
+    members: await loadTeam(context.get(databaseContext), PROVIDER_TEAM),
     me: context.get(operatorContext).id,
     mailOn: mailSettingsOf(env) !== undefined,
     timeZone: env.TZ_DISPLAY,
@@ -70,7 +71,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   });
 
   if (value.intent === "invite") {
-    const outcome = await inviteMember(db, sender, value);
+    const outcome = await inviteMember(db, sender, PROVIDER_TEAM, value);
     if (outcome.kind === "taken") {
       return data(
         { result: submission.reply({ fieldErrors: { email: ["errors.alreadyMember"] } }), error: null, created: null },
@@ -83,14 +84,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 
   if (value.intent === "resend") {
-    const outcome = await resendInvitation(db, sender, value.operatorId);
+    const outcome = await resendInvitation(db, sender, PROVIDER_TEAM, value.operatorId);
     if (outcome.kind !== "sent") return refused(t, outcome.kind);
     if (outcome.mailed) return redirectWithSuccess(back, t("invite.resent", { ns: "team", email: outcome.email }));
     return data({ result: null, error: null, created: shown(outcome) });
   }
 
   if (value.intent === "changeRole") {
-    const outcome = await changeRole(db, value.operatorId, value.role);
+    const outcome = await changeRole(db, PROVIDER_TEAM, value.operatorId, value.role);
     if (outcome !== "done") return refused(t, outcome);
     const message = t("changed.role", { ns: "team" });
     // An owner who gave up the role may no longer open this page.
@@ -99,7 +100,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 
   const outcome =
-    value.intent === "disable" ? await disableMember(db, value.operatorId) : await enableMember(db, value.operatorId);
+    value.intent === "disable" ? await disableMember(db, PROVIDER_TEAM, value.operatorId)
+      : await enableMember(db, PROVIDER_TEAM, value.operatorId);
   if (outcome !== "done") return refused(t, outcome);
   // Disabling oneself ended one's own session too: the sign-in page is what is left.
   if (value.intent === "disable" && value.operatorId === me.id) throw redirect("/login");

@@ -2,16 +2,31 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { TEAM_ROLES } from "#db/vocabulary.ts";
+import { BUSINESS_ROLES, TEAM_ROLES } from "#db/vocabulary.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { parseForm } from "~/components/ui/parse-form.ts";
-import { inviteSchema } from "../team-schema.ts";
+import { businessInviteSchema, inviteSchema } from "../team-schema.ts";
+
+/** Which people a form invites: the provider's team, or a business's own. */
+export type PeopleGroup = "team" | "business";
+
+const GROUPS = {
+  team: { roles: TEAM_ROLES, defaultRole: "agent", schema: inviteSchema },
+  business: { roles: BUSINESS_ROLES, defaultRole: "business_staff", schema: businessInviteSchema },
+} as const;
 
 /** "Invite a person": their e-mail, a name, a role. The server answers with the link when it could not mail it. */
-export function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null | undefined }) {
+export function InviteForm({
+  lastResult,
+  group = "team",
+}: {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  group?: PeopleGroup;
+}) {
   const { t } = useTranslation("team");
+  const { roles, defaultRole, schema } = GROUPS[group];
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
   const [form, fields] = useForm({
@@ -19,8 +34,8 @@ export function InviteForm({ lastResult }: { lastResult: SubmissionResult<string
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    defaultValue: { role: "agent" },
-    onValidate: ({ formData }) => parseForm(formData, { schema: inviteSchema }),
+    defaultValue: { role: defaultRole },
+    onValidate: ({ formData }) => parseForm(formData, { schema }),
   });
   return (
     <FormMessages ns="team">
@@ -33,10 +48,10 @@ export function InviteForm({ lastResult }: { lastResult: SubmissionResult<string
           <SelectField
             field={fields.role}
             label={t("invite.role")}
-            options={TEAM_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+            options={roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
           />
         </div>
-        <p className="text-sm text-slate-600">{t("invite.roleHelp")}</p>
+        <p className="text-sm text-slate-600">{t(group === "team" ? "invite.roleHelp" : "invite.businessRoleHelp")}</p>
         <Button type="submit" disabled={pending}>
           <UserPlus className="h-4 w-4" aria-hidden="true" />
           {pending ? t("invite.sending") : t("invite.submit")}

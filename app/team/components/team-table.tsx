@@ -2,7 +2,7 @@ import { Ban, CheckCircle2, Mail, ShieldCheck, ShieldOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { TEAM_ROLES, type TeamRole } from "#db/vocabulary.ts";
+import { BUSINESS_ROLES, isBusinessRole, TEAM_ROLES, type PersonRole } from "#db/vocabulary.ts";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { NativeSelect } from "~/components/ui/field.tsx";
@@ -15,7 +15,7 @@ export type TeamMember = {
   name: string;
   username: string;
   email: string | null;
-  role: TeamRole;
+  role: PersonRole;
   status: MemberStatus;
   lastSignInAt: Date | string | null;
   secondFactor: boolean;
@@ -107,7 +107,7 @@ function RoleForm({ member }: { member: TeamMember }) {
         aria-label={t("table.roleOf", { name: member.name })}
         className="w-auto min-w-28"
       >
-        {TEAM_ROLES.map((role) => (
+        {(isBusinessRole(member.role) ? BUSINESS_ROLES : TEAM_ROLES).map((role) => (
           <option key={role} value={role}>
             {t(`roles.${role}`)}
           </option>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operators } from "#db/schema.ts";
-import { TEAM_ROLES, type TeamRole } from "#db/vocabulary.ts";
+import { isBusinessRole, PERSON_ROLES, type PersonRole } from "#db/vocabulary.ts";
 import { hashPassword } from "~/auth/password.server.ts";
 import { can, permissionFor, ROUTE_ACCESS } from "~/auth/permissions.ts";
 import routes from "~/routes.ts";
@@ -11,20 +11,24 @@ import { startServer, TEST_ADMIN, type RunningServer } from "../../support/serve
 /**
  * The one permission table (app/auth/permissions.ts) against the running server: every guarded route
  * of app/routes.ts is in it, and each role gets exactly what it says, on a read and on a post. A page
- * refused goes to the forbidden page before its loader or action runs; an API refused answers 403.
+ * refused goes to the forbidden page before its loader or action runs; an API refused answers 403. A
+ * business's person is sent from the back-office to their portal, and the team from the portal to the
+ * back-office.
  */
 const guarded = walkRoutes(routes).filter((route) => route.guard);
 const PASSWORD = "a-team-member-password";
-/** The server's own ADMIN_USERNAME operator is the owner; an admin and an agent join it. */
-const MEMBERS: Record<Exclude<TeamRole, "owner">, string> = {
+/** The server's own ADMIN_USERNAME operator is the owner; an admin and an agent join it, and a business's two people. */
+const MEMBERS: Record<Exclude<PersonRole, "owner">, string> = {
   admin: "admin@team.example",
   agent: "agent@team.example",
+  business_owner: "owner@bakery.example",
+  business_staff: "staff@bakery.example",
 };
 const concrete = (pattern: string) => pattern.replace(/:\w+\??/g, "1").replace(/\*$/, "no-such-page");
 
 let server: RunningServer;
 let clientId = 0;
-const cookies = {} as Record<TeamRole, string>;
+const cookies = {} as Record<PersonRole, string>;
 
 async function signIn(username: string, password: string) {
   const response = await fetch(`${server.url}/login`, {
@@ -44,13 +48,17 @@ beforeAll(async () => {
       prepareDatabase: async (db) => {
         clientId = (await insertClient(db, { businessName: "Permission Bakery" })).id;
         const passwordHash = await hashPassword(PASSWORD);
-        for (const [role, email] of Object.entries(MEMBERS))
-          await db.insert(operators).values({ username: email, email, role: role as TeamRole, passwordHash });
+        for (const [role, email] of Object.entries(MEMBERS)) {
+          const business = isBusinessRole(role as PersonRole) ? clientId : null;
+          await db
+            .insert(operators)
+            .values({ username: email, email, role: role as PersonRole, passwordHash, clientId: business });
+        }
       },
     },
   );
   cookies.owner = await signIn(TEST_ADMIN.username, TEST_ADMIN.password);
-  for (const [role, email] of Object.entries(MEMBERS)) cookies[role as TeamRole] = await signIn(email, PASSWORD);
+  for (const [role, email] of Object.entries(MEMBERS)) cookies[role as PersonRole] = await signIn(email, PASSWORD);
 }, 120_000);
 
 afterAll(async () => {
@@ -58,7 +66,7 @@ afterAll(async () => {
 });
 
 /** The request as the role makes it; the body of a stream (the live events) is not waited for. */
-async function ask(role: TeamRole, method: "GET" | "POST", path: string) {
+async function ask(role: PersonRole, method: "GET" | "POST", path: string) {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: { Cookie: cookies[role], Origin: server.url },
@@ -81,14 +89,18 @@ describe("the permission table", () => {
     async (_, route) => {
       const path = concrete(route.pattern);
       const methods = route.hasAction || route.guard === "api" ? (["GET", "POST"] as const) : (["GET"] as const);
-      for (const role of TEAM_ROLES) {
+      for (const role of PERSON_ROLES) {
         for (const method of methods) {
           const allowed = can(role, permissionFor(route.pattern, method)!);
           const response = await ask(role, method, path);
           const where = `${role} ${method} ${path}`;
+          const sentTo = response.status === 302 ? response.headers.get("Location") : null;
           if (route.guard === "page") {
-            const forbidden = response.status === 302 && response.headers.get("Location") === "/admin/forbidden";
-            expect(forbidden, where).toBe(!allowed);
+            const refusal = isBusinessRole(role) ? "/portal" : "/admin/forbidden";
+            expect(sentTo === refusal, where).toBe(!allowed);
+          } else if (route.guard === "portal") {
+            const refusal = isBusinessRole(role) ? "/portal/forbidden" : "/admin";
+            expect(sentTo === refusal, where).toBe(!allowed);
           } else {
             expect(response.status === 403, where).toBe(!allowed);
           }

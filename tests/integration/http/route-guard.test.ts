@@ -64,7 +64,7 @@ describe("the route table", () => {
     expect(allRoutes.filter((route) => route.guard).length).toBeGreaterThan(3);
   });
 
-  const pages = allRoutes.filter((route) => route.guard === "page");
+  const pages = allRoutes.filter((route) => route.guard === "page" || route.guard === "portal");
   it.each(pages.map((route) => [route.pattern, route] as const))(
     "page %s redirects an anonymous visitor to login",
     async (_, route) => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "#db/connection.ts";
 import { operators } from "#db/schema.ts";
-import { changeRole, disableMember } from "~/team/team.server.ts";
+import { changeRole, disableMember, PROVIDER_TEAM } from "~/team/team.server.ts";
 import { openTestDatabase, testDrivers } from "../../support/database.ts";
 
 /**
@@ -24,11 +24,11 @@ describe.each(testDrivers)("the team's last owner (%s)", (driver) => {
         .returning({ id: operators.id });
       for (let round = 0; round < 5; round++) {
         const outcomes = await Promise.all([
-          changeRole(handle.db, a!.id, "agent"),
-          changeRole(other.db, b!.id, "agent"),
+          changeRole(handle.db, PROVIDER_TEAM, a!.id, "agent"),
+          changeRole(other.db, PROVIDER_TEAM, b!.id, "agent"),
         ]);
         expect(outcomes.sort()).toEqual(["done", "lastOwner"]);
-        const disabled = await Promise.all([disableMember(handle.db, a!.id), disableMember(other.db, b!.id)]);
+        const disabled = await Promise.all([disableMember(handle.db, PROVIDER_TEAM, a!.id), disableMember(other.db, PROVIDER_TEAM, b!.id)]);
         // Whoever is still the owner is the last one: disabling them is refused; the demoted one goes.
         expect(disabled.sort()).toEqual(["done", "lastOwner"]);
         // Back to two owners for the next round.
@@ -37,7 +37,7 @@ describe.each(testDrivers)("the team's last owner (%s)", (driver) => {
       // An owner invited but without a password yet does not count: they cannot sign in.
       await handle.db.insert(operators).values({ username: "owner-c", role: "owner" });
       await handle.db.update(operators).set({ role: "agent" }).where(eq(operators.id, b!.id));
-      expect(await changeRole(handle.db, a!.id, "admin")).toBe("lastOwner");
+      expect(await changeRole(handle.db, PROVIDER_TEAM, a!.id, "admin")).toBe("lastOwner");
     } finally {
       if (other !== handle) await other.close();
       await handle.close();

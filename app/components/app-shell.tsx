@@ -14,15 +14,18 @@ import {
   UserCog,
   Users,
 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { Avatar } from "~/components/ui/card.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
 
+/** One entry of a shell's navigation: its page, its label's key in the shell's namespace, its icon. */
+export type NavigationEntry = { to: string; key: string; icon: ComponentType<{ className?: string; "aria-hidden"?: "true" }> };
+
 /** The back-office navigation, in its order on screen. */
-const NAVIGATION = [
+const ADMIN_NAVIGATION = [
   { to: "/admin/dashboard", key: "dashboard", icon: LayoutDashboard },
   { to: "/admin/clients", key: "clients", icon: Users },
   { to: "/admin/chat-sessions", key: "chatSessions", icon: MessagesSquare },
@@ -34,30 +37,43 @@ const NAVIGATION = [
   { to: "/admin/analytics", key: "analytics", icon: BarChart3 },
   { to: "/admin/leads", key: "leads", icon: Inbox },
   { to: "/admin/team", key: "team", icon: UserCog },
-] as const;
+] as const satisfies NavigationEntry[];
 
 /** Whether the signed-in person's role opens a page: a link to one it does not is not shown. */
 export type CanOpen = (path: string) => boolean;
 
-/** How many new items wait behind a navigation entry (new conversations, new leads). */
-export type NavigationBadges = Partial<Record<(typeof NAVIGATION)[number]["key"], number>>;
+/** How many new items wait behind a navigation entry (new conversations, new leads), by the entry's key. */
+export type NavigationBadges = Partial<Record<string, number>>;
 
-function AdminNavigation({
+/** What makes a shell the back-office's or the portal's: its title, its navigation and its home page. */
+export type ShellKind = { ns: string; navigation: readonly NavigationEntry[]; home: { path: string; entry: string } };
+
+export const ADMIN_SHELL: ShellKind = {
+  ns: "admin",
+  navigation: ADMIN_NAVIGATION,
+  home: { path: "/admin", entry: "/admin/dashboard" },
+};
+
+function ShellNavigation({
+  kind,
   canOpen,
   onNavigate,
   badges,
 }: {
+  kind: ShellKind;
   canOpen: CanOpen;
   onNavigate?: () => void;
   badges: NavigationBadges;
 }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(kind.ns);
   const { pathname } = useLocation();
   return (
     <ul className="space-y-1">
-      {NAVIGATION.filter(({ to }) => canOpen(to)).map(({ to, key, icon: Icon }) => {
+      {kind.navigation.filter(({ to }) => canOpen(to)).map(({ to, key, icon: Icon }) => {
         const current =
-          pathname === to || pathname.startsWith(`${to}/`) || (to === "/admin/dashboard" && pathname === "/admin");
+          pathname === to ||
+          pathname.startsWith(`${to}/`) ||
+          (to === kind.home.entry && pathname === kind.home.path);
         return (
           <li key={to}>
             <NavLink
@@ -73,7 +89,7 @@ function AdminNavigation({
               {t(`nav.${key}`)}
               {badges[key] ? (
                 <span className="ms-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                  {t("live.unseen", { count: badges[key] })}
+                  {t("live.unseen", { count: badges[key], ns: "admin" })}
                 </span>
               ) : null}
             </NavLink>
@@ -84,19 +100,26 @@ function AdminNavigation({
   );
 }
 
-export function AdminShell({
+/**
+ * The signed-in pages' frame: a header with the language, one's account and sign-out, and the
+ * navigation (a side column on a desktop, a menu on a phone). The back-office and the portal differ
+ * only in `kind`.
+ */
+export function AppShell({
+  kind = ADMIN_SHELL,
   name,
   canOpen,
   badges = {},
   children,
 }: {
+  kind?: ShellKind;
   /** The signed-in person's display name, else their sign-in name. */
   name: string;
   canOpen: CanOpen;
   badges?: NavigationBadges;
   children: ReactNode;
 }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(kind.ns);
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-dvh">
@@ -110,7 +133,7 @@ export function AdminShell({
           </DialogTrigger>
           <DialogContent title={t("shell.title")} placement="side">
             <nav aria-label={t("shell.navigation")}>
-              <AdminNavigation canOpen={canOpen} onNavigate={() => setMenuOpen(false)} badges={badges} />
+              <ShellNavigation kind={kind} canOpen={canOpen} onNavigate={() => setMenuOpen(false)} badges={badges} />
             </nav>
           </DialogContent>
         </Dialog>
@@ -135,8 +158,8 @@ export function AdminShell({
               className="inline-flex items-center gap-2 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
             >
               <LogOut className="h-5 w-5 rtl:-scale-x-100" aria-hidden="true" />
-              <span className="hidden sm:inline">{t("shell.logout")}</span>
-              <span className="sr-only sm:hidden">{t("shell.logout")}</span>
+              <span className="hidden sm:inline">{t("shell.logout", { ns: "admin" })}</span>
+              <span className="sr-only sm:hidden">{t("shell.logout", { ns: "admin" })}</span>
             </button>
           </Form>
         </div>
@@ -145,7 +168,7 @@ export function AdminShell({
         aria-label={t("shell.navigation")}
         className="fixed inset-y-0 start-0 top-16 hidden w-64 overflow-y-auto border-e border-slate-200 bg-white p-4 lg:block"
       >
-        <AdminNavigation canOpen={canOpen} badges={badges} />
+        <ShellNavigation kind={kind} canOpen={canOpen} badges={badges} />
       </nav>
       <main className="px-4 pt-20 pb-10 sm:px-6 lg:ps-72 lg:pe-8">{children}</main>
     </div>
