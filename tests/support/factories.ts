@@ -1,6 +1,8 @@
 import type { Database } from "#db/connection.ts";
 import { generateLicenseKey } from "#db/license-key.ts";
-import { chatSessions, clients } from "#db/schema.ts";
+import { chatSessions, clients, operators } from "#db/schema.ts";
+import type { PersonRole } from "#db/vocabulary.ts";
+import { hashPassword } from "~/auth/password.server.ts";
 
 let made = 0;
 
@@ -54,4 +56,29 @@ export async function insertChatSession(
     })
     .returning();
   return session!;
+}
+
+/** The password every person made by `insertPerson` signs in with. */
+export const PERSON_PASSWORD = "a-person-password-1";
+
+/**
+ * A person who can sign in at once (their password is PERSON_PASSWORD): on the provider's team, or
+ * with a business role, one business's (`clientId`). Returns their id and sign-in name.
+ */
+export async function insertPerson(
+  db: Database,
+  person: { email: string; role: PersonRole; clientId?: number; displayName?: string },
+) {
+  const [row] = await db
+    .insert(operators)
+    .values({
+      username: person.email.toLowerCase(),
+      email: person.email,
+      displayName: person.displayName ?? null,
+      role: person.role,
+      clientId: person.clientId ?? null,
+      passwordHash: await hashPassword(PERSON_PASSWORD),
+    })
+    .returning({ id: operators.id, username: operators.username });
+  return row!;
 }

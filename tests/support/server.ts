@@ -226,13 +226,21 @@ export async function startServerOn(database: (typeof serverDatabases)[number]):
 }
 
 /** The operator's session cookie (`name=value`) on a server of the test's own. */
-export async function operatorCookieOn(server: RunningServer): Promise<string> {
+export function operatorCookieOn(server: RunningServer): Promise<string> {
+  return sessionCookieOn(server, TEST_ADMIN);
+}
+
+/** A person's session cookie (`name=value`) on a server of the test's own: an operator or a business's person. */
+export async function sessionCookieOn(
+  server: RunningServer,
+  credentials: { username: string; password: string },
+): Promise<string> {
   const login = await fetch(`${server.url}/login`, {
     method: "POST",
-    body: new URLSearchParams(TEST_ADMIN),
+    body: new URLSearchParams(credentials),
     redirect: "manual",
   });
   const cookie = login.headers.getSetCookie().find((value) => value.startsWith("alex_session="));
-  if (!cookie) throw new Error(`The operator could not sign in (${login.status}).`);
+  if (!cookie) throw new Error(`${credentials.username} could not sign in (${login.status}).`);
   return cookie.split(";")[0]!;
 }
