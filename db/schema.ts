@@ -40,6 +40,7 @@ import {
   HANDOFF_ACTIONS,
   PERSON_ROLES,
   ACCOUNT_TOKEN_KINDS,
+  TRAINING_CHANGE_KINDS,
   type AlexCapabilities,
   type FunctionClientDetails,
 } from "./vocabulary.ts";
@@ -306,6 +307,27 @@ export const businessHours = pgTable("business_hours", {
   closedOnHolidays: boolean("closed_on_holidays").notNull().default(true),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The history of a client's AI training (app/training/training-history.server.ts): who changed what
+ * and when, from the back-office or the business's portal. The person's name is copied, so the history
+ * still names someone who was removed; `subject` says which entry (an FAQ question, the pages scanned).
+ */
+export const trainingChanges = pgTable(
+  "training_changes",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
+    operatorName: text("operator_name").notNull(),
+    kind: text("kind", { enum: TRAINING_CHANGE_KINDS }).notNull(),
+    subject: text("subject").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [index("training_changes_client_idx").on(table.clientId, table.createdAt)],
+);
 
 /** How a client's visitors' data is kept (app/privacy/); no row: the defaults of app/privacy/retention.ts. */
 export const clientPrivacy = pgTable("client_privacy", {

@@ -90,6 +90,21 @@ export const ACCESS_ACTIONS = [
   "view_leads",
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+/**
+ * What a change to a client's AI training touched (the training_changes history): the greeting, an FAQ
+ * entry added, edited or removed, the business information, the opening hours, or a scan of its pages.
+ */
+export const TRAINING_CHANGE_KINDS = [
+  "greeting",
+  "faq_added",
+  "faq_edited",
+  "faq_removed",
+  "business_info",
+  "training",
+  "hours",
+  "scan",
+] as const;
+export type TrainingChangeKind = (typeof TRAINING_CHANGE_KINDS)[number];
 /** What an operator did with a visitor's data (the privacy_requests audit trail). */
 export const PRIVACY_ACTIONS = ["export", "erase"] as const;
 export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
