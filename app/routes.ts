@@ -103,6 +103,9 @@ export default [
     layout("routes/portal/page-errors.tsx", [
       ...prefix("portal", [
         index("routes/portal/home.tsx"),
+        route("training", "routes/portal/training.tsx"),
+        route("privacy", "routes/portal/privacy.tsx"),
+        route("privacy/export", "routes/portal/privacy-export.ts"),
         route("forbidden", "routes/portal/forbidden.tsx"),
         route("*", "routes/portal/not-found.tsx"),
       ]),

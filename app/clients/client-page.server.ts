@@ -16,6 +16,7 @@ import { getClientUsageTotals, listDailyUsage, listLatestClientSessions } from "
 import { loadAccessLogTab, type AccessRecord } from "~/privacy/access-log.server.ts";
 import { ERASE_INTENT, handleEraseAction, loadPrivacyTab } from "~/privacy/visitor-data-tab.server.ts";
 import { syncHivePress } from "~/scanner/hivepress.server.ts";
+import { loadTrainingHistory } from "~/training/training-history.server.ts";
 import { statusChangeSchema } from "./client-schema.ts";
 import { findClientByRawId } from "./clients.server.ts";
 import { HARMFUL_STATUSES, type ClientTab } from "./client-tabs.ts";
@@ -44,10 +45,14 @@ async function loadTab(
     case "sessions":
       return { tab, sessions: await listLatestClientSessions(db, clientId, RECENT_LIMIT) };
     case "training": {
-      const config = await findTrainingConfig(db, clientId);
+      const [config, history] = await Promise.all([
+        findTrainingConfig(db, clientId),
+        loadTrainingHistory(db, clientId),
+      ]);
       return {
         tab,
         training: config ? { greeting: config.greeting, tone: config.tone, businessInfo: config.businessInfo } : null,
+        history,
       };
     }
     case "delivery":
@@ -184,7 +189,14 @@ export async function handleClientAction(
     return handleDeliveryAction(formData, { db, clientId, config: deliveryConfig, t });
   }
   if (formData.get("intent") === ERASE_INTENT)
-    return handleEraseAction(db, { clientId, operatorId, formData, recordAccess, t });
+    return handleEraseAction(db, {
+      clientId,
+      operatorId,
+      formData,
+      recordAccess,
+      backPath: `/admin/clients/${clientId}?tab=privacy`,
+      t,
+    });
   if (formData.get("intent") === "sync") {
     const client = await findClientById(db, clientId);
     if (!client) throw data(null, { status: 404 });

@@ -31,13 +31,19 @@ export async function handleBusinessHoursAction(
   db: Database,
   clientId: number,
   formData: FormData,
-  done: { pageUrl: string; message: string },
+  done: {
+    pageUrl: string;
+    message: string;
+    /** Runs in the transaction of the save (the training history records who changed the hours). */
+    onSaved?: (tx: Database) => Promise<void>;
+  },
 ) {
   const submission = parseForm(formData, { schema: businessHoursFormSchema });
   if (submission.status !== "success") return data({ intent: "hours", result: submission.reply() }, { status: 400 });
-  await saveBusinessHours(db, clientId, {
-    weekly: [...submission.value.weekly],
-    closedOnHolidays: submission.value.closedOnHolidays,
+  const hours = { weekly: [...submission.value.weekly], closedOnHolidays: submission.value.closedOnHolidays };
+  await db.transaction(async (tx) => {
+    await saveBusinessHours(tx, clientId, hours);
+    await done.onSaved?.(tx);
   });
   return redirectWithSuccess(done.pageUrl, done.message);
 }

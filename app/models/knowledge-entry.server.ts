@@ -213,3 +213,15 @@ export async function listKnowledgeEntries(db: Database, clientId: number, origi
     .where(and(eq(knowledgeEntries.clientId, clientId), eq(knowledgeEntries.origin, origin)))
     .orderBy(asc(knowledgeEntries.id));
 }
+
+/** One of a client's entries of one origin by its id; undefined when it is another client's, another origin's, or gone. */
+export async function findClientKnowledgeEntry(db: Database, clientId: number, id: number, origin: KnowledgeOrigin) {
+  const [entry] = await db
+    .select({ id: knowledgeEntries.id, topic: knowledgeEntries.topic, content: knowledgeEntries.content })
+    .from(knowledgeEntries)
+    .where(
+      and(eq(knowledgeEntries.id, id), eq(knowledgeEntries.clientId, clientId), eq(knowledgeEntries.origin, origin)),
+    )
+    .limit(1);
+  return entry;
+}

@@ -9,6 +9,17 @@ export async function findTrainingConfig(db: Database, clientId: number): Promis
   return config;
 }
 
+/** The client's config, its row locked until the transaction ends: a change that reads, edits and writes it back loses no one else's. */
+export async function findTrainingConfigForUpdate(tx: Database, clientId: number): Promise<TrainingConfig | undefined> {
+  const [config] = await tx
+    .select()
+    .from(trainingConfigs)
+    .where(eq(trainingConfigs.clientId, clientId))
+    .limit(1)
+    .for("update");
+  return config;
+}
+
 export type TrainingConfigFields = Omit<
   typeof trainingConfigs.$inferInsert,
   "id" | "clientId" | "createdAt" | "updatedAt"

@@ -61,11 +61,14 @@ export async function handleEraseAction(
     operatorId,
     formData,
     recordAccess,
+    backPath,
     t,
   }: {
     clientId: number;
     operatorId: number;
     formData: FormData;
+    /** Where a done erasure comes back to: the page of the visitor search. */
+    backPath: string;
     recordAccess: (record: AccessRecord) => void;
     t: Translate;
   },
@@ -82,7 +85,7 @@ export async function handleEraseAction(
   if (!isConfirmed(formData)) return { confirmErase: { kind, q } };
   const counts = await eraseVisitor(db, { clientId, operatorId, query: visitorQueryOf(kind, q) });
   recordAccess({ action: "erase_visitor_data", clientId, sessionId: kind === "session" ? q : null });
-  return redirectWithSuccess(`/admin/clients/${clientId}?tab=privacy`, {
+  return redirectWithSuccess(backPath, {
     message: t("detail.privacy.erased", { ns: "clients" }),
     description: t("detail.privacy.counts", { ns: "clients", ...counts }),
   });

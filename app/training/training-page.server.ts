@@ -11,6 +11,7 @@ import { findClientById, listClientsForPicker } from "~/models/client.server.ts"
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { conversationSchema, previewSchema, PREVIEW_TURNS, type PreviewTurn } from "./preview-schema.ts";
 import { SALES_FLOW, TRAINING_BUSINESS_TYPES, trainingFormSchema, type FaqRow } from "./training-schema.ts";
+import { recordTrainingChange, type TrainingEditor } from "./training-history.server.ts";
 import { saveTraining } from "./training.server.ts";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -67,7 +68,14 @@ export function faqRowsOf(knowledgeBase: Record<string, unknown>): FaqRow[] {
   });
 }
 
-export type TrainingActionContext = { db: Database; env: Env; language: Language; t: Translate };
+export type TrainingActionContext = {
+  db: Database;
+  env: Env;
+  language: Language;
+  t: Translate;
+  /** Who saves: the client's training history names them. */
+  editor: TrainingEditor;
+};
 
 /**
  * The page's posts: a preview turn (`intent=preview`), the FAQ rows' add, remove and move buttons
@@ -95,7 +103,10 @@ export async function handleTrainingAction(formData: FormData, context: Training
   const { faq: _previousFaq, ...otherKnowledge } = (await findTrainingConfig(db, clientId))?.knowledgeBase ?? {};
   const knowledgeBase = faq.length > 0 ? { ...otherKnowledge, faq } : otherKnowledge;
   const config = { ...fields, knowledgeBase, salesFlow: [...SALES_FLOW] };
-  await saveTraining(db, clientId, config);
+  await db.transaction(async (tx) => {
+    await saveTraining(tx, clientId, config);
+    await recordTrainingChange(tx, { clientId, editor: context.editor, kind: "training" });
+  });
   return redirectWithSuccess(`/admin/ai-training?clientId=${clientId}`, t("training.saved"));
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText } from "~/lib/text.ts";
+import { multiLineText, plainText } from "~/lib/text.ts";
 import { TONES } from "#db/vocabulary.ts";
 import { BUSINESS_TYPES } from "~/clients/client-schema.ts";
 
@@ -72,3 +72,31 @@ export const trainingFormSchema = z.object({
     .default([])
     .transform((rows) => rows.filter((row) => row.q && row.a)),
 });
+
+/*
+ * The portal's training page edits one part at a time (app/training/training-changes.server.ts):
+ * the greeting, the business information, or one FAQ entry. Messages are keys of `client-config`.
+ */
+export const greetingFormSchema = z.object({
+  greeting: plainText(LIMITS.greeting).optional().default(""),
+  greetingEn: plainText(LIMITS.greeting).optional().default(""),
+});
+
+export const businessInfoFormSchema = z.object({
+  businessInfo: plainText(LIMITS.businessInfo).optional().default(""),
+});
+
+/** One FAQ entry: both the question and its answer. */
+export const faqEntryFormSchema = z.object({
+  q: multiLineText("errors.questionRequired")
+    .trim()
+    .min(1, "errors.questionRequired")
+    .max(FAQ_LIMITS.question, "errors.tooLong"),
+  a: multiLineText("errors.answerRequired")
+    .trim()
+    .min(1, "errors.answerRequired")
+    .max(FAQ_LIMITS.answer, "errors.tooLong"),
+});
+
+/** An FAQ entry's id (its knowledge entry's): anything else is no entry. */
+export const faqEntryIdSchema = z.coerce.number().int().positive().max(2_147_483_647);

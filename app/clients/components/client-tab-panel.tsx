@@ -4,6 +4,7 @@ import { ChannelsTab, type ChannelsResult } from "~/channels/components/channels
 import { AccessLogTab } from "~/privacy/components/access-log-tab.tsx";
 import { DeliveryTab } from "~/leads/components/delivery-tab.tsx";
 import { VisitorDataTab } from "~/privacy/components/visitor-data-tab.tsx";
+import { TrainingHistoryCard } from "~/training/components/training-history.tsx";
 import type { ClientPageData } from "../client-page.server.ts";
 import { ClientOverview } from "./client-overview.tsx";
 import { ClientSessions } from "./client-sessions.tsx";
@@ -35,7 +36,12 @@ export function ClientTabPanel({
     case "sessions":
       return <ClientSessions data={loaded} sessions={loaded.view.sessions} />;
     case "training":
-      return <ClientTraining clientId={loaded.client.id} training={loaded.view.training} />;
+      return (
+        <div className="space-y-6">
+          <ClientTraining clientId={loaded.client.id} training={loaded.view.training} />
+          <TrainingHistoryCard history={loaded.view.history} timeZone={loaded.timeZone} now={loaded.now} />
+        </div>
+      );
     case "delivery":
       return <DeliveryTab data={loaded} delivery={loaded.view.delivery} lastResult={deliveryResult} />;
     case "channels":
@@ -47,6 +53,11 @@ export function ClientTabPanel({
           privacy={loaded.view.privacy}
           confirmErase={confirmErase}
           eraseError={eraseError}
+          paths={{
+            tabPath: `/admin/clients/${loaded.client.id}?tab=privacy`,
+            exportPath: `/admin/clients/${loaded.client.id}/visitor-data/export`,
+            searchFields: { tab: "privacy" },
+          }}
         />
       );
     case "settings":

@@ -1,6 +1,6 @@
 import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
-import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "remix-toast";
+import { dataWithError, dataWithSuccess, redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
 import { runRecordedFullClientTest } from "~/checks/system-checks.server.ts";
 import { businessHoursForm, handleBusinessHoursAction } from "~/hours/business-hours.server.ts";
@@ -11,17 +11,12 @@ import type { Client } from "~/models/client.server.ts";
 import { updateClient } from "~/models/client.server.ts";
 import { countKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
-import { MAX_URLS_PER_SCAN, scanUrlSchema } from "~/scanner/scan-request-schema.ts";
-import { scanUrls, urlLines } from "~/scanner/scan.server.ts";
+import { handleScanForm, type ScanIntent } from "~/scanner/scan-form.server.ts";
+import { recordTrainingChange, type TrainingEditor } from "~/training/training-history.server.ts";
 import { clientDetailsFormSchema } from "./details-schema.ts";
 import { sitesFormSchema } from "./sites-schema.ts";
 import { frameAncestorSources } from "~/widget/frame-ancestors.ts";
-import {
-  businessConfigFormSchema,
-  capabilityFormSchema,
-  promptKey,
-  websiteUrlsFormSchema,
-} from "./sales-config-schema.ts";
+import { businessConfigFormSchema, capabilityFormSchema, promptKey } from "./sales-config-schema.ts";
 import { salesConfigView, updateSalesConfig } from "./sales-config.server.ts";
 import { CAPABILITIES } from "#db/vocabulary.ts";
 
@@ -31,6 +26,8 @@ export type ConfigActionContext = {
   db: Database;
   client: Client;
   operatorId: number | null;
+  /** Who posts: the training history names them for the hours and the scans. */
+  editor: TrainingEditor;
   allowHosts: readonly string[];
   serverUrl: string;
   /** The full client test's external checks read the AI provider from it and answer in this language. */
@@ -100,6 +97,7 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
       return handleBusinessHoursAction(db, client.id, formData, {
         pageUrl: context.pageUrl,
         message: t("hours.saved"),
+        onSaved: (tx) => recordTrainingChange(tx, { clientId: client.id, editor: context.editor, kind: "hours" }),
       });
     case "sites": {
       const submission = parseForm(formData, { schema: sitesFormSchema });
@@ -133,25 +131,21 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
     }
     case "urls":
     case "scan":
-    case "scanSummary": {
-      const intent = formData.get("intent") as "urls" | "scan" | "scanSummary";
-      const schema = websiteUrlsFormSchema.superRefine((value, ctx) => validUrlLines(value, ctx, intent !== "urls"));
-      const submission = parseForm(formData, { schema });
-      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-      const urls = urlLines(submission.value.websiteUrls);
-      await updateSalesConfig(db, client.id, { websiteUrls: urls.join("\n") });
-      if (intent === "urls") return redirectWithSuccess(context.pageUrl, t("scanner.urlsSaved"));
-      if (intent === "scanSummary") {
-        // The browser scanned URL by URL through the JSON API (to show progress): this keeps the list and reports the outcome.
-        const scanned = Math.min(Number(formData.get("scanned")) || 0, urls.length);
-        return scanToast(context.pageUrl, scanned, urls.length, [], t);
-      }
-      const results = await scanUrls(db, client.id, urls, { allowHosts: context.allowHosts });
-      const failures = results.flatMap((result) =>
-        result.success ? [] : [`${result.url}: ${t(`scan.failure.${result.failure}`, { status: result.status })}`],
-      );
-      return scanToast(context.pageUrl, results.length - failures.length, results.length, failures, t);
-    }
+    case "scanSummary":
+      return handleScanForm(formData.get("intent") as ScanIntent, formData, {
+        db,
+        clientId: client.id,
+        allowHosts: context.allowHosts,
+        pageUrl: context.pageUrl,
+        t,
+        onScanned: (urls) =>
+          recordTrainingChange(db, {
+            clientId: client.id,
+            editor: context.editor,
+            kind: "scan",
+            subject: urls.join(" "),
+          }),
+      });
     case "test": {
       const result = await runRecordedFullClientTest({
         db,
@@ -172,32 +166,4 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
     default:
       return data({ intent: "unknown", result: null }, { status: 400 });
   }
-}
-
-function validUrlLines(
-  value: { websiteUrls: string },
-  ctx: { addIssue: (issue: { code: "custom"; path: string[]; message: string }) => void },
-  required: boolean,
-) {
-  const urls = urlLines(value.websiteUrls);
-  if (required && urls.length === 0)
-    ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.urlsRequired" });
-  else if (urls.length > MAX_URLS_PER_SCAN)
-    ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.tooManyUrls" });
-  else if (urls.some((url) => !scanUrlSchema.safeParse(url).success))
-    ctx.addIssue({ code: "custom", path: ["websiteUrls"], message: "errors.invalidUrl" });
-}
-
-/** The scan's toast: all scanned, some, or none; without JavaScript the description also says why each failed URL failed. */
-function scanToast(pageUrl: string, scanned: number, total: number, failures: readonly string[], t: Translate) {
-  if (scanned === 0)
-    return redirectWithError(pageUrl, {
-      message: t("scan.failedTitle"),
-      description: [t("scan.failed"), ...failures].join("\n"),
-    });
-  const partial = scanned < total ? t("scan.partial", { failed: total - scanned, total }) : "";
-  return redirectWithSuccess(pageUrl, {
-    message: t("scan.doneTitle"),
-    description: [t("scan.done", { count: scanned }), partial, ...failures].filter(Boolean).join("\n"),
-  });
 }

@@ -19,18 +19,23 @@ type PrivacyTabData = Awaited<ReturnType<typeof loadPrivacyTab>>;
  * what is stored, export it as JSON or erase it (asked first), and the audit trail of both.
  */
 export function VisitorDataTab({
-  data: { client, timeZone, now },
+  data: { timeZone, now },
   privacy: { search, requests },
   confirmErase,
   eraseError,
+  paths: { tabPath, exportPath, searchFields = {} },
 }: {
-  data: ClientPageData;
+  data: Pick<ClientPageData, "timeZone" | "now">;
   privacy: PrivacyTabData;
   confirmErase: { kind: string; q: string } | undefined;
   eraseError: string | undefined;
+  /**
+   * Where the search shows (and the erasure posts), where the export downloads from, and the hidden
+   * fields the search keeps in the address (the client page's `tab`).
+   */
+  paths: { tabPath: string; exportPath: string; searchFields?: Record<string, string> };
 }) {
   const { t, i18n } = useTranslation("clients");
-  const tabPath = `/admin/clients/${client.id}?tab=privacy`;
   const time = (date: Date) => formatEventTime(new Date(date), new Date(now), i18n.language, timeZone);
   const found = search?.found;
   const query = search ? new URLSearchParams({ kind: search.kind, q: search.q }).toString() : "";
@@ -48,7 +53,9 @@ export function VisitorDataTab({
         className="space-y-4"
       >
         <Form method="get" className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
-          <input type="hidden" name="tab" value="privacy" />
+          {Object.entries(searchFields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <SelectField
             label={t("detail.privacy.kind")}
             name="kind"
@@ -102,7 +109,7 @@ export function VisitorDataTab({
             ) : null}
             <div className="flex flex-wrap gap-3">
               <Button asChild variant="secondary">
-                <a href={`/admin/clients/${client.id}/visitor-data/export?${query}`} download>
+                <a href={`${exportPath}?${query}`} download>
                   <Download className="h-4 w-4" aria-hidden="true" />
                   {t("detail.privacy.export")}
                 </a>

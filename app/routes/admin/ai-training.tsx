@@ -3,7 +3,7 @@ import { useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/ai-training";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { databaseContext, envContext } from "~/context.ts";
+import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { ChatPreview } from "~/training/components/chat-preview.tsx";
 import { ClientPicker } from "~/training/components/client-picker.tsx";
@@ -25,6 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     db: context.get(databaseContext),
     env: context.get(envContext),
     language: context.get(languageContext),
+    editor: context.get(operatorContext),
     t: (key, values) => t(key, { ns: "client-config", ...values }),
   });
 }

@@ -55,6 +55,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     db: context.get(databaseContext),
     client,
     operatorId: context.get(operatorContext)?.id ?? null,
+    editor: context.get(operatorContext),
     allowHosts: context.get(envContext).SCANNER_ALLOW_HOSTS,
     serverUrl: serverUrlFor(context.get(envContext), request),
     env: context.get(envContext),
@@ -130,7 +131,7 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
           ) : null}
           {tab === "scanner" ? (
             <ScannerTab
-              clientId={client.id}
+              scanEndpoint={`/api/admin/clients/${client.id}/scan-websites`}
               salesConfig={salesConfig}
               lastResult={resultFor("urls") ?? resultFor("scan")}
               saving={savingIntent !== null}

@@ -21,7 +21,7 @@ import { deliveryConfigOf } from "~/leads/lead-delivery.server.ts";
 import { useCodeLabels } from "~/i18n/code-labels.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 
-export const handle = { i18n: ["clients", "deliveries", "access", "channels", "checks"] };
+export const handle = { i18n: ["clients", "deliveries", "access", "channels", "checks", "portal-training"] };
 
 /** Our public origin: PUBLIC_URL's, else the one the operator reached. */
 const publicOrigin = (env: Env, url: URL) => new URL(env.PUBLIC_URL ?? url).origin;

@@ -16,7 +16,11 @@ import type { SalesConfigView } from "../sales-config.server.ts";
 type ScanRow = { url: string; state: "waiting" | "scanning" | "done" | "failed"; message?: string };
 
 type ScannerTabProps = {
-  clientId: number;
+  /**
+   * The JSON API the browser scans through, URL by URL (`{urls}` in, `{results}` out); null: the
+   * form posts and the server scans them all (the portal, which has no such API).
+   */
+  scanEndpoint: string | null;
   salesConfig: SalesConfigView;
   lastResult: SubmissionResult<string[]> | null | undefined;
   saving: boolean;
@@ -35,7 +39,7 @@ const lines = (text: string) => [
  * The Page Scanner tab. With JavaScript the browser scans URL by URL through the JSON API, so the
  * operator sees each one start and finish; without it the form posts and the server scans them all.
  */
-export function ScannerTab({ clientId, salesConfig, lastResult, saving }: ScannerTabProps) {
+export function ScannerTab({ scanEndpoint, salesConfig, lastResult, saving }: ScannerTabProps) {
   const { t } = useTranslation("client-config");
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -56,7 +60,7 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
     // Everything but the scan is Conform's: its field validation on blur is a submit event too, which
     // it checks in the browser; left to the router it became a request to the server that disabled
     // the buttons, and a click on "scan" at that moment was lost.
-    if (submitter?.value !== "scan") return form.onSubmit(event);
+    if (submitter?.value !== "scan" || !scanEndpoint) return form.onSubmit(event);
     event.preventDefault();
     const formElement = event.currentTarget;
     const urls = lines(text);
@@ -67,7 +71,7 @@ export function ScannerTab({ clientId, salesConfig, lastResult, saving }: Scanne
       rows[index] = { url, state: "scanning" };
       setProgress([...rows]);
       try {
-        const response = await fetch(`/api/admin/clients/${clientId}/scan-websites`, {
+        const response = await fetch(scanEndpoint, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ urls: [url] }),
