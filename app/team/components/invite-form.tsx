@@ -7,10 +7,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { parseForm } from "~/components/ui/parse-form.ts";
-import { businessInviteSchema, inviteSchema } from "../team-schema.ts";
-
-/** Which people a form invites: the provider's team, or a business's own. */
-export type PeopleGroup = "team" | "business";
+import { businessInviteSchema, inviteSchema, type PeopleGroup } from "../team-schema.ts";
 
 const GROUPS = {
   team: { roles: TEAM_ROLES, defaultRole: "agent", schema: inviteSchema },
