@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { isolate } from "~/lib/format.ts";
 import { PeoplePanel } from "~/team/components/people-panel.tsx";
 import { handlePeopleAction, loadPeoplePage, type PeoplePage } from "~/team/people-page.server.ts";
 
@@ -47,8 +48,8 @@ export default function ClientPeople({ loaderData, actionData }: Route.Component
   return (
     <div className="space-y-6">
       <PageHeader
-        title={t("people.titleOf", { business: client.businessName })}
-        description={t("people.subtitle", { business: client.businessName })}
+        title={t("people.titleOf", { business: isolate(client.businessName) })}
+        description={t("people.subtitle", { business: isolate(client.businessName) })}
         actions={
           <Button asChild variant="secondary">
             <Link to={`/admin/clients/${client.id}`}>
@@ -58,7 +59,8 @@ export default function ClientPeople({ loaderData, actionData }: Route.Component
           </Button>
         }
       />
-      <PeoplePanel group="business" {...loaderData} actionData={actionData} />
+      {/* The provider most often invites the business's owner; the owner then invites the staff. */}
+      <PeoplePanel group="business" defaultRole="business_owner" {...loaderData} actionData={actionData} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/people";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, portalClientContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { isolate } from "~/lib/format.ts";
 import { findClientById } from "~/models/client.server.ts";
 import { PeoplePanel } from "~/team/components/people-panel.tsx";
 import { handlePeopleAction, loadPeoplePage, type PeoplePage } from "~/team/people-page.server.ts";
@@ -39,7 +40,7 @@ export default function PortalPeople({ loaderData, actionData }: Route.Component
     <div className="space-y-6">
       <PageHeader
         title={t("people.title")}
-        description={t("people.subtitle", { business: loaderData.businessName })}
+        description={t("people.subtitle", { business: isolate(loaderData.businessName) })}
       />
       <PeoplePanel group="business" {...loaderData} actionData={actionData} />
     </div>

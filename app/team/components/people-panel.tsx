@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/alert.tsx";
 import { TitledCard } from "~/components/ui/card.tsx";
+import type { PersonRole } from "#db/vocabulary.ts";
 import type { PeopleGroup } from "../team-schema.ts";
 import { InviteForm } from "./invite-form.tsx";
 import { InviteLink } from "./invite-link.tsx";
@@ -17,6 +18,7 @@ export type PeopleActionData = {
 /** A people page's body under its header: what the last post said, the invitation form, and the people. */
 export function PeoplePanel({
   group,
+  defaultRole,
   members,
   me,
   mailOn,
@@ -24,6 +26,7 @@ export function PeoplePanel({
   actionData,
 }: {
   group: PeopleGroup;
+  defaultRole?: PersonRole;
   members: TeamMember[];
   me: number;
   mailOn: boolean;
@@ -40,7 +43,7 @@ export function PeoplePanel({
         title={t("invite.title")}
         description={mailOn ? t("invite.descriptionMail") : t("invite.descriptionNoMail")}
       >
-        <InviteForm lastResult={actionData?.result} group={group} />
+        <InviteForm lastResult={actionData?.result} group={group} defaultRole={defaultRole} />
       </TitledCard>
       <section aria-labelledby="members-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <h2 id="members-heading" className="px-5 pt-5 pb-2 text-lg font-semibold">

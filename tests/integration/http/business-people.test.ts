@@ -2,12 +2,7 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertClient, insertPerson, PERSON_PASSWORD } from "../../support/factories.ts";
 import { startMailbox, type Mailbox } from "../../support/mailbox.ts";
-import {
-  sessionCookieOn,
-  startServer,
-  TEST_ADMIN,
-  type RunningServer,
-} from "../../support/server.ts";
+import { sessionCookieOn, startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
 
 /**
  * A business's own people through a running server with a local SMTP stand-in: an operator invites the
@@ -37,9 +32,11 @@ const post = (path: string, cookie: string, fields: Record<string, string>) =>
 async function mailTo(address: string) {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const mail = mails.find((each) => JSON.stringify(each.to ?? "")
+    const mail = mails.find((each) =>
+      JSON.stringify(each.to ?? "")
         .toLowerCase()
-        .includes(address));
+        .includes(address),
+    );
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -110,7 +107,7 @@ describe("a business's people", () => {
     expect(mail.subject).toBe("operator invited you to Crumb Bakery on Alex");
     expect(mail.text).toContain("Crumb Bakery's account on Alex, as Business owner");
     const people = await (await send(`/admin/clients/${bakery}/people?lng=en`, { cookie: operator })).text();
-    expect(people).toContain("People of Crumb Bakery");
+    expect(people).toContain("People of \u2068Crumb Bakery\u2069");
     expect(people).toContain("noa@crumb.example");
     // The other business's owner is not on this business's page.
     expect(people).not.toContain("owner@petal.example");
@@ -222,7 +219,10 @@ describe("a business's people", () => {
     expect(await demote.text()).toContain("The business&#x27;s last owner cannot be disabled");
 
     const avi = await memberId("/portal/people?lng=en", owner, "avi@crumb.example");
-    const staffCookie = await sessionCookieOn(server, { username: "avi@crumb.example", password: "a-new-business-password" });
+    const staffCookie = await sessionCookieOn(server, {
+      username: "avi@crumb.example",
+      password: "a-new-business-password",
+    });
     expect((await send("/portal", { cookie: staffCookie })).status).toBe(200);
     const disable = await post("/portal/people?lng=en", owner, { intent: "disable", operatorId: avi });
     expect(disable.status).toBe(302);
