@@ -177,7 +177,7 @@ describe("the portal's training page", () => {
       { intent: "faqEdit", faqId: String(theirs.faqId), q: PARKING.q, a: "Taken over." },
       { intent: "faqRemove", faqId: String(theirs.faqId), confirmed: "yes" },
       { intent: "faqEdit", faqId: "not-an-id", q: PARKING.q, a: "Taken over." },
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await post(fields);
       expect(response.status, JSON.stringify(fields)).toBe(404);
       expect(await response.text()).toContain("Page Not Found");
