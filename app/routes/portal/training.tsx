@@ -91,7 +91,7 @@ export default function PortalTraining({ loaderData, actionData }: Route.Compone
                 }
               />
               <div>
-                <ChatPreview clientId={view.clientId} />
+                <ChatPreview clientId={view.clientId} intro={t("faq.previewIntro")} />
               </div>
             </div>
           ) : null}

@@ -14,7 +14,14 @@ type PreviewData = { intent: string; conversation?: PreviewTurn[]; error?: strin
  * conversation travels with each question (a hidden field) and comes back with the answer, so it
  * stays on screen with or without JavaScript. Give it a `key` per client: a new client, a new talk.
  */
-export function ChatPreview({ clientId }: { clientId: number | null }) {
+export function ChatPreview({
+  clientId,
+  intro,
+}: {
+  clientId: number | null;
+  /** What the card says it is for; the back-office's words ("this client's Alex") unless told. */
+  intro?: string;
+}) {
   const { t } = useTranslation("client-config");
   const fetcher = useFetcher<PreviewData>();
   const actionData = useActionData<PreviewData>();
@@ -40,7 +47,7 @@ export function ChatPreview({ clientId }: { clientId: number | null }) {
     <TitledCard
       id="chat-preview-title"
       title={t("training.previewTitle")}
-      description={t("training.previewIntro")}
+      description={intro ?? t("training.previewIntro")}
       className="space-y-4"
     >
       <div className="max-h-[28rem] min-h-24 overflow-y-auto rounded-lg bg-slate-50 p-3 text-sm">
