@@ -39,7 +39,10 @@ export function PortalMonthUsage({ month, timeZone }: { month: PortalMonth; time
       description={t("billing.usage.description", { date: formatDate(month.payableFrom, language, timeZone) })}
     >
       {month.usage ? (
-        <ul aria-label={t("billing.usage.label")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+        <ul
+          aria-label={t("billing.usage.label")}
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5"
+        >
           <li>
             <StatCard
               level={3}
