@@ -28,7 +28,10 @@ describe.each(testDrivers)("the team's last owner (%s)", (driver) => {
           changeRole(other.db, PROVIDER_TEAM, b!.id, "agent"),
         ]);
         expect(outcomes.sort()).toEqual(["done", "lastOwner"]);
-        const disabled = await Promise.all([disableMember(handle.db, PROVIDER_TEAM, a!.id), disableMember(other.db, PROVIDER_TEAM, b!.id)]);
+        const disabled = await Promise.all([
+          disableMember(handle.db, PROVIDER_TEAM, a!.id),
+          disableMember(other.db, PROVIDER_TEAM, b!.id),
+        ]);
         // Whoever is still the owner is the last one: disabling them is refused; the demoted one goes.
         expect(disabled.sort()).toEqual(["done", "lastOwner"]);
         // Back to two owners for the next round.
