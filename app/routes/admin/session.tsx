@@ -1,24 +1,23 @@
 import { ArrowLeft, MessageSquareOff } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/session";
 import { ChannelIcon } from "~/components/channel-icon.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, TitledCard } from "~/components/ui/card.tsx";
+import { Card } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import type { Database } from "#db/connection.ts";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
-import { HandoffPanel } from "~/handoff/components/handoff-panel.tsx";
+import { ConversationWorkspace } from "~/handoff/components/conversation-workspace.tsx";
 import { handleHandoffAction, loadHandoff } from "~/handoff/handoff-page.server.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 import { maskChannelUserId } from "~/lib/channel.ts";
 import { formatDateTime, formatNumber } from "~/lib/format.ts";
-import { ConversationThread, SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
+import { SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
 import { sessionIdSchema, shortSessionId } from "~/sessions/session-query.ts";
 import { findClientSession, loadSessionMessages, summarizeSession } from "~/sessions/sessions.server.ts";
@@ -178,67 +177,14 @@ export default function SessionDetail({ loaderData, actionData }: Route.Componen
           {t("detail.loading")}
         </p>
       ) : null}
-      {/* The conversation, then (beside it from lg up) who answers and the reply box: an operator who
-          holds the session reads the last messages right above what they type. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,26rem)] lg:items-start">
-        <TitledCard id="conversation-history-title" title={t("detail.history")}>
-          {messages.length === 0 ? (
-            <p className="text-slate-600">{t("quickView.noMessages")}</p>
-          ) : (
-            <ConversationScroll messages={messages} label={t("detail.history")}>
-              <ConversationThread messages={messages} timeZone={timeZone} />
-            </ConversationScroll>
-          )}
-          {summary.totalMessages > messages.length ? (
-            <p className="mt-4 text-sm text-slate-600">
-              {t("quickView.truncated", {
-                shown: formatNumber(messages.length, language),
-                total: formatNumber(summary.totalMessages, language),
-              })}
-            </p>
-          ) : null}
-        </TitledCard>
-        <div className="lg:sticky lg:top-4">
-          <HandoffPanel handoff={handoff} lastResult={actionData?.result} timeZone={timeZone} />
-        </div>
-      </div>
+      <ConversationWorkspace
+        messages={messages}
+        totalMessages={summary.totalMessages}
+        timeZone={timeZone}
+        handoff={handoff}
+        lastResult={actionData?.result}
+      />
       <SessionSummaryList summary={summary} />
-    </div>
-  );
-}
-
-/**
- * The thread in a box of its own height, kept scrolled to its newest message (on arrival too), so the
- * reply box below or beside it stays on the first screen however long the conversation. New messages
- * arrive live: a screen reader hears each one added, without losing its place.
- */
-function ConversationScroll({
-  messages,
-  label,
-  children,
-}: {
-  messages: readonly { id: number }[];
-  label: string;
-  children: ReactNode;
-}) {
-  const box = useRef<HTMLDivElement>(null);
-  const newest = messages.at(-1)?.id;
-  useEffect(() => {
-    if (box.current) box.current.scrollTop = box.current.scrollHeight;
-  }, [newest]);
-  return (
-    // The thread scrolls: keyboard users focus it to scroll it (axe: scrollable-region-focusable).
-    <div
-      ref={box}
-      role="region"
-      aria-label={label}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-      className="max-h-[40vh] overflow-y-auto overscroll-contain rounded-md focus-visible:outline-2 focus-visible:outline-brand-600 lg:max-h-[65vh]"
-    >
-      <div aria-live="polite" aria-relevant="additions">
-        {children}
-      </div>
     </div>
   );
 }
