@@ -2,6 +2,7 @@ import { StatementTimeout, withStatementTimeout, type Database } from "#db/conne
 import type { Channel, MessageRole } from "#db/vocabulary.ts";
 import type { ExportedMessage, SessionExport, SessionList, SessionSummary, SessionView } from "./session-types.ts";
 import { normalizeAddress } from "~/lib/address.ts";
+import { maskChannelUserId } from "~/lib/channel.ts";
 import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
 import {
   findMonitoredSession,
@@ -25,6 +26,7 @@ import {
   SEARCH_TIMEOUT_MS,
   searchIsTooLong,
   sessionImagePath,
+  sessionIdSchema,
   sessionPageQuerySchema,
   type SessionQuery,
 } from "./session-query.ts";
@@ -192,6 +194,35 @@ export async function findClientSession(db: Database, clientId: number | undefin
   if (!session || (clientId !== undefined && session.clientId !== clientId)) return undefined;
   return session;
 }
+
+/**
+ * The session a page's address names (`param`, cut to a session id's length): on the back-office's
+ * any client's, on a business's portal (`clientId`) its own only; another's, or none, is undefined.
+ * The session's client comes from the session itself, never from the address.
+ */
+export async function sessionNamedIn(db: Database, param: string, clientId?: number) {
+  const sessionId = param.slice(0, 200);
+  const session = sessionIdSchema.safeParse(sessionId).success
+    ? await findClientSession(db, clientId, sessionId)
+    : undefined;
+  return { sessionId, session };
+}
+
+/**
+ * What a session page's header says of the session (app/sessions/components/session-facts.tsx):
+ * the channel's visitor masked here, so their full number never reaches the browser.
+ */
+export function sessionFactsOf(session: MonitoredSession) {
+  return {
+    sessionId: session.publicId,
+    channel: session.channel,
+    channelUser: session.channelUserId === null ? null : maskChannelUserId(session.channelUserId),
+    messageCount: session.messageCount,
+    contact: [session.contactDetails.clientName, session.contactDetails.phone].filter(Boolean).join(" · "),
+    consentAt: session.consentAt,
+  };
+}
+export type SessionFactsView = ReturnType<typeof sessionFactsOf>;
 
 /**
  * A session's summary: duration in seconds from the first message to the last, the number

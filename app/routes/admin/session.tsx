@@ -2,45 +2,37 @@ import { ArrowLeft, MessageSquareOff } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/session";
-import { ChannelIcon } from "~/components/channel-icon.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import type { Database } from "#db/connection.ts";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { ConversationWorkspace } from "~/handoff/components/conversation-workspace.tsx";
 import { handleHandoffAction, loadHandoff } from "~/handoff/handoff-page.server.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
 import { recordAccess } from "~/privacy/access-log.server.ts";
-import { maskChannelUserId } from "~/lib/channel.ts";
-import { formatDateTime, formatNumber } from "~/lib/format.ts";
 import { SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
+import { SessionFacts } from "~/sessions/components/session-facts.tsx";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
-import { sessionIdSchema, shortSessionId } from "~/sessions/session-query.ts";
-import { findClientSession, loadSessionMessages, summarizeSession } from "~/sessions/sessions.server.ts";
+import { shortSessionId } from "~/sessions/session-query.ts";
+import {
+  loadSessionMessages,
+  sessionFactsOf,
+  sessionNamedIn,
+  summarizeSession,
+} from "~/sessions/sessions.server.ts";
 
 export const handle = { i18n: ["sessions"] };
 
 /** The page shows this many messages; the CSV export has every one. */
 const SHOWN_MESSAGES = 500;
 
-/** The session's client comes from the session itself, never from a fixed client id. */
-/** The session named in the address, whichever client it belongs to. */
-async function sessionOf(db: Database, param: string) {
-  const sessionId = param.slice(0, 200);
-  const session = sessionIdSchema.safeParse(sessionId).success
-    ? await findClientSession(db, undefined, sessionId)
-    : undefined;
-  return { sessionId, session };
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const t = getTranslator(context);
-  const { sessionId, session } = await sessionOf(db, params.sessionId);
+  const { sessionId, session } = await sessionNamedIn(db, params.sessionId);
   if (!session) {
     return data({ found: false as const, title: t("detail.notFound", { ns: "sessions" }), sessionId }, { status: 404 });
   }
@@ -55,16 +47,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     title: t("detail.title", { ns: "sessions", id: shortSessionId(session.publicId) }),
     timeZone: context.get(envContext).TZ_DISPLAY,
     session: {
-      sessionId: session.publicId,
+      ...sessionFactsOf(session),
       clientId: session.clientId,
       businessName: session.businessName,
       licenseKey: session.licenseKey,
-      channel: session.channel,
-      // Masked here, so the visitor's full number never reaches the browser.
-      channelUser: session.channelUserId === null ? null : maskChannelUserId(session.channelUserId),
-      messageCount: session.messageCount,
-      contact: [session.contactDetails.clientName, session.contactDetails.phone].filter(Boolean).join(" · "),
-      consentAt: session.consentAt,
     },
     messages,
     summary,
@@ -74,7 +60,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** Take over, hand back, reply (app/handoff/handoff-page.server.ts); the admin layout checked the operator. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { session } = await sessionOf(context.get(databaseContext), params.sessionId);
+  const { session } = await sessionNamedIn(context.get(databaseContext), params.sessionId);
   if (!session) {
     throw data(getTranslator(context)("detail.notFound", { ns: "sessions" }), { status: 404 });
   }
@@ -84,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Session"} | Alex` }];
 
 export default function SessionDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("sessions");
+  const { t } = useTranslation("sessions");
   const navigation = useNavigation();
   // An unknown session hears nothing: "" is never a session's id.
   useLiveRevalidation({ sessionId: loaderData.found ? loaderData.session.sessionId : "" });
@@ -113,44 +99,12 @@ export default function SessionDetail({ loaderData, actionData }: Route.Componen
   }
 
   const { session, messages, summary, timeZone, handoff } = loaderData;
-  const language = i18n.language;
   return (
     <div className="space-y-6">
       <PageHeader
         title={<bdi>{session.businessName}</bdi>}
         description={
-          <span className="flex flex-wrap items-center gap-2">
-            <span>
-              {t("detail.sessionId")}:{" "}
-              <code dir="ltr" className="font-mono text-sm break-all">
-                {session.sessionId}
-              </code>
-            </span>
-            <Badge>
-              <ChannelIcon channel={session.channel} withLabel />
-              {session.channelUser ? (
-                <span dir="ltr" className="ms-1 font-mono text-xs" title={t("detail.channelUser")}>
-                  {session.channelUser}
-                </span>
-              ) : null}
-            </Badge>
-            <Badge>
-              {t("detail.messageCount", {
-                count: session.messageCount,
-                formatted: formatNumber(session.messageCount, language),
-              })}
-            </Badge>
-            {session.contact ? (
-              <Badge>
-                {/* One inline run: the badge lays out its children apart, which would drop the space. */}
-                <span>
-                  {t("detail.contact")}: <bdi>{session.contact}</bdi>
-                </span>
-              </Badge>
-            ) : null}
-            {session.consentAt ? (
-              <Badge>{t("detail.consentAt", { time: formatDateTime(session.consentAt, language, timeZone) })}</Badge>
-            ) : null}
+          <SessionFacts session={session} timeZone={timeZone}>
             <Badge tone="info">
               {/* One inline run, like the contact's: the badge would drop the space before the key. */}
               <span>
@@ -162,7 +116,7 @@ export default function SessionDetail({ loaderData, actionData }: Route.Componen
                 />
               </span>
             </Badge>
-          </span>
+          </SessionFacts>
         }
         actions={
           <>
