@@ -1,5 +1,5 @@
 import { ArrowLeft, MessageSquareOff } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/conversation";
 import { Button } from "~/components/ui/button.tsx";
@@ -99,7 +99,14 @@ export default function PortalConversation({ loaderData, actionData }: Route.Com
           <EmptyState
             icon={MessageSquareOff}
             title={t("detail.notFound")}
-            description={t("detail.notFoundMessage", { sessionId: loaderData.sessionId })}
+            description={
+              <Trans
+                t={t}
+                i18nKey="detail.notFoundMessage"
+                values={{ sessionId: loaderData.sessionId }}
+                components={{ id: <code dir="ltr" className="font-mono wrap-anywhere" /> }}
+              />
+            }
           />
         </Card>
       </div>
@@ -110,7 +117,14 @@ export default function PortalConversation({ loaderData, actionData }: Route.Com
   return (
     <div className="space-y-6">
       <PageHeader
-        title={loaderData.title}
+        title={
+          <Trans
+            t={t}
+            i18nKey="detail.heading"
+            values={{ id: shortSessionId(session.sessionId) }}
+            components={{ id: <bdi dir="ltr" className="font-mono" /> }}
+          />
+        }
         description={<SessionFacts session={session} timeZone={timeZone} />}
         actions={
           <>
