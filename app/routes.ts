@@ -83,6 +83,8 @@ export default [
         route("ai-training", "routes/admin/ai-training.tsx"),
         route("system-status", "routes/admin/system-status.tsx"),
         route("clients/:clientId/wordpress-connection", "routes/admin/wordpress-connection.tsx"),
+        // A business's own people, who sign in to its portal: invited from its client page.
+        route("clients/:clientId/people", "routes/admin/client-people.tsx"),
         // The provider's team: invitations, roles, disabling (owners only).
         route("team", "routes/admin/team.tsx"),
         // Where the guard sends a page the person's role does not open (app/auth/permissions.ts).
@@ -109,6 +111,7 @@ export default [
         route("conversations/:sessionId/images/:imageId", "routes/portal/conversation-image.ts"),
         // The business's own live stream (Server-Sent Events): its conversations' events only.
         route("live", "routes/portal/live.ts"),
+        route("people", "routes/portal/people.tsx"),
         route("forbidden", "routes/portal/forbidden.tsx"),
         route("*", "routes/portal/not-found.tsx"),
       ]),

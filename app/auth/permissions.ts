@@ -14,7 +14,7 @@ import { CLIENT_CHECK_KINDS } from "~/checks/connection-result.ts";
 export const PERMISSIONS = {
   /** The dashboard, the clients and their pages, read. */
   "clients.view": ["owner", "admin", "agent"],
-  /** Adding a client, its settings, status, channels, lead delivery and WordPress connection. */
+  /** Adding a client, its settings, status, channels, lead delivery, WordPress connection and its people's accounts. */
   "clients.manage": ["owner", "admin"],
   /** The monitor, the session pages, their pictures and the live stream. */
   "conversations.view": ["owner", "admin", "agent"],
@@ -83,6 +83,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/clients/:clientId/visitor-data/export": read("visitorData.export"),
   "/admin/clients/:clientId/config": read("clients.view", "clients.manage"),
   "/admin/clients/:clientId/wordpress-connection": read("clients.manage"),
+  "/admin/clients/:clientId/people": read("clients.manage"),
   "/admin/leads": read("leads.work"),
   "/admin/leads/export/:list": read("visitorData.export"),
   "/admin/completed-functions": read("leads.work"),

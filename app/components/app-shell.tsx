@@ -22,7 +22,11 @@ import { Avatar } from "~/components/ui/card.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
 
 /** One entry of a shell's navigation: its page, its label's key in the shell's namespace, its icon. */
-export type NavigationEntry = { to: string; key: string; icon: ComponentType<{ className?: string; "aria-hidden"?: "true" }> };
+export type NavigationEntry = {
+  to: string;
+  key: string;
+  icon: ComponentType<{ className?: string; "aria-hidden"?: "true" }>;
+};
 
 /** The back-office navigation, in its order on screen. */
 const ADMIN_NAVIGATION = [
@@ -69,33 +73,33 @@ function ShellNavigation({
   const { pathname } = useLocation();
   return (
     <ul className="space-y-1">
-      {kind.navigation.filter(({ to }) => canOpen(to)).map(({ to, key, icon: Icon }) => {
-        const current =
-          pathname === to ||
-          pathname.startsWith(`${to}/`) ||
-          (to === kind.home.entry && pathname === kind.home.path);
-        return (
-          <li key={to}>
-            <NavLink
-              to={to}
-              onClick={onNavigate}
-              aria-current={current ? "page" : undefined}
-              className={clsx(
-                "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium",
-                current ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
-              )}
-            >
-              <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
-              {t(`nav.${key}`)}
-              {badges[key] ? (
-                <span className="ms-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                  {t("live.unseen", { count: badges[key], ns: "admin" })}
-                </span>
-              ) : null}
-            </NavLink>
-          </li>
-        );
-      })}
+      {kind.navigation
+        .filter(({ to }) => canOpen(to))
+        .map(({ to, key, icon: Icon }) => {
+          const current =
+            pathname === to || pathname.startsWith(`${to}/`) || (to === kind.home.entry && pathname === kind.home.path);
+          return (
+            <li key={to}>
+              <NavLink
+                to={to}
+                onClick={onNavigate}
+                aria-current={current ? "page" : undefined}
+                className={clsx(
+                  "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium",
+                  current ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+                )}
+              >
+                <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
+                {t(`nav.${key}`)}
+                {badges[key] ? (
+                  <span className="ms-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                    {t("live.unseen", { count: badges[key], ns: "admin" })}
+                  </span>
+                ) : null}
+              </NavLink>
+            </li>
+          );
+        })}
     </ul>
   );
 }

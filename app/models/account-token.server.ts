@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#db/connection.ts";
-import { accountTokens, operators } from "#db/schema.ts";
+import { accountTokens, operators, clients } from "#db/schema.ts";
 import type { AccountTokenKind } from "#db/vocabulary.ts";
 
 /** `id` is the SHA-256 of the link's token: the table never holds a usable link. */
@@ -33,10 +33,12 @@ export async function findAccountToken(db: Database, id: string, kind: AccountTo
       hasPassword: operators.passwordHash,
       inviterName: inviter.displayName,
       inviterUsername: inviter.username,
+      businessName: clients.businessName,
     })
     .from(accountTokens)
     .innerJoin(operators, eq(operators.id, accountTokens.operatorId))
     .leftJoin(inviter, eq(inviter.id, operators.invitedBy))
+    .leftJoin(clients, eq(clients.id, operators.clientId))
     .where(and(eq(accountTokens.id, id), eq(accountTokens.kind, kind)))
     .limit(1);
   if (!row) return undefined;

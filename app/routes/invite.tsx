@@ -2,6 +2,7 @@ import { Link2Off, UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
+import type { PersonRole } from "#db/vocabulary.ts";
 import type { Route } from "./+types/invite";
 import { hashPassword } from "~/auth/password.server.ts";
 import { landingFor } from "~/auth/guard.server.ts";
@@ -42,7 +43,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     );
   }
   const view = await viewInvitation(context.get(databaseContext), params.token);
-  if (view.state === "open") return { ...view, title: t("accept.title", { ns: "team" }) };
+  if (view.state === "open") {
+    const title = view.businessName
+      ? t("accept.businessTitle", { ns: "team", business: view.businessName })
+      : t("accept.title", { ns: "team" });
+    return { ...view, title };
+  }
   return data(
     { state: view.state, title: t("gone.title", { ns: "team" }) },
     { status: view.state === "unknown" ? 404 : 410 },
@@ -71,7 +77,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const gone = () =>
     data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), gone: true }, { status: 410 });
   // Looked at before the slow hash, so a dead link costs no hashing; checked again when it is used up.
-  if ((await viewInvitation(db, params.token)).state !== "open") return gone();
+  const invitation = await viewInvitation(db, params.token);
+  if (invitation.state !== "open") return gone();
   const { displayName, password } = submission.value;
   const person = await acceptInvitation(db, params.token, {
     passwordHash: await hashPassword(password),
@@ -79,9 +86,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (person === undefined) return gone();
   const cookie = await createAuthSession(db, request, person.operatorId, context.get(requestInfoContext).ip);
-  return redirectWithSuccess(landingFor(person, "/admin/dashboard"), t("accept.welcome", { ns: "team", name: displayName }), {
-    headers: { "Set-Cookie": cookie },
-  });
+  const welcome = invitation.businessName
+    ? t("accept.businessWelcome", { ns: "team", name: displayName, business: invitation.businessName })
+    : t("accept.welcome", { ns: "team", name: displayName });
+  return redirectWithSuccess(landingFor(person, "/admin/dashboard"), welcome, { headers: { "Set-Cookie": cookie } });
 }
 
 /** Retry-After of a refused request must reach the browser with the page. */
@@ -108,11 +116,9 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
             <div className="mb-5 flex items-start gap-3">
               <UserPlus className="mt-1 h-6 w-6 shrink-0 text-brand-600" aria-hidden="true" />
               <div>
-                <h1 className="text-xl font-semibold">{t("accept.title")}</h1>
+                <h1 className="text-xl font-semibold">{open.title}</h1>
                 <p className="mt-1 text-sm text-slate-600">
-                  {open.inviterName
-                    ? t("accept.invitedBy", { inviter: open.inviterName, role: t(`roles.${open.role}`) })
-                    : t("accept.invited", { role: t(`roles.${open.role}`) })}
+                  <InvitedBy {...open} />
                 </p>
                 <p className="mt-1 text-sm text-slate-600">{t(`roleHelp.${open.role}`)}</p>
               </div>
@@ -136,4 +142,20 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
       </Card>
     </main>
   );
+}
+
+/** Who invited the person, to what role, and for a business's person, to which business. */
+function InvitedBy({
+  inviterName,
+  role,
+  businessName,
+}: {
+  inviterName: string | null;
+  role: PersonRole;
+  businessName: string | null;
+}) {
+  const { t } = useTranslation("team");
+  const values = { inviter: inviterName, role: t(`roles.${role}`), business: businessName };
+  if (businessName) return inviterName ? t("accept.businessInvitedBy", values) : t("accept.businessInvited", values);
+  return inviterName ? t("accept.invitedBy", values) : t("accept.invited", values);
 }

@@ -3,23 +3,28 @@ import type { PersonRole } from "#db/vocabulary.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-/** The invitation e-mail, in the inviter's language (`t` is theirs): who invites, to what role, and the link. */
+/**
+ * The invitation e-mail, in the inviter's language (`t` is theirs): who invites, to what role (on the
+ * provider's team, or at a business, named), and the link.
+ */
 export function composeInviteMail(
   t: TFunction,
   language: string,
-  invite: { displayName: string; inviterName: string; role: PersonRole; link: string },
+  invite: { displayName: string; inviterName: string; role: PersonRole; link: string; businessName: string | null },
 ) {
   const values = {
     ns: "team",
     name: invite.displayName,
     inviter: invite.inviterName,
     role: t(`roles.${invite.role}`, { ns: "team" }),
+    business: invite.businessName ?? "",
     hours: 72,
   };
-  const subject = t("mail.subject", values);
+  const business = invite.businessName !== null;
+  const subject = t(business ? "mail.businessSubject" : "mail.subject", values);
   const greeting = t("mail.greeting", values);
-  const body = t("mail.body", values);
-  const action = t("mail.action", values);
+  const body = t(business ? "mail.businessBody" : "mail.body", values);
+  const action = t(business ? "mail.businessAction" : "mail.action", values);
   const expiry = t("mail.expiry", values);
   const footer = t("mail.footer", values);
   const text = [greeting, "", body, "", `${action}: ${invite.link}`, "", expiry, "", footer].join("\n");

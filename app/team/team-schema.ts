@@ -25,13 +25,16 @@ const operatorId = z.coerce
   .positive("errors.memberUnknown")
   .max(2 ** 31 - 1, "errors.memberUnknown");
 
+/** Which people a page is about: the provider's team, or a business's own. */
+export type PeopleGroup = "team" | "business";
+
 /**
  * The posts a people page takes, told apart by `intent`, for the roles its group has: "invite a person"
  * (their address, the name shown until they choose their own, a role), change a role, and disable,
  * enable or invite again (the earlier links stop working).
  */
-function peopleSchemas<const Roles extends readonly [PersonRole, ...PersonRole[]]>(roles: Roles) {
-  const role = z.enum(roles, { error: "errors.roleInvalid" });
+function peopleSchemas<const Roles extends readonly [PersonRole, ...PersonRole[]]>(roles: Roles, roleError: string) {
+  const role = z.enum(roles, { error: roleError });
   const invite = z.object({ intent: z.literal("invite"), email, displayName, role });
   const changeRole = z.object({ intent: z.literal("changeRole"), operatorId, role });
   const member = z.object({
@@ -43,9 +46,12 @@ function peopleSchemas<const Roles extends readonly [PersonRole, ...PersonRole[]
 }
 
 /** The provider's team page. */
-export const { invite: inviteSchema, action: teamActionSchema } = peopleSchemas(TEAM_ROLES);
+export const { invite: inviteSchema, action: teamActionSchema } = peopleSchemas(TEAM_ROLES, "errors.roleInvalid");
 /** A business's people: from its client page in the back-office, and from its portal. */
-export const { invite: businessInviteSchema, action: businessPeopleActionSchema } = peopleSchemas(BUSINESS_ROLES);
+export const { invite: businessInviteSchema, action: businessPeopleActionSchema } = peopleSchemas(
+  BUSINESS_ROLES,
+  "errors.businessRoleInvalid",
+);
 
 export type TeamAction = z.output<typeof teamActionSchema>;
 

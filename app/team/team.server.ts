@@ -12,6 +12,7 @@ import {
   insertAccountToken,
 } from "~/models/account-token.server.ts";
 import { deleteAuthSessionsOf } from "~/models/auth-session.server.ts";
+import { findClientById } from "~/models/client.server.ts";
 import {
   findOperatorByEmail,
   findOperatorById,
@@ -78,7 +79,7 @@ export type InviteDelivery =
 async function sendInvitation(
   db: Database,
   sender: Sender,
-  person: { id: number; email: string; displayName: string; role: PersonRole },
+  person: { id: number; email: string; displayName: string; role: PersonRole; clientId: number | null },
 ): Promise<InviteDelivery> {
   const { token, id } = newAccountToken();
   await deleteUnusedAccountTokens(db, person.id, "invite");
@@ -91,11 +92,13 @@ async function sendInvitation(
   const link = inviteLinkOf(publicOrigin(sender.env, sender.requestUrl), token, sender.language);
   const settings = mailSettingsOf(sender.env);
   if (!settings) return { mailed: false, email: person.email, link, reason: "off" };
+  const business = person.clientId === null ? undefined : await findClientById(db, person.clientId);
   const mail = composeInviteMail(sender.t, sender.language, {
     displayName: person.displayName,
     inviterName: sender.inviter.displayName ?? sender.inviter.username,
     role: person.role,
     link,
+    businessName: business?.businessName ?? null,
   });
   const attempt = await sendMail(settings, { to: person.email, ...mail });
   return attempt.ok
@@ -116,7 +119,7 @@ export async function inviteMember(
   const id = await insertInvitedOperator(db, { ...invite, clientId: scope.clientId, invitedBy: sender.inviter.id });
   // Two invitations of one address at the same moment: the unique indexes let one in.
   if (id === undefined) return { kind: "taken" };
-  return { kind: "invited", ...(await sendInvitation(db, sender, { id, ...invite })) };
+  return { kind: "invited", ...(await sendInvitation(db, sender, { id, clientId: scope.clientId, ...invite })) };
 }
 
 export type ResendOutcome = { kind: "notFound" } | { kind: "notInvited" } | ({ kind: "sent" } & InviteDelivery);
@@ -136,6 +139,7 @@ export async function resendInvitation(
     email: person.email,
     displayName: person.displayName ?? person.username,
     role: person.role,
+    clientId: person.clientId,
   });
   return { kind: "sent", ...delivery };
 }
@@ -192,7 +196,15 @@ export async function enableMember(db: Database, scope: PeopleScope, operatorId:
 }
 
 export type InvitationView =
-  | { state: "open"; email: string; displayName: string; role: PersonRole; inviterName: string | null }
+  | {
+      state: "open";
+      email: string;
+      displayName: string;
+      role: PersonRole;
+      inviterName: string | null;
+      /** The business a business's person is invited to; null for the provider's team. */
+      businessName: string | null;
+    }
   | { state: "unknown" | "gone" };
 
 /**
@@ -210,6 +222,7 @@ export async function viewInvitation(db: Database, token: string, now = new Date
     displayName: found.displayName ?? "",
     role: found.role,
     inviterName: found.inviterName ?? found.inviterUsername ?? null,
+    businessName: found.businessName,
   };
 }
 

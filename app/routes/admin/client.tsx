@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { SearchX, UserCog } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/client";
@@ -6,6 +6,7 @@ import { clientIntentPermission, handleClientAction, loadClientPage } from "~/cl
 import { UsageCeilingAlert } from "~/clients/components/usage-ceiling-alert.tsx";
 import { clientIdSchema } from "~/clients/client-schema.ts";
 import { requirePermission } from "~/auth/guard.server.ts";
+import { opensPage } from "~/auth/permissions.ts";
 import { clientTabsFor } from "~/clients/client-tabs.ts";
 import { ClientStatusBadge } from "~/clients/components/status-badge.tsx";
 import { ClientTabPanel } from "~/clients/components/client-tab-panel.tsx";
@@ -21,13 +22,14 @@ import { deliveryConfigOf } from "~/leads/lead-delivery.server.ts";
 import { useCodeLabels } from "~/i18n/code-labels.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 
-export const handle = { i18n: ["clients", "deliveries", "access", "channels", "checks"] };
+export const handle = { i18n: ["clients", "deliveries", "access", "channels", "checks", "team"] };
 
 /** Our public origin: PUBLIC_URL's, else the one the operator reached. */
 const publicOrigin = (env: Env, url: URL) => new URL(env.PUBLIC_URL ?? url).origin;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  const tabs = clientTabsFor(context.get(operatorContext).role);
+  const role = context.get(operatorContext).role;
+  const tabs = clientTabsFor(role);
   const page = await loadClientPage(context.get(databaseContext), {
     clientId: params.clientId,
     search: url.searchParams,
@@ -47,7 +49,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       sessionId: onlySession?.publicId ?? null,
     });
   }
-  return { title: page.client.businessName, tabs, ...page };
+  const managesPeople = opensPage(role, "/admin/clients/:clientId/people");
+  return { title: page.client.businessName, tabs, managesPeople, ...page };
 }
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
@@ -115,7 +118,19 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
             </a>
           </>
         }
-        actions={<SyncDataButton />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {loaderData.managesPeople ? (
+              <Button asChild variant="secondary">
+                <Link to={`/admin/clients/${client.id}/people`}>
+                  <UserCog className="h-4 w-4" aria-hidden="true" />
+                  {t("people.open", { ns: "team" })}
+                </Link>
+              </Button>
+            ) : null}
+            <SyncDataButton />
+          </div>
+        }
       />
       <UsageCeilingAlert clientId={client.id} ceiling={loaderData.usageCeiling} />
       <LinkTabs

@@ -13,7 +13,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const client = await findClientById(context.get(databaseContext), context.get(portalClientContext));
   const t = getTranslator(context);
   const businessName = client?.businessName ?? "";
-  return { title: t("home.title", { ns: "portal", business: businessName }), businessName, role: context.get(operatorContext).role };
+  return {
+    title: t("home.title", { ns: "portal", business: businessName }),
+    businessName,
+    role: context.get(operatorContext).role,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Portal"} | Alex` }];
@@ -29,7 +33,10 @@ export default function PortalHome({ loaderData }: Route.ComponentProps) {
         {pages.map(({ to, key, icon: Icon }) => (
           <li key={to}>
             <Card className="h-full">
-              <Link to={to} className="flex items-center gap-3 text-lg font-semibold text-slate-900 hover:text-brand-700">
+              <Link
+                to={to}
+                className="flex items-center gap-3 text-lg font-semibold text-slate-900 hover:text-brand-700"
+              >
                 <Icon className="h-6 w-6 text-brand-600" aria-hidden="true" />
                 {t(`nav.${key}`)}
               </Link>

@@ -2,15 +2,12 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { BUSINESS_ROLES, TEAM_ROLES } from "#db/vocabulary.ts";
+import { BUSINESS_ROLES, TEAM_ROLES, type PersonRole } from "#db/vocabulary.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { parseForm } from "~/components/ui/parse-form.ts";
-import { businessInviteSchema, inviteSchema } from "../team-schema.ts";
-
-/** Which people a form invites: the provider's team, or a business's own. */
-export type PeopleGroup = "team" | "business";
+import { businessInviteSchema, inviteSchema, type PeopleGroup } from "../team-schema.ts";
 
 const GROUPS = {
   team: { roles: TEAM_ROLES, defaultRole: "agent", schema: inviteSchema },
@@ -21,12 +18,15 @@ const GROUPS = {
 export function InviteForm({
   lastResult,
   group = "team",
+  defaultRole,
 }: {
   lastResult: SubmissionResult<string[]> | null | undefined;
   group?: PeopleGroup;
+  /** The role chosen to begin with, else the group's least (an agent, staff). */
+  defaultRole?: PersonRole;
 }) {
   const { t } = useTranslation("team");
-  const { roles, defaultRole, schema } = GROUPS[group];
+  const { roles, schema } = GROUPS[group];
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
   const [form, fields] = useForm({
@@ -34,7 +34,7 @@ export function InviteForm({
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    defaultValue: { role: defaultRole },
+    defaultValue: { role: defaultRole ?? GROUPS[group].defaultRole },
     onValidate: ({ formData }) => parseForm(formData, { schema }),
   });
   return (
