@@ -35,13 +35,7 @@ const LiveContext = createContext<Live | null>(null);
  * `retry:`); a refused one is closed for good by the browser, so it is opened again here. Without
  * JavaScript nothing opens and the pages work as plain pages.
  */
-export function LiveEventsProvider({
-  children,
-  place = ADMIN_LIVE,
-}: {
-  children: ReactNode;
-  place?: LiveStreamPlace;
-}) {
+export function LiveEventsProvider({ children, place = ADMIN_LIVE }: { children: ReactNode; place?: LiveStreamPlace }) {
   const [connected, setConnected] = useState<boolean | null>(null);
   const [unseen, setUnseen] = useState({ sessions: 0, leads: 0 });
   const listeners = useRef(new Set<Listener>());

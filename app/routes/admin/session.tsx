@@ -17,12 +17,7 @@ import { SessionSummaryList } from "~/sessions/components/conversation-thread.ts
 import { SessionFacts } from "~/sessions/components/session-facts.tsx";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
 import { shortSessionId } from "~/sessions/session-query.ts";
-import {
-  loadSessionMessages,
-  sessionFactsOf,
-  sessionNamedIn,
-  summarizeSession,
-} from "~/sessions/sessions.server.ts";
+import { loadSessionMessages, sessionFactsOf, sessionNamedIn, summarizeSession } from "~/sessions/sessions.server.ts";
 
 export const handle = { i18n: ["sessions"] };
 

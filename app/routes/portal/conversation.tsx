@@ -20,12 +20,7 @@ import { recordAccess } from "~/privacy/access-log.server.ts";
 import { SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
 import { SessionFacts } from "~/sessions/components/session-facts.tsx";
 import { shortSessionId } from "~/sessions/session-query.ts";
-import {
-  loadSessionMessages,
-  sessionFactsOf,
-  sessionNamedIn,
-  summarizeSession,
-} from "~/sessions/sessions.server.ts";
+import { loadSessionMessages, sessionFactsOf, sessionNamedIn, summarizeSession } from "~/sessions/sessions.server.ts";
 
 export const handle = { i18n: ["portal-conversations", "sessions"] };
 
@@ -75,7 +70,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleHandoffAction(request, context, session, portalConversationPath(session.publicId));
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Conversation"} | Alex` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Conversation"} | Alex` },
+];
 
 export default function PortalConversation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("portal-conversations");

@@ -29,7 +29,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Conversations"} | Alex` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Conversations"} | Alex` },
+];
 
 export default function PortalConversations({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("portal-conversations");
