@@ -17,6 +17,7 @@ import {
 } from "./hostile-input.ts";
 import { sendRaw, TooSlow, type RawResponse } from "./raw-http.ts";
 import { readCorpus, seedAdvice, seedRuns } from "./seed-corpus.ts";
+import { hashPassword } from "~/auth/password.server.ts";
 import { walkRoutes, type RouteLeaf } from "../support/route-walker.ts";
 import { startServer, TEST_ADMIN, type RunningServer } from "../support/server.ts";
 
@@ -40,8 +41,22 @@ const SEEDS = seedRuns({
 });
 const TIME_BOUND_MS = Number(process.env.HOSTILE_TIME_BOUND_MS ?? 2_000);
 
-const IDENTITIES = ["anonymous", "operator"] as const;
+/**
+ * Who sends the requests: nobody signed in; the provider's owner (ADMIN_USERNAME), who reaches every
+ * back-office route; an agent, whom most of it refuses; and a demo business's owner, who alone reaches
+ * its portal and is refused the rest. The agent tries a quarter of the runs: what it meets is mostly
+ * the refusal the owner's runs do not.
+ */
+const IDENTITIES = ["anonymous", "operator", "agent", "business"] as const;
 type Identity = (typeof IDENTITIES)[number];
+type SignedIn = Exclude<Identity, "anonymous">;
+const RUN_SHARE: Record<Identity, number> = { anonymous: 1, operator: 1, agent: 0.25, business: 1 };
+/** The agent and the business's owner the suite adds to the demo data, with the password they sign in with. */
+const PEOPLE = {
+  agent: { username: "hostile-agent@team.example", role: "agent" },
+  business: { username: "hostile-owner@business.example", role: "business_owner" },
+} as const;
+const PEOPLE_PASSWORD = "a-hostile-suite-person-password";
 
 /** HOSTILE_ROUTES (a regular expression over patterns) narrows a replay to some routes; CI runs them all. */
 const allLeaves = walkRoutes(routes).filter(
@@ -126,24 +141,37 @@ export function describeHostileSuite(shard: number, count: number) {
      */
     let untouchedSince: Fingerprint | null = null;
     let dictionary: Dictionary;
-    let operatorCookie = "";
+    const cookies: Record<SignedIn, string> = { operator: "", agent: "", business: "" };
     const started = Date.now();
 
-    async function logIn() {
+    async function logIn(identity: SignedIn) {
+      const credentials =
+        identity === "operator" ? TEST_ADMIN : { username: PEOPLE[identity].username, password: PEOPLE_PASSWORD };
       const response = await sendRaw(
         origin,
         {
           method: "POST",
           path: "/login",
           headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.19.0.1" },
-          body: Buffer.from(new URLSearchParams(TEST_ADMIN).toString()),
+          body: Buffer.from(new URLSearchParams(credentials).toString()),
           chunked: false,
         },
         10_000,
       );
       const cookie = [response.headers["set-cookie"] ?? []].flat().find((value) => value.startsWith("alex_session="));
-      if (response.status !== 302 || !cookie) throw new Error(`The operator could not log in (${response.status}).`);
-      operatorCookie = cookie.split(";")[0]!;
+      if (response.status !== 302 || !cookie) throw new Error(`The ${identity} could not log in (${response.status}).`);
+      cookies[identity] = cookie.split(";")[0]!;
+    }
+
+    /** The agent and a demo business's owner, written straight into the database the server uses. */
+    async function addPeople() {
+      const passwordHash = await hashPassword(PEOPLE_PASSWORD);
+      const [business] = await sql<{ id: number }[]>`select id from clients order by id limit 1`;
+      for (const [identity, person] of Object.entries(PEOPLE)) {
+        const clientId = identity === "business" ? business!.id : null;
+        await sql`insert into operators (username, email, role, client_id, password_hash)
+          values (${person.username}, ${person.username}, ${person.role}, ${clientId}, ${passwordHash})`;
+      }
     }
 
     async function getPage(pathname: string, cookie: string) {
@@ -176,15 +204,16 @@ export function describeHostileSuite(shard: number, count: number) {
       });
       origin = new URL(server.url);
       sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+      await addPeople();
       databaseWatch = await fingerprinter(sql);
-      await logIn();
+      for (const identity of Object.keys(cookies) as SignedIn[]) await logIn(identity);
 
-      // What the product shows, read the way a visitor and an operator see it.
+      // What the product shows, read the way a visitor, an operator and a business's owner see it.
       const pageNames: string[] = [];
       const pageValues: string[] = [];
       const links = new Set<string>();
       for (const leaf of allLeaves.filter((route) => !route.isResource && !route.params.length && !route.splat)) {
-        for (const cookie of ["", operatorCookie]) {
+        for (const cookie of ["", cookies.operator, cookies.business]) {
           const page = readPage(await getPage(leaf.pattern, cookie));
           pageNames.push(...page.names);
           pageValues.push(...page.values);
@@ -216,6 +245,8 @@ export function describeHostileSuite(shard: number, count: number) {
       await admin?.end();
     });
 
+    const reacher = (leaf: RouteLeaf): SignedIn => (leaf.guard === "portal" ? "business" : "operator");
+
     /** After a failure the server may still be busy with the request that failed: the next route starts on a quiet server. */
     async function untilResponsive() {
       const deadline = Date.now() + 20_000;
@@ -232,8 +263,8 @@ export function describeHostileSuite(shard: number, count: number) {
     async function check(route: RouteLeaf, identity: Identity, request: HostileRequest) {
       const key = `${identity} ${route.id}`;
       tried[key] = (tried[key] ?? 0) + 1;
-      if (identity === "operator")
-        request.headers.Cookie = [operatorCookie, request.headers.Cookie].filter(Boolean).join("; ");
+      if (identity !== "anonymous")
+        request.headers.Cookie = [cookies[identity], request.headers.Cookie].filter(Boolean).join("; ");
       let before = untouchedSince ?? (await fingerprint());
       untouchedSince = null;
       let response: RawResponse;
@@ -259,8 +290,8 @@ export function describeHostileSuite(shard: number, count: number) {
           ms: response.ms,
           request: `${request.method} ${request.path.slice(0, 120)} (${request.bodyKind})`,
         });
-      const loggedInAgain = identity === "operator" && clearsSession(response);
-      if (loggedInAgain) await logIn();
+      const loggedInAgain = identity !== "anonymous" && clearsSession(response);
+      if (loggedInAgain) await logIn(identity);
       const problem = problemWith(response, request, origin.origin);
       const answer = `${response.status} ${JSON.stringify(response.body.subarray(0, 300).toString("utf8"))}`;
       if (problem) throw new Error(`${problem}\n${describeRequest(request)}\n→ ${answer}`);
@@ -287,7 +318,9 @@ export function describeHostileSuite(shard: number, count: number) {
               ),
               // Each route its own seed, derived from the one printed, so they do not all start from the same request.
               {
-                numRuns: route.hasAction || route.isResource ? run.runs : Math.ceil(run.runs / 2),
+                numRuns: Math.ceil(
+                  (route.hasAction || route.isResource ? run.runs : run.runs / 2) * RUN_SHARE[identity],
+                ),
                 seed: run.seed + index,
                 endOnFailure: !process.env.HOSTILE_SHRINK,
               },
@@ -307,7 +340,8 @@ export function describeHostileSuite(shard: number, count: number) {
 
     // PostgreSQL refuses a NUL in any text: a route reading a parameter into a query failed with a 500.
     // The random run finds one parameter of one route rarely; this tries each on every route, as the
-    // operator (who reaches every route). A GET writes nothing, so no fingerprint is taken.
+    // one who reaches it (a business's owner the portal, the operator the rest). A GET writes nothing,
+    // so no fingerprint is taken.
     it("answers a NUL in any query parameter of any route with a success or a 4xx", async () => {
       const problems: string[] = [];
       for (const leaf of leaves) {
@@ -315,12 +349,12 @@ export function describeHostileSuite(shard: number, count: number) {
           const request: HostileRequest = {
             method: "GET",
             path: `${plainPath(leaf, dictionary)}?${percentEncode(name)}=a%00b`,
-            headers: { Cookie: operatorCookie, "X-Forwarded-For": "198.19.2.1" },
+            headers: { Cookie: cookies[reacher(leaf)], "X-Forwarded-For": "198.19.2.1" },
             body: null,
             chunked: false,
             bodyKind: "none",
           };
-          const key = `operator ${leaf.id}`;
+          const key = `${reacher(leaf)} ${leaf.id}`;
           tried[key] = (tried[key] ?? 0) + 1;
           const response = await sendRaw(origin, request, TIME_BOUND_MS);
           const problem = problemWith(response, request, origin.origin);
@@ -390,7 +424,7 @@ export function describeHostileSuite(shard: number, count: number) {
       120_000 * SEEDS.length,
     );
 
-    it("tried something on every route, as both identities", () => {
+    it("tried something on every route, as every identity", () => {
       for (const identity of IDENTITIES)
         for (const leaf of leaves)
           expect(tried[`${identity} ${leaf.id}`], `${identity} ${leaf.pattern}`).toBeGreaterThan(0);
