@@ -25,7 +25,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     timeZone,
     filters: { channel: query.channel, period: query.period, search: shownSearch },
     searchProblem,
-    list,
+    // A completed function's price is the provider's (issue 41: no prices in the portal): it never leaves the server.
+    list: {
+      ...list,
+      sessions: list.sessions.map((session) => ({
+        ...session,
+        completedFunction: session.completedFunction && { ...session.completedFunction, profitAmount: 0 },
+      })),
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messageImages, messages } from "#db/schema.ts";
+import { completedFunctions, messageImages, messages } from "#db/schema.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { insertChatSession, insertClient, insertPerson, PERSON_PASSWORD } from "../../support/factories.ts";
 import { uniqueIp } from "../../support/http.ts";
@@ -28,6 +28,7 @@ const MINE = {
   live: "sess_portal_conv_mine_live",
 };
 const OTHER = { web: "sess_portal_conv_other_web", live: "sess_portal_conv_other_live" };
+const FUNCTION_TYPE = "client_introduction_complete";
 const VISITOR_WORDS = { mine: "Do you deliver to Haifa?", other: "Is the other shop open?" };
 
 let server: RunningServer;
@@ -56,6 +57,13 @@ beforeAll(async () => {
         });
         for (const publicId of [MINE.takeOver, MINE.staff, MINE.live])
           await insertChatSession(db, mine.id, { publicId });
+        await db.insert(completedFunctions).values({
+          clientId: mine.id,
+          sessionId: web.id,
+          functionType: FUNCTION_TYPE,
+          clientDetails: { clientName: "Yael Baker", phone: "050-7654321" },
+          profitCents: 4321,
+        });
         const otherWeb = await insertChatSession(db, other.id, { publicId: OTHER.web });
         await insertChatSession(db, other.id, { publicId: OTHER.live });
         const [myMessage] = await db
@@ -167,6 +175,14 @@ describe("GET /portal/conversations", () => {
       expect(html).not.toContain("Other Portal Garage");
     },
   );
+
+  it("shows a completed function without its price: prices are the provider's", async () => {
+    const html = await (await get("/portal/conversations?period=all")).text();
+    expect(html).toContain("Yael Baker");
+    expect(html).toContain(">Completed<");
+    expect(html).not.toContain("43.21");
+    expect(html).not.toContain('"profitAmount":43.21');
+  });
 
   it("ignores a client id in the address: the business is the signed-in person's", async () => {
     const html = await (await get(`/portal/conversations?period=all&clientId=${ids.other}`)).text();
