@@ -111,6 +111,13 @@ export default [
         route("conversations/:sessionId/images/:imageId", "routes/portal/conversation-image.ts"),
         // The business's own live stream (Server-Sent Events): its conversations' events only.
         route("live", "routes/portal/live.ts"),
+        route("leads", "routes/portal/leads.tsx"),
+        route("leads/export/:list", "routes/portal/leads-export.ts"),
+        route("completed-functions", "routes/portal/completed-functions.tsx"),
+        route("completed-functions/export", "routes/portal/completed-functions-export.ts"),
+        route("billing", "routes/portal/billing.tsx"),
+        route("plugin", "routes/portal/plugin.tsx"),
+        route("plugin/download", "routes/portal/plugin-download.ts"),
         route("people", "routes/portal/people.tsx"),
         route("forbidden", "routes/portal/forbidden.tsx"),
         route("*", "routes/portal/not-found.tsx"),

@@ -396,6 +396,12 @@ export const chatSessions = pgTable(
     /** The operator who took the session over from Alex (null: Alex answers). */
     heldBy: integer("held_by").references(() => operators.id, { onDelete: "set null" }),
     heldAt: timestamp("held_at", { withTimezone: true }),
+    /**
+     * When the visitor left a way back (a lead), whether the business followed it up: when, and who
+     * (a business's person or an operator). Null: not yet.
+     */
+    leadHandledAt: timestamp("lead_handled_at", { withTimezone: true }),
+    leadHandledBy: integer("lead_handled_by").references(() => operators.id, { onDelete: "set null" }),
   },
   (table) => [
     // message_count rides along so that the monitor's counts read these indexes alone (index-only scans).

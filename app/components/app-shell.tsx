@@ -76,8 +76,11 @@ function ShellNavigation({
       {kind.navigation
         .filter(({ to }) => canOpen(to))
         .map(({ to, key, icon: Icon }) => {
+          // The home page is current on itself alone: every other page's address starts with the portal's home.
           const current =
-            pathname === to || pathname.startsWith(`${to}/`) || (to === kind.home.entry && pathname === kind.home.path);
+            pathname === to ||
+            (to !== kind.home.path && pathname.startsWith(`${to}/`)) ||
+            (to === kind.home.entry && pathname === kind.home.path);
           return (
             <li key={to}>
               <NavLink

@@ -68,20 +68,29 @@ export function completedFunctionsCsv(
     timeZone,
     t,
     channelLabel,
-  }: { timeZone: string; t: (key: string) => string; channelLabel: (channel: Channel) => string },
+    provider = true,
+  }: {
+    timeZone: string;
+    t: (key: string) => string;
+    channelLabel: (channel: Channel) => string;
+    /** The provider's columns, the client and the profit; a business's own file (its portal) has neither. */
+    provider?: boolean;
+  },
 ) {
   const filter = modelFilter(filters, timeZone);
   const columns: CsvColumn<CompletedFunctionRow>[] = [
     { header: t("columns.completedAt"), value: (row) => csvDateTime(row.completedAt, timeZone) },
     { header: t("columns.functionType"), value: (row) => t(`types.${row.functionType}`) },
-    { header: t("columns.client"), value: (row) => row.businessName },
+    ...(provider ? [{ header: t("columns.client"), value: (row: CompletedFunctionRow) => row.businessName }] : []),
     { header: t("columns.session"), value: (row) => row.sessionPublicId },
     { header: t("columns.channel"), value: (row) => (row.sessionChannel ? channelLabel(row.sessionChannel) : null) },
     ...FUNCTION_DETAIL_KEYS.map((key) => ({
       header: t(`details.${key}`),
       value: (row: CompletedFunctionRow) => row.clientDetails[key],
     })),
-    { header: t("columns.profit"), value: (row) => (row.profitCents / 100).toFixed(2) },
+    ...(provider
+      ? [{ header: t("columns.profit"), value: (row: CompletedFunctionRow) => (row.profitCents / 100).toFixed(2) }]
+      : []),
   ];
   return csvResponse({
     filename: `completed-functions-${csvDateTime(new Date(), timeZone).slice(0, 10)}.csv`,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { singleLineText } from "~/lib/text.ts";
+import { sessionIdSchema } from "~/sessions/session-query.ts";
 import { LEAD_LIST_KEYS, type LeadList } from "./lead-lists.ts";
 
 /** The lists whose leads an operator follows up, and so marks handled. */
@@ -31,4 +32,14 @@ export const handledFormSchema = z.object({
   intent: z.enum([MARK_HANDLED_INTENT, MARK_UNHANDLED_INTENT]),
   list: z.enum(FOLLOWED_LISTS),
   id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** A business's own leads page (/portal/leads): one list, so no tab; the same search and follow-up filter. */
+export const clientLeadsQuerySchema = leadsQuerySchema.omit({ tab: true });
+export type ClientLeadsQuery = z.infer<typeof clientLeadsQuerySchema>;
+
+/** A business's lead is its conversation: the row's button names it by the session's public id. */
+export const clientHandledFormSchema = z.object({
+  intent: z.enum([MARK_HANDLED_INTENT, MARK_UNHANDLED_INTENT]),
+  lead: sessionIdSchema,
 });

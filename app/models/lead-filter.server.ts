@@ -12,7 +12,11 @@ export type LeadPage = { limit: number; offset: number };
 /** LIKE's own wildcards in what the operator typed match themselves. */
 const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-export function leadConditions(filter: LeadFilter, searched: PgColumn[], handledAt?: PgColumn): SQL | undefined {
+export function leadConditions(
+  filter: LeadFilter,
+  searched: (PgColumn | SQL)[],
+  handledAt?: PgColumn,
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.search) {
     const pattern = containsPattern(filter.search);

@@ -4,16 +4,17 @@ import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { isolate } from "~/lib/format.ts";
-import { MARK_HANDLED_INTENT, MARK_UNHANDLED_INTENT, type FollowedList } from "../lead-schema.ts";
+import { MARK_HANDLED_INTENT, MARK_UNHANDLED_INTENT } from "../lead-schema.ts";
 
 type HandledCellProps = {
-  list: FollowedList;
-  lead: { id: number; name: string; handledAt: Date | null; handledByName: string | null };
+  /** What names the lead to the page's action, beside the intent: `{ list, id }` in the back-office, `{ lead }` in the portal. */
+  fields: Record<string, string | number>;
+  lead: { name: string; handledAt: Date | null; handledByName: string | null };
   formatDate: (date: Date) => string;
 };
 
 /** Whether someone has followed the lead up (when, by whom), and the button that changes it: a form post, so it works without JavaScript. */
-export function HandledCell({ list, lead, formatDate }: HandledCellProps) {
+export function HandledCell({ fields, lead, formatDate }: HandledCellProps) {
   const { t } = useTranslation("admin");
   const handled = lead.handledAt !== null;
   return (
@@ -30,8 +31,9 @@ export function HandledCell({ list, lead, formatDate }: HandledCellProps) {
       )}
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value={handled ? MARK_UNHANDLED_INTENT : MARK_HANDLED_INTENT} />
-        <input type="hidden" name="list" value={list} />
-        <input type="hidden" name="id" value={lead.id} />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <Button type="submit" size="sm" variant={handled ? "ghost" : "secondary"}>
           {handled ? (
             <RotateCcw className="h-4 w-4" aria-hidden="true" />

@@ -103,7 +103,10 @@ export function InquiryList({
           cell: (row) => (row.message ? <p dir="auto">{row.message}</p> : <Missing />),
           className: "min-w-32 max-w-xs whitespace-pre-line break-words",
         },
-        { key: "handled", cell: (row) => <HandledCell list="inquiries" lead={row} formatDate={formatDate} /> },
+        {
+          key: "handled",
+          cell: (row) => <HandledCell fields={{ list: "inquiries", id: row.id }} lead={row} formatDate={formatDate} />,
+        },
       ]}
     />
   );
@@ -123,7 +126,13 @@ export function ContactList({ rows, formatDate }: { rows: ListedContactLead[]; f
         { key: "language", cell: (row) => t(`leads.languages.${row.language}`) },
         {
           key: "handled",
-          cell: (row) => <HandledCell list="contacts" lead={{ ...row, name: row.fullName }} formatDate={formatDate} />,
+          cell: (row) => (
+            <HandledCell
+              fields={{ list: "contacts", id: row.id }}
+              lead={{ ...row, name: row.fullName }}
+              formatDate={formatDate}
+            />
+          ),
         },
       ]}
     />

@@ -1,4 +1,3 @@
-import { CheckCircle2, Puzzle } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
 import { z } from "zod";
 import type { Route } from "./+types/plugin";
@@ -9,6 +8,7 @@ import { getTranslator } from "~/i18n/middleware.server.ts";
 import { listClientsForPicker } from "~/models/client.server.ts";
 import { PluginDownloadForm } from "~/plugin/components/plugin-download-form.tsx";
 import { serverUrlFor } from "~/plugin/download.server.ts";
+import { PluginCardHeading, PluginGuide, PLUGIN_FEATURES } from "~/plugin/components/plugin-guide.tsx";
 import { PLUGIN_VERSION } from "~/plugin/plugin-zip.server.ts";
 
 const selectedClientSchema = z.coerce.number().int().positive().nullable().catch(null);
@@ -35,7 +35,7 @@ const INSTALL_STEPS = ["download", "upload", "activate", "check", "settings"] as
 /** Setting names and WordPress capabilities inside a sentence: code, left to right, never translated. */
 const CODE = { code: <code dir="ltr" className="rounded bg-slate-100 px-1 text-xs" /> };
 
-const FEATURES = ["button", "lazy", "languages", "status", "listings"] as const;
+const FEATURES = PLUGIN_FEATURES;
 
 export default function PluginManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("plugin");
@@ -45,21 +45,7 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
       <PageHeader title={t("title")} description={t("subtitle")} />
 
       <Card aria-labelledby="plugin-download-title" className="space-y-4">
-        <div className="flex flex-wrap items-start gap-4">
-          <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-            <Puzzle className="h-6 w-6" aria-hidden="true" />
-          </span>
-          <div className="min-w-0 flex-1">
-            <h2 id="plugin-download-title" className="text-lg font-semibold">
-              {t("download.title")}
-            </h2>
-            <p className="text-sm text-slate-600">
-              {t("plugin.name")} ·{" "}
-              <span className="font-medium text-slate-900">{t("plugin.version", { version })}</span> ·{" "}
-              {t("plugin.requirements")}
-            </p>
-          </div>
-        </div>
+        <PluginCardHeading title={t("download.title")} version={version} />
         <p className="text-slate-700">{t("download.intro")}</p>
         <PluginDownloadForm clients={clients} selectedId={selectedId} />
         <p className="text-sm text-slate-600">
@@ -75,34 +61,11 @@ export default function PluginManager({ loaderData }: Route.ComponentProps) {
         </p>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <TitledCard id="plugin-steps-title" title={t("steps.title")}>
-          <ol className="space-y-3">
-            {INSTALL_STEPS.map((step, index) => (
-              <li key={step} className="flex gap-3">
-                <span
-                  className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
-                  aria-hidden="true"
-                >
-                  {index + 1}
-                </span>
-                <span className="pt-0.5 text-slate-700">{t(`steps.${step}`)}</span>
-              </li>
-            ))}
-          </ol>
-        </TitledCard>
-
-        <TitledCard id="plugin-features-title" title={t("features.title")}>
-          <ul className="space-y-3">
-            {FEATURES.map((feature) => (
-              <li key={feature} className="flex gap-3 text-slate-700">
-                <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden="true" />
-                <span>{t(`features.${feature}`)}</span>
-              </li>
-            ))}
-          </ul>
-        </TitledCard>
-      </div>
+      <PluginGuide
+        stepsTitle={t("steps.title")}
+        steps={INSTALL_STEPS.map((step) => t(`steps.${step}`))}
+        features={FEATURES}
+      />
 
       <TitledCard id="plugin-settings-title" title={t("settings.title")}>
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
