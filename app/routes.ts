@@ -105,6 +105,12 @@ export default [
     layout("routes/portal/page-errors.tsx", [
       ...prefix("portal", [
         index("routes/portal/home.tsx"),
+        // The business's own conversations from every channel, live: take over, reply, hand back.
+        route("conversations", "routes/portal/conversations.tsx"),
+        route("conversations/:sessionId", "routes/portal/conversation.tsx"),
+        route("conversations/:sessionId/images/:imageId", "routes/portal/conversation-image.ts"),
+        // The business's own live stream (Server-Sent Events): its conversations' events only.
+        route("live", "routes/portal/live.ts"),
         route("training", "routes/portal/training.tsx"),
         route("privacy", "routes/portal/privacy.tsx"),
         route("privacy/export", "routes/portal/privacy-export.ts"),

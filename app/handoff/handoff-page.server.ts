@@ -7,6 +7,7 @@ import type { MonitoredSession } from "~/models/chat-session.server.ts";
 import { findSessionHolder, listSessionHandoffs } from "~/models/handoff.server.ts";
 import type { Database } from "#db/connection.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
+import { sessionDetailPath } from "~/sessions/session-query.ts";
 import { handBackSession, OPERATOR_REPLY_TIMEOUT_MS, sendOperatorReply, takeOverSession } from "./handoff.server.ts";
 import { handoffIntentSchema, operatorReplySchema } from "./handoff-schema.ts";
 
@@ -23,19 +24,20 @@ export async function loadHandoff(db: Database, session: MonitoredSession, opera
 /**
  * The session page's posts (`intent`): take over, hand back, reply. A refusal is the reply form's
  * error in the operator's language: 400 for a bad post, 409 when the session is someone else's,
- * is no longer mine, or is too old to take over.
+ * is no longer mine, or is too old to take over. Done, back to `here`: the page that posted (the
+ * back-office's session page, or the portal's conversation).
  */
 export async function handleHandoffAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
   session: MonitoredSession,
+  here = sessionDetailPath(session.publicId),
 ) {
   const db = context.get(databaseContext);
   const bus = context.get(liveEventsContext);
   const operator = context.get(operatorContext);
   const t = getTranslator(context);
   const formData = await request.formData();
-  const here = `/admin/session/${encodeURIComponent(session.publicId)}`;
   const refused = (status: 400 | 409, message: string) =>
     data({ result: { status: "error" as const, error: { "": [message] } } }, { status });
 

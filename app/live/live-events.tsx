@@ -3,8 +3,16 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigation, useRevalidator } from "react-router";
 import type { LiveEvent } from "./live-events.server.ts";
 
-/** The operator's live stream (app/routes/admin/live.ts). */
-const LIVE_PATH = "/admin/live";
+/**
+ * Where a shell hears its live stream, and the pages whose opening is seeing what they list: the
+ * back-office's (app/routes/admin/live.ts, every client) by default; a business's portal hears its own
+ * (app/routes/portal/live.ts).
+ */
+export type LiveStreamPlace = { streamPath: string; seenPages: { sessions: string; leads: string } };
+export const ADMIN_LIVE: LiveStreamPlace = {
+  streamPath: "/admin/live",
+  seenPages: { sessions: "/admin/chat-sessions", leads: "/admin/leads" },
+};
 /** After the server refused the stream (a session expired, say), a fresh try this much later. */
 const REOPEN_MS = 5_000;
 /** A page reloads its data at most this often, however many events arrive. */
@@ -22,19 +30,20 @@ type Live = {
 const LiveContext = createContext<Live | null>(null);
 
 /**
- * One EventSource for the whole back-office tab, shared by the shell's badges and the pages that
- * update live. The browser reconnects a dropped stream itself (the server's `retry:`); a refused one
- * is closed for good by the browser, so it is opened again here. Without JavaScript nothing opens
- * and the pages work as plain pages.
+ * One EventSource for the whole tab (the back-office's or a portal's), shared by the shell's badges
+ * and the pages that update live. The browser reconnects a dropped stream itself (the server's
+ * `retry:`); a refused one is closed for good by the browser, so it is opened again here. Without
+ * JavaScript nothing opens and the pages work as plain pages.
  */
-export function LiveEventsProvider({ children }: { children: ReactNode }) {
+export function LiveEventsProvider({ children, place = ADMIN_LIVE }: { children: ReactNode; place?: LiveStreamPlace }) {
   const [connected, setConnected] = useState<boolean | null>(null);
   const [unseen, setUnseen] = useState({ sessions: 0, leads: 0 });
   const listeners = useRef(new Set<Listener>());
   // Opening a page is seeing what it lists; while it is open, what arrives shows in it.
   const { pathname } = useLocation();
-  const onSessions = pathname.startsWith("/admin/chat-sessions");
-  const onLeads = pathname.startsWith("/admin/leads");
+  const onSessions = pathname.startsWith(place.seenPages.sessions);
+  const onLeads = pathname.startsWith(place.seenPages.leads);
+  const { streamPath } = place;
   if ((onSessions && unseen.sessions > 0) || (onLeads && unseen.leads > 0))
     setUnseen({ sessions: onSessions ? 0 : unseen.sessions, leads: onLeads ? 0 : unseen.leads });
 
@@ -48,7 +57,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       if (event.type === "lead") setUnseen((counts) => ({ ...counts, leads: counts.leads + 1 }));
     };
     const open = () => {
-      source = new EventSource(LIVE_PATH);
+      source = new EventSource(streamPath);
       source.onopen = () => setConnected(true);
       source.onerror = () => {
         setConnected(false);
@@ -62,7 +71,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       clearTimeout(reopen);
       source?.close();
     };
-  }, []);
+  }, [streamPath]);
 
   const [live] = useState(() => ({
     subscribe: (listener: Listener) => {

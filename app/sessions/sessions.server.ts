@@ -2,6 +2,7 @@ import { StatementTimeout, withStatementTimeout, type Database } from "#db/conne
 import type { Channel, MessageRole } from "#db/vocabulary.ts";
 import type { ExportedMessage, SessionExport, SessionList, SessionSummary, SessionView } from "./session-types.ts";
 import { normalizeAddress } from "~/lib/address.ts";
+import { maskChannelUserId } from "~/lib/channel.ts";
 import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
 import {
   findMonitoredSession,
@@ -25,6 +26,7 @@ import {
   SEARCH_TIMEOUT_MS,
   searchIsTooLong,
   sessionImagePath,
+  sessionIdSchema,
   sessionPageQuerySchema,
   type SessionQuery,
 } from "./session-query.ts";
@@ -59,17 +61,23 @@ function viewOf(session: MonitoredSession, completed: Completed | undefined, now
   };
 }
 
-type ListOptions = { timeZone: string; now?: Date; paged?: boolean };
+/**
+ * `ofClient`: one business's own list (its portal): the client is fixed whatever the address says,
+ * and a search never matches by business name or license key (every session would).
+ */
+type ListOptions = { timeZone: string; now?: Date; paged?: boolean; ofClient?: number };
 
 async function filterOf(
   db: Database,
   query: Pick<SessionQuery, "clientId" | "channel" | "period" | "search">,
   timeZone: string,
   now: Date,
+  matchClients: boolean,
 ) {
   const pattern = query.search === undefined ? undefined : containsPattern(query.search);
   const activeSince = periodStart(query.period, now, timeZone);
-  const matchingClientIds = pattern === undefined ? undefined : await findClientIdsMatching(db, pattern);
+  const matchingClientIds =
+    pattern === undefined || !matchClients ? undefined : await findClientIdsMatching(db, pattern);
   return {
     clientId: query.clientId,
     channel: query.channel,
@@ -120,13 +128,19 @@ const EMPTY_LIST: SessionList = {
  * shows the list without it and says why, keeping the search's start in the field; a search
  * stopped by its timeout shows an empty list and says so.
  */
-export async function loadMonitorList(db: Database, searchParams: URLSearchParams, timeZone: string) {
+export async function loadMonitorList(
+  db: Database,
+  searchParams: URLSearchParams,
+  timeZone: string,
+  ofClient?: number,
+) {
   const typed = queryOf(searchParams);
-  const query = sessionPageQuerySchema.parse(typed);
+  const parsed = sessionPageQuerySchema.parse(typed);
+  const query = ofClient === undefined ? parsed : { ...parsed, clientId: ofClient };
   const tooLong = searchIsTooLong(typed);
   const shownSearch = tooLong ? typed.search!.trim().slice(0, MAX_SEARCH_LENGTH) : query.search;
   try {
-    const list = await loadSessionList(db, query, { timeZone });
+    const list = await loadSessionList(db, query, { timeZone, ofClient });
     return { query, shownSearch, list, searchProblem: tooLong ? ("tooLong" as const) : undefined };
   } catch (error) {
     if (!(error instanceof StatementTimeout)) throw error;
@@ -137,9 +151,15 @@ export async function loadMonitorList(db: Database, searchParams: URLSearchParam
 async function readSessionList(
   db: Database,
   query: SessionQuery,
-  { timeZone, now = new Date(), paged = true }: ListOptions,
+  { timeZone, now = new Date(), paged = true, ofClient }: ListOptions,
 ): Promise<SessionList> {
-  const filter = await filterOf(db, query, timeZone, now);
+  const filter = await filterOf(
+    db,
+    ofClient === undefined ? query : { ...query, clientId: ofClient },
+    timeZone,
+    now,
+    ofClient === undefined,
+  );
   const summary = await summarizeSessions(db, filter, now);
   const limit = paged ? query.limit : Math.max(summary.sessions, 1);
   const totalPages = Math.max(1, Math.ceil(summary.sessions / limit));
@@ -176,6 +196,35 @@ export async function findClientSession(db: Database, clientId: number | undefin
 }
 
 /**
+ * The session a page's address names (`param`, cut to a session id's length): on the back-office's
+ * any client's, on a business's portal (`clientId`) its own only; another's, or none, is undefined.
+ * The session's client comes from the session itself, never from the address.
+ */
+export async function sessionNamedIn(db: Database, param: string, clientId?: number) {
+  const sessionId = param.slice(0, 200);
+  const session = sessionIdSchema.safeParse(sessionId).success
+    ? await findClientSession(db, clientId, sessionId)
+    : undefined;
+  return { sessionId, session };
+}
+
+/**
+ * What a session page's header says of the session (app/sessions/components/session-facts.tsx):
+ * the channel's visitor masked here, so their full number never reaches the browser.
+ */
+export function sessionFactsOf(session: MonitoredSession) {
+  return {
+    sessionId: session.publicId,
+    channel: session.channel,
+    channelUser: session.channelUserId === null ? null : maskChannelUserId(session.channelUserId),
+    messageCount: session.messageCount,
+    contact: [session.contactDetails.clientName, session.contactDetails.phone].filter(Boolean).join(" · "),
+    consentAt: session.consentAt,
+  };
+}
+export type SessionFactsView = ReturnType<typeof sessionFactsOf>;
+
+/**
  * A session's summary: duration in seconds from the first message to the last, the number
  * of messages, their cost in dollars, and how many of each type.
  */
@@ -203,11 +252,15 @@ export async function* everySessionMessage(db: Database, sessionId: number, page
   }
 }
 
-/** Up to `limit` of the session's first messages with their images' descriptions: the detail page and the JSON export. */
+/**
+ * Up to `limit` of the session's first messages with their images' descriptions: the detail page and
+ * the JSON export. `imagePath` is where the reader's pages serve an image (the back-office's by default).
+ */
 export async function loadSessionMessages(
   db: Database,
   session: MonitoredSession,
   limit: number,
+  imagePath: (sessionId: string, imageId: number) => string = sessionImagePath,
 ): Promise<ExportedMessage[]> {
   const rows = await listSessionMessages(db, session.id, { limit });
   const images = await listImagesOfMessages(
@@ -230,7 +283,7 @@ export async function loadSessionMessages(
         name: image.name,
         mime: image.mime,
         size: image.size,
-        url: sessionImagePath(session.publicId, image.id),
+        url: imagePath(session.publicId, image.id),
       })),
   }));
 }

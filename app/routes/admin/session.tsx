@@ -1,47 +1,33 @@
 import { ArrowLeft, MessageSquareOff } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/session";
-import { ChannelIcon } from "~/components/channel-icon.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Card, TitledCard } from "~/components/ui/card.tsx";
+import { Card } from "~/components/ui/card.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import type { Database } from "#db/connection.ts";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
-import { HandoffPanel } from "~/handoff/components/handoff-panel.tsx";
+import { ConversationWorkspace } from "~/handoff/components/conversation-workspace.tsx";
 import { handleHandoffAction, loadHandoff } from "~/handoff/handoff-page.server.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
 import { recordAccess } from "~/privacy/access-log.server.ts";
-import { maskChannelUserId } from "~/lib/channel.ts";
-import { formatDateTime, formatNumber } from "~/lib/format.ts";
-import { ConversationThread, SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
+import { SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
+import { SessionFacts } from "~/sessions/components/session-facts.tsx";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
-import { sessionIdSchema, shortSessionId } from "~/sessions/session-query.ts";
-import { findClientSession, loadSessionMessages, summarizeSession } from "~/sessions/sessions.server.ts";
+import { shortSessionId } from "~/sessions/session-query.ts";
+import { loadSessionMessages, sessionFactsOf, sessionNamedIn, summarizeSession } from "~/sessions/sessions.server.ts";
 
 export const handle = { i18n: ["sessions"] };
 
 /** The page shows this many messages; the CSV export has every one. */
 const SHOWN_MESSAGES = 500;
 
-/** The session's client comes from the session itself, never from a fixed client id. */
-/** The session named in the address, whichever client it belongs to. */
-async function sessionOf(db: Database, param: string) {
-  const sessionId = param.slice(0, 200);
-  const session = sessionIdSchema.safeParse(sessionId).success
-    ? await findClientSession(db, undefined, sessionId)
-    : undefined;
-  return { sessionId, session };
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(databaseContext);
   const t = getTranslator(context);
-  const { sessionId, session } = await sessionOf(db, params.sessionId);
+  const { sessionId, session } = await sessionNamedIn(db, params.sessionId);
   if (!session) {
     return data({ found: false as const, title: t("detail.notFound", { ns: "sessions" }), sessionId }, { status: 404 });
   }
@@ -56,16 +42,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     title: t("detail.title", { ns: "sessions", id: shortSessionId(session.publicId) }),
     timeZone: context.get(envContext).TZ_DISPLAY,
     session: {
-      sessionId: session.publicId,
+      ...sessionFactsOf(session),
       clientId: session.clientId,
       businessName: session.businessName,
       licenseKey: session.licenseKey,
-      channel: session.channel,
-      // Masked here, so the visitor's full number never reaches the browser.
-      channelUser: session.channelUserId === null ? null : maskChannelUserId(session.channelUserId),
-      messageCount: session.messageCount,
-      contact: [session.contactDetails.clientName, session.contactDetails.phone].filter(Boolean).join(" · "),
-      consentAt: session.consentAt,
     },
     messages,
     summary,
@@ -75,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** Take over, hand back, reply (app/handoff/handoff-page.server.ts); the admin layout checked the operator. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { session } = await sessionOf(context.get(databaseContext), params.sessionId);
+  const { session } = await sessionNamedIn(context.get(databaseContext), params.sessionId);
   if (!session) {
     throw data(getTranslator(context)("detail.notFound", { ns: "sessions" }), { status: 404 });
   }
@@ -85,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Session"} | Alex` }];
 
 export default function SessionDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("sessions");
+  const { t } = useTranslation("sessions");
   const navigation = useNavigation();
   // An unknown session hears nothing: "" is never a session's id.
   useLiveRevalidation({ sessionId: loaderData.found ? loaderData.session.sessionId : "" });
@@ -114,44 +94,12 @@ export default function SessionDetail({ loaderData, actionData }: Route.Componen
   }
 
   const { session, messages, summary, timeZone, handoff } = loaderData;
-  const language = i18n.language;
   return (
     <div className="space-y-6">
       <PageHeader
         title={<bdi>{session.businessName}</bdi>}
         description={
-          <span className="flex flex-wrap items-center gap-2">
-            <span>
-              {t("detail.sessionId")}:{" "}
-              <code dir="ltr" className="font-mono text-sm break-all">
-                {session.sessionId}
-              </code>
-            </span>
-            <Badge>
-              <ChannelIcon channel={session.channel} withLabel />
-              {session.channelUser ? (
-                <span dir="ltr" className="ms-1 font-mono text-xs" title={t("detail.channelUser")}>
-                  {session.channelUser}
-                </span>
-              ) : null}
-            </Badge>
-            <Badge>
-              {t("detail.messageCount", {
-                count: session.messageCount,
-                formatted: formatNumber(session.messageCount, language),
-              })}
-            </Badge>
-            {session.contact ? (
-              <Badge>
-                {/* One inline run: the badge lays out its children apart, which would drop the space. */}
-                <span>
-                  {t("detail.contact")}: <bdi>{session.contact}</bdi>
-                </span>
-              </Badge>
-            ) : null}
-            {session.consentAt ? (
-              <Badge>{t("detail.consentAt", { time: formatDateTime(session.consentAt, language, timeZone) })}</Badge>
-            ) : null}
+          <SessionFacts session={session} timeZone={timeZone}>
             <Badge tone="info">
               {/* One inline run, like the contact's: the badge would drop the space before the key. */}
               <span>
@@ -163,7 +111,7 @@ export default function SessionDetail({ loaderData, actionData }: Route.Componen
                 />
               </span>
             </Badge>
-          </span>
+          </SessionFacts>
         }
         actions={
           <>
@@ -178,67 +126,14 @@ export default function SessionDetail({ loaderData, actionData }: Route.Componen
           {t("detail.loading")}
         </p>
       ) : null}
-      {/* The conversation, then (beside it from lg up) who answers and the reply box: an operator who
-          holds the session reads the last messages right above what they type. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,26rem)] lg:items-start">
-        <TitledCard id="conversation-history-title" title={t("detail.history")}>
-          {messages.length === 0 ? (
-            <p className="text-slate-600">{t("quickView.noMessages")}</p>
-          ) : (
-            <ConversationScroll messages={messages} label={t("detail.history")}>
-              <ConversationThread messages={messages} timeZone={timeZone} />
-            </ConversationScroll>
-          )}
-          {summary.totalMessages > messages.length ? (
-            <p className="mt-4 text-sm text-slate-600">
-              {t("quickView.truncated", {
-                shown: formatNumber(messages.length, language),
-                total: formatNumber(summary.totalMessages, language),
-              })}
-            </p>
-          ) : null}
-        </TitledCard>
-        <div className="lg:sticky lg:top-4">
-          <HandoffPanel handoff={handoff} lastResult={actionData?.result} timeZone={timeZone} />
-        </div>
-      </div>
+      <ConversationWorkspace
+        messages={messages}
+        totalMessages={summary.totalMessages}
+        timeZone={timeZone}
+        handoff={handoff}
+        lastResult={actionData?.result}
+      />
       <SessionSummaryList summary={summary} />
-    </div>
-  );
-}
-
-/**
- * The thread in a box of its own height, kept scrolled to its newest message (on arrival too), so the
- * reply box below or beside it stays on the first screen however long the conversation. New messages
- * arrive live: a screen reader hears each one added, without losing its place.
- */
-function ConversationScroll({
-  messages,
-  label,
-  children,
-}: {
-  messages: readonly { id: number }[];
-  label: string;
-  children: ReactNode;
-}) {
-  const box = useRef<HTMLDivElement>(null);
-  const newest = messages.at(-1)?.id;
-  useEffect(() => {
-    if (box.current) box.current.scrollTop = box.current.scrollHeight;
-  }, [newest]);
-  return (
-    // The thread scrolls: keyboard users focus it to scroll it (axe: scrollable-region-focusable).
-    <div
-      ref={box}
-      role="region"
-      aria-label={label}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-      className="max-h-[40vh] overflow-y-auto overscroll-contain rounded-md focus-visible:outline-2 focus-visible:outline-brand-600 lg:max-h-[65vh]"
-    >
-      <div aria-live="polite" aria-relevant="additions">
-        {children}
-      </div>
     </div>
   );
 }

@@ -1,10 +1,13 @@
 import { Outlet } from "react-router";
+import type { PersonRole } from "#db/vocabulary.ts";
 import type { Route } from "./+types/layout";
 import { requireBusinessUserForPage } from "~/auth/guard.server.ts";
 import { opensPage } from "~/auth/permissions.ts";
 import { AppShell } from "~/components/app-shell.tsx";
 import { databaseContext, operatorContext, portalClientContext } from "~/context.ts";
 import { findClientById } from "~/models/client.server.ts";
+import { LiveEventsProvider, useLive } from "~/live/live-events.tsx";
+import { PORTAL_LIVE } from "~/portal/conversations-paths.ts";
 import { PORTAL_SHELL } from "~/portal/portal-shell.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireBusinessUserForPage];
@@ -18,9 +21,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { name, role } = loaderData;
   return (
-    <AppShell kind={PORTAL_SHELL} name={name} canOpen={(path) => opensPage(role, path)}>
+    <LiveEventsProvider place={PORTAL_LIVE}>
+      <LivePortalShell {...loaderData} />
+    </LiveEventsProvider>
+  );
+}
+
+/** The shell with the business's live stream's badge: new conversations since their page was opened. */
+function LivePortalShell({ name, role }: { name: string; role: PersonRole }) {
+  const unseen = useLive()?.unseen;
+  return (
+    <AppShell
+      kind={PORTAL_SHELL}
+      name={name}
+      canOpen={(path) => opensPage(role, path)}
+      badges={{ conversations: unseen?.sessions }}
+    >
       <Outlet />
     </AppShell>
   );

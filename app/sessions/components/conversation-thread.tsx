@@ -22,8 +22,17 @@ export function MessageTypeBadge({ type }: { type: ExportedMessage["messageType"
  * The messages of a session, oldest first: each with its type, time, cost when above zero, the
  * visitor's text and images, and Alex's reply, or (while a person held the session) the visitor's
  * message alone and the person's reply under their name. Both languages' texts keep their own direction.
+ * A business's portal shows no costs (`showCost` false): what an answer costs the provider is not theirs.
  */
-export function ConversationThread({ messages, timeZone }: { messages: readonly ExportedMessage[]; timeZone: string }) {
+export function ConversationThread({
+  messages,
+  timeZone,
+  showCost = true,
+}: {
+  messages: readonly ExportedMessage[];
+  timeZone: string;
+  showCost?: boolean;
+}) {
   const { t, i18n } = useTranslation("sessions");
   return (
     <ol className="space-y-4">
@@ -32,7 +41,7 @@ export function ConversationThread({ messages, timeZone }: { messages: readonly 
           <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-slate-600">
             <MessageTypeBadge type={message.messageType} />
             <time dateTime={message.timestamp}>{formatDateTime(message.timestamp, i18n.language, timeZone)}</time>
-            {message.cost > 0 ? (
+            {showCost && message.cost > 0 ? (
               <span className="font-medium text-slate-800">
                 {t("thread.cost", { cost: formatCents(Math.round(message.cost * 100), i18n.language) })}
               </span>
@@ -96,8 +105,8 @@ export function ConversationThread({ messages, timeZone }: { messages: readonly 
   );
 }
 
-/** A session's summary: duration, total messages, total cost, and the count of each type. */
-export function SessionSummaryList({ summary }: { summary: SessionSummary }) {
+/** A session's summary: duration, total messages, total cost (unless `showCost` is false), and the count of each type. */
+export function SessionSummaryList({ summary, showCost = true }: { summary: SessionSummary; showCost?: boolean }) {
   const { t, i18n } = useTranslation("sessions");
   const language = i18n.language;
   return (
@@ -110,8 +119,12 @@ export function SessionSummaryList({ summary }: { summary: SessionSummary }) {
         <dd>{formatDuration(summary.duration, language)}</dd>
         <dt className="text-slate-600">{t("summary.totalMessages")}</dt>
         <dd>{formatNumber(summary.totalMessages, language)}</dd>
-        <dt className="text-slate-600">{t("summary.totalCost")}</dt>
-        <dd>{formatCents(Math.round(summary.totalCost * 100), language)}</dd>
+        {showCost ? (
+          <>
+            <dt className="text-slate-600">{t("summary.totalCost")}</dt>
+            <dd>{formatCents(Math.round(summary.totalCost * 100), language)}</dd>
+          </>
+        ) : null}
         <dt className="text-slate-600">{t("summary.byType")}</dt>
         <dd>
           <ul className="flex flex-wrap gap-1">

@@ -12,7 +12,8 @@ type FilterClient = { id: number; businessName: string };
 /**
  * The monitor's filters as a GET form: the URL holds them, so a view can be shared and the form
  * works without JavaScript. It never sends a page, so any change goes back to page 1; with
- * JavaScript a new client, channel or period applies at once.
+ * JavaScript a new client, channel or period applies at once. Without `clients` (a business's own
+ * list in its portal) there is no client to pick, and the search's placeholder says what it matches there.
  */
 export function SessionFilters({
   clients,
@@ -21,14 +22,16 @@ export function SessionFilters({
   period,
   search,
   searchProblem,
+  searchPlaceholder,
 }: {
-  clients: readonly FilterClient[];
-  clientId: number | undefined;
+  clients?: readonly FilterClient[];
+  clientId?: number | undefined;
   channel: Channel | undefined;
   period: SessionPeriod;
   search: string | undefined;
   /** The search typed was not run (too long) or was stopped (too slow): said under the field. */
   searchProblem?: "tooLong" | "tooSlow" | undefined;
+  searchPlaceholder?: string;
 }) {
   const { t } = useTranslation("sessions");
   const channelLabel = useChannelLabel();
@@ -41,18 +44,22 @@ export function SessionFilters({
       // A new URL (Back, a shared link) brings its own values into the fields.
       key={`${clientId ?? ""}|${channel ?? ""}|${period}|${search ?? ""}`}
       aria-label={t("filters.title")}
-      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2 xl:grid-cols-[1fr_1fr_1fr_2fr_auto] md:items-start"
+      className={`grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2 md:items-start ${
+        clients ? "xl:grid-cols-[1fr_1fr_1fr_2fr_auto]" : "xl:grid-cols-[1fr_1fr_2fr_auto]"
+      }`}
     >
-      <SelectField
-        label={t("filters.client")}
-        name="clientId"
-        defaultValue={clientId === undefined ? "" : String(clientId)}
-        onChange={applyNow}
-        options={[
-          { value: "", label: t("filters.allClients") },
-          ...clients.map((client) => ({ value: String(client.id), label: client.businessName })),
-        ]}
-      />
+      {clients ? (
+        <SelectField
+          label={t("filters.client")}
+          name="clientId"
+          defaultValue={clientId === undefined ? "" : String(clientId)}
+          onChange={applyNow}
+          options={[
+            { value: "", label: t("filters.allClients") },
+            ...clients.map((client) => ({ value: String(client.id), label: client.businessName })),
+          ]}
+        />
+      ) : null}
       <SelectField
         label={t("channels.label", { ns: "common" })}
         name="channel"
@@ -76,7 +83,7 @@ export function SessionFilters({
         name="search"
         defaultValue={search ?? ""}
         maxLength={MAX_SEARCH_LENGTH}
-        placeholder={t("filters.searchPlaceholder")}
+        placeholder={searchPlaceholder ?? t("filters.searchPlaceholder")}
         hint={t("filters.searchTip")}
         errors={
           searchProblem === "tooLong"

@@ -1,0 +1,149 @@
+import { ArrowLeft, MessageSquareOff } from "lucide-react";
+import { Trans, useTranslation } from "react-i18next";
+import { data, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/conversation";
+import { Button } from "~/components/ui/button.tsx";
+import { Card } from "~/components/ui/card.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { PageHeader } from "~/components/ui/page-header.tsx";
+import { databaseContext, envContext, operatorContext, portalClientContext } from "~/context.ts";
+import { ConversationWorkspace } from "~/handoff/components/conversation-workspace.tsx";
+import { handleHandoffAction, loadHandoff } from "~/handoff/handoff-page.server.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
+import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
+import {
+  PORTAL_CONVERSATIONS,
+  portalConversationImagePath,
+  portalConversationPath,
+} from "~/portal/conversations-paths.ts";
+import { recordAccess } from "~/privacy/access-log.server.ts";
+import { SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
+import { SessionFacts } from "~/sessions/components/session-facts.tsx";
+import { shortSessionId } from "~/sessions/session-query.ts";
+import { loadSessionMessages, sessionFactsOf, sessionNamedIn, summarizeSession } from "~/sessions/sessions.server.ts";
+
+export const handle = { i18n: ["portal-conversations", "sessions"] };
+
+/** The page shows this many messages, as the back-office's does. */
+const SHOWN_MESSAGES = 500;
+
+/**
+ * One of the business's own conversations: the thread, who answers and the take-over panel, the
+ * summary. The business is the session's person's (portalClientContext): another client's session id
+ * is a 404 here, as an unknown one. No costs reach the page: what an answer costs is the provider's.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = context.get(databaseContext);
+  const t = getTranslator(context);
+  const { sessionId, session } = await sessionNamedIn(db, params.sessionId, context.get(portalClientContext));
+  if (!session) {
+    return data(
+      { found: false as const, title: t("detail.notFound", { ns: "portal-conversations" }), sessionId },
+      { status: 404 },
+    );
+  }
+  recordAccess(context, { action: "view_session", clientId: session.clientId, sessionId: session.publicId });
+  const [messages, summary, handoff] = await Promise.all([
+    loadSessionMessages(db, session, SHOWN_MESSAGES, portalConversationImagePath),
+    summarizeSession(db, session),
+    loadHandoff(db, session, context.get(operatorContext).id),
+  ]);
+  return {
+    found: true as const,
+    title: t("detail.title", { ns: "portal-conversations", id: shortSessionId(session.publicId) }),
+    timeZone: context.get(envContext).TZ_DISPLAY,
+    session: sessionFactsOf(session),
+    messages: messages.map((message) => ({ ...message, cost: 0 })),
+    summary: { ...summary, totalCost: 0 },
+    handoff,
+  };
+}
+
+/** Take over, hand back, reply, as an operator would; another client's session: 404 and nothing changes. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { session } = await sessionNamedIn(
+    context.get(databaseContext),
+    params.sessionId,
+    context.get(portalClientContext),
+  );
+  if (!session) throw data(getTranslator(context)("detail.notFound", { ns: "portal-conversations" }), { status: 404 });
+  return handleHandoffAction(request, context, session, portalConversationPath(session.publicId));
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Conversation"} | Alex` },
+];
+
+export default function PortalConversation({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("portal-conversations");
+  const navigation = useNavigation();
+  // An unknown conversation hears nothing: "" is never a session's id.
+  useLiveRevalidation({ sessionId: loaderData.found ? loaderData.session.sessionId : "" });
+  const back = (
+    <Button asChild variant="secondary">
+      <Link to={PORTAL_CONVERSATIONS}>
+        <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
+        {t("detail.back")}
+      </Link>
+    </Button>
+  );
+
+  if (!loaderData.found) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title={t("detail.notFound")} actions={back} />
+        <Card>
+          <EmptyState
+            icon={MessageSquareOff}
+            title={t("detail.notFound")}
+            description={
+              <Trans
+                t={t}
+                i18nKey="detail.notFoundMessage"
+                values={{ sessionId: loaderData.sessionId }}
+                components={{ id: <code dir="ltr" className="font-mono wrap-anywhere" /> }}
+              />
+            }
+          />
+        </Card>
+      </div>
+    );
+  }
+
+  const { session, messages, summary, timeZone, handoff } = loaderData;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={
+          <Trans
+            t={t}
+            i18nKey="detail.heading"
+            values={{ id: shortSessionId(session.sessionId) }}
+            components={{ id: <bdi dir="ltr" className="font-mono" /> }}
+          />
+        }
+        description={<SessionFacts session={session} timeZone={timeZone} />}
+        actions={
+          <>
+            <LiveIndicator />
+            {back}
+          </>
+        }
+      />
+      {navigation.location?.pathname.startsWith(`${PORTAL_CONVERSATIONS}/`) ? (
+        <p role="status" className="text-sm text-slate-600">
+          {t("detail.loading", { ns: "sessions" })}
+        </p>
+      ) : null}
+      <ConversationWorkspace
+        messages={messages}
+        totalMessages={summary.totalMessages}
+        timeZone={timeZone}
+        handoff={handoff}
+        lastResult={actionData?.result}
+        showCost={false}
+      />
+      <SessionSummaryList summary={summary} showCost={false} />
+    </div>
+  );
+}
