@@ -25,7 +25,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     timeZone,
     filters: { channel: query.channel, period: query.period, search: shownSearch },
     searchProblem,
-    // A completed function's price is the provider's (issue 41: no prices in the portal): it never leaves the server.
+    // A completed function's price is the provider's: the portal shows no prices, so it never leaves the server.
     list: {
       ...list,
       sessions: list.sessions.map((session) => ({

@@ -253,7 +253,7 @@ function SessionTable({
   );
 }
 
-/** A completed function's badge: with its price in the back-office; a business sees no prices (issue 41). */
+/** A completed function's badge: with its price in the back-office; a business sees no prices. */
 function CompletedFunction({
   completed,
   withPrice,

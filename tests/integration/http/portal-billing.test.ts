@@ -5,7 +5,7 @@ import { sessionCookieOn, startServer, type RunningServer } from "../../support/
 import { readZip } from "../../support/zip.ts";
 
 /**
- * A business's bills, usage and plugin in its portal (issue 41, item 7), its owner's alone: its own
+ * A business's bills, usage and plugin in its portal, its owner's alone: its own
  * bills with the pay link of an unpaid one, this month's usage so far, and the plugin carrying its own
  * license key. Two businesses: nothing of the other ever shows.
  */

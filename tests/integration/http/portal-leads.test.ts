@@ -5,7 +5,7 @@ import { insertChatSession, insertClient, insertPerson, PERSON_PASSWORD } from "
 import { sessionCookieOn, startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
 
 /**
- * A business's leads and completed functions in its portal (issue 41, item 7): its own alone, marked
+ * A business's leads and completed functions in its portal: its own alone, marked
  * handled by its people, exported by its owner. Two businesses: nothing of the other ever shows, and
  * the other's lead cannot be marked from here.
  */
