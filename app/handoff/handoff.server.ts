@@ -63,7 +63,7 @@ export async function takeOverSession(
   db: Database,
   bus: LiveEventBus,
   session: HandoffSession,
-  operator: Pick<AuthenticatedOperator, "id" | "username">,
+  operator: Pick<AuthenticatedOperator, "id" | "username" | "displayName">,
   now = new Date(),
 ): Promise<TakeOver> {
   if (!isSessionActive(session.lastMessageAt, now)) return { kind: "inactive" };
@@ -78,7 +78,7 @@ export async function takeOverSession(
     await recordHandoff(tx, {
       sessionId: session.id,
       operatorId: operator.id,
-      operatorName: operator.username,
+      operatorName: operator.displayName ?? operator.username,
       action: "take_over",
       at: now,
     });
@@ -89,7 +89,7 @@ export async function takeOverSession(
       type: "handoff",
       clientId: session.clientId,
       sessionId: session.publicId,
-      heldBy: operator.username,
+      heldBy: operator.displayName ?? operator.username,
     });
   }
   return outcome;
@@ -100,7 +100,7 @@ export async function handBackSession(
   db: Database,
   bus: LiveEventBus,
   session: HandoffSession,
-  operator: Pick<AuthenticatedOperator, "id" | "username">,
+  operator: Pick<AuthenticatedOperator, "id" | "username" | "displayName">,
   now = new Date(),
 ): Promise<boolean> {
   const released = await db.transaction(async (tx) => {
@@ -108,7 +108,7 @@ export async function handBackSession(
     await recordHandoff(tx, {
       sessionId: session.id,
       operatorId: operator.id,
-      operatorName: operator.username,
+      operatorName: operator.displayName ?? operator.username,
       action: "hand_back",
       at: now,
     });
@@ -134,7 +134,7 @@ export async function sendOperatorReply(
   db: Database,
   bus: LiveEventBus,
   session: HandoffSession,
-  operator: Pick<AuthenticatedOperator, "id" | "username">,
+  operator: Pick<AuthenticatedOperator, "id" | "username" | "displayName">,
   text: string,
   now = new Date(),
 ): Promise<number | undefined> {

@@ -10,6 +10,7 @@ import {
   paymentOrders,
 } from "#db/schema.ts";
 import { BILLABLE_MESSAGE_TYPES, type BILLING_EVENT_KINDS } from "#db/vocabulary.ts";
+import { personName } from "./operator.server.ts";
 
 export type BillableMessageType = (typeof BILLABLE_MESSAGE_TYPES)[number];
 export type BillingEventKind = (typeof BILLING_EVENT_KINDS)[number];
@@ -285,7 +286,7 @@ export async function listBillingEvents(db: Database, billingRecordIds: number[]
       kind: billingRecordEvents.kind,
       totalCents: billingRecordEvents.totalCents,
       note: billingRecordEvents.note,
-      operator: operators.username,
+      operator: personName,
       createdAt: billingRecordEvents.createdAt,
     })
     .from(billingRecordEvents)

@@ -3,6 +3,7 @@ import type { Database } from "#db/connection.ts";
 import { contactLeads, operators } from "#db/schema.ts";
 import { countLeadsWhere, leadConditions, newestFirst, type LeadFilter, type LeadPage } from "./lead-filter.server.ts";
 import { listNewestFirst, type NewestFirstPage } from "./newest-first.server.ts";
+import { personName } from "./operator.server.ts";
 
 export type ContactLead = typeof contactLeads.$inferSelect;
 export type NewContactLead = Omit<typeof contactLeads.$inferInsert, "id" | "createdAt" | "handledAt" | "handledBy">;
@@ -36,7 +37,7 @@ export async function listContactLeadsMatching(
   { limit, offset }: LeadPage,
 ): Promise<ListedContactLead[]> {
   const rows = await db
-    .select({ lead: contactLeads, handledByName: operators.username })
+    .select({ lead: contactLeads, handledByName: personName })
     .from(contactLeads)
     .leftJoin(operators, eq(operators.id, contactLeads.handledBy))
     .where(contactConditions(filter))

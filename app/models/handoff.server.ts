@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, clients, messages, operators, sessionHandoffs } from "#db/schema.ts";
 import type { HandoffAction } from "#db/vocabulary.ts";
+import { personName } from "./operator.server.ts";
 
 // Who answers a session (Alex, or the operator who holds it) and the trail of the changes.
 
@@ -31,7 +32,7 @@ export async function releaseSession(db: Database, sessionId: number, operatorId
 /** Who holds the session now (with their name), or undefined when Alex answers. */
 export async function findSessionHolder(db: Database, sessionId: number) {
   const [holder] = await db
-    .select({ operatorId: operators.id, username: operators.username, heldAt: chatSessions.heldAt })
+    .select({ operatorId: operators.id, username: personName, heldAt: chatSessions.heldAt })
     .from(chatSessions)
     .innerJoin(operators, eq(operators.id, chatSessions.heldBy))
     .where(eq(chatSessions.id, sessionId))
@@ -95,7 +96,7 @@ export async function listHeldSessionsWaitingSince(db: Database, cutoff: Date) {
       heldAt: chatSessions.heldAt,
       contactDetails: chatSessions.contactDetails,
       businessName: clients.businessName,
-      holderName: operators.username,
+      holderName: personName,
     })
     .from(chatSessions)
     .innerJoin(clients, eq(clients.id, chatSessions.clientId))

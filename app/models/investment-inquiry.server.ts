@@ -3,6 +3,7 @@ import type { Database } from "#db/connection.ts";
 import { investmentInquiries, operators } from "#db/schema.ts";
 import { countLeadsWhere, leadConditions, newestFirst, type LeadFilter, type LeadPage } from "./lead-filter.server.ts";
 import { listNewestFirst, type NewestFirstPage } from "./newest-first.server.ts";
+import { personName } from "./operator.server.ts";
 
 export type InvestmentInquiry = typeof investmentInquiries.$inferSelect;
 export type NewInvestmentInquiry = Omit<
@@ -79,7 +80,7 @@ export async function listInvestmentInquiriesMatching(
   { limit, offset }: LeadPage,
 ): Promise<ListedInvestmentInquiry[]> {
   const rows = await db
-    .select({ inquiry: investmentInquiries, handledByName: operators.username })
+    .select({ inquiry: investmentInquiries, handledByName: personName })
     .from(investmentInquiries)
     .leftJoin(operators, eq(operators.id, investmentInquiries.handledBy))
     .where(inquiryConditions(filter))

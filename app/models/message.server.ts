@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, max, min, or, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, messageImages, messages, operators } from "#db/schema.ts";
+import { personName } from "./operator.server.ts";
 
 // The message API's reads and writes of messages.
 
@@ -139,7 +140,7 @@ export async function listSessionMessages(
       createdAt: messages.createdAt,
       role: messages.role,
       /** The operator who wrote an `operator` message (null once they are removed). */
-      operatorName: operators.username,
+      operatorName: personName,
     })
     .from(messages)
     .leftJoin(operators, eq(operators.id, messages.operatorId))

@@ -3,6 +3,9 @@ import type { Database } from "#db/connection.ts";
 import { accountTokens, operators } from "#db/schema.ts";
 import type { PersonRole } from "#db/vocabulary.ts";
 
+/** How a person is named to others: the name they chose, else what they sign in with. */
+export const personName = sql<string>`coalesce(${operators.displayName}, ${operators.username})`;
+
 export async function findOperatorByUsername(db: Database, username: string) {
   const [operator] = await db.select().from(operators).where(eq(operators.username, username)).limit(1);
   return operator;

@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, operators } from "#db/schema.ts";
 import { countLeadsWhere, leadConditions, type LeadFilter, type LeadPage } from "./lead-filter.server.ts";
+import { personName } from "./operator.server.ts";
 
 /**
  * A business's leads: its conversations whose visitor left a way back (a phone number or an e-mail
@@ -29,7 +30,7 @@ const leadColumns = {
   lastMessageAt: chatSessions.lastMessageAt,
   handledAt: chatSessions.leadHandledAt,
   /** Who followed it up: their name when they gave one, else what they sign in with. */
-  handledByName: sql<string | null>`coalesce(${operators.displayName}, ${operators.username})`,
+  handledByName: personName,
 };
 
 export type ClientLead = Awaited<ReturnType<typeof listClientLeads>>[number];

@@ -10,6 +10,7 @@ import {
   privacyRequests,
 } from "#db/schema.ts";
 import type { PrivacyAction, VisitorSearchKind } from "#db/vocabulary.ts";
+import { personName } from "./operator.server.ts";
 
 /**
  * One visitor, as the operator names them: `value` already normalised (phone: digits, a leading 972
@@ -290,7 +291,7 @@ export async function listPrivacyRequests(db: Database, clientId: number, limit:
       searchMasked: privacyRequests.searchMasked,
       counts: privacyRequests.counts,
       createdAt: privacyRequests.createdAt,
-      operator: operators.username,
+      operator: personName,
     })
     .from(privacyRequests)
     .leftJoin(operators, eq(operators.id, privacyRequests.operatorId))

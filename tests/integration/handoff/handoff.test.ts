@@ -22,7 +22,7 @@ async function addOperator(db: Database, username: string) {
   const [row] = await db
     .insert(operators)
     .values({ username: `${username}-${++sequence}`, passwordHash: "x" })
-    .returning({ id: operators.id, username: operators.username });
+    .returning({ id: operators.id, username: operators.username, displayName: operators.displayName });
   return row!;
 }
 
