@@ -120,9 +120,9 @@ describe("the portal's visitors' data requests", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const log = await (await get(`/admin/clients/${ours.id}?tab=access`, cookies.operator)).text();
     expect(log).toContain("Exported a visitor&#x27;s data");
-    // The privacy tab's trail names the person too.
+    // The privacy tab's trail names the person too, by the name they chose.
     const trail = await (await get(`/portal/privacy`)).text();
-    expect(trail).toContain("by owner@privacy-bakery.example");
+    expect(trail).toContain("by Dana Owner");
   });
 
   it("refuse a search that is not one with a 4xx in the person's language", async () => {

@@ -50,7 +50,13 @@ describe.each(testDrivers)("operators, sessions and rate limits on %s", (driver)
     const cookie = cookieHeader(setCookie);
 
     const session = await getOperatorSession(db, requestWith(cookie));
-    expect(session?.operator).toEqual({ id: operator!.id, username: "dana", displayName: null, role: "owner" });
+    expect(session?.operator).toEqual({
+      id: operator!.id,
+      username: "dana",
+      displayName: null,
+      role: "owner",
+      clientId: null,
+    });
     expect(session?.refreshedCookie).toBeNull();
 
     await destroyAuthSession(db, requestWith(cookie));
