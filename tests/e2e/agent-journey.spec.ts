@@ -102,7 +102,9 @@ for (const [language, device, viewport] of [
     await page.getByRole("button", { name: text.send }).click();
     const link = (await page.getByTestId("invite-link").textContent())!.trim();
 
-    const theirs = await browser.newContext({ viewport });
+    // An address of its own: the invitation page's per-address limit is for the browsers of other tests.
+    const address = `10.81.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    const theirs = await browser.newContext({ viewport, extraHTTPHeaders: { "X-Forwarded-For": address } });
     const agent = await theirs.newPage();
     await agent.goto(link);
     await waitForHydration(agent);

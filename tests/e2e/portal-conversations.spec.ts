@@ -121,7 +121,7 @@ for (const [language, device, viewport, role] of [
     await expect(replyBox).toHaveValue("");
     await expect(page.getByText(text.operatorReply)).toHaveCount(1);
     // The hand-over log names the business's person who took it over.
-    await expect(page.getByText(`${person.email} ${text.tookOver}`)).toBeVisible();
+    await expect(page.getByText(`${person.displayName} ${text.tookOver}`)).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `${SHOTS}/conversation-${language}-${device}.png`, fullPage: true });
 

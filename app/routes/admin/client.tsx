@@ -124,7 +124,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
               <Button asChild variant="secondary">
                 <Link to={`/admin/clients/${client.id}/people`}>
                   <UserCog className="h-4 w-4" aria-hidden="true" />
-                  {t("people.open", { ns: "team" })}
+                  {t("detail.people")}
                 </Link>
               </Button>
             ) : null}
