@@ -19,6 +19,7 @@ const {
   frontDoorHandler,
   appHandler,
   answerClientError,
+  HTTP_SERVER_OPTIONS,
   healthCheckHandler,
   isPlainHealthCheck,
   beginShutdown,
@@ -113,7 +114,7 @@ app.all(
 );
 
 const answerHealthCheck = healthCheckHandler(runtime.database);
-const server = createServer((request, response) =>
+const server = createServer(HTTP_SERVER_OPTIONS, (request, response) =>
   isPlainHealthCheck(request) ? answerHealthCheck(request, response) : app(request, response),
 );
 server.on("clientError", answerClientError);

@@ -18,7 +18,7 @@ export { requestInfoContext } from "~/context.ts";
 export { normalizeAddress } from "~/lib/address.ts";
 export { startRuntime, stopRuntime } from "~/runtime.server.ts";
 export { appHandler } from "~/server/express-adapter.server.ts";
-export { answerClientError } from "~/server/front-door.server.ts";
+export { answerClientError, HTTP_SERVER_OPTIONS } from "~/server/front-door.server.ts";
 export { healthCheckHandler, isPlainHealthCheck } from "~/server/health.server.ts";
 export { beginShutdown } from "~/server/shutdown.server.ts";
 

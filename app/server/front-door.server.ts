@@ -15,6 +15,21 @@ import { baselineSecurityHeaders } from "./security.server.ts";
  */
 export const MAX_PATH_LENGTH = 2048;
 export const MAX_PATH_SEGMENTS = 50;
+/**
+ * The whole address, query string included. No page or API of ours takes more than a few hundred
+ * characters of query; past this a browser or client may itself give up on the request (curl cuts its
+ * headers at 8 KB without ending them), so it is refused before routing, session or database.
+ */
+export const MAX_TARGET_LENGTH = 4096;
+/**
+ * A request's headers must arrive whole within this time, or it is answered 408 (answerClientError).
+ * Node's own default is a minute, checked every 30 s: a client whose headers were cut off mid-line
+ * waited up to 90 s for any answer.
+ */
+const HEADERS_DEADLINE_MS = 10_000;
+
+/** Options for node:http's createServer that put the headers' deadline in force within a second of it. */
+export const HTTP_SERVER_OPTIONS = { headersTimeout: HEADERS_DEADLINE_MS, connectionsCheckingInterval: 1_000 };
 
 /** Methods routing answers; OPTIONS gets 204 with this list, anything else 405. */
 const ROUTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
@@ -98,6 +113,7 @@ type Refusal =
   | "timedOut"
   | "headersTooLarge"
   | "malformed"
+  | "addressTooLong"
   | "nulByte";
 
 const textOf = (language: Language, refusal: Refusal) =>
@@ -383,6 +399,7 @@ export function frontDoor({ uploads: uploadCaps = {}, bodyTimeoutMs = 30_000 }: 
     };
 
     if (isAbsurdPath(pathname)) return refuseNow(414, "pathTooLong");
+    if ((request.url ?? "").length > MAX_TARGET_LENGTH) return refuseNow(414, "addressTooLong");
     if (holdsNulByte(request.url ?? "")) return refuseNow(400, "nulByte");
     if (method === "OPTIONS") return refuseNow(204, null, { Allow: ALLOWED_METHODS });
     if (!ROUTED_METHODS.includes(method)) return refuseNow(405, "methodNotAllowed", { Allow: ALLOWED_METHODS });

@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { baseUrl, loginAsOperator, postForm, request, uniqueIp } from "../../support/http.ts";
 
@@ -88,6 +89,42 @@ describe("the front door: paths", () => {
     const api = await request("/api/clients?q=%00&lng=he", { headers: { Cookie: cookie } });
     expect(await api.json()).toEqual({ error: "הכתובת מכילה תו שאסור שיופיע בכתובת (בית NUL)." });
   });
+
+  it("answers an address past 4 KB with 414 in the person's language, signed in or not, pages and APIs alike", async () => {
+    const cookie = await loginAsOperator();
+    const long = "a".repeat(8_000);
+    for (const headers of [{}, { Cookie: cookie }]) {
+      const page = await request(`/admin/dashboard?lng=he&x=${long}`, { headers });
+      expect(page.status).toBe(414);
+      expect(await page.text()).toBe("הכתובת ארוכה מדי (יותר מ-4,096 תווים). נא לקצר אותה.\n");
+      const api = await request(`/api/admin/sessions?period=all&lng=en&search=${long}`, { headers });
+      expect(api.status).toBe(414);
+      expect(await api.json()).toEqual({
+        error: "This address is too long (over 4,096 characters). Please shorten it.",
+      });
+    }
+    const justUnder = await request(`/admin/dashboard?x=${"a".repeat(4_000)}`, { headers: { Cookie: cookie } });
+    expect(justUnder.status).toBe(200);
+  });
+
+  it("answers a request whose headers stop mid-way with 408 within seconds, not a minute", async () => {
+    // curl sends an 8 KB head cut off after "Cookie: " when the address and cookies outgrow its buffer.
+    const url = new URL(baseUrl());
+    const started = performance.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () =>
+        socket.write(`GET /admin/dashboard?x=${"a".repeat(4_000)} HTTP/1.1\r\nHost: ${url.host}\r\nCookie: `),
+      );
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => (text += chunk));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain("The request took too long to arrive. Please try again.");
+    expect(performance.now() - started).toBeLessThan(13_000);
+  }, 20_000);
 
   it("refuses a request target that is not a path", async () => {
     const answer = await rawRequest("GET", "http://evil.example/");
