@@ -27,6 +27,12 @@ export function whenItOpens(opensAt: Date, now: Date, timeZone: string, t: Trans
   return t("hours.onDay", { day: t(`hours.weekdays.${opening.weekday}`), time });
 }
 
+/** The words for why a closed business is closed: the holiday by name, Shabbat, or simply closed. */
+export function whyClosed(state: Extract<OpeningState, { open: false }>) {
+  if (state.reason === "holiday" && state.holiday) return { key: "closedForHoliday", holiday: state.holiday } as const;
+  return { key: state.reason === "shabbat" ? "closedForShabbat" : "closedNow", holiday: undefined } as const;
+}
+
 type NoticeTurn = {
   t: Translate;
   state: OpeningState;
@@ -51,12 +57,8 @@ export function hoursNotice(turn: NoticeTurn): string | undefined {
   const callBack = turn.phone ? t("hours.willCallBack", { phone: turn.phone }) : t("hours.leaveDetails");
   if (!state.open) {
     if (!turn.firstReply && !askedHours && !askedPerson) return undefined;
-    const closed =
-      state.reason === "holiday" && state.holiday
-        ? t("hours.closedForHoliday", { holiday: t(`hours.holidays.${state.holiday}`) })
-        : state.reason === "shabbat"
-          ? t("hours.closedForShabbat")
-          : t("hours.closedNow");
+    const why = whyClosed(state);
+    const closed = t(`hours.${why.key}`, why.holiday ? { holiday: t(`hours.holidays.${why.holiday}`) } : undefined);
     const opens = state.opensAt
       ? ` ${t("hours.opens", { when: whenItOpens(state.opensAt, turn.now, turn.timeZone, t) })}`
       : "";

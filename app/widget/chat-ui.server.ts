@@ -6,6 +6,8 @@ import type { Language } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
+import { loadBusinessHours } from "~/hours/business-hours.server.ts";
+import { chatSubtitle } from "./chat-subtitle.ts";
 import widgetScript from "./client/main.ts?bundle";
 import noticeScript from "./client/notice.ts?bundle";
 import widgetStyle from "./client/widget.css?bundle";
@@ -71,6 +73,9 @@ type ChatUiRequest = {
    */
   embeddingSite: string | null;
   selfOrigin: string;
+  /** The zone the business's opening hours are read in (TZ_DISPLAY), and the instant the page is made. */
+  timeZone: string;
+  now?: Date;
 };
 
 /** The origin of a Referer header, or null when there is none or it cannot be read. */
@@ -90,7 +95,7 @@ export function refererOrigin(referer: string | null): string | null {
  */
 export async function chatUiResponse(
   db: Database,
-  { license, language, nonce, embeddingSite, selfOrigin }: ChatUiRequest,
+  { license, language, nonce, embeddingSite, selfOrigin, timeZone, now = new Date() }: ChatUiRequest,
 ): Promise<Response> {
   const t = await widgetTranslator(language);
   const client = license ? await findClientByLicenseKey(db, license) : undefined;
@@ -155,8 +160,20 @@ export async function chatUiResponse(
     },
     texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, t(`client.${key}`)])) as WidgetConfig["texts"],
   };
-  const greeting = await chatGreeting(db, client.id, language);
+  const [greeting, hours, i18n] = await Promise.all([
+    chatGreeting(db, client.id, language),
+    loadBusinessHours(db, client.id),
+    getI18nInstance(language),
+  ]);
+  const subtitle = chatSubtitle({
+    hours,
+    now,
+    timeZone,
+    widgetText: (key, values) => t(key, values),
+    hoursText: i18n.getFixedT(language, "assistant"),
+  });
   const page = createElement(ChatPage, {
+    subtitle,
     config,
     businessName: client.businessName,
     askConsent: client.askConsent,

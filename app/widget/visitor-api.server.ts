@@ -85,6 +85,7 @@ export async function visitorHistory(params: URLSearchParams, { db, language, ip
   const rows = await listVisitorMessages(db, found.session.id, HISTORY_LIMIT);
   return jsonAnswer({
     sessionId: found.session.publicId,
+    personAnswering: found.session.heldBy !== null,
     messages: rows.map((row) => ({
       userMessage: row.userMessage,
       aiResponse: row.aiResponse,

@@ -21,6 +21,7 @@ export const WIDGET_CLIENT_TEXTS = [
   "operator",
   "operatorJoined",
   "alexBack",
+  "personAnswering",
 ] as const;
 
 export type WidgetClientText = (typeof WIDGET_CLIENT_TEXTS)[number];

@@ -16,6 +16,7 @@ const TEXTS = {
     send: "שליחה",
     joined: "נציג/ה הצטרף/ה לשיחה",
     back: "Alex חזר לשיחה",
+    personAnswering: "נציג/ה מהצוות עונה לך עכשיו",
     first: "כמה עולה המנוי?",
     held: "אפשר לדבר עם בן אדם?",
     operatorReply: "שלום, כאן נועה מהצוות",
@@ -32,6 +33,7 @@ const TEXTS = {
     send: "Send",
     joined: "A team member joined the chat",
     back: "Alex is back",
+    personAnswering: "A team member is answering you now",
     first: "How much is the subscription?",
     held: "Can I talk to a person?",
     operatorReply: "Hi, this is Noa from the team",
@@ -87,6 +89,10 @@ for (const language of ["he", "en"] as const) {
     const sessionId = (await storedSession())!;
     await expect(log.locator(".message.assistant > span").last()).toContainText(/\S/);
     const assistantCount = await log.locator(".message.assistant").count();
+    // The header's line under the business's name: its hours, until a person answers.
+    const header = visitor.getByRole("banner").locator("p");
+    const hoursLine = (await header.textContent())!;
+    expect(hoursLine).toMatch(/^(עוזר AI|AI assistant) · /);
     // The price in the answer ($50) is kept on one line in the phone-width bubble.
     await expect(log.locator(".message.assistant bdi.number").first()).toHaveCSS("white-space", "nowrap");
 
@@ -103,6 +109,7 @@ for (const language of ["he", "en"] as const) {
     await expect(page.getByRole("button", { name: text.handBack })).toBeVisible();
     await expect(page).toHaveURL(sessionPage);
     await expect(log).toContainText(text.joined, { timeout: 15_000 });
+    await expect(header).toHaveText(text.personAnswering);
     // Taken over: the reply box and its button are on the screen, under or beside the conversation.
     const replyBox = page.getByRole("textbox", { name: text.reply });
     const send = page.getByRole("button", { name: text.send });
@@ -134,9 +141,14 @@ for (const language of ["he", "en"] as const) {
     await page.screenshot({ path: `${SCREENS}/operator-${language}-${width}.png` });
     await page.screenshot({ path: `${SCREENS}/operator-${language}-${width}-full.png`, fullPage: true });
     await visitor.screenshot({ path: `${SCREENS}/visitor-${language}-phone-held.png` });
+    // A reload while a person holds the conversation still says so (the history tells the widget).
+    await visitor.reload();
+    await expect(log.getByText(text.operatorReply)).toBeVisible();
+    await expect(header).toHaveText(text.personAnswering);
 
     await page.getByRole("button", { name: text.handBack }).click();
     await expect(log).toContainText(text.back, { timeout: 15_000 });
+    await expect(header).toHaveText(hoursLine);
     const before = await log.locator(".message.assistant").count();
     await input.fill(text.again);
     await input.press("Enter");

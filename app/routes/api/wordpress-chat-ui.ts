@@ -14,6 +14,7 @@ export function loader({ request, url, context }: Route.LoaderArgs) {
       ? refererOrigin(request.headers.get("Referer"))
       : null,
     selfOrigin: new URL(context.get(envContext).PUBLIC_URL ?? url.href).origin,
+    timeZone: context.get(envContext).TZ_DISPLAY,
   });
 }
 

@@ -276,7 +276,11 @@ async function showEarlierMessages() {
       return;
     }
     if (!response.ok) return;
-    const { messages } = JSON.parse(response.body) as { messages: HistoryMessage[] };
+    const { messages, personAnswering } = JSON.parse(response.body) as {
+      messages: HistoryMessage[];
+      personAnswering?: boolean;
+    };
+    showWhoAnswers(personAnswering === true);
     for (const message of messages) {
       if (message.role === "operator") {
         addMessage("operator", message.aiResponse);
@@ -292,6 +296,13 @@ async function showEarlierMessages() {
   } catch {
     // Without the earlier messages (none came, or too late) the conversation still continues in the same session.
   }
+}
+
+const subtitle = document.getElementById("alex-subtitle");
+const hoursSubtitle = subtitle?.textContent ?? "";
+/** The header says a person is answering while one holds the conversation, else the business's hours. */
+function showWhoAnswers(person: boolean) {
+  if (subtitle) subtitle.textContent = person ? text("personAnswering") : hoursSubtitle;
 }
 
 /** A line in the conversation that no one wrote: a person joined, Alex is back. */
@@ -317,9 +328,13 @@ function listenToSession() {
   events = new EventSource(`${config.endpoints.chatEvents}${separator}${query}`);
   events.addEventListener("chat", (event) => {
     const data = JSON.parse((event as MessageEvent<string>).data) as ChatEvent;
-    if (data.kind === "joined") addStatusLine(text("operatorJoined"));
-    else if (data.kind === "left") addStatusLine(text("alexBack"));
-    else if (data.role === "operator") addMessage("operator", data.text);
+    if (data.kind === "joined") {
+      addStatusLine(text("operatorJoined"));
+      showWhoAnswers(true);
+    } else if (data.kind === "left") {
+      addStatusLine(text("alexBack"));
+      showWhoAnswers(false);
+    } else if (data.role === "operator") addMessage("operator", data.text);
     else renderReply(addMessage("assistant", ""), data.text);
   });
 }

@@ -29,6 +29,7 @@ describe("the chat page", () => {
         askConsent,
         policyUrl: "https://shop.example/privacy",
         greeting: "<b>Hi</b> & welcome",
+        subtitle: "<i>open</i> until 18:00",
         t: (key) => key,
         nonce: "abc",
         style: "body{}",
@@ -40,6 +41,7 @@ describe("the chat page", () => {
   it("escapes the client's name and greeting, and keeps the config inside its script element", () => {
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;&quot;Shop&quot;");
     expect(html).toContain("&lt;b&gt;Hi&lt;/b&gt; &amp; welcome");
+    expect(html).toContain("&lt;i&gt;open&lt;/i&gt; until 18:00");
     expect(html).not.toContain("<img src=x");
     expect(html).toContain('"license":"alex_\\u003c/script\\u003e"');
     expect(html.match(/<\/script>/g)).toHaveLength(2);

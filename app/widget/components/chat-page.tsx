@@ -68,6 +68,8 @@ type ChatPageProps = {
   /** The client's privacy notice, or ours. */
   policyUrl: string;
   greeting: string;
+  /** Under the business's name: the hours' state (app/widget/chat-subtitle.ts); the script swaps it while a person answers. */
+  subtitle: string;
   t: Translate;
   nonce: string;
   style: string;
@@ -81,6 +83,7 @@ export function ChatPage({
   askConsent,
   policyUrl,
   greeting,
+  subtitle,
   t,
   nonce,
   style,
@@ -97,7 +100,7 @@ export function ChatPage({
           <h1>
             <bdi>{businessName}</bdi>
           </h1>
-          <p>{t("subtitle")}</p>
+          <p id="alex-subtitle">{subtitle}</p>
         </div>
         <button type="button" id="alex-close" className="icon-button" aria-label={t("close")} hidden>
           <Icon path="M18 6 6 18M6 6l12 12" />

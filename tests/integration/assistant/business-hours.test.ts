@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#db/connection.ts";
 import { answerVisitor } from "~/assistant/assistant.server.ts";
+import { chatUiResponse } from "~/widget/chat-ui.server.ts";
 import { DEFAULT_BUSINESS_HOURS } from "~/hours/business-hours.ts";
 import { saveBusinessHours } from "~/models/business-hours.server.ts";
 import { createTraining } from "~/training/training.server.ts";
@@ -14,7 +15,7 @@ const TUESDAY_MORNING = new Date("2026-11-24T11:00+02:00");
 
 describe.each(testDrivers)("the assistant knows the business's hours, on %s", (driver) => {
   let handle: DatabaseHandle;
-  let client: { id: number; businessName: string; businessType: string };
+  let client: { id: number; businessName: string; businessType: string; licenseKey: string };
 
   beforeAll(async () => {
     handle = await openTestDatabase(driver);
@@ -73,5 +74,24 @@ describe.each(testDrivers)("the assistant knows the business's hours, on %s", (d
     expect(reply).toContain("20 shekels");
     const person = await ask("אפשר לדבר עם נציג?", TUESDAY_MORNING, [{ userMessage: "היי", aiResponse: "שלום" }]);
     expect(person.reply).toBe("מישהו מהצוות יכול להתקשר אליכם עכשיו: השאירו שם ומספר טלפון.");
+  });
+
+  it("shows the hours in the chat's header: Shabbat and Sunday, open until when, and around the clock without hours", async () => {
+    const header = async (now: Date, language: "he" | "en", license = client.licenseKey) => {
+      const page = await chatUiResponse(handle.db, {
+        license,
+        language,
+        nonce: "n",
+        embeddingSite: null,
+        selfOrigin: "http://alex.test",
+        timeZone: ISRAEL,
+        now,
+      });
+      return /<p id="alex-subtitle">([^<]*)<\/p>/.exec(await page.text())?.[1];
+    };
+    expect(await header(FRIDAY_AFTERNOON, "he")).toBe("עוזר AI · סגורים בשבת · נפתח ביום ראשון ב-09:00");
+    expect(await header(TUESDAY_MORNING, "en")).toBe("AI assistant · open now, until 18:00");
+    const withoutHours = await insertClient(handle.db, { businessName: "No hours yet" });
+    expect(await header(FRIDAY_AFTERNOON, "he", withoutHours.licenseKey)).toBe("עוזר AI · זמין מסביב לשעון");
   });
 });

@@ -93,7 +93,7 @@ describe("the front door: paths", () => {
   it("answers an address past 4 KB with 414 in the person's language, signed in or not, pages and APIs alike", async () => {
     const cookie = await loginAsOperator();
     const long = "a".repeat(8_000);
-    for (const headers of [{}, { Cookie: cookie }]) {
+    for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
       const page = await request(`/admin/dashboard?lng=he&x=${long}`, { headers });
       expect(page.status).toBe(414);
       expect(await page.text()).toBe("הכתובת ארוכה מדי (יותר מ-4,096 תווים). נא לקצר אותה.\n");
