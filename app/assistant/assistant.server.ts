@@ -6,7 +6,7 @@ import type { Language } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
 import { readStoredBusinessHours } from "~/hours/business-hours.server.ts";
 import { openingState } from "~/hours/business-hours.ts";
-import { hoursForPrompt, hoursNotice } from "~/hours/hours-reply.ts";
+import { asksAboutHours, hoursForPrompt, hoursNotice, statesHours } from "~/hours/hours-reply.ts";
 import { DEFAULT_DISPLAY_TIME_ZONE } from "~/lib/calendar.ts";
 import { findAnswerSettings } from "~/models/answer-settings.server.ts";
 import { logInfo } from "~/server/log.server.ts";
@@ -118,8 +118,12 @@ export async function answerVisitor(
   if (!modelSettings) {
     // The model reads every passage and judges; the built-in responder quotes, so only what speaks
     // of the question, and of a long passage the part that answers it.
+    // Asked about the hours, a business's saved hours answer; a passage stating other times (an old
+    // scan of its site) would contradict them.
+    const savedHoursAnswer = opening !== undefined && asksAboutHours(turn.message);
     const onSubject = passages
       .filter((passage) => sharesSubject(turn.message, passage))
+      .filter((passage) => !(savedHoursAnswer && statesHours(passage.content)))
       .map((passage) => ({ ...passage, content: answerExcerpt(turn.message, passage.content) }));
     const deliverable = deliverableFromWords({
       visitorMessage: turn.message,

@@ -9,6 +9,8 @@ const ASKS_FOR_A_PERSON =
   /\b(human|person|representative|agent|real someone|someone real|talk to someone|speak to someone)\b|נציג|בן אדם|אדם אמיתי|לדבר עם מישהו/iu;
 
 export const asksAboutHours = (message: string) => ASKS_ABOUT_HOURS.test(message);
+/** A passage that names a time of day ("08:00", "9:30"): scanned or typed hours, which the saved hours overrule. */
+export const statesHours = (text: string) => /(?<!\d)\d{1,2}:\d{2}(?!\d)/.test(text);
 export const asksForAPerson = (message: string) => ASKS_FOR_A_PERSON.test(message);
 
 const pad = (value: number) => String(value).padStart(2, "0");
@@ -88,9 +90,11 @@ export function hoursForPrompt(hours: BusinessHours, state: OpeningState, now: D
   const holidays = hours.closedOnHolidays
     ? "Closed on Israeli holidays; their eves close like a Friday."
     : "Open on holidays.";
+  const precedence = "These saved hours are the business's own: where a passage states other hours, these are right.";
   if (state.open) {
     return [
       ...week,
+      precedence,
       holidays,
       `Now (${dayAndTime(now, timeZone)}): open until ${dayAndTime(state.closesAt, timeZone)}. If the visitor wants a person, offer a call from the team now and ask for their name and phone number.`,
     ];
@@ -99,6 +103,7 @@ export function hoursForPrompt(hours: BusinessHours, state: OpeningState, now: D
   const opens = state.opensAt ? `; it opens ${dayAndTime(state.opensAt, timeZone)}` : "";
   return [
     ...week,
+    precedence,
     holidays,
     `Now (${dayAndTime(now, timeZone)}): closed${why}${opens}. Tell the visitor when the business opens and ask for their name and phone number so the team calls back then.`,
   ];

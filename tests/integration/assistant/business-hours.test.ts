@@ -23,7 +23,13 @@ describe.each(testDrivers)("the assistant knows the business's hours, on %s", (d
     await createTraining(handle.db, client.id, {
       businessType: "restaurant",
       businessInfo: "Sourdough and cakes baked every morning in Haifa.",
-      knowledgeBase: { faq: [{ q: "Do you deliver?", a: "Yes, across Haifa for 20 shekels." }] },
+      knowledgeBase: {
+        faq: [
+          { q: "Do you deliver?", a: "Yes, across Haifa for 20 shekels." },
+          // What an old scan of the site said: the saved hours overrule it.
+          { q: "מה שעות הפתיחה? When are you open?", a: "Opening hours: Sunday to Friday 07:00–22:00." },
+        ],
+      },
     });
     await saveBusinessHours(handle.db, client.id, {
       weekly: [...DEFAULT_BUSINESS_HOURS.weekly],
@@ -74,6 +80,14 @@ describe.each(testDrivers)("the assistant knows the business's hours, on %s", (d
     expect(reply).toContain("20 shekels");
     const person = await ask("אפשר לדבר עם נציג?", TUESDAY_MORNING, [{ userMessage: "היי", aiResponse: "שלום" }]);
     expect(person.reply).toBe("מישהו מהצוות יכול להתקשר אליכם עכשיו: השאירו שם ומספר טלפון.");
+  });
+
+  it("answers an hours question from the saved hours, not from a passage stating other hours", async () => {
+    const hebrew = await ask("מה שעות הפתיחה שלכם?", TUESDAY_MORNING, [{ userMessage: "היי", aiResponse: "שלום" }]);
+    expect(hebrew.reply).toBe("אנחנו פתוחים עכשיו, עד 18:00.");
+    const english = await ask("When are you open?", FRIDAY_AFTERNOON, [{ userMessage: "Hi", aiResponse: "Hello" }]);
+    expect(english.reply).toContain("We're closed for Shabbat. We open on Sunday at 09:00.");
+    expect(english.reply).not.toContain("07:00");
   });
 
   it("shows the hours in the chat's header: Shabbat and Sunday, open until when, and around the clock without hours", async () => {
