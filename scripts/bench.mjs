@@ -3,7 +3,8 @@
 // page against the 404 page of the same server (and the investor and dashboard pages when they
 // exist), prints a table that says which pages came from the page cache (its X-Page-Cache header)
 // and which were rendered, and each page's ratio to the 404 page, labelled the same way, and the chat
-// widget's first load in gzipped bytes as a browser receives it, and Lighthouse's view of the public
+// widget's first load in gzipped bytes as a browser receives it, the back-office pages' HTML in bytes
+// against their budget, and Lighthouse's view of the public
 // pages (scripts/lighthouse-pages.mjs); then stops the server and removes its
 // data; then runs scripts/bench-messages.ts (the message API at 10 and 50 visitors and retrieval, on
 // the embedded database and PostgreSQL) and scripts/bench-retries.ts (a minute of visitors with
@@ -196,6 +197,31 @@ async function widgetFirstLoad() {
   return { ...(await wireBytes(`/api/wordpress/chat-ui?license=${license}`)), external };
 }
 
+/** The back-office pages a signed-in operator opens most, with their default filters. */
+const ADMIN_PAGES = [
+  "/admin/dashboard",
+  "/admin/clients",
+  "/admin/chat-sessions",
+  "/admin/leads",
+  "/admin/completed-functions",
+  "/admin/billing",
+  "/admin/analytics",
+  "/admin/system-status",
+  "/admin/ai-training",
+  "/admin/team",
+];
+const ADMIN_PAGE_BUDGET_BYTES = 60 * 1024;
+
+/** Each page's HTML as the server sends it before compression (the budget is on what the browser parses). */
+async function adminPageWeights(headers) {
+  const weights = [];
+  for (const pathname of ADMIN_PAGES) {
+    const response = await fetch(`${baseUrl}${pathname}`, { headers: { ...headers, "accept-encoding": "identity" } });
+    weights.push({ pathname, status: response.status, bytes: Buffer.byteLength(await response.text()) });
+  }
+  return weights;
+}
+
 function measure(pathname, headers, duration) {
   return autocannon({ url: `${baseUrl}${pathname}`, connections: CONNECTIONS, duration, headers });
 }
@@ -254,6 +280,7 @@ for (const benchCase of cases) {
 }
 
 const widget = await widgetFirstLoad();
+const adminWeights = await adminPageWeights(cases.at(-1).headers);
 
 process.stdout.write(`Lighthouse on ${PUBLIC_PAGES.length} public pages…\n`);
 const pageAudits = await auditPages(
@@ -296,6 +323,14 @@ if (widget) {
   );
 } else {
   console.log("\nChat widget first load: not measured (no demo client's license on /invest-he).");
+}
+
+console.log(
+  `\nBack-office pages' HTML before compression (budget ${number.format(ADMIN_PAGE_BUDGET_BYTES)} bytes each):`,
+);
+for (const { pathname, status, bytes } of adminWeights) {
+  const verdict = status !== 200 ? `answered ${status}` : bytes <= ADMIN_PAGE_BUDGET_BYTES ? "met" : "NOT met";
+  console.log(`  ${pathname.padEnd(28)} ${number.format(bytes).padStart(8)}  ${verdict}`);
 }
 
 printPageAudits(

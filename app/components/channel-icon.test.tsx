@@ -27,7 +27,7 @@ describe("ChannelIcon", () => {
   it("draws a different icon for each channel", () => {
     const icons = (["web", "whatsapp", "telegram"] as const).map(
       (channel) =>
-        tagsOf(renderHtml(<ChannelIcon channel={channel} />)).find((tag) => tag.name === "svg")!.attributes.class,
+        tagsOf(renderHtml(<ChannelIcon channel={channel} />)).find((tag) => tag.name === "use")!.attributes.href,
     );
     expect(new Set(icons).size).toBe(3);
   });

@@ -1,9 +1,9 @@
 import clsx from "clsx";
-import { Globe, MessageCircle, Send, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Channel } from "#db/vocabulary.ts";
+import { RowIcon, type RowIconName } from "./ui/row-icon.tsx";
 
-const ICONS: Record<Channel, LucideIcon> = { web: Globe, whatsapp: MessageCircle, telegram: Send };
+const ICONS: Record<Channel, RowIconName> = { web: "globe", whatsapp: "message-circle", telegram: "send" };
 
 /** A channel's name in the page's language ("אתר" / "Website", "WhatsApp", "Telegram"). */
 export function useChannelLabel() {
@@ -25,14 +25,13 @@ export function ChannelIcon({
   className?: string;
 }) {
   const label = useChannelLabel()(channel);
-  const Icon = ICONS[channel];
   return (
     <span
       title={label}
       data-channel={channel}
       className={clsx("inline-flex items-center gap-1 whitespace-nowrap text-slate-700", className)}
     >
-      <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
+      <RowIcon name={ICONS[channel]} className="h-4 w-4 shrink-0" />
       <span className={withLabel ? undefined : "sr-only"}>{label}</span>
     </span>
   );

@@ -1,4 +1,4 @@
-import { Download, ExternalLink, Settings } from "lucide-react";
+import { RowIcon } from "~/components/ui/row-icon.tsx";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -56,7 +56,7 @@ export function ClientTable({ clients }: { clients: ClientListRow[] }) {
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm" variant="secondary">
             <Link to={`/admin/clients/${client.id}/config`}>
-              <Settings className="h-4 w-4" aria-hidden="true" />
+              <RowIcon name="settings" />
               {t("list.configure")}
               <span className="sr-only">{client.businessName}</span>
             </Link>
@@ -69,7 +69,7 @@ export function ClientTable({ clients }: { clients: ClientListRow[] }) {
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                <RowIcon name="external-link" />
                 {t("list.openChat")}
                 <span className="sr-only">{t("list.openChatName", { name: client.businessName })}</span>
               </a>
@@ -77,7 +77,7 @@ export function ClientTable({ clients }: { clients: ClientListRow[] }) {
           ) : null}
           <Button asChild size="sm" variant="secondary">
             <a href={`/api/download/plugin?clientId=${client.id}`} download>
-              <Download className="h-4 w-4" aria-hidden="true" />
+              <RowIcon name="download" />
               {t("list.download")}
               <span className="sr-only">{client.businessName}</span>
             </a>

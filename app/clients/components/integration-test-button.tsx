@@ -1,5 +1,6 @@
 import clsx from "clsx";
-import { CircleCheck, CircleX, FlaskConical, LoaderCircle, TriangleAlert } from "lucide-react";
+import { CircleCheck, CircleX, LoaderCircle, TriangleAlert } from "lucide-react";
+import { RowIcon } from "~/components/ui/row-icon.tsx";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
@@ -27,7 +28,7 @@ export function IntegrationTestButton({ clientId, businessName }: { clientId: nu
   const fetcher = useFetcher<TestReply>({ key: `client-test-${clientId}` });
   const running = fetcher.state !== "idle";
   const result = !running && fetcher.data?.test.clientId === clientId ? fetcher.data.test : null;
-  const Icon = running ? LoaderCircle : result ? ICONS[result.outcome] : FlaskConical;
+  const Icon = running ? LoaderCircle : result ? ICONS[result.outcome] : null;
   const text = running
     ? t("test.running")
     : !result
@@ -46,10 +47,14 @@ export function IntegrationTestButton({ clientId, businessName }: { clientId: nu
         disabled={running}
         title={t("test.label", { name: businessName })}
       >
-        <Icon
-          className={clsx("h-4 w-4", running ? "animate-spin" : result && COLOURS[result.outcome])}
-          aria-hidden="true"
-        />
+        {Icon ? (
+          <Icon
+            className={clsx("h-4 w-4", running ? "animate-spin" : result && COLOURS[result.outcome])}
+            aria-hidden="true"
+          />
+        ) : (
+          <RowIcon name="flask-conical" />
+        )}
         <span aria-live="polite">{text}</span>
         <span className="sr-only">{businessName}</span>
       </Button>

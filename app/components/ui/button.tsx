@@ -2,18 +2,13 @@ import { Slot } from "@radix-ui/react-slot";
 import clsx from "clsx";
 import type { ComponentProps } from "react";
 
-const variants = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-200",
-  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400",
-  ghost: "text-slate-700 hover:bg-slate-100",
-  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-200",
-} as const;
-
-const sizes = { sm: "h-8 px-3 text-sm", md: "h-10 px-4", lg: "h-12 px-6 text-lg", icon: "h-10 w-10" } as const;
+/** The looks and sizes, as the short classes app/theme.css defines. */
+type Variant = "primary" | "secondary" | "ghost" | "danger";
+type Size = "sm" | "md" | "lg" | "icon";
 
 export type ButtonProps = ComponentProps<"button"> & {
-  variant?: keyof typeof variants;
-  size?: keyof typeof sizes;
+  variant?: Variant;
+  size?: Size;
   /** Render the child (a link, say) with the button's look. */
   asChild?: boolean;
 };
@@ -23,12 +18,7 @@ export function Button({ variant = "primary", size = "md", asChild, className, t
   return (
     <Component
       type={asChild ? undefined : (type ?? "button")}
-      className={clsx(
-        "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed",
-        variants[variant],
-        sizes[size],
-        className,
-      )}
+      className={clsx("btn", `btn-${variant}`, `btn-${size}`, className)}
       {...props}
     />
   );

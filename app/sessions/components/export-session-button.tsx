@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { RowIcon } from "~/components/ui/row-icon.tsx";
 import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button.tsx";
@@ -63,7 +63,7 @@ export function ExportSessionButton({
           title={compact ? t("actions.export") : undefined}
           className="whitespace-nowrap"
         >
-          <Download className="h-4 w-4" aria-hidden="true" />
+          <RowIcon name="download" />
           <span className={compact ? ROW_ACTION_LABEL : undefined}>
             {state === "exporting" ? t("actions.exporting") : t("actions.export")}
           </span>

@@ -1,4 +1,4 @@
-import { Eye } from "lucide-react";
+import { RowIcon } from "~/components/ui/row-icon.tsx";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert.tsx";
@@ -44,7 +44,7 @@ export function QuickViewDialog({
           title={compact ? t("actions.quickView") : undefined}
           className="whitespace-nowrap"
         >
-          <Eye className="h-4 w-4" aria-hidden="true" />
+          <RowIcon name="eye" />
           <span className={compact ? ROW_ACTION_LABEL : undefined}>{t("actions.quickView")}</span>
         </Button>
       </DialogTrigger>

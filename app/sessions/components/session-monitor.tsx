@@ -1,4 +1,5 @@
-import { Activity, FileText, MessageSquare, MessagesSquare, RefreshCw, SearchX, Users } from "lucide-react";
+import { Activity, MessageSquare, MessagesSquare, RefreshCw, SearchX, Users } from "lucide-react";
+import { RowIcon } from "~/components/ui/row-icon.tsx";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigation } from "react-router";
 import type { Channel } from "#db/vocabulary.ts";
@@ -232,7 +233,7 @@ function SessionTable({
           {everyClient ? <QuickViewDialog session={session} timeZone={timeZone} compact /> : null}
           <Button asChild variant="secondary" size="sm">
             <Link to={detailPath(session.sessionId)} title={t("actions.details")} className="whitespace-nowrap">
-              <FileText className="h-4 w-4" aria-hidden="true" />
+              <RowIcon name="file-text" />
               <span className={ROW_ACTION_LABEL}>{t("actions.details")}</span>
             </Link>
           </Button>
