@@ -212,7 +212,7 @@ export const clients = pgTable(
     monthlyMessageCap: integer("monthly_message_cap"),
     /**
      * The sites besides `websiteDomain` (and its www. twin) that may frame the chat and post to the
-     * message API: normalized origins such as `https://staging.shop.example` (app/clients/site-origins.ts).
+     * message API: normalized origins such as `https://staging.shop.example` (app/sites/site-origins.ts).
      */
     allowedOrigins: text("allowed_origins")
       .array()

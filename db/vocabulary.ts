@@ -5,6 +5,18 @@
  */
 export const PLANS = ["basic", "premium", "enterprise"] as const;
 export const CLIENT_STATUSES = ["active", "suspended", "cancelled"] as const;
+/** The business types offered when adding a client. */
+export const BUSINESS_TYPES = [
+  "marketing",
+  "realestate",
+  "restaurant",
+  "retail",
+  "services",
+  "qa",
+  "rebottle",
+  "party planning platform",
+  "other",
+] as const;
 export const SALES_STYLES = ["consultative", "aggressive", "hybrid"] as const;
 export const TONES = ["friendly_professional", "formal", "casual", "energetic"] as const;
 export const MESSAGE_TYPES = [
@@ -54,6 +66,16 @@ export type FunctionClientDetails = {
   phone?: string;
   email?: string;
 };
+/** The details a completed function may carry, in the order the pages and the CSVs show them. */
+export const FUNCTION_DETAIL_KEYS = [
+  "clientName",
+  "phone",
+  "email",
+  "partyType",
+  "guestCount",
+  "budget",
+  "location",
+] as const satisfies readonly (keyof FunctionClientDetails)[];
 
 export const JOB_OUTCOMES = ["succeeded", "failed"] as const;
 /** The language a client's notifications (lead e-mails) are written in. */

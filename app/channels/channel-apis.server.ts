@@ -1,6 +1,6 @@
 import type { Env } from "~/env.server.ts";
 import { sniffImageType, type PictureMime } from "~/pictures/picture-store.server.ts";
-import { MAX_IMAGE_BYTES } from "~/conversations/chat-contract.ts";
+import { MAX_IMAGE_BYTES } from "~/pictures/picture-limits.ts";
 
 /**
  * The two messaging APIs we call: WhatsApp's Cloud API (Meta's Graph API) and Telegram's Bot API.

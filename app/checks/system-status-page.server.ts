@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { redirectWithError, redirectWithSuccess, redirectWithToast } from "remix-toast";
 import { z } from "zod";
 import type { Database } from "#db/connection.ts";
-import { clientIdSchema } from "~/clients/client-schema.ts";
+import { clientIdSchema } from "~/lib/ids.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { findClientById, listClientsForPicker } from "~/models/client.server.ts";

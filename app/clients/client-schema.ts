@@ -1,23 +1,7 @@
 import { z } from "zod";
-import { CLIENT_STATUSES, PLANS } from "#db/vocabulary.ts";
+import { BUSINESS_TYPES, CLIENT_STATUSES, PLANS } from "#db/vocabulary.ts";
 import type { NamedPeriod } from "~/lib/calendar.ts";
 import { singleLineText } from "~/lib/text.ts";
-
-/** A client id in a path: a positive PostgreSQL integer, anything else is no client. */
-export const clientIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
-
-/** The business types offered when adding a client. */
-export const BUSINESS_TYPES = [
-  "marketing",
-  "realestate",
-  "restaurant",
-  "retail",
-  "services",
-  "qa",
-  "rebottle",
-  "party planning platform",
-  "other",
-] as const;
 
 /** The periods of app/lib/calendar.ts that the usage API and the Export Usage dialog offer (a week from Sunday). */
 export const USAGE_PERIODS = ["week", "month", "quarter", "year", "all"] as const satisfies readonly NamedPeriod[];

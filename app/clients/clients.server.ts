@@ -4,7 +4,8 @@ import { databaseContext } from "~/context.ts";
 import { findClientById, type Client, type ClientChanges } from "~/models/client.server.ts";
 import type { DailyUsage } from "~/models/usage.server.ts";
 import { apiText, notFound } from "~/server/json-api.server.ts";
-import { clientIdSchema, type ClientUpdateInput } from "./client-schema.ts";
+import { clientIdSchema } from "~/lib/ids.ts";
+import type { ClientUpdateInput } from "./client-schema.ts";
 
 /** Far above the largest client object, far below anything that hurts. */
 export const MAX_CLIENT_BODY_BYTES = 16 * 1024;

@@ -15,10 +15,8 @@ export const CHAT_API_PATHS = {
   chatEvents: "/api/wordpress/chat-events",
 } as const;
 
-/** A visitor's message: 1 to 2,000 characters once trimmed, with up to three images of 5 MB each. */
+/** A visitor's message: 1 to 2,000 characters once trimmed (its pictures: app/pictures/picture-limits.ts). */
 export const MESSAGE_MAX_LENGTH = 2000;
-export const MAX_IMAGES = 3;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /**
  * The answer to a message: as JSON, or as the `done` event of the stream. `heldBy` is there (true)

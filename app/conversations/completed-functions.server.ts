@@ -1,7 +1,7 @@
 import type { Database } from "#db/connection.ts";
 import type { Channel } from "#db/vocabulary.ts";
 import { FUNCTIONS_PAGE_SIZE, type CompletedFunctionFilters } from "~/conversations/completed-function-filters.ts";
-import { FUNCTION_DETAIL_KEYS } from "~/conversations/function-details.ts";
+import { FUNCTION_DETAIL_KEYS } from "#db/vocabulary.ts";
 import { csvDateTime, csvResponse, everyRow, type CsvColumn } from "~/lib/csv.server.ts";
 import {
   getCompletedFunctionTotals,

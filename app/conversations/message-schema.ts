@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text.ts";
-import { MAX_IMAGE_BYTES, MAX_IMAGES, MESSAGE_MAX_LENGTH } from "./chat-contract.ts";
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from "~/pictures/picture-limits.ts";
+import { MESSAGE_MAX_LENGTH } from "./chat-contract.ts";
 
 /** A message without pictures is JSON, within the API class's cap (app/server/front-door.server.ts). */
 export const MAX_MESSAGE_JSON_BYTES = 64 * 1024;

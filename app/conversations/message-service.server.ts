@@ -25,7 +25,7 @@ import {
   type SessionChannel,
 } from "~/models/chat-session.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
-import { isClientSite } from "~/clients/site-origins.ts";
+import { isClientSite } from "~/sites/site-origins.ts";
 import { recordCompletedFunction } from "~/models/completed-function.server.ts";
 import { enqueueLeadDeliveries } from "~/models/lead-delivery.server.ts";
 import {

@@ -3,7 +3,7 @@ import { redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
 import type { Channel } from "#db/vocabulary.ts";
 import { parseForm } from "~/components/ui/parse-form.ts";
-import { FUNCTION_DETAIL_KEYS } from "~/conversations/function-details.ts";
+import { FUNCTION_DETAIL_KEYS } from "#db/vocabulary.ts";
 import { csvDateTime, csvResponse, everyRow, type CsvColumn } from "~/lib/csv.server.ts";
 import type { LeadFilter } from "~/models/lead-filter.server.ts";
 import {

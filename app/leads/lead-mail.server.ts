@@ -1,5 +1,5 @@
 import type { ClientLanguage } from "#db/vocabulary.ts";
-import { FUNCTION_DETAIL_KEYS } from "~/conversations/function-details.ts";
+import { FUNCTION_DETAIL_KEYS } from "#db/vocabulary.ts";
 import { directionOf } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
 import type { LeadEvent } from "./lead-event.ts";

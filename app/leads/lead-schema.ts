@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { singleLineText } from "~/lib/text.ts";
-import { sessionIdSchema } from "~/sessions/session-query.ts";
+import { sessionIdSchema } from "~/lib/ids.ts";
 import { LEAD_LIST_KEYS, type LeadList } from "./lead-lists.ts";
 
 /** The lists whose leads an operator follows up, and so marks handled. */

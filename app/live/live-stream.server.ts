@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { LiveEventBus } from "#db/connection.ts";
-import { sessionIdSchema } from "~/sessions/session-query.ts";
+import { sessionIdSchema } from "~/lib/ids.ts";
 import { subscribeLiveEvents, type LiveEvent } from "./live-events.server.ts";
 
 /** How long a browser waits before it reconnects a dropped stream (the `retry:` hint). */

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MAX_IMAGE_BYTES } from "~/conversations/chat-contract.ts";
+import { MAX_IMAGE_BYTES } from "./picture-limits.ts";
 import { readMessageUpload } from "./message-upload.server.ts";
 
 const folder = mkdtempSync(path.join(tmpdir(), "alex-upload-"));

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { MAX_IMAGES } from "~/conversations/chat-contract.ts";
+import { MAX_IMAGES } from "./picture-limits.ts";
 import { UploadRefused } from "~/server/front-door.server.ts";
 import { createWaitingLine } from "~/server/waiting-line.server.ts";
 import { receivePicture, removePictures, type StoredPicture } from "./picture-store.server.ts";

@@ -4,7 +4,7 @@ import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { MAX_IMAGE_BYTES } from "~/conversations/chat-contract.ts";
+import { MAX_IMAGE_BYTES } from "./picture-limits.ts";
 import type { Env } from "~/env.server.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Database } from "#db/connection.ts";
-import { isClientSite, normalizeSiteOrigin } from "~/clients/site-origins.ts";
+import { isClientSite, normalizeSiteOrigin } from "~/sites/site-origins.ts";
 import type { Language } from "~/i18n/config.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
 import { apiTextIn, jsonAnswer, jsonError, notFound, tooManyRequests } from "~/server/json-api.server.ts";

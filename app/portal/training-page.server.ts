@@ -11,7 +11,7 @@ import type { Language } from "~/i18n/config.ts";
 import type { Client } from "~/models/client.server.ts";
 import { listKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
-import { handleScanForm, isScanIntent } from "~/scanner/scan-form.server.ts";
+import { handleScanForm, isScanIntent } from "~/clients/config/scan-form.server.ts";
 import { addFaqEntry, changeFaqEntry, saveBusinessInfo, saveGreeting } from "~/training/training-changes.server.ts";
 import { loadTrainingHistory, recordTrainingChange, type TrainingEditor } from "~/training/training-history.server.ts";
 import { handleTrainingAction } from "~/training/training-page.server.ts";
@@ -22,7 +22,7 @@ import {
   faqEntryIdSchema,
   greetingFormSchema,
 } from "~/training/training-schema.ts";
-import { frameAncestorSources } from "~/widget/frame-ancestors.ts";
+import { frameAncestorSources } from "~/sites/frame-ancestors.ts";
 import { PORTAL_TRAINING_TABS, trainingTabPath } from "./training-tabs.ts";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;

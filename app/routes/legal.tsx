@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/legal";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { SiteFooter } from "~/landing/components/site-footer.tsx";
 import { LegalDocument } from "~/legal/components/legal-document.tsx";
 import { legalPageAt } from "~/legal/legal-pages.ts";
 import { pageCacheMiddleware } from "~/server/page-cache.server.ts";
@@ -31,5 +32,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  return <LegalDocument page={loaderData.page} />;
+  return (
+    <LegalDocument
+      page={loaderData.page}
+      footer={<SiteFooter newsletterResult={undefined} newsletterOutcome={undefined} />}
+    />
+  );
 }

@@ -4,7 +4,7 @@ import { databaseContext, envContext } from "~/context.ts";
 import { findSessionImage } from "~/models/message.server.ts";
 import { openPicture, picturesFolder } from "~/pictures/picture-store.server.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
-import { sessionIdSchema } from "./session-query.ts";
+import { sessionIdSchema } from "~/lib/ids.ts";
 import { findClientSession } from "./sessions.server.ts";
 
 const imageIdSchema = z.coerce.number().int().positive().max(2_147_483_647);

@@ -86,6 +86,3 @@ export const sessionDetailPath = (sessionId: string) => `/admin/session/${encode
 export const SHOWN_ID_LENGTH = 20;
 export const shortSessionId = (sessionId: string) =>
   sessionId.length > SHOWN_ID_LENGTH ? `${sessionId.slice(0, SHOWN_ID_LENGTH)}…` : sessionId;
-
-/** What a public session id can be (sess_ and base64url today); anything else is not a session, never a query. */
-export const sessionIdSchema = z.string().regex(/^[\w-]{1,200}$/);

@@ -26,11 +26,11 @@ import {
   SEARCH_TIMEOUT_MS,
   searchIsTooLong,
   sessionImagePath,
-  sessionIdSchema,
   sessionPageQuerySchema,
   type SessionQuery,
 } from "./session-query.ts";
 import { periodStart } from "~/lib/calendar.ts";
+import { sessionIdSchema } from "~/lib/ids.ts";
 
 type Completed = Awaited<ReturnType<typeof listFunctionsOfSessions>>[number];
 

@@ -4,7 +4,7 @@ import { redirectWithSuccess } from "remix-toast";
 import { z } from "zod";
 import type { Database } from "#db/connection.ts";
 import { answerVisitor, modelSettingsFrom } from "~/assistant/assistant.server.ts";
-import { BUSINESS_TYPES } from "~/clients/client-schema.ts";
+import { BUSINESS_TYPES } from "#db/vocabulary.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { findClientById, listClientsForPicker } from "~/models/client.server.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { multiLineText, plainText } from "~/lib/text.ts";
 import { TONES } from "#db/vocabulary.ts";
-import { BUSINESS_TYPES } from "~/clients/client-schema.ts";
+import { BUSINESS_TYPES } from "#db/vocabulary.ts";
 
 /**
  * The business types the training screen offers, and the sales flow it shows and saves (not

@@ -7,7 +7,8 @@ import { PLANS } from "#db/vocabulary.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
-import { BUSINESS_TYPES, newClientSchema } from "../client-schema.ts";
+import { BUSINESS_TYPES } from "#db/vocabulary.ts";
+import { newClientSchema } from "../client-schema.ts";
 
 export const ADD_CLIENT_INTENT = "create";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_SITE_ORIGINS, siteOriginLines } from "../site-origins.ts";
+import { MAX_SITE_ORIGINS, siteOriginLines } from "~/sites/site-origins.ts";
 
 /** The most a client's limits may be set to: far above any real site, low enough to stay a limit. */
 export const SESSION_LIMIT_MAX = 10_000;
@@ -10,7 +10,7 @@ const limit = (required: string) =>
 
 /**
  * The General tab's "Sites and limits" form; messages are keys of the `client-config` namespace.
- * The sites are one per line, each normalized to its origin (app/clients/site-origins.ts); an empty
+ * The sites are one per line, each normalized to its origin (app/sites/site-origins.ts); an empty
  * ceiling means none.
  */
 export const sitesFormSchema = z

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { FunctionClientDetails } from "#db/vocabulary.ts";
-import { FUNCTION_DETAIL_KEYS } from "~/conversations/function-details.ts";
+import { FUNCTION_DETAIL_KEYS } from "#db/vocabulary.ts";
 import { formatNumber } from "~/lib/format.ts";
 
 /** What the visitor told Alex while completing a function, as a short list of terms and values. */

@@ -6,7 +6,6 @@ import { Form, useNavigation } from "react-router";
 import type { DeliveryStatus } from "#db/vocabulary.ts";
 import { CLIENT_LANGUAGES } from "#db/vocabulary.ts";
 import { explanationText, type Explanation } from "~/checks/explanation.ts";
-import type { ClientPageData } from "~/clients/client-page.server.ts";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -36,7 +35,8 @@ export function DeliveryTab({
   delivery,
   lastResult,
 }: {
-  data: ClientPageData;
+  /** The client page's own: which client, and the clock and time zone its times are shown in. */
+  data: { client: { id: number }; timeZone: string; now: Date };
   delivery: DeliveryTabData;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {

@@ -1,7 +1,7 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoginDialogSlot } from "~/auth/components/login-dialog.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
-import { SiteFooter } from "~/landing/components/site-footer.tsx";
 import { LEGAL_PAGES, LEGAL_TEXTS_UPDATED, type LegalPage } from "~/legal/legal-pages.ts";
 import { formatCents } from "~/lib/format.ts";
 import { PRICING } from "~/lib/pricing.ts";
@@ -23,8 +23,11 @@ function WithEmailLinks({ text }: { text: string }) {
   );
 }
 
-/** A legal page: the site's header and footer around a heading, its date, a table of contents and its sections. */
-export function LegalDocument({ page }: { page: LegalPage }) {
+/**
+ * A legal page: the site's header and the footer it is given around a heading, its date, a table of
+ * contents and its sections. The footer comes from the route, since it belongs to the public site.
+ */
+export function LegalDocument({ page, footer }: { page: LegalPage; footer: ReactNode }) {
   const { t, i18n } = useTranslation("legal");
   const language = i18n.language;
   const values = {
@@ -86,7 +89,7 @@ export function LegalDocument({ page }: { page: LegalPage }) {
           ))}
         </article>
       </main>
-      <SiteFooter newsletterResult={undefined} newsletterOutcome={undefined} />
+      {footer}
     </>
   );
 }

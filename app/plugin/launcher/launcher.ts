@@ -13,7 +13,7 @@
  * longer each time, so the chat appears when our server is back. The next open loads it afresh: a
  * visitor is never left with a dead panel and no way out.
  */
-import { LAUNCHER_CLOSE_MESSAGE, LAUNCHER_FOCUS_MESSAGE, LAUNCHER_READY_MESSAGE } from "../../widget/frame-messages.ts";
+import { LAUNCHER_CLOSE_MESSAGE, LAUNCHER_FOCUS_MESSAGE, LAUNCHER_READY_MESSAGE } from "../../sites/frame-messages.ts";
 
 type LauncherSettings = {
   chatUrl: string;

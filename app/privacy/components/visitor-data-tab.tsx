@@ -2,7 +2,6 @@ import { Download, Search, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { VISITOR_SEARCH_KINDS } from "#db/vocabulary.ts";
-import type { ClientPageData } from "~/clients/client-page.server.ts";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { TitledCard } from "~/components/ui/card.tsx";
@@ -25,7 +24,7 @@ export function VisitorDataTab({
   eraseError,
   paths: { tabPath, exportPath, searchFields = {} },
 }: {
-  data: Pick<ClientPageData, "timeZone" | "now">;
+  data: { timeZone: string; now: Date };
   privacy: PrivacyTabData;
   confirmErase: { kind: string; q: string } | undefined;
   eraseError: string | undefined;

@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/client";
 import { clientIntentPermission, handleClientAction, loadClientPage } from "~/clients/client-page.server.ts";
 import { UsageCeilingAlert } from "~/clients/components/usage-ceiling-alert.tsx";
-import { clientIdSchema } from "~/clients/client-schema.ts";
+import { clientIdSchema } from "~/lib/ids.ts";
 import { requirePermission } from "~/auth/guard.server.ts";
 import { opensPage } from "~/auth/permissions.ts";
 import { clientTabsFor } from "~/clients/client-tabs.ts";

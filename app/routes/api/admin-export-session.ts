@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/admin-export-session";
 import { databaseContext, envContext } from "~/context.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
-import { sessionIdSchema } from "~/sessions/session-query.ts";
+import { sessionIdSchema } from "~/lib/ids.ts";
 import { exportSession, findClientSession, sessionCsvResponse } from "~/sessions/sessions.server.ts";
 import { apiText, jsonAnswer, jsonError, readOnlyRoute } from "~/server/json-api.server.ts";
 

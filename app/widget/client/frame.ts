@@ -1,4 +1,4 @@
-import { LAUNCHER_CLOSE_MESSAGE, LAUNCHER_READY_MESSAGE } from "../frame-messages.ts";
+import { LAUNCHER_CLOSE_MESSAGE, LAUNCHER_READY_MESSAGE } from "../../sites/frame-messages.ts";
 
 /**
  * In the launcher's frame: shows the page's close button, wires it and Escape to close the frame,

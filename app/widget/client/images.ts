@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES, MAX_IMAGES } from "~/conversations/chat-contract.ts";
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from "~/pictures/picture-limits.ts";
 
 /** What a visitor may attach to one message: the message API's image limits, in JPEG, PNG or WebP. */
 export const IMAGE_LIMITS = {

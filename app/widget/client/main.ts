@@ -5,7 +5,7 @@
  */
 import type { ChatEvent } from "~/conversations/chat-contract.ts";
 import { newClientMessageId } from "~/lib/client-message-id.ts";
-import { LAUNCHER_FOCUS_MESSAGE } from "../frame-messages.ts";
+import { LAUNCHER_FOCUS_MESSAGE } from "../../sites/frame-messages.ts";
 import { fillText, type WidgetClientText, type WidgetConfig } from "../widget-config.ts";
 import { shouldAskForFeedback } from "./feedback-rule.ts";
 import { screenImages, type ImageProblem } from "./images.ts";

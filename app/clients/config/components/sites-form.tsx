@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { TitledCard } from "~/components/ui/card.tsx";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/form-fields.tsx";
-import { MAX_SITE_ORIGINS } from "../../site-origins.ts";
+import { MAX_SITE_ORIGINS } from "~/sites/site-origins.ts";
 import { sitesFormSchema } from "../sites-schema.ts";
 import { FormActions } from "./form-actions.tsx";
 

@@ -29,7 +29,7 @@ export function frameAncestorSources(websiteDomain: string): string[] {
 
 /**
  * The CSP `frame-ancestors` value: our own pages (the operators' previews), the client's site and
- * the extra sites of its list (normalized origins, app/clients/site-origins.ts).
+ * the extra sites of its list (normalized origins, app/sites/site-origins.ts).
  */
 export function frameAncestorsDirective(websiteDomain: string, allowedOrigins: readonly string[] = []): string {
   return [...new Set(["'self'", ...frameAncestorSources(websiteDomain), ...allowedOrigins])].join(" ");

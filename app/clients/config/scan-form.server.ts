@@ -2,10 +2,10 @@ import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
-import { websiteUrlsFormSchema } from "~/clients/config/sales-config-schema.ts";
-import { updateSalesConfig } from "~/clients/config/sales-config.server.ts";
-import { MAX_URLS_PER_SCAN, scanUrlSchema } from "./scan-request-schema.ts";
-import { scanUrls, urlLines } from "./scan.server.ts";
+import { websiteUrlsFormSchema } from "./sales-config-schema.ts";
+import { updateSalesConfig } from "./sales-config.server.ts";
+import { MAX_URLS_PER_SCAN, scanUrlSchema } from "~/scanner/scan-request-schema.ts";
+import { scanUrls, urlLines } from "~/scanner/scan.server.ts";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 

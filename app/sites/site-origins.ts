@@ -1,4 +1,4 @@
-import { frameAncestorSources } from "~/widget/frame-ancestors.ts";
+import { frameAncestorSources } from "./frame-ancestors.ts";
 
 /** At most this many extra sites per client: a CSP header stays short, and a typo list stays readable. */
 export const MAX_SITE_ORIGINS = 20;
