@@ -107,12 +107,12 @@ function failureOf(channel: MessagingChannel, error: unknown, refusedKey: string
   const name = { key: `trial.names.${channel}` };
   if (error instanceof ChannelApiError) {
     const raw = error.description ? `${error.message}: ${error.description}` : error.message;
-    const tokenRefused = error.status === 401 || (channel === "whatsapp" && error.status === 403);
     return {
       ok: false,
-      explanation: tokenRefused
-        ? channels(`trial.${channel}.tokenRefused`, undefined, raw)
-        : channels(refusedKey, { description: error.description ?? error.message }, raw),
+      explanation:
+        error.status === 401
+          ? channels(`trial.${channel}.tokenRefused`, undefined, raw)
+          : channels(refusedKey, { description: error.description ?? error.message }, raw),
       details: { status: error.status ?? "—" },
     };
   }

@@ -4,7 +4,7 @@ import { insertClient, insertPerson, PERSON_PASSWORD } from "../../support/facto
 import { operatorCookies } from "../../support/channel-operator.ts";
 import { startFakeTelegram, type FakeTelegram } from "../../support/fake-telegram.ts";
 import { startFakeWhatsApp, type FakeWhatsApp } from "../../support/fake-whatsapp.ts";
-import { sessionCookieOn, startServer, type RunningServer } from "../../support/server.ts";
+import { freePort, sessionCookieOn, startServer, type RunningServer } from "../../support/server.ts";
 
 /**
  * Trying a connected channel from its card, through a running server and the two APIs' stand-ins:
@@ -54,10 +54,15 @@ afterAll(async () => {
   await graph?.close();
 });
 
-function post(language: "en" | "he", fields: Record<string, string>, cookie = cookies[language]) {
+function post(
+  language: "en" | "he",
+  fields: Record<string, string>,
+  cookie = cookies[language],
+  headers: Record<string, string> = {},
+) {
   return fetch(`${server.url}/admin/clients/${clientId}?tab=channels`, {
     method: "POST",
-    headers: { Cookie: cookie },
+    headers: { Cookie: cookie, ...headers },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });
@@ -176,6 +181,24 @@ describe("checking a WhatsApp number", () => {
       expect(page).toContain("Invalid OAuth access token.");
     } finally {
       expect((await connectWhatsApp(WA_TOKEN)).status).toBe(302);
+    }
+  });
+
+  it("says when Meta's handshake at our public address does not reach this server", async () => {
+    // The operator came through a proxy whose address leads nowhere: the handshake is made there.
+    const nowhere = `127.0.0.1:${await freePort()}`;
+    graph.addPhoneNumber(PHONE_NUMBER_ID, `http://${nowhere}/api/channels/whatsapp`);
+    try {
+      const response = await post("en", { intent: "check-channel", channel: "whatsapp" }, cookies.en, {
+        "X-Forwarded-Host": nowhere,
+      });
+      const page = await answered(response);
+      expect(page).toContain(
+        `Meta's verification of our webhook fails at http://${nowhere}/api/channels/whatsapp: that address does not reach this server`,
+      );
+      expect(page).toContain("ECONNREFUSED");
+    } finally {
+      graph.addPhoneNumber(PHONE_NUMBER_ID, `${server.url}/api/channels/whatsapp`);
     }
   });
 });
