@@ -27,13 +27,21 @@ export class ChannelApiError extends Error {
     message: string,
     /** The API's own description of the failure (Telegram's `description`, Meta's `error.message`). */
     readonly description: string | undefined,
+    readonly status?: number,
   ) {
     super(message);
   }
 }
 
-async function callJson(url: string, init: RequestInit): Promise<unknown> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+/** How long one call may take: the operator's tries (channel-trial.server.ts) wait less than a reply does. */
+export type CallOptions = { timeoutMs?: number };
+
+async function callJson(
+  url: string,
+  init: RequestInit,
+  { timeoutMs = TIMEOUT_MS }: CallOptions = {},
+): Promise<unknown> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   const body = (await response.json().catch(() => undefined)) as
     { description?: unknown; error?: { message?: unknown } } | undefined;
   if (!response.ok) {
@@ -41,6 +49,7 @@ async function callJson(url: string, init: RequestInit): Promise<unknown> {
     throw new ChannelApiError(
       `${new URL(url).pathname.split("/").at(-1)}: HTTP ${response.status}`,
       stringOr(description),
+      response.status,
     );
   }
   return body;
@@ -81,18 +90,57 @@ async function downloadImage(url: string, headers: HeadersInit, name: string): P
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-export async function sendWhatsAppText(account: { phoneNumberId: string; token: string }, to: string, text: string) {
-  await callJson(`${apiBase("whatsapp")}/${encodeURIComponent(account.phoneNumberId)}/messages`, {
-    method: "POST",
-    headers: { ...bearer(account.token), "Content-Type": "application/json" },
-    body: JSON.stringify({
-      messaging_product: "whatsapp",
-      recipient_type: "individual",
-      to,
-      type: "text",
-      text: { preview_url: false, body: text.slice(0, CHANNEL_TEXT_MAX_LENGTH) },
-    }),
-  });
+/** Sends a text; the message's id as Meta gave it (`wamid.…`). */
+export async function sendWhatsAppText(
+  account: { phoneNumberId: string; token: string },
+  to: string,
+  text: string,
+  options?: CallOptions,
+): Promise<string | undefined> {
+  const sent = (await callJson(
+    `${apiBase("whatsapp")}/${encodeURIComponent(account.phoneNumberId)}/messages`,
+    {
+      method: "POST",
+      headers: { ...bearer(account.token), "Content-Type": "application/json" },
+      body: JSON.stringify({
+        messaging_product: "whatsapp",
+        recipient_type: "individual",
+        to,
+        type: "text",
+        text: { preview_url: false, body: text.slice(0, CHANNEL_TEXT_MAX_LENGTH) },
+      }),
+    },
+    options,
+  )) as { messages?: { id?: unknown }[] } | undefined;
+  return stringOr(sent?.messages?.[0]?.id);
+}
+
+/**
+ * The business phone number as Meta knows it, with where Meta sends its webhooks: the number's own
+ * callback, else its business account's, else the app's (Meta's webhook overrides, in that order).
+ */
+export async function getWhatsAppPhoneNumber(account: { phoneNumberId: string; token: string }, options?: CallOptions) {
+  const fields = "display_phone_number,verified_name,webhook_configuration";
+  const number = (await callJson(
+    `${apiBase("whatsapp")}/${encodeURIComponent(account.phoneNumberId)}?fields=${fields}`,
+    { headers: bearer(account.token) },
+    options,
+  )) as
+    | {
+        display_phone_number?: unknown;
+        verified_name?: unknown;
+        webhook_configuration?: { phone_number?: unknown; whatsapp_business_account?: unknown; application?: unknown };
+      }
+    | undefined;
+  const callbacks = number?.webhook_configuration;
+  return {
+    displayPhoneNumber: stringOr(number?.display_phone_number),
+    verifiedName: stringOr(number?.verified_name),
+    callbackUrl:
+      stringOr(callbacks?.phone_number) ??
+      stringOr(callbacks?.whatsapp_business_account) ??
+      stringOr(callbacks?.application),
+  };
 }
 
 /**
@@ -120,11 +168,49 @@ const postJson = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-export async function sendTelegramText(token: string, chatId: string, text: string) {
-  await callJson(
+/** Sends a text; the message's id in that chat. */
+export async function sendTelegramText(
+  token: string,
+  chatId: string,
+  text: string,
+  options?: CallOptions,
+): Promise<string | undefined> {
+  const sent = (await callJson(
     botUrl(token, "sendMessage"),
     postJson({ chat_id: chatId, text: text.slice(0, CHANNEL_TEXT_MAX_LENGTH) }),
-  );
+    options,
+  )) as { result?: { message_id?: unknown } } | undefined;
+  const id = sent?.result?.message_id;
+  return typeof id === "number" ? String(id) : undefined;
+}
+
+/** The bot as Telegram knows its token (getMe): its @username. */
+export async function getTelegramBot(token: string, options?: CallOptions) {
+  const me = (await callJson(botUrl(token, "getMe"), postJson({}), options)) as
+    { result?: { username?: unknown; first_name?: unknown } } | undefined;
+  return { username: stringOr(me?.result?.username), name: stringOr(me?.result?.first_name) };
+}
+
+/** Where Telegram sends the bot's updates, how many wait, and its last failure to deliver one. */
+export async function getTelegramWebhookInfo(token: string, options?: CallOptions) {
+  const info = (await callJson(botUrl(token, "getWebhookInfo"), postJson({}), options)) as
+    | {
+        result?: {
+          url?: unknown;
+          pending_update_count?: unknown;
+          last_error_date?: unknown;
+          last_error_message?: unknown;
+        };
+      }
+    | undefined;
+  const result = info?.result;
+  return {
+    url: stringOr(result?.url) ?? "",
+    pendingUpdateCount: typeof result?.pending_update_count === "number" ? result.pending_update_count : 0,
+    lastErrorDate:
+      typeof result?.last_error_date === "number" ? new Date(result.last_error_date * 1000).toISOString() : undefined,
+    lastErrorMessage: stringOr(result?.last_error_message),
+  };
 }
 
 /** A Telegram photo by its file id: getFile names its path, downloaded from the file address. */

@@ -32,3 +32,31 @@ export const telegramFormSchema = z.object({
 });
 
 export const disconnectSchema = z.object({ channel: z.enum(MESSAGING_CHANNELS, "errors.channelInvalid") });
+
+/** The channel cards' tries: checking a connected account, and sending it a test message. */
+export const TRIAL_INTENTS = ["check-channel", "send-test-message"] as const;
+export type TrialIntent = (typeof TRIAL_INTENTS)[number];
+
+export const checkChannelSchema = z.object({ channel: z.enum(MESSAGING_CHANNELS, "errors.channelInvalid") });
+
+/** WhatsApp's number in international form (digits, country code first, an optional +); Telegram's chat id. */
+const WHATSAPP_RECIPIENT = /^\+?[1-9]\d{7,14}$/;
+const TELEGRAM_CHAT_ID = /^-?\d{1,20}$/;
+
+export const testMessageSchema = z
+  .object({
+    channel: z.enum(MESSAGING_CHANNELS, "errors.channelInvalid"),
+    to: z.string("trial.errors.recipientRequired").trim().min(1, "trial.errors.recipientRequired"),
+  })
+  .superRefine(({ channel, to }, issues) => {
+    const compact = channel === "whatsapp" ? to.replace(/[\s()-]/g, "") : to;
+    if (channel === "whatsapp" && !WHATSAPP_RECIPIENT.test(compact))
+      issues.addIssue({ code: "custom", path: ["to"], message: "trial.errors.phoneInvalid" });
+    if (channel === "telegram" && !TELEGRAM_CHAT_ID.test(compact))
+      issues.addIssue({ code: "custom", path: ["to"], message: "trial.errors.chatIdInvalid" });
+  })
+  .transform(({ channel, to }) => ({
+    channel,
+    // Meta takes the number without its + or spaces.
+    to: channel === "whatsapp" ? to.replace(/[\s()+-]/g, "") : to,
+  }));

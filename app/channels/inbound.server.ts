@@ -75,7 +75,9 @@ export async function answerChannelMessage(
 ) {
   const { connection, channelUserId } = message;
   const channel = connection.channel;
-  const send = (text: string) => sendThroughConnection(connection, channelUserId, text);
+  const send = async (text: string) => {
+    await sendThroughConnection(connection, channelUserId, text);
+  };
   const refusalText = async (key: string) => (await messageText(message.language))(`errors.${key}`);
   const address = `${channel}:${channelUserId}`;
 

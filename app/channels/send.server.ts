@@ -3,17 +3,25 @@ import type { MessagingChannel } from "#db/vocabulary.ts";
 import { credentialsKey, decryptSecret } from "~/checks/credentials.server.ts";
 import { findClientChannel, type ClientChannelRow } from "~/models/client-channel.server.ts";
 import { logError } from "~/server/log.server.ts";
-import { sendTelegramText, sendWhatsAppText } from "./channel-apis.server.ts";
+import { sendTelegramText, sendWhatsAppText, type CallOptions } from "./channel-apis.server.ts";
 
 export type ChannelTarget = { clientId: number; channel: MessagingChannel; channelUserId: string };
 
-/** Sends a text through a connection already read: the assistant's replies and the greeting. */
-export async function sendThroughConnection(connection: ClientChannelRow, channelUserId: string, text: string) {
+/**
+ * Sends a text through a connection already read: the assistant's replies, the greeting and the
+ * operator's test message. The message's id as the channel gave it.
+ */
+export async function sendThroughConnection(
+  connection: ClientChannelRow,
+  channelUserId: string,
+  text: string,
+  options?: CallOptions,
+): Promise<string | undefined> {
   const token = decryptSecret(credentialsKey(), connection.accessTokenEncrypted);
   if (!token) throw new Error(`The ${connection.channel} token of client ${connection.clientId} cannot be decrypted.`);
-  if (connection.channel === "whatsapp")
-    await sendWhatsAppText({ phoneNumberId: connection.accountId, token }, channelUserId, text);
-  else await sendTelegramText(token, channelUserId, text);
+  return connection.channel === "whatsapp"
+    ? sendWhatsAppText({ phoneNumberId: connection.accountId, token }, channelUserId, text, options)
+    : sendTelegramText(token, channelUserId, text, options);
 }
 
 /**

@@ -3,7 +3,7 @@
  * result is shown in the language of whoever reads it, not of whoever ran it. `raw` is the error as
  * the other side gave it (an OpenSSL line, "401: the server's message"), shown as it is.
  */
-export type ExplanationNamespace = "checks" | "clients" | "deliveries";
+export type ExplanationNamespace = "checks" | "clients" | "deliveries" | "channels";
 /** A value to interpolate: as it is, or itself a key to translate (a status, a check's name). */
 export type ExplanationValue = string | number | { key: string };
 export type Explanation = {
@@ -44,7 +44,8 @@ export function readExplanation(value: unknown): Explanation | undefined {
   if (!value || typeof value !== "object") return undefined;
   const { key, ns, values, raw } = value as Record<string, unknown>;
   if (typeof key !== "string") return undefined;
-  if (ns !== undefined && ns !== "checks" && ns !== "clients" && ns !== "deliveries") return undefined;
+  if (ns !== undefined && ns !== "checks" && ns !== "clients" && ns !== "deliveries" && ns !== "channels")
+    return undefined;
   if (values !== undefined && (!values || typeof values !== "object" || !Object.values(values).every(isValue)))
     return undefined;
   return {

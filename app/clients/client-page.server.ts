@@ -3,7 +3,8 @@ import { data } from "react-router";
 import { dataWithError, redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { Database } from "#db/connection.ts";
 import type { Permission } from "~/auth/permissions.ts";
-import { CHANNEL_INTENTS } from "~/channels/channel-schema.ts";
+import { CHANNEL_INTENTS, TRIAL_INTENTS, type TrialIntent } from "~/channels/channel-schema.ts";
+import { handleChannelTrial } from "~/channels/channel-trial.server.ts";
 import { handleChannelsAction, loadChannelsTab } from "~/channels/channels-tab.server.ts";
 import { isConfirmed } from "~/components/ui/confirm.tsx";
 import { DELIVERY_INTENTS, handleDeliveryAction, loadDeliveryTab } from "~/leads/delivery-settings.server.ts";
@@ -160,8 +161,8 @@ export type ClientActionContext = {
 
 /**
  * What a post of the page needs, by its intent: Sync Data fills the knowledge base (training); erasing a
- * visitor's data is a visitors' data request; the channels, the lead delivery and the status are the
- * client's account.
+ * visitor's data is a visitors' data request; the channels (and trying them: a check or a test message
+ * uses the client's own tokens), the lead delivery and the status are the client's account.
  */
 export function clientIntentPermission(intent: FormDataEntryValue | null): Permission {
   if (intent === "sync") return "training.edit";
@@ -183,6 +184,11 @@ export async function handleClientAction(
   if ((CHANNEL_INTENTS as readonly unknown[]).includes(formData.get("intent"))) {
     if (!(await findClientById(db, clientId))) throw data(null, { status: 404 });
     return handleChannelsAction(formData, { db, clientId, origin, t });
+  }
+  const intent = formData.get("intent");
+  if ((TRIAL_INTENTS as readonly unknown[]).includes(intent)) {
+    if (!(await findClientById(db, clientId))) throw data(null, { status: 404 });
+    return handleChannelTrial(formData, intent as TrialIntent, { db, clientId, personId: operatorId, origin, t });
   }
   if ((DELIVERY_INTENTS as readonly unknown[]).includes(formData.get("intent"))) {
     if (!(await findClientById(db, clientId))) throw data(null, { status: 404 });

@@ -93,3 +93,81 @@ for (const [language, width, viewport] of [
     expect(telegram.calls.at(-1)).toMatchObject({ method: "deleteWebhook", token });
   });
 }
+
+const TRIAL_TEXT = {
+  he: {
+    trialTitle: "ניסיון הערוץ",
+    check: "בדיקת החיבור",
+    ok: (botId: string) => `הבוט \u2068@bakery_${botId}_bot\u2069 עונה, וטלגרם שולח את ההודעות שלו לשרת הזה.`,
+    details: "פרטים",
+    chatId: "מזהה צ'אט לשליחת הודעת ניסיון",
+    send: "שליחת הודעת ניסיון",
+    chatIdInvalid: "מזהה צ'אט הוא מספר",
+    sent: (chatId: string) => `נשלח אל \u2068${chatId}\u2069: הערוץ קיבל את ההודעה`,
+    testText: "הודעת ניסיון מאלכס: הערוץ הזה עובד.",
+  },
+  en: {
+    trialTitle: "Try the channel",
+    check: "Check the connection",
+    ok: (botId: string) => `The bot @bakery_${botId}_bot answers, and Telegram sends its messages to this server.`,
+    details: "Details",
+    chatId: "Chat id to send a test message to",
+    send: "Send a test message",
+    chatIdInvalid: "A chat id is a number",
+    sent: (chatId: string) => `Sent to ${chatId}: the channel took the message`,
+    testText: "A test message from Alex: this channel works.",
+  },
+} as const;
+
+for (const [language, width, viewport] of [
+  ["he", "phone", PHONE],
+  ["en", "desktop", DESKTOP],
+] as const) {
+  test(`the operator checks a connected Telegram bot and sends it a test message (${language}, ${width})`, async ({
+    page,
+    signIn,
+  }) => {
+    test.slow();
+    const text = { ...TEXT[language], ...TRIAL_TEXT[language] };
+    const botId = language === "he" ? "7000000011" : "7000000012";
+    const chatId = language === "he" ? "555000211" : "555000212";
+    const token = `${botId}:AAHe2eTelegramTrialTokenPart0123456789`;
+    telegram.addBot(token);
+    await page.setViewportSize(viewport);
+    await signIn();
+    const created = await page.request.post("/api/clients", {
+      data: {
+        businessName: `Channel trial ${language}`,
+        ownerEmail: "owner@channel-trial.example",
+        websiteDomain: `channel-trial-${language}.example`,
+        businessType: "services",
+      },
+    });
+    expect(created.status()).toBe(201);
+    const client = (await created.json()) as { id: number };
+    await gotoHydrated(page, `/admin/clients/${client.id}?tab=channels&lng=${language}`);
+    await page.getByLabel(text.botToken).fill(token);
+    await page.getByRole("button", { name: text.save }).click();
+    await expect(page.getByText(text.connected(botId))).toBeVisible();
+
+    await page.getByRole("button", { name: text.check }).click();
+    await expect(page.getByText(text.ok(botId))).toBeVisible();
+    await page.getByText(text.details, { exact: true }).click();
+    await expect(page.getByText(`/api/channels/telegram/${botId}`).last()).toBeVisible();
+    await page.getByRole("region", { name: text.trialTitle }).screenshot({
+      path: `screenshots/channel-trial-check-${language}-${width}.png`,
+    });
+
+    const chat = page.getByLabel(text.chatId);
+    await chat.fill("@dana");
+    await page.getByRole("button", { name: text.send }).click();
+    await expect(page.getByText(text.chatIdInvalid)).toBeVisible();
+    await chat.fill(chatId);
+    await page.getByRole("button", { name: text.send }).click();
+    await expect(page.getByText(text.sent(chatId))).toBeVisible();
+    expect(telegram.sentTexts().at(-1)).toEqual({ chatId, text: text.testText });
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `screenshots/channel-trial-${language}-${width}.png`, fullPage: true });
+  });
+}

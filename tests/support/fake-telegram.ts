@@ -4,12 +4,21 @@ import type { AddressInfo } from "node:net";
 /**
  * A local stand-in for Telegram's Bot API, answering as Telegram documents it ({ok, result} or
  * {ok: false, error_code, description}):
- * - POST /bot{token}/setWebhook, deleteWebhook, sendMessage, getFile → recorded in `calls`
+ * - POST /bot{token}/setWebhook, deleteWebhook, sendMessage, getFile, getMe, getWebhookInfo → recorded in `calls`
  * - GET /file/bot{token}/{file_path} → the file's bytes
  * - a token it does not know → 401 Unauthorized, as Telegram answers a revoked token
+ * - sendMessage to a chat in `unknownChats` → 400 "chat not found", as for a person who never pressed Start
+ * - any call with a token in `hanging` → no answer at all, as a Telegram that does not respond
  * And the updates Telegram posts to our webhook, with or without the secret token.
  */
 export type TelegramCall = { method: string; token: string; body: Record<string, unknown> };
+
+export type TelegramWebhookInfo = {
+  url: string;
+  pending_update_count: number;
+  last_error_date?: number;
+  last_error_message?: string;
+};
 
 export type FakeTelegram = {
   url: string;
@@ -17,7 +26,13 @@ export type FakeTelegram = {
   /** The texts our server sent, in order. */
   sentTexts: () => { chatId: string; text: string }[];
   addBot: (token: string) => void;
+  /** Forgets a token, as Telegram does once BotFather revokes it. */
+  removeBot: (token: string) => void;
   addFile: (fileId: string, bytes: Buffer) => void;
+  /** Each bot's webhook as getWebhookInfo reports it: setWebhook writes it, a test may change it. */
+  webhooks: Map<string, TelegramWebhookInfo>;
+  unknownChats: Set<string>;
+  hanging: Set<string>;
   close: () => Promise<void>;
 };
 
@@ -37,6 +52,9 @@ export async function startFakeTelegram({ port = 0 }: { port?: number } = {}): P
   const bots = new Set<string>();
   const files = new Map<string, Buffer>();
   const calls: TelegramCall[] = [];
+  const webhooks = new Map<string, TelegramWebhookInfo>();
+  const unknownChats = new Set<string>();
+  const hanging = new Set<string>();
   const server = createServer((request, response) => {
     void (async () => {
       const path = new URL(request.url ?? "/", "http://fake").pathname;
@@ -49,14 +67,35 @@ export async function startFakeTelegram({ port = 0 }: { port?: number } = {}): P
       if (!call || request.method !== "POST")
         return send(response, 404, { ok: false, error_code: 404, description: "Not Found" });
       const [, token, method] = call as unknown as [string, string, string];
+      if (hanging.has(token)) return;
       if (!bots.has(token)) return send(response, 401, { ok: false, error_code: 401, description: "Unauthorized" });
       const body = await readJson(request);
       calls.push({ method, token, body });
       switch (method) {
         case "setWebhook":
-        case "deleteWebhook":
+          webhooks.set(token, { url: String(body.url), pending_update_count: 0 });
           return send(response, 200, { ok: true, result: true, description: "Webhook was set" });
+        case "deleteWebhook":
+          webhooks.delete(token);
+          return send(response, 200, { ok: true, result: true, description: "Webhook was deleted" });
+        case "getMe":
+          return send(response, 200, {
+            ok: true,
+            result: {
+              id: Number(token.split(":")[0]),
+              is_bot: true,
+              first_name: "Bakery",
+              username: `bakery_${token.split(":")[0]}_bot`,
+            },
+          });
+        case "getWebhookInfo":
+          return send(response, 200, {
+            ok: true,
+            result: webhooks.get(token) ?? { url: "", has_custom_certificate: false, pending_update_count: 0 },
+          });
         case "sendMessage":
+          if (unknownChats.has(String(body.chat_id)))
+            return send(response, 400, { ok: false, error_code: 400, description: "Bad Request: chat not found" });
           return send(response, 200, {
             ok: true,
             result: { message_id: calls.length, chat: { id: Number(body.chat_id), type: "private" }, text: body.text },
@@ -84,8 +123,17 @@ export async function startFakeTelegram({ port = 0 }: { port?: number } = {}): P
         .filter((call) => call.method === "sendMessage")
         .map((call) => ({ chatId: String(call.body.chat_id), text: String(call.body.text) })),
     addBot: (token) => bots.add(token),
+    removeBot: (token) => bots.delete(token),
     addFile: (fileId, bytes) => files.set(fileId, bytes),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    webhooks,
+    unknownChats,
+    hanging,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A hanging call's connection stays open until it is cut.
+        server.closeAllConnections();
+      }),
   };
 }
 

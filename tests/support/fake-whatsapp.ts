@@ -7,7 +7,10 @@ import type { AddressInfo } from "node:net";
  * - POST /{phone-number-id}/messages (Bearer token) → 200 with the sent message's id, recorded in `sent`
  * - GET /{media-id} (Bearer token) → the media's short-lived `url` (here, on this server)
  * - GET /media/{media-id} (Bearer token) → the media's bytes
+ * - GET /{phone-number-id}?fields=… (Bearer token) → the number, with its `webhook_configuration`
+ * - a message to a number in `refusedRecipients` → 400, as Meta refuses a free text outside 24 hours
  * - anything without the token → 401 OAuthException
+ * - anything while `hanging` is set → no answer at all
  * And the webhooks Meta sends us: signed with the app secret (X-Hub-Signature-256), or signed wrong.
  */
 export type FakeWhatsApp = {
@@ -15,6 +18,10 @@ export type FakeWhatsApp = {
   /** The text messages our server sent: which number, to whom, what. */
   sent: { phoneNumberId: string; to: string; text: string }[];
   addMedia: (mediaId: string, bytes: Buffer) => void;
+  /** A business phone number, and the callback URL Meta would send its webhooks to. */
+  addPhoneNumber: (phoneNumberId: string, callbackUrl: string) => void;
+  refusedRecipients: Set<string>;
+  hanging: { on: boolean };
   close: () => Promise<void>;
 };
 
@@ -32,10 +39,14 @@ async function readBody(request: IncomingMessage) {
 export async function startFakeWhatsApp({ token, port = 0 }: { token: string; port?: number }): Promise<FakeWhatsApp> {
   const sent: FakeWhatsApp["sent"] = [];
   const media = new Map<string, Buffer>();
+  const numbers = new Map<string, string>();
+  const refusedRecipients = new Set<string>();
+  const hanging = { on: false };
   let url = "";
   const server = createServer((request, response) => {
     void (async () => {
       const path = new URL(request.url ?? "/", "http://fake").pathname.split("/").filter(Boolean);
+      if (hanging.on) return;
       if (request.headers.authorization !== `Bearer ${token}`) {
         return send(response, 401, {
           error: { message: "Invalid OAuth access token.", type: "OAuthException", code: 190 },
@@ -43,6 +54,20 @@ export async function startFakeWhatsApp({ token, port = 0 }: { token: string; po
       }
       if (request.method === "POST" && path.length === 2 && path[1] === "messages") {
         const body = JSON.parse(await readBody(request)) as { to: string; text: { body: string } };
+        if (refusedRecipients.has(body.to)) {
+          return send(response, 400, {
+            error: {
+              message: "(#131047) Re-engagement message",
+              type: "OAuthException",
+              code: 131047,
+              error_data: {
+                messaging_product: "whatsapp",
+                details:
+                  "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
+              },
+            },
+          });
+        }
         sent.push({ phoneNumberId: path[0]!, to: body.to, text: body.text.body });
         return send(response, 200, {
           messaging_product: "whatsapp",
@@ -53,6 +78,14 @@ export async function startFakeWhatsApp({ token, port = 0 }: { token: string; po
       if (request.method === "GET" && path.length === 2 && path[0] === "media" && media.has(path[1]!)) {
         response.writeHead(200, { "Content-Type": "image/png" });
         return response.end(media.get(path[1]!));
+      }
+      if (request.method === "GET" && path.length === 1 && numbers.has(path[0]!)) {
+        return send(response, 200, {
+          display_phone_number: "+1 555-078-3881",
+          verified_name: "Bakery",
+          webhook_configuration: { application: numbers.get(path[0]!) },
+          id: path[0],
+        });
       }
       if (request.method === "GET" && path.length === 1 && media.has(path[0]!)) {
         return send(response, 200, {
@@ -72,7 +105,15 @@ export async function startFakeWhatsApp({ token, port = 0 }: { token: string; po
     url,
     sent,
     addMedia: (mediaId, bytes) => media.set(mediaId, bytes),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    addPhoneNumber: (phoneNumberId, callbackUrl) => numbers.set(phoneNumberId, callbackUrl),
+    refusedRecipients,
+    hanging,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A hanging call's connection stays open until it is cut.
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -11,7 +11,9 @@ import { CopyButton } from "~/components/ui/copy-button.tsx";
 import { FormErrors, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { telegramFormSchema, whatsappFormSchema } from "../channel-schema.ts";
+import type { ChannelTrialResult } from "../channel-trial.server.ts";
 import type { ChannelsTabData } from "../channels-tab.server.ts";
+import { ChannelTrial } from "./channel-trial.tsx";
 
 export type ChannelsResult = { form: MessagingChannel; result: SubmissionResult<string[]> };
 
@@ -23,27 +25,33 @@ export function ChannelsTab({
   clientId,
   channels,
   lastResult,
+  trial,
 }: {
   clientId: number;
   channels: ChannelsTabData;
   lastResult: ChannelsResult | undefined;
+  /** The last check or test message, shown on its channel's card. */
+  trial: ChannelTrialResult | undefined;
 }) {
   const tabPath = `/admin/clients/${clientId}?tab=channels`;
   const { whatsapp, telegram } = channels;
-  // A saved connection starts a fresh form: the token just typed is not kept in the field.
+  // A saved connection starts a fresh form: the token just typed is not kept in the field. Each key
+  // names its card, since both are "undefined-undefined" while neither channel is connected.
   return (
     <div className="space-y-6">
       <WhatsAppCard
-        key={`${whatsapp.connection?.tokenEnding}-${whatsapp.connection?.appSecretEnding}`}
+        key={`whatsapp-${whatsapp.connection?.tokenEnding}-${whatsapp.connection?.appSecretEnding}`}
         tabPath={tabPath}
         whatsapp={channels.whatsapp}
         lastResult={lastResult?.form === "whatsapp" ? lastResult.result : undefined}
+        trial={trial?.channel === "whatsapp" ? trial : undefined}
       />
       <TelegramCard
-        key={`${telegram?.botId}-${telegram?.tokenEnding}`}
+        key={`telegram-${telegram?.botId}-${telegram?.tokenEnding}`}
         tabPath={tabPath}
         telegram={channels.telegram}
         lastResult={lastResult?.form === "telegram" ? lastResult.result : undefined}
+        trial={trial?.channel === "telegram" ? trial : undefined}
       />
     </div>
   );
@@ -53,10 +61,12 @@ function WhatsAppCard({
   tabPath,
   whatsapp,
   lastResult,
+  trial,
 }: {
   tabPath: string;
   whatsapp: ChannelsTabData["whatsapp"];
   lastResult: SubmissionResult<string[]> | undefined;
+  trial: ChannelTrialResult | undefined;
 }) {
   const { t } = useTranslation("channels");
   const busy = useNavigation().state !== "idle";
@@ -114,6 +124,7 @@ function WhatsAppCard({
           </Form>
         </FormMessages>
         {connection ? <DisconnectButton tabPath={tabPath} channel="whatsapp" busy={busy} /> : null}
+        {connection ? <ChannelTrial tabPath={tabPath} channel="whatsapp" trial={trial} /> : null}
       </div>
     </TitledCard>
   );
@@ -123,10 +134,12 @@ function TelegramCard({
   tabPath,
   telegram,
   lastResult,
+  trial,
 }: {
   tabPath: string;
   telegram: ChannelsTabData["telegram"];
   lastResult: SubmissionResult<string[]> | undefined;
+  trial: ChannelTrialResult | undefined;
 }) {
   const { t } = useTranslation("channels");
   const busy = useNavigation().state !== "idle";
@@ -164,6 +177,7 @@ function TelegramCard({
           </Form>
         </FormMessages>
         {telegram ? <DisconnectButton tabPath={tabPath} channel="telegram" busy={busy} /> : null}
+        {telegram ? <ChannelTrial tabPath={tabPath} channel="telegram" trial={trial} /> : null}
       </div>
     </TitledCard>
   );

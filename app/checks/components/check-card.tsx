@@ -34,7 +34,16 @@ export function useCheckName() {
  * side gave it behind a toggle. A raw error is one long unbroken line (an OpenSSL error, a URL), so
  * both may break anywhere rather than widen the card and the page.
  */
-export function CheckMessage({ explanation, message }: { explanation: Explanation | undefined; message: string }) {
+export function CheckMessage({
+  explanation,
+  message,
+  rawLabel,
+}: {
+  explanation: Explanation | undefined;
+  message: string;
+  /** The toggle's words when the other side is not a site ("What Telegram said"). */
+  rawLabel?: string;
+}) {
   const { t } = useTranslation("checks");
   const text = useExplanationText();
   return (
@@ -42,7 +51,7 @@ export function CheckMessage({ explanation, message }: { explanation: Explanatio
       <p>{explanation ? text(explanation) : message}</p>
       {explanation?.raw ? (
         <details>
-          <summary className="cursor-pointer text-xs font-medium underline">{t("card.rawError")}</summary>
+          <summary className="cursor-pointer text-xs font-medium underline">{rawLabel ?? t("card.rawError")}</summary>
           <code dir="ltr" className="mt-1 block text-start font-mono text-xs whitespace-pre-wrap wrap-anywhere">
             {explanation.raw}
           </code>

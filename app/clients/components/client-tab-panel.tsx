@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ClientStatus } from "#db/vocabulary.ts";
+import type { ChannelTrialResult } from "~/channels/channel-trial.server.ts";
 import { ChannelsTab, type ChannelsResult } from "~/channels/components/channels-tab.tsx";
 import { AccessLogTab } from "~/privacy/components/access-log-tab.tsx";
 import { DeliveryTab } from "~/leads/components/delivery-tab.tsx";
@@ -18,6 +19,7 @@ export function ClientTabPanel({
   confirmStatus,
   deliveryResult,
   channelsResult,
+  channelTrial,
   confirmErase,
   eraseError,
 }: {
@@ -25,6 +27,7 @@ export function ClientTabPanel({
   confirmStatus: ClientStatus | undefined;
   deliveryResult: SubmissionResult<string[]> | undefined;
   channelsResult: ChannelsResult | undefined;
+  channelTrial: ChannelTrialResult | undefined;
   confirmErase: { kind: string; q: string } | undefined;
   eraseError: string | undefined;
 }) {
@@ -45,7 +48,14 @@ export function ClientTabPanel({
     case "delivery":
       return <DeliveryTab data={loaded} delivery={loaded.view.delivery} lastResult={deliveryResult} />;
     case "channels":
-      return <ChannelsTab clientId={loaded.client.id} channels={loaded.view.channels} lastResult={channelsResult} />;
+      return (
+        <ChannelsTab
+          clientId={loaded.client.id}
+          channels={loaded.view.channels}
+          lastResult={channelsResult}
+          trial={channelTrial}
+        />
+      );
     case "privacy":
       return (
         <VisitorDataTab

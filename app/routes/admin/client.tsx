@@ -71,6 +71,9 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   });
 }
 
+/** Retry-After of a refused try (too many checks or test messages) must reach the browser with the page. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Client"} | Alex` }];
 
 export default function ClientDetail({ loaderData, actionData }: Route.ComponentProps) {
@@ -143,6 +146,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         confirmStatus={actionData && "confirmStatus" in actionData ? actionData.confirmStatus : undefined}
         deliveryResult={actionData && "delivery" in actionData ? actionData.delivery : undefined}
         channelsResult={actionData && "channels" in actionData ? actionData.channels : undefined}
+        channelTrial={actionData && "channelTrial" in actionData ? actionData.channelTrial : undefined}
         confirmErase={actionData && "confirmErase" in actionData ? actionData.confirmErase : undefined}
         eraseError={
           actionData && "eraseError" in actionData && typeof actionData.eraseError === "string"
