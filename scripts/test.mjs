@@ -111,6 +111,7 @@ const results = await Promise.all([
   checks && run("typecheck", bin("tsc"), [], { quiet: true }),
   checks && run("lint", bin("eslint"), [".", "--max-warnings", "0"], { quiet: true }),
   run("format", bin("prettier"), ["--check", ".", "--log-level", "warn"], { quiet: true }),
+  run("commit messages", process.execPath, ["scripts/check-commits.mjs"], { quiet: true }),
   vitestProject("unit", { quiet: true }),
   run("build", bin("react-router"), ["build"], { quiet: true }),
 ]);
