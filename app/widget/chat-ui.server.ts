@@ -175,7 +175,8 @@ export async function chatUiResponse(
   const page = createElement(ChatPage, {
     subtitle,
     config,
-    businessName: client.businessName,
+    // The public demo's visitors (the investor pages) talk to the product itself: its client's name is the operators' label.
+    businessName: client.isDemo ? i18n.getFixedT(language, "common")("brand") : client.businessName,
     askConsent: client.askConsent,
     policyUrl: client.privacyPolicyUrl ?? `${selfOrigin}${legalPathOf("privacy")}${lng}`,
     greeting,
