@@ -15,6 +15,7 @@ import { ChatPage, NoticePage } from "./components/chat-page.tsx";
 import { frameAncestorsDirective } from "./frame-ancestors.ts";
 import { isClientSite } from "~/clients/site-origins.ts";
 import { CHAT_API_PATHS, MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
+import { visitorBusinessName } from "~/conversations/visitor-business-name.ts";
 import { legalPathOf } from "~/legal/legal-pages.ts";
 import { WIDGET_CLIENT_TEXTS, type WidgetConfig } from "./widget-config.ts";
 
@@ -175,8 +176,7 @@ export async function chatUiResponse(
   const page = createElement(ChatPage, {
     subtitle,
     config,
-    // The public demo's visitors (the investor pages) talk to the product itself: its client's name is the operators' label.
-    businessName: client.isDemo ? i18n.getFixedT(language, "common")("brand") : client.businessName,
+    businessName: visitorBusinessName(client, i18n.getFixedT(language, "common")("brand")),
     askConsent: client.askConsent,
     policyUrl: client.privacyPolicyUrl ?? `${selfOrigin}${legalPathOf("privacy")}${lng}`,
     greeting,

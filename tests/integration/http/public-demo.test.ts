@@ -201,5 +201,16 @@ describe("the public demo's name", () => {
     const chat = await (await request(path)).text();
     expect(chat).toContain("אני מסכים/ה שAlex ישמרו את הפרטים שלי כדי ליצור איתי קשר");
     expect(chat).not.toContain(DEMO_NAME);
+
+    // Alex asking for the consent names the product too.
+    const license = /alex_[0-9a-f]{32}/.exec(demoPage)![0];
+    const asked = await request("/api/wordpress/messages", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ license, clientMessageId: randomUUID(), message: "קוראים לי דנה, 050-1234567" }),
+    });
+    const { reply } = (await asked.json()) as { reply: string };
+    expect(reply).toContain("כך שAlex יוכלו לחזור אליכם");
+    expect(reply).not.toContain(DEMO_NAME);
   });
 });
