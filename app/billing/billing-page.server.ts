@@ -38,7 +38,7 @@ export async function loadBillingPage(
   const [totals, change, clients, periods, counts, month] = await Promise.all([
     billingTotals(db, closed),
     periodChange(db, comparedPeriod, filter.clientId),
-    listClientsForPicker(db, { billable: true }),
+    listClientsForPicker(db),
     listBillingPeriods(db),
     getBillingTotalsByStatus(db, closed),
     monthSoFar(db, { timeZone, now, clientId: filter.clientId }),

@@ -19,6 +19,7 @@ import {
   type Refusal,
   type ReplyJob,
 } from "./message-service.server.ts";
+import { visitorBusinessName } from "./visitor-business-name.ts";
 
 /**
  * POST /api/wordpress/messages, the widget's message API (docs/message-api.md). JSON in, or multipart
@@ -125,7 +126,8 @@ export async function handleMessageRequest({
     return streaming ? eventStream(language, async (send) => send.reply(reply)) : jsonAnswer(reply);
   }
 
-  const consentNeeded = (await messageText(language))("consentNeeded", { business: admission.client.businessName });
+  const text = await messageText(language);
+  const consentNeeded = text("consentNeeded", { business: visitorBusinessName(admission.client, text("brand")) });
   const job = (onDelta: (text: string) => void): ReplyJob => ({
     admission,
     input,

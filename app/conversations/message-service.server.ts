@@ -359,7 +359,8 @@ async function answerAndStore(db: Database, job: ReplyJob): Promise<MessageReply
         contactCollected: answer.contactCollected && consented,
         deliverable: answer.deliverable,
       });
-      const costCents = chargesStopped ? 0 : messageCostCents(messageType);
+      // The public demo's messages cost nothing: nobody is billed for them, no usage counts them.
+      const costCents = chargesStopped || client.isDemo ? 0 : messageCostCents(messageType);
       const messageId = await insertMessageOnce(tx, {
         sessionId,
         clientId: client.id,
@@ -389,7 +390,13 @@ async function answerAndStore(db: Database, job: ReplyJob): Promise<MessageReply
     });
     announceStoredMessage(
       job.liveEvents,
-      { clientId: client.id, receivedAt: job.receivedAt, channel: job.channel?.channel, ...news },
+      {
+        clientId: client.id,
+        isDemo: client.isDemo,
+        receivedAt: job.receivedAt,
+        channel: job.channel?.channel,
+        ...news,
+      },
       stored,
     );
     return stored;
@@ -448,7 +455,7 @@ async function keepVisitorDetails(
       sessionId: session.id,
       functionType,
       clientDetails,
-      profitCents: PRICE_LIST.perCompletedFunctionCents,
+      profitCents: client.isDemo ? 0 : PRICE_LIST.perCompletedFunctionCents,
       now,
     });
     if (!hasNameAndPhone(known)) {
@@ -528,7 +535,14 @@ export async function recordHeldMessage(db: Database, job: HeldMessageJob): Prom
     });
     announceStoredMessage(
       job.liveEvents,
-      { clientId: client.id, receivedAt: job.receivedAt, channel: job.channel, role: "visitor", ...news },
+      {
+        clientId: client.id,
+        isDemo: client.isDemo,
+        receivedAt: job.receivedAt,
+        channel: job.channel,
+        role: "visitor",
+        ...news,
+      },
       stored,
     );
     return stored;

@@ -13,9 +13,17 @@ export type StoredMessageNews = { newSession: boolean; newLead: boolean };
  */
 export function announceStoredMessage(
   bus: LiveEventBus,
-  news: StoredMessageNews & { clientId: number; receivedAt: number; channel?: Channel; role?: MessageRole },
+  news: StoredMessageNews & {
+    clientId: number;
+    /** The public demo's client: its conversations are nobody's business, and the back office hears none of them. */
+    isDemo: boolean;
+    receivedAt: number;
+    channel?: Channel;
+    role?: MessageRole;
+  },
   stored: { sessionId: string; messageId: number },
 ) {
+  if (news.isDemo) return;
   const { clientId, receivedAt, channel = "web", role = "exchange" } = news;
   const sessionId = stored.sessionId;
   const events: LiveEvent[] = [];

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, ty
 import type { Database } from "#db/connection.ts";
 import { chatSessions, chatSessionTotals, clients, messageImages, messages } from "#db/schema.ts";
 import { type Channel, type FunctionClientDetails } from "#db/vocabulary.ts";
+import { notDemoClient } from "./demo-client.server.ts";
 
 /**
  * A session is active while its last message is younger than this: computed when read, so no timer
@@ -142,7 +143,8 @@ export async function listVisitorMessages(db: Database, sessionId: number, limit
   return rows.reverse();
 }
 
-// The chat sessions monitor's reads: every session of every client, filtered, newest activity first.
+// The chat sessions monitor's reads: every session of every client but the public demo's, filtered,
+// newest activity first. A demo session's own page still finds it (findMonitoredSession).
 
 /** What the monitor narrows sessions by; every part is optional. */
 export type SessionFilter = {
@@ -159,7 +161,7 @@ export type SessionFilter = {
 };
 
 function sessionConditions(filter: SessionFilter) {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [notDemoClient(chatSessions.clientId)];
   if (filter.clientId !== undefined) conditions.push(eq(chatSessions.clientId, filter.clientId));
   if (filter.channel !== undefined) conditions.push(eq(chatSessions.channel, filter.channel));
   if (filter.activeSince) conditions.push(gte(chatSessions.lastMessageAt, filter.activeSince));
@@ -182,8 +184,8 @@ const isUnfiltered = (filter: SessionFilter) =>
 /**
  * Counts over the whole filtered set, not a page: sessions, the active ones, and their messages.
  * Unfiltered, the sessions and messages come from the kept totals (chat_session_totals, which also
- * count a session whose last message is being written right now) and only the active ones are
- * counted, on the last-message index.
+ * count a session whose last message is being written right now, and leave the public demo's out)
+ * and only the active ones are counted, on the last-message index.
  */
 export async function summarizeSessions(db: Database, filter: SessionFilter, now: Date) {
   if (isUnfiltered(filter)) {
@@ -192,7 +194,13 @@ export async function summarizeSessions(db: Database, filter: SessionFilter, now
       db
         .select({ active: count() })
         .from(chatSessions)
-        .where(and(sessionIsActiveAt(now), lte(chatSessions.lastMessageAt, filter.activeUntil))),
+        .where(
+          and(
+            sessionIsActiveAt(now),
+            lte(chatSessions.lastMessageAt, filter.activeUntil),
+            notDemoClient(chatSessions.clientId),
+          ),
+        ),
     ]);
     return { sessions: totals?.sessions ?? 0, active: active?.active ?? 0, messages: totals?.messages ?? 0 };
   }

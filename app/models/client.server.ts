@@ -53,8 +53,8 @@ export async function findClientForPlugin(db: Database, by: { clientId: number }
   return client;
 }
 
-/** Every client, by name: the pickers; `billable` leaves out the public demo's, which is never billed. */
-export async function listClientsForPicker(db: Database, { billable = false } = {}) {
+/** Every client, by name: the pickers. The public demo's is nobody's business: no picker offers it. */
+export async function listClientsForPicker(db: Database) {
   return db
     .select({
       id: clients.id,
@@ -63,7 +63,7 @@ export async function listClientsForPicker(db: Database, { billable = false } = 
       status: clients.status,
     })
     .from(clients)
-    .where(billable ? eq(clients.isDemo, false) : undefined)
+    .where(eq(clients.isDemo, false))
     .orderBy(asc(clients.businessName), asc(clients.id));
 }
 

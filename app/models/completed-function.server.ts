@@ -3,6 +3,7 @@ import type { Database } from "#db/connection.ts";
 import { chatSessions, clients, completedFunctions } from "#db/schema.ts";
 import { type FunctionClientDetails } from "#db/vocabulary.ts";
 import { dayRange } from "~/lib/calendar.ts";
+import { notDemoClient } from "./demo-client.server.ts";
 
 type FunctionType = (typeof completedFunctions.$inferInsert)["functionType"];
 
@@ -47,9 +48,11 @@ export type CompletedFunctionFilter = {
   timeZone?: string;
 };
 
+/** The public demo's functions are nobody's business: no list, total or export shows them. */
 function whereFilter({ clientId, functionType, fromDay, toDay, timeZone = "UTC" }: CompletedFunctionFilter = {}):
   SQL | undefined {
   return and(
+    notDemoClient(completedFunctions.clientId),
     clientId === undefined ? undefined : eq(completedFunctions.clientId, clientId),
     functionType === undefined ? undefined : eq(completedFunctions.functionType, functionType),
     fromDay === undefined ? undefined : gte(completedFunctions.completedAt, dayRange(fromDay, timeZone).start),

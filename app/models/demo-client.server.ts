@@ -4,9 +4,9 @@ import { clientPrivacy, clients } from "#db/schema.ts";
 
 /**
  * The public demo's client (`clients.is_demo`): /minimal-chat-demo and the investor pages talk to
- * Alex through it. Its conversations are real, so the chat sessions monitor shows them, but it is
- * nobody's business: it is never billed, and bills, billing totals, analytics, the dashboard and
- * the client list leave it out.
+ * Alex through it. Its conversations are real but nobody's business: they cost nothing, and bills,
+ * billing totals, analytics, the dashboard, the client list and its pickers, the chat sessions
+ * monitor, the completed functions and the back office's live events leave it out.
  */
 export async function findDemoClient(db: Database) {
   const [client] = await db

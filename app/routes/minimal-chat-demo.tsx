@@ -18,9 +18,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     license: active?.licenseKey ?? null,
     // It opens as the widget does: the client's greeting in the page's language, once.
     greeting: active ? await chatGreeting(db, active.id, context.get(languageContext)) : null,
-    // Before Alex keeps a visitor's details it asks their consent, with the policy it keeps them under.
+    // Before Alex keeps a visitor's details it asks their consent, with the policy it keeps them under. The
+    // visitor talks to the product itself: the demo client's name is the operators' label, never shown.
     consent: active?.askConsent
-      ? { business: active.businessName, policyUrl: active.privacyPolicyUrl ?? legalPathOf("privacy") }
+      ? { business: t("brand", { ns: "common" }), policyUrl: active.privacyPolicyUrl ?? legalPathOf("privacy") }
       : null,
     title: t("chat.title", { ns: "demo" }),
     description: t("chat.description", { ns: "demo" }),

@@ -15,6 +15,7 @@ import { ChatPage, NoticePage } from "./components/chat-page.tsx";
 import { frameAncestorsDirective } from "~/sites/frame-ancestors.ts";
 import { isClientSite } from "~/sites/site-origins.ts";
 import { CHAT_API_PATHS, MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
+import { visitorBusinessName } from "~/conversations/visitor-business-name.ts";
 import { legalPathOf } from "~/legal/legal-pages.ts";
 import { WIDGET_CLIENT_TEXTS, type WidgetConfig } from "./widget-config.ts";
 
@@ -175,7 +176,7 @@ export async function chatUiResponse(
   const page = createElement(ChatPage, {
     subtitle,
     config,
-    businessName: client.businessName,
+    businessName: visitorBusinessName(client, i18n.getFixedT(language, "common")("brand")),
     askConsent: client.askConsent,
     policyUrl: client.privacyPolicyUrl ?? `${selfOrigin}${legalPathOf("privacy")}${lng}`,
     greeting,

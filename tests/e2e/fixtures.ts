@@ -262,6 +262,28 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export { expect, E2E_ADMIN };
 
+/** The seed's own client, the provider's: an ordinary client, billed and monitored (unlike the public demo's). */
+export const SEED_CLIENT_NAME = "Alex AI";
+
+/** A client of the seed by its exact name, as the clients API gives it to the operator: its license. */
+export async function seedClientLicense(request: APIRequestContext, cookies: Cookie[], name = SEED_CLIENT_NAME) {
+  const response = await request.get(`/api/clients?${new URLSearchParams({ q: name })}`, {
+    headers: { Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ") },
+  });
+  expect(response.status(), "the clients API's answer").toBe(200);
+  const clients = (await response.json()) as { businessName: string; licenseKey: string }[];
+  const client = clients.find((candidate) => candidate.businessName === name);
+  expect(client, `the seed's client ${name}`).toBeDefined();
+  return client!.licenseKey;
+}
+
+/**
+ * A visitor's own address (the server believes X-Forwarded-For from loopback), for a browser context's
+ * headers: an ordinary client's hourly limit of new conversations per visitor would otherwise count every
+ * test's browser as one visitor.
+ */
+export const visitorAddress = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
+
 export async function htmlDirection(page: Page) {
   return page.locator("html").getAttribute("dir");
 }

@@ -1,5 +1,15 @@
 import type { Browser } from "@playwright/test";
-import { DESKTOP, expect, expectNoAxeViolations, gotoHydrated, keepOnLoopback, PHONE, test } from "./fixtures.ts";
+import {
+  DESKTOP,
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  keepOnLoopback,
+  PHONE,
+  seedClientLicense,
+  test,
+  visitorAddress,
+} from "./fixtures.ts";
 
 /**
  * The operator's screens update live (app/live/live-events.tsx): a visitor writing through the widget
@@ -33,14 +43,14 @@ const TEXTS = {
 
 let license: string;
 
-test.beforeAll(async ({ request }) => {
-  const html = await (await request.get("/invest-he")).text();
-  license = /license=(alex_[0-9a-f]{32})/.exec(html)![1]!;
+// The seed's own client: the public demo's conversations never reach the operators' screens.
+test.beforeAll(async ({ request, operatorSessionCookies }) => {
+  license = await seedClientLicense(request, operatorSessionCookies);
 });
 
 /** A visitor of their own (a fresh browser context: no session kept) writes once; answers their session id. */
 async function visitorWrites(browser: Browser, language: "he" | "en") {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": visitorAddress() } });
   keepOnLoopback(context);
   const widget = await context.newPage();
   await widget.goto(`/api/wordpress/chat-ui?license=${license}&lang=${language}`);
@@ -129,7 +139,7 @@ test("a conversation that arrives while the operator is leaving the monitor does
     if (request.url().includes("/admin/chat-sessions.data")) monitorReloads.push(request.url());
   });
   const answered = await page.request.post("/api/wordpress/messages", {
-    headers: { "X-Forwarded-For": "10.77.0.1" },
+    headers: { "X-Forwarded-For": visitorAddress() },
     data: { license, clientMessageId: crypto.randomUUID(), message: text.hello },
   });
   expect(answered.status()).toBe(200);

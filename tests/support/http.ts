@@ -60,3 +60,15 @@ export async function sendMany(count: number, send: () => Promise<Response>) {
     await Promise.all(batch);
   }
 }
+
+/** The seed's own client, the provider's: an ordinary client, billed and monitored (unlike the public demo's). */
+export const SEED_CLIENT_NAME = "Alex AI";
+
+/** A client of the seed by its exact name, as the clients API gives it to an operator: its id and license. */
+export async function seedClient(cookie: string, name = SEED_CLIENT_NAME): Promise<{ id: number; licenseKey: string }> {
+  const response = await request(`/api/clients?${new URLSearchParams({ q: name })}`, { headers: { Cookie: cookie } });
+  const clients = (await response.json()) as { id: number; businessName: string; licenseKey: string }[];
+  const client = clients.find((candidate) => candidate.businessName === name);
+  if (!client) throw new Error(`The seed has no client named ${name}.`);
+  return { id: client.id, licenseKey: client.licenseKey };
+}

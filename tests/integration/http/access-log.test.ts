@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionList } from "~/sessions/session-types.ts";
 import { parseCsv } from "../../support/csv.ts";
-import { languageCookie, loginAsOperator, request } from "../../support/http.ts";
+import { languageCookie, loginAsOperator, request, seedClient } from "../../support/http.ts";
 
 const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
@@ -13,10 +13,9 @@ const get = (path: string, init: { ip?: string; extraCookie?: string } = {}) =>
     headers: { Cookie: init.extraCookie ? `${cookie}; ${init.extraCookie}` : cookie },
   });
 
-/** A conversation of the provider's demo client, sent through the public message API as a widget would. */
-async function demoSession(images?: { name: string; data: string }[]) {
-  const page = await (await request("/minimal-chat-demo")).text();
-  const license = /alex_[0-9a-f]{32}/.exec(page)?.[0];
+/** A conversation of the seed's own client, sent through the public message API as a widget would. */
+async function clientSession(images?: { name: string; data: string }[]) {
+  const { licenseKey: license } = await seedClient(cookie);
   const message = { license, clientMessageId: randomUUID(), message: "Who reads this?" };
   // Pictures go as files beside the message's JSON, as the widget sends them.
   const form = new FormData();
@@ -58,7 +57,7 @@ describe("the access log", () => {
   });
 
   it("lists a session view on the client's tab with the operator, the session and the address, in both languages", async () => {
-    const { sessionId, clientId } = await demoSession();
+    const { sessionId, clientId } = await clientSession();
     expect((await get(`/admin/session/${sessionId}`, { ip: "203.0.113.77" })).status).toBe(200);
     const tab = `/admin/clients/${clientId}?tab=access`;
     let html = "";
@@ -77,7 +76,7 @@ describe("the access log", () => {
   });
 
   it("logs a conversation's export, and its Quick View as a view", async () => {
-    const { sessionId, clientId } = await demoSession();
+    const { sessionId, clientId } = await clientSession();
     const csv = await get(`/api/admin/export-session/${clientId}/${sessionId}?format=csv`, { ip: "203.0.113.78" });
     expect(csv.status).toBe(200);
     await csv.text();
@@ -93,7 +92,7 @@ describe("the access log", () => {
   });
 
   it("logs a picture's view, and not a picture that is not there", async () => {
-    const { sessionId, clientId } = await demoSession([{ name: "dot.png", data: TINY_PNG }]);
+    const { sessionId, clientId } = await clientSession([{ name: "dot.png", data: TINY_PNG }]);
     const html = await (await get(`/admin/session/${sessionId}`)).text();
     const path = new RegExp(`/admin/session/${sessionId}/images/\\d+`).exec(html)?.[0];
     expect(path).toBeDefined();
@@ -107,7 +106,7 @@ describe("the access log", () => {
   });
 
   it("answers a bad page number with the nearest page, not an error", async () => {
-    const { clientId } = await demoSession();
+    const { clientId } = await clientSession();
     for (const page of ["abc", "-3", "0", "99999", "1e9"]) {
       const response = await get(`/admin/clients/${clientId}?tab=access&page=${page}&lng=en`);
       expect(response.status, page).toBe(200);
@@ -116,7 +115,7 @@ describe("the access log", () => {
   });
 
   it("exports the client's log as CSV in the operator's language, the export itself included", async () => {
-    const { sessionId, clientId } = await demoSession();
+    const { sessionId, clientId } = await clientSession();
     await get(`/admin/session/${sessionId}`, { ip: "203.0.113.79" });
     await eventually(async () =>
       (await (await get(`/admin/clients/${clientId}?tab=access`)).text()).includes(sessionId),

@@ -8,7 +8,7 @@ import { openDatabase } from "#db/connection.ts";
 import { generateLicenseKey } from "#db/license-key.ts";
 import { clients } from "#db/schema.ts";
 import { seedDemoData } from "~/billing/demo-bills.server.ts";
-import { loginAsOperator, request, uniqueIp } from "../../support/http.ts";
+import { loginAsOperator, request, seedClient, uniqueIp } from "../../support/http.ts";
 import { startOpenAiStandIn, type OpenAiStandIn } from "../../support/openai-stand-in.ts";
 import { startServer, type RunningServer } from "../../support/server.ts";
 
@@ -73,11 +73,15 @@ async function readEvents(response: Response): Promise<SseEvent[]> {
 
 describe("POST /api/wordpress/messages (built-in responder, the shared server)", () => {
   let license: string;
+  /** The seed's own client: billed as every business is (the public demo's messages cost nothing). */
+  let billedLicense: string;
   beforeAll(async () => {
     license = await demoLicense();
+    billedLicense = (await seedClient(await loginAsOperator())).licenseKey;
   });
 
   it("answers a first message with the session, the reply, its type and cost", async () => {
+    const license = billedLicense;
     const response = await post({ license, clientMessageId: randomUUID(), message: "  כמה עולה המנוי?  " });
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
@@ -95,6 +99,7 @@ describe("POST /api/wordpress/messages (built-in responder, the shared server)",
   });
 
   it("streams the reply as server-sent events: deltas, then done with the same fields", async () => {
+    const license = billedLicense;
     const clientMessageId = randomUUID();
     const response = await post(
       { license, clientMessageId, message: "איך מתקינים את התוסף?" },

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionExport, SessionList } from "~/sessions/session-types.ts";
 import { parseCsv } from "../../support/csv.ts";
-import { languageCookie, loginAsOperator, request } from "../../support/http.ts";
+import { languageCookie, loginAsOperator, request, seedClient } from "../../support/http.ts";
 
 const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const BOM = [0xef, 0xbb, 0xbf];
@@ -15,10 +15,12 @@ const getJson = async <T>(path: string) => {
   return { response, body: (await response.json()) as T };
 };
 
-/** A conversation of the provider's demo client, sent through the public message API as a widget would. */
-async function sendDemoMessage(message: string, sessionId?: string, images?: { name: string; data: string }[]) {
-  const page = await (await request("/minimal-chat-demo")).text();
-  const license = /alex_[0-9a-f]{32}/.exec(page)?.[0];
+/**
+ * A conversation of the seed's own client, sent through the public message API as a widget would (the
+ * public demo's would not reach the monitor).
+ */
+async function sendClientMessage(message: string, sessionId?: string, images?: { name: string; data: string }[]) {
+  const { licenseKey: license } = await seedClient(cookie);
   const fields = { license, sessionId, clientMessageId: randomUUID(), message };
   // Pictures go as files beside the message's JSON, as the widget sends them.
   const form = new FormData();
@@ -189,9 +191,9 @@ describe("GET /api/admin/export-session/{clientId}/{sessionId}", () => {
   let clientId: number;
 
   beforeAll(async () => {
-    const started = await sendDemoMessage('=HYPERLINK("http://evil.example") שלום, what does it cost?');
+    const started = await sendClientMessage('=HYPERLINK("http://evil.example") שלום, what does it cost?');
     sessionId = started.sessionId;
-    await sendDemoMessage("+972 50 123 4567 is my number; here is a photo", sessionId, [
+    await sendClientMessage("+972 50 123 4567 is my number; here is a photo", sessionId, [
       { name: "photo.png", data: TINY_PNG },
     ]);
     const list = await getJson<SessionList>(`/api/admin/sessions?period=today&search=${sessionId}`);

@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { languageCookie, loginAsOperator, postForm, request } from "../../support/http.ts";
+import { languageCookie, loginAsOperator, postForm, request, seedClient } from "../../support/http.ts";
 
-/** The provider's demo client (its license is on the Hebrew pitch page) and its id, from the plugin ZIP's name. */
-async function demoClient(cookie: string) {
-  const html = await (await request("/invest-he")).text();
-  const license = /license=(alex_[0-9a-f]{32})/.exec(html)![1]!;
-  const zip = await request(`/api/download/plugin?licenseKey=${license}`, { headers: { Cookie: cookie } });
-  await zip.body?.cancel();
-  return { license, id: Number(/-(\d+)\.zip/.exec(zip.headers.get("Content-Disposition")!)![1]) };
+/** A client the operator adds for the test: what it saves (a WordPress connection) stays off the seed's clients. */
+async function newClient(cookie: string) {
+  const response = await request("/api/clients", {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      businessName: "System status business",
+      ownerEmail: "owner@system-status.example",
+      websiteDomain: "system-status.example",
+      businessType: "services",
+    }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: number };
 }
 
 const page = (path: string, cookie: string) => request(path, { headers: { Cookie: cookie } });
@@ -74,7 +81,7 @@ describe("/admin/system-status", () => {
 
   it("runs one check, redirects back with a toast, and the card and its history show the result", async () => {
     const cookie = await loginAsOperator();
-    const { id } = await demoClient(cookie);
+    const { id } = await seedClient(cookie);
     const response = await postForm(
       "/admin/system-status",
       { intent: "check", kind: "ai", clientId: String(id), tab: "connections" },
@@ -92,7 +99,7 @@ describe("/admin/system-status", () => {
 describe("/admin/clients/{id}/wordpress-connection", () => {
   it("keeps a bad address out with a message, saves a good one, and never sends the password back", async () => {
     const cookie = await loginAsOperator();
-    const { id } = await demoClient(cookie);
+    const { id } = await newClient(cookie);
     const path = `/admin/clients/${id}/wordpress-connection`;
     const bad = await postForm(
       path,

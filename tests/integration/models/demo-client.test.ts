@@ -9,7 +9,9 @@ import { loadAnalytics } from "~/analytics/analytics.server.ts";
 import { generateBills, monthSoFar, monthlyRevenue } from "~/billing/billing.server.ts";
 import { periodOf, shiftPeriod } from "~/billing/periods.ts";
 import { findBillingRecordsOfPeriod } from "~/models/billing.server.ts";
+import { listSessions, summarizeSessions } from "~/models/chat-session.server.ts";
 import { listClients, listClientsForPicker } from "~/models/client.server.ts";
+import { getCompletedFunctionTotals, listCompletedFunctions } from "~/models/completed-function.server.ts";
 import { findDemoClient } from "~/models/demo-client.server.ts";
 import {
   countClients,
@@ -32,7 +34,7 @@ describe.each(testDrivers)("the public demo's client on %s", (driver) => {
 
   /** Everything an operator reads as a total, at one fixed moment. */
   async function figures() {
-    const [bills, revenue, analytics7, analytics90, dashboard, activity, highUsage, clientCount, listed, billable] =
+    const [bills, revenue, analytics7, analytics90, dashboard, activity, highUsage, clientCount, listed, picker] =
       await Promise.all([
         monthSoFar(db, { timeZone: TZ, now }),
         monthlyRevenue(db, { timeZone: TZ, now }),
@@ -43,9 +45,23 @@ describe.each(testDrivers)("the public demo's client on %s", (driver) => {
         listHighUsageClients(db, new Date(now.getTime() - 30 * DAY), 10, now),
         countClients(db),
         listClients(db).then((rows) => rows.map((row) => row.id)),
-        listClientsForPicker(db, { billable: true }),
+        listClientsForPicker(db),
       ]);
-    return { bills, revenue, analytics7, analytics90, dashboard, activity, highUsage, clientCount, listed, billable };
+    return { bills, revenue, analytics7, analytics90, dashboard, activity, highUsage, clientCount, listed, picker };
+  }
+
+  /** What the chat sessions monitor and the completed functions page show, at the same moment. */
+  async function monitorFigures() {
+    const everything = { activeUntil: now };
+    const lastMonth = { activeSince: new Date(now.getTime() - 30 * DAY), activeUntil: now };
+    const [all, week, page, functions, functionRows] = await Promise.all([
+      summarizeSessions(db, everything, now),
+      summarizeSessions(db, lastMonth, now),
+      listSessions(db, lastMonth, { limit: 1000, offset: 0 }),
+      getCompletedFunctionTotals(db),
+      listCompletedFunctions(db),
+    ]);
+    return { all, week, page, functions, functionRows };
   }
 
   /** A visitor's conversation with the demo: billable messages, a phone number, a thumbs up and a completed function. */
@@ -117,6 +133,7 @@ describe.each(testDrivers)("the public demo's client on %s", (driver) => {
 
   it("changes no bill, total, analytics figure, dashboard figure or list when visitors talk to it", async () => {
     const before = await figures();
+    const monitorBefore = await monitorFigures();
     // One conversation in whole hours (the hourly rollup), one in the last minute (read from messages).
     await demoConversation(new Date(now.getTime() - 3 * DAY), ["conversation", "article", "general", "solution"]);
     await demoConversation(new Date(now.getTime() - MINUTE), ["conversation", "article", "contact_collected"]);
@@ -126,13 +143,23 @@ describe.each(testDrivers)("the public demo's client on %s", (driver) => {
     const after = await figures();
     expect(after).toEqual(before);
     expect(after.listed).not.toContain(demo.id);
-    expect(after.billable.map((client) => client.id)).not.toContain(demo.id);
+    expect(after.picker.map((client) => client.id)).not.toContain(demo.id);
     expect(after.bills.bills.map((bill) => bill.clientId)).not.toContain(demo.id);
+
+    // The chat sessions monitor (its totals kept or counted, its list) and the completed functions leave it out too.
+    const monitorAfter = await monitorFigures();
+    expect(monitorAfter).toEqual(monitorBefore);
+    expect(monitorAfter.page.length).toBeGreaterThan(0);
+    expect(monitorAfter.page.map((session) => session.clientId)).not.toContain(demo.id);
+    expect(monitorAfter.functionRows.length).toBeGreaterThan(0);
+    expect(monitorAfter.functionRows.map((row) => row.clientId)).not.toContain(demo.id);
   });
 
-  it("is listed when asked for, and never gets a bill", async () => {
+  it("is listed when asked for, never offered by a picker, and never gets a bill", async () => {
     expect((await listClients(db, { withDemo: true })).map((row) => row.id)).toContain(demo.id);
-    expect((await listClientsForPicker(db)).map((row) => row.id)).toContain(demo.id);
+    const picker = await listClientsForPicker(db);
+    expect(picker.map((row) => row.id)).not.toContain(demo.id);
+    expect(picker.map((row) => row.businessName)).toContain("Alex AI");
     const current = periodOf(now, TZ);
     for (const period of [shiftPeriod(current, -1), current]) {
       await generateBills(db, { period, timeZone: TZ, now });
