@@ -4,8 +4,10 @@
  * (127.0.0.1:5432, a throwaway database, skipped when no server answers; BENCH_POSTGRES_URL to
  * choose another), it prepares a client with 1,000 knowledge entries, measures retrieval over them
  * in process (p95 of the fixture's questions), then starts the production build with the built-in
- * responder and measures POST /api/wordpress/messages and GET /healthz with 10 and 50 concurrent
- * visitors: requests per second, p95 latency, and the ratio of the two in the same run.
+ * responder and measures POST /api/wordpress/messages and GET /healthz with 10, 50 and 100 concurrent
+ * visitors: requests per second, p95 latency, and the ratio of the two in the same run. A message is
+ * answered when a reply (200) or a "wait and retry" (503 with Retry-After, which the widget honours)
+ * comes within 10 s; any other status, error or longer wait counts as unanswered, and the goal is none.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -21,11 +23,18 @@ import { insertBenchClient, requireBuild, startBenchServer } from "./bench-serve
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const ENTRIES = 1000;
-const CONCURRENCY = [10, 50];
+const CONCURRENCY = [10, 50, 100];
+/** A visitor's message that has had no answer in this long is unanswered (autocannon's timeout, in seconds). */
+const ANSWER_WITHIN_S = 10;
 const RETRIEVAL_TARGET_MS = 10;
-/** The goals (docs/request-cost.md): messages a second and p95 on PostgreSQL at 10 visitors; /healthz in the same run. */
-const MESSAGES_TARGET_RPS = 150;
-const MESSAGES_TARGET_P95_MS = 100;
+/**
+ * The goals (docs/request-cost.md): messages a second and p95 at 10 visitors, on PostgreSQL and on the
+ * embedded default; /healthz in the same run.
+ */
+const MESSAGES_GOALS: Record<string, { rps: number; p95?: number }> = {
+  postgres: { rps: 250, p95: 60 },
+  embedded: { rps: 150 },
+};
 const HEALTH_TARGET_RPS = 2000;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -87,6 +96,7 @@ function messageRequests(url: string, licenseKey: string, connections: number): 
   return {
     url: `${url}/api/wordpress/messages`,
     connections,
+    timeout: ANSWER_WITHIN_S,
     requests: [
       {
         method: "POST",
@@ -198,22 +208,25 @@ for (const { rows } of results) {
     );
   }
 }
-const answered = (measured: Measured) => measured.statuses["200"] ?? 0;
+const answered = (measured: Measured) => (measured.statuses["200"] ?? 0) + (measured.statuses["503"] ?? 0);
 const verdict = (met: boolean) => (met ? "met" : "NOT met");
 for (const row of results.flatMap((result) => result.rows)) {
-  const refused =
+  const unanswered =
     row.messages.errors +
     Object.values(row.messages.statuses).reduce((sum, count) => sum + count, 0) -
     answered(row.messages);
+  const waitAndRetry = row.messages.statuses["503"] ?? 0;
   console.log(
-    `${row.database}, ${row.connections} visitors: ${refused} messages not answered 200 (goal none: ${verdict(refused === 0)}); ` +
+    `${row.database}, ${row.connections} visitors: ${unanswered} messages unanswered within ${ANSWER_WITHIN_S} s ` +
+      `(goal none: ${verdict(unanswered === 0)}), ${waitAndRetry} told to retry (503); ` +
       `/healthz ${number.format(row.health.rps)} req/s (goal ${number.format(HEALTH_TARGET_RPS)}: ${verdict(row.health.rps >= HEALTH_TARGET_RPS)})`,
   );
-  if (row.database === "postgres" && row.connections === 10) {
-    const met = row.messages.rps >= MESSAGES_TARGET_RPS && row.messages.p95 < MESSAGES_TARGET_P95_MS;
+  const goal = MESSAGES_GOALS[row.database];
+  if (goal && row.connections === 10) {
+    const met = row.messages.rps >= goal.rps && (goal.p95 === undefined || row.messages.p95 < goal.p95);
     console.log(
-      `postgres, 10 visitors: ${number.format(row.messages.rps)} messages/s, p95 ${Math.round(row.messages.p95)} ms ` +
-        `(goal ${MESSAGES_TARGET_RPS}/s with p95 under ${MESSAGES_TARGET_P95_MS} ms: ${verdict(met)})`,
+      `${row.database}, 10 visitors: ${number.format(row.messages.rps)} messages/s, p95 ${Math.round(row.messages.p95)} ms ` +
+        `(goal ${goal.rps}/s${goal.p95 === undefined ? "" : ` with p95 under ${goal.p95} ms`}: ${verdict(met)})`,
     );
   }
 }

@@ -1,9 +1,11 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { Database } from "#db/connection.ts";
 import { databaseContext } from "~/context.ts";
 import { findClientById, type Client, type ClientChanges } from "~/models/client.server.ts";
 import type { DailyUsage } from "~/models/usage.server.ts";
+import { getTranslator } from "~/i18n/middleware.server.ts";
 import { apiText, notFound } from "~/server/json-api.server.ts";
+import { plainTextResponse } from "~/server/plain-text.server.ts";
 import { clientIdSchema } from "~/lib/ids.ts";
 import type { ClientUpdateInput } from "./client-schema.ts";
 
@@ -55,8 +57,28 @@ export async function requireClient(context: Readonly<RouterContextProvider>, ra
 }
 
 /**
+ * The client a page's path names, or a thrown 404 that the page's error boundary shows as "Client not
+ * found" in the operator's language.
+ */
+export async function requireClientForPage(context: Readonly<RouterContextProvider>, rawId: unknown): Promise<Client> {
+  const client = await findClientByRawId(context.get(databaseContext), rawId);
+  if (!client) throw data(getTranslator(context)("detail.notFound", { ns: "clients" }), { status: 404 });
+  return client;
+}
+
+/** The client a download's path names, or a thrown plain-text 404 "Client not found" in the operator's language. */
+export async function requireClientForDownload(
+  context: Readonly<RouterContextProvider>,
+  rawId: unknown,
+): Promise<Client> {
+  const client = await findClientByRawId(context.get(databaseContext), rawId);
+  if (!client) throw plainTextResponse(getTranslator(context)("detail.notFound", { ns: "clients" }), 404);
+  return client;
+}
+
+/**
  * The client a raw id from a path or a form names, or undefined: an id that is no positive integer
- * names no client. Pages and downloads answer its absence their own way (an error page, plain text).
+ * names no client.
  */
 export async function findClientByRawId(db: Database, rawId: unknown): Promise<Client | undefined> {
   const id = clientIdSchema.safeParse(rawId);

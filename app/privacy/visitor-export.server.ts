@@ -1,15 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import { databaseContext, operatorContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
+import { plainTextResponse } from "~/server/plain-text.server.ts";
 import { recordAccess } from "./access-log.server.ts";
 import { exportVisitorData, visitorQueryOf } from "./visitor-data.server.ts";
 import { visitorSearchSchema } from "./visitor-data.ts";
-
-export const plainTextResponse = (text: string, status: number) =>
-  new Response(text, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-  });
 
 /**
  * Everything stored about one visitor (`?kind=&q=`) of one client as a JSON download, kept in the

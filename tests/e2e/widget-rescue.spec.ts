@@ -1,6 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { HEBREW } from "../../app/plugin/gettext.ts";
-import { startChatStandIn, startHostPage, type ChatStandIn, type HostPageOptions } from "../support/chat-stand-in.ts";
+import {
+  BUSY_TEXT,
+  startChatStandIn,
+  startHostPage,
+  type ChatStandIn,
+  type HostPageOptions,
+} from "../support/chat-stand-in.ts";
 import { freePort } from "../support/server.ts";
 import { readZip } from "../support/zip.ts";
 import { DESKTOP, E2E_ADMIN, expect, PHONE, test } from "./fixtures.ts";
@@ -166,6 +172,35 @@ test.describe("the chat UI after an outage", () => {
       await expect(page.getByRole("alert")).toHaveCount(0);
     });
   }
+
+  test.describe("a busy server", () => {
+    // The browser reports the 503 itself; the widget's own handling of it is what the test checks.
+    test.use({ allowedConsoleErrors: /status of 503/ });
+    test("(en, phone) a busy server's 503: the message goes through by itself after its Retry-After", async ({
+      page,
+    }) => {
+      const text = TEXT.en;
+      await page.setViewportSize(PHONE);
+      const server = await standIn();
+      server.mode = "busy-messages";
+      await page.clock.install();
+      await page.goto(chatUrl(server.url, active, "en"));
+      const input = page.getByRole("textbox", { name: text.input });
+      await input.fill("Are you open tomorrow?");
+      await input.press("Enter");
+      const notice = page.getByRole("alert");
+      await expect(notice).toContainText(BUSY_TEXT);
+      await expect(notice.getByRole("button", { name: text.retry })).toBeVisible();
+
+      server.mode = "proxy";
+      const replies = page.getByRole("log").locator(".message.assistant");
+      await expect(async () => {
+        await page.clock.fastForward(2_500);
+        await expect(replies).toHaveCount(2, { timeout: 1_500 });
+      }).toPass({ timeout: 20_000 });
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    });
+  });
 });
 
 test.describe("the launcher on a business's page", () => {

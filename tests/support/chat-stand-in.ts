@@ -9,8 +9,12 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
  * - "hang": nothing is ever answered (a server that accepted the connection and froze).
  * - "silent-messages": the message API never answers; everything else is proxied.
  * - "half-messages": the message API starts a streamed reply, sends one piece and goes silent.
+ * - "busy-messages": the message API answers 503 with Retry-After: 2, as our server does when it is full.
  */
-export type StandInMode = "proxy" | "hang" | "silent-messages" | "half-messages";
+export type StandInMode = "proxy" | "hang" | "silent-messages" | "half-messages" | "busy-messages";
+
+/** The busy refusal's words, as the stand-in sends them. */
+export const BUSY_TEXT = "Alex is busy right now. Trying again in a moment.";
 
 export type ChatStandIn = { url: string; port: number; mode: StandInMode; close: () => Promise<void> };
 
@@ -58,6 +62,10 @@ export async function startChatStandIn(target: string, port = 0): Promise<ChatSt
     const mode = standIn.mode;
     if (mode === "hang") return hold(response);
     if (isMessageApi(request) && mode === "silent-messages") return hold(response);
+    if (isMessageApi(request) && mode === "busy-messages") {
+      response.writeHead(503, { "Content-Type": "application/json", "Retry-After": "2" });
+      return void response.end(JSON.stringify({ error: BUSY_TEXT }));
+    }
     if (isMessageApi(request) && mode === "half-messages") {
       response.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-store" });
       response.write(`event: delta\ndata: ${JSON.stringify({ text: "Half a reply" })}\n\n`);

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/access-log-export";
-import { findClientByRawId } from "~/clients/clients.server.ts";
+import { requireClientForDownload } from "~/clients/clients.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { csvDateTime, csvResponse, everyRow, type CsvColumn } from "~/lib/csv.server.ts";
@@ -13,12 +13,7 @@ const PAGE_SIZE = 500;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getTranslator(context);
   const db = context.get(databaseContext);
-  const client = await findClientByRawId(db, params.clientId);
-  if (!client)
-    return new Response(t("detail.notFound", { ns: "clients" }), {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-    });
+  const client = await requireClientForDownload(context, params.clientId);
   // The export is itself an access: logged before the rows are read, so the file lists its own download.
   recordAccess(context, { action: "export_access_log", clientId: client.id });
   const timeZone = context.get(envContext).TZ_DISPLAY;

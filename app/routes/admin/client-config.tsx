@@ -12,7 +12,7 @@ import { TestTab } from "~/clients/config/components/test-tab.tsx";
 import { CONFIG_TABS, isCapabilityTab } from "~/clients/config/config-tabs.ts";
 import { handleConfigAction, loadConfigPage } from "~/clients/config/config-page.server.ts";
 import type { FullClientTestResult } from "~/checks/full-client-test.server.ts";
-import { findClientByRawId } from "~/clients/clients.server.ts";
+import { requireClientForPage } from "~/clients/clients.server.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { LinkTabs } from "~/components/ui/link-tabs.tsx";
@@ -25,16 +25,10 @@ import { PLUGIN_VERSION } from "~/plugin/plugin-zip.server.ts";
 
 const tabSchema = z.enum(CONFIG_TABS).catch("general");
 
-async function clientOr404(context: Route.LoaderArgs["context"], rawId: string) {
-  const client = await findClientByRawId(context.get(databaseContext), rawId);
-  if (!client) throw new Response(getTranslator(context)("clientNotFound", { ns: "client-config" }), { status: 404 });
-  return client;
-}
-
 export const handle = { i18n: ["client-config", "clients", "checks"] };
 
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
-  const client = await clientOr404(context, params.clientId);
+  const client = await requireClientForPage(context, params.clientId);
   const t = getTranslator(context);
   const tab = tabSchema.parse(url.searchParams.get("tab") ?? undefined);
   return {
@@ -49,7 +43,7 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
 }
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  const client = await clientOr404(context, params.clientId);
+  const client = await requireClientForPage(context, params.clientId);
   const t = getTranslator(context);
   return handleConfigAction(await request.formData(), {
     db: context.get(databaseContext),

@@ -1,11 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/client-people";
-import { findClientByRawId } from "~/clients/clients.server.ts";
+import { requireClientForPage } from "~/clients/clients.server.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
-import { databaseContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { isolate } from "~/lib/format.ts";
 import { PeoplePanel } from "~/team/components/people-panel.tsx";
@@ -15,8 +14,7 @@ export const handle = { i18n: ["team", "clients"] };
 
 /** The business's people as its client page's operators manage them; no such client is a 404 in the shell. */
 async function pageOf(context: Route.LoaderArgs["context"], rawClientId: string) {
-  const client = await findClientByRawId(context.get(databaseContext), rawClientId);
-  if (!client) throw data(null, { status: 404 });
+  const client = await requireClientForPage(context, rawClientId);
   const page: PeoplePage = {
     scope: { clientId: client.id },
     group: "business",

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/client-usage-export";
 import { USAGE_PERIODS } from "~/clients/client-schema.ts";
-import { findClientByRawId } from "~/clients/clients.server.ts";
+import { requireClientForDownload } from "~/clients/clients.server.ts";
+import { plainTextResponse } from "~/server/plain-text.server.ts";
 import { databaseContext, envContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { csvDateTime, csvResponse, type CsvColumn } from "~/lib/csv.server.ts";
@@ -11,20 +12,13 @@ import { readOnlyRoute } from "~/server/json-api.server.ts";
 
 const periodSchema = z.enum(USAGE_PERIODS).default("all");
 
-const plainText = (text: string, status: number) =>
-  new Response(text, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-  });
-
 /** The Export Usage dialog's CSV: one line per day, newest first; Total Cost with 2 decimals. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const t = getTranslator(context);
   const db = context.get(databaseContext);
-  const client = await findClientByRawId(db, params.clientId);
-  if (!client) return plainText(t("detail.notFound", { ns: "clients" }), 404);
+  const client = await requireClientForDownload(context, params.clientId);
   const period = periodSchema.safeParse(url.searchParams.get("period") ?? undefined);
-  if (!period.success) return plainText(t("errors.periodInvalid", { ns: "clients" }), 400);
+  if (!period.success) return plainTextResponse(t("errors.periodInvalid", { ns: "clients" }), 400);
 
   recordAccess(context, { action: "export_usage", clientId: client.id });
   const timeZone = context.get(envContext).TZ_DISPLAY;

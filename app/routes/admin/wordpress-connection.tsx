@@ -6,7 +6,7 @@ import type { Route } from "./+types/wordpress-connection";
 import { WordPressConnectionForm } from "~/checks/components/wordpress-connection-form.tsx";
 import { loadWordPressConnectionView, updateWordPressConnection } from "~/checks/wordpress-connection.server.ts";
 import { wordpressConnectionSchema } from "~/checks/wordpress-connection-schema.ts";
-import { findClientByRawId } from "~/clients/clients.server.ts";
+import { requireClientForPage } from "~/clients/clients.server.ts";
 import { Card } from "~/components/ui/card.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext } from "~/context.ts";
@@ -14,14 +14,8 @@ import { getTranslator } from "~/i18n/middleware.server.ts";
 
 export const handle = { i18n: ["checks"] };
 
-async function requireClient(params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
-  const client = await findClientByRawId(context.get(databaseContext), params.clientId);
-  if (!client) throw data(getTranslator(context)("api.notFound", { ns: "checks" }), { status: 404 });
-  return client;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const client = await requireClient(params, context);
+  const client = await requireClientForPage(context, params.clientId);
   return {
     title: getTranslator(context)("connection.title", { ns: "checks" }),
     client: { id: client.id, businessName: client.businessName },
@@ -31,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** Saves the connection, then goes back where the form was (the system status page, or the client's settings). */
 export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const client = await requireClient(params, context);
+  const client = await requireClientForPage(context, params.clientId);
   const submission = parseForm(await request.formData(), { schema: wordpressConnectionSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["applicationPassword"] }) }, { status: 400 });

@@ -207,11 +207,11 @@ async function deliver(message: OutgoingMessage, attempt = 0) {
       showNotice("error", problem, [{ label: text("retry"), run: retry }]);
     }
     // No answer at all (our server or the connection down): after an outage the message goes through
-    // by itself, waiting longer each time; Try again stays for the visitor who will not wait. The same
-    // clientMessageId makes every try one message.
-    if (noAnswer) {
+    // by itself, waiting longer each time; a busy server (503) says itself how long to wait. Try again
+    // stays for the visitor who will not wait. The same clientMessageId makes every try one message.
+    if (noAnswer || result.retryAfterMs !== undefined) {
       retryNow = () => void deliver(message, attempt + 1);
-      retryTimer = setTimeout(retryNow, retryDelay(attempt));
+      retryTimer = setTimeout(retryNow, result.retryAfterMs ?? retryDelay(attempt));
     }
     return;
   }

@@ -21,10 +21,21 @@ export type Reply = ChatReply;
 
 /**
  * `error` is the server's message in the visitor's language; null when no usable answer came at all.
- * `timedOut`: the server stopped answering (nothing for REQUEST_TIMEOUT_MS).
+ * `timedOut`: the server stopped answering (nothing for REQUEST_TIMEOUT_MS). `retryAfterMs`: the server
+ * is busy or its database away for a moment (503) and said when to try again (Retry-After, at most a minute).
  */
 export type SendResult =
-  { ok: true; reply: Reply } | { ok: false; status: number | null; error: string | null; timedOut?: true };
+  | { ok: true; reply: Reply }
+  | { ok: false; status: number | null; error: string | null; timedOut?: true; retryAfterMs?: number };
+
+const LONGEST_RETRY_AFTER_MS = 60_000;
+
+/** Retry-After in seconds, as our server sends it on a 503; anything else is no promise to wait for. */
+function retryAfterOf(response: Response): number | undefined {
+  if (response.status !== 503) return undefined;
+  const seconds = Number(response.headers.get("Retry-After"));
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, LONGEST_RETRY_AFTER_MS) : undefined;
+}
 
 /**
  * How long the widget waits for a server that says nothing: for the answer to start, and then
@@ -165,7 +176,11 @@ async function readReply(
   silence.alive();
 
   if (!response.ok) {
-    return failed(response.status, errorOf(parseJson(await response.text().catch(() => ""))));
+    const error = errorOf(parseJson(await response.text().catch(() => "")));
+    const retryAfterMs = retryAfterOf(response);
+    return retryAfterMs === undefined
+      ? failed(response.status, error)
+      : { ok: false, status: response.status, error, retryAfterMs };
   }
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/event-stream") || !response.body) {
     const reply = asReply(parseJson(await response.text().catch(() => "")));

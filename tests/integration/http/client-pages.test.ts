@@ -103,6 +103,27 @@ describe("the client pages without JavaScript", () => {
     expect((await post("/admin/clients/999999", { status: "active" })).status).toBe(404);
   });
 
+  it("answer every page and download of an unknown or malformed client id with 404 'Client not found' in the operator's language", async () => {
+    const pages = ["", "/config", "/people", "/wordpress-connection"];
+    const downloads = ["/usage-export", "/access-log-export", "/visitor-data/export?kind=phone&q=0501234567"];
+    for (const id of ["999999", "abc", "0"]) {
+      for (const path of [...pages, ...downloads]) {
+        const [pathname, query] = path.split("?");
+        for (const [language, words] of [
+          ["en", "Client not found"],
+          ["he", "הלקוח לא נמצא"],
+        ] as const) {
+          const address = `/admin/clients/${id}${pathname}?${query ? `${query}&` : ""}lng=${language}`;
+          const response = await get(address);
+          expect(response.status, address).toBe(404);
+          const body = await response.text();
+          expect(body, address).toContain(words);
+          if (downloads.includes(path)) expect(response.headers.get("Content-Type"), address).toMatch(/^text\/plain/);
+        }
+      }
+    }
+  });
+
   it("show 'Client not found' with a 404 for an unknown id, and each tab of a known one", async () => {
     const missing = await get("/admin/clients/999999?lng=en");
     expect(missing.status).toBe(404);
