@@ -1,5 +1,5 @@
 import clsx from "clsx";
-import type { Key, ReactNode } from "react";
+import { Fragment, type Key, type ReactNode } from "react";
 
 export type Column<Row> = {
   /** Unique among the columns shown together (the table's, or the cards'). */
@@ -33,11 +33,7 @@ export function ResponsiveTable<Row>({ rows, columns, rowKey, label }: Responsiv
           <thead className="bg-slate-50 text-slate-600">
             <tr>
               {tableColumns.map((column) => (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className="px-2 py-3 text-start font-medium whitespace-nowrap first:ps-4 2xl:px-3"
-                >
+                <th key={column.key} scope="col" className="data-head">
                   {column.header}
                 </th>
               ))}
@@ -47,7 +43,7 @@ export function ResponsiveTable<Row>({ rows, columns, rowKey, label }: Responsiv
             {rows.map((row) => (
               <tr key={rowKey(row)} className="align-top">
                 {tableColumns.map((column) => (
-                  <td key={column.key} className={clsx("px-2 py-3 first:ps-4 2xl:px-3", column.className)}>
+                  <td key={column.key} className={clsx("data-cell", column.className)}>
                     {column.cell(row)}
                   </td>
                 ))}
@@ -59,12 +55,12 @@ export function ResponsiveTable<Row>({ rows, columns, rowKey, label }: Responsiv
       <ul aria-label={label} className="divide-y divide-slate-100 lg:hidden">
         {rows.map((row) => (
           <li key={rowKey(row)} className="p-4">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dl className="terms">
               {cardColumns.map((column) => (
-                <div key={column.key} className="contents">
-                  <dt className="text-slate-600">{column.header}</dt>
-                  <dd className="min-w-0 break-words text-slate-900">{column.cell(row)}</dd>
-                </div>
+                <Fragment key={column.key}>
+                  <dt>{column.header}</dt>
+                  <dd>{column.cell(row)}</dd>
+                </Fragment>
               ))}
             </dl>
           </li>

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import type { FunctionClientDetails } from "#db/vocabulary.ts";
 import { FUNCTION_DETAIL_KEYS } from "#db/vocabulary.ts";
@@ -9,20 +10,20 @@ export function FunctionDetails({ details }: { details: FunctionClientDetails })
   const shown = FUNCTION_DETAIL_KEYS.filter((key) => details[key] !== undefined && details[key] !== "");
   if (shown.length === 0) return <span className="text-slate-500">{t("details.none")}</span>;
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+    <dl className="terms-tight">
       {shown.map((key) => {
         const value = details[key]!;
         return (
-          <div key={key} className="contents">
-            <dt className="text-slate-600">{t(`details.${key}`)}</dt>
-            <dd className="min-w-0 break-words">
+          <Fragment key={key}>
+            <dt>{t(`details.${key}`)}</dt>
+            <dd>
               {typeof value === "number" ? (
                 formatNumber(value, i18n.language)
               ) : (
                 <bdi dir={key === "phone" ? "ltr" : "auto"}>{value}</bdi>
               )}
             </dd>
-          </div>
+          </Fragment>
         );
       })}
     </dl>
