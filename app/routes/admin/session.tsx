@@ -1,11 +1,7 @@
-import { ArrowLeft, MessageSquareOff } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/session";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
-import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { ConversationWorkspace } from "~/handoff/components/conversation-workspace.tsx";
@@ -15,6 +11,7 @@ import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 import { SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
 import { SessionFacts } from "~/sessions/components/session-facts.tsx";
+import { BackToList, SessionNotFound } from "~/sessions/components/session-not-found.tsx";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
 import { shortSessionId } from "~/sessions/session-query.ts";
 import { loadSessionMessages, sessionFactsOf, sessionNamedIn, summarizeSession } from "~/sessions/sessions.server.ts";
@@ -69,28 +66,8 @@ export default function SessionDetail({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   // An unknown session hears nothing: "" is never a session's id.
   useLiveRevalidation({ sessionId: loaderData.found ? loaderData.session.sessionId : "" });
-  const back = (
-    <Button asChild variant="secondary">
-      <Link to="/admin/chat-sessions">
-        <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
-        {t("detail.back")}
-      </Link>
-    </Button>
-  );
-
   if (!loaderData.found) {
-    return (
-      <div className="space-y-6">
-        <PageHeader title={t("detail.notFound")} actions={back} />
-        <Card>
-          <EmptyState
-            icon={MessageSquareOff}
-            title={t("detail.notFound")}
-            description={t("detail.notFoundMessage", { sessionId: loaderData.sessionId })}
-          />
-        </Card>
-      </div>
-    );
+    return <SessionNotFound listPath="/admin/chat-sessions" ns="sessions" sessionId={loaderData.sessionId} />;
   }
 
   const { session, messages, summary, timeZone, handoff } = loaderData;
@@ -116,7 +93,7 @@ export default function SessionDetail({ loaderData, actionData }: Route.Componen
         actions={
           <>
             <LiveIndicator />
-            {back}
+            <BackToList to="/admin/chat-sessions" ns="sessions" />
             <ExportSessionButton clientId={session.clientId} sessionId={session.sessionId} />
           </>
         }

@@ -1,10 +1,6 @@
-import { ArrowLeft, MessageSquareOff } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/conversation";
-import { Button } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
-import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext, operatorContext, portalClientContext } from "~/context.ts";
 import { ConversationWorkspace } from "~/handoff/components/conversation-workspace.tsx";
@@ -19,6 +15,7 @@ import {
 import { recordAccess } from "~/privacy/access-log.server.ts";
 import { SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
 import { SessionFacts } from "~/sessions/components/session-facts.tsx";
+import { BackToList, SessionNotFound } from "~/sessions/components/session-not-found.tsx";
 import { shortSessionId } from "~/sessions/session-query.ts";
 import { loadSessionMessages, sessionFactsOf, sessionNamedIn, summarizeSession } from "~/sessions/sessions.server.ts";
 
@@ -79,34 +76,9 @@ export default function PortalConversation({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   // An unknown conversation hears nothing: "" is never a session's id.
   useLiveRevalidation({ sessionId: loaderData.found ? loaderData.session.sessionId : "" });
-  const back = (
-    <Button asChild variant="secondary">
-      <Link to={PORTAL_CONVERSATIONS}>
-        <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
-        {t("detail.back")}
-      </Link>
-    </Button>
-  );
-
   if (!loaderData.found) {
     return (
-      <div className="space-y-6">
-        <PageHeader title={t("detail.notFound")} actions={back} />
-        <Card>
-          <EmptyState
-            icon={MessageSquareOff}
-            title={t("detail.notFound")}
-            description={
-              <Trans
-                t={t}
-                i18nKey="detail.notFoundMessage"
-                values={{ sessionId: loaderData.sessionId }}
-                components={{ id: <code dir="ltr" className="font-mono wrap-anywhere" /> }}
-              />
-            }
-          />
-        </Card>
-      </div>
+      <SessionNotFound listPath={PORTAL_CONVERSATIONS} ns="portal-conversations" sessionId={loaderData.sessionId} />
     );
   }
 
@@ -126,7 +98,7 @@ export default function PortalConversation({ loaderData, actionData }: Route.Com
         actions={
           <>
             <LiveIndicator />
-            {back}
+            <BackToList to={PORTAL_CONVERSATIONS} ns="portal-conversations" />
           </>
         }
       />
