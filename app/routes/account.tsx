@@ -15,6 +15,7 @@ import { SessionList } from "~/account/components/session-list.tsx";
 import { PASSWORD_MESSAGE_VALUES } from "~/auth/password-schema.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { TitledCard } from "~/components/ui/card.tsx";
+import { NewPasswordFields } from "~/auth/components/new-password-fields.tsx";
 import { FormErrors, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
@@ -170,20 +171,14 @@ function ChangePasswordForm({ lastResult }: { lastResult: SubmissionResult<strin
           autoComplete="current-password"
           dir="ltr"
         />
-        <TextField
-          field={fields.password}
-          type="password"
-          label={t("password.new")}
-          hint={t("password.hint", PASSWORD_MESSAGE_VALUES)}
-          autoComplete="new-password"
-          dir="ltr"
-        />
-        <TextField
-          field={fields.confirmPassword}
-          type="password"
-          label={t("password.confirm")}
-          autoComplete="new-password"
-          dir="ltr"
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          labels={{
+            password: t("password.new"),
+            hint: t("password.hint", PASSWORD_MESSAGE_VALUES),
+            confirm: t("password.confirm"),
+          }}
         />
         <Button type="submit" disabled={changing}>
           <KeyRound className="h-4 w-4" aria-hidden="true" />

@@ -9,7 +9,8 @@ import { isResetTokenLive, resetPassword, reserveResetUse } from "~/account/pass
 import { PASSWORD_MESSAGE_VALUES } from "~/auth/password-schema.ts";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { FormErrors, TextField } from "~/components/ui/form-fields.tsx";
+import { NewPasswordFields } from "~/auth/components/new-password-fields.tsx";
+import { FormErrors } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { echoForm, parseForm } from "~/components/ui/parse-form.ts";
 import { databaseContext, requestInfoContext } from "~/context.ts";
@@ -113,20 +114,14 @@ function ResetForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
     <FormMessages ns="account" values={PASSWORD_MESSAGE_VALUES}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors form={form} />
-        <TextField
-          field={fields.password}
-          type="password"
-          label={t("password.new")}
-          hint={t("password.hint", PASSWORD_MESSAGE_VALUES)}
-          autoComplete="new-password"
-          dir="ltr"
-        />
-        <TextField
-          field={fields.confirmPassword}
-          type="password"
-          label={t("password.confirm")}
-          autoComplete="new-password"
-          dir="ltr"
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          labels={{
+            password: t("password.new"),
+            hint: t("password.hint", PASSWORD_MESSAGE_VALUES),
+            confirm: t("password.confirm"),
+          }}
         />
         <Button type="submit" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? t("reset.submitting") : t("reset.submit")}

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
+import { NewPasswordFields } from "~/auth/components/new-password-fields.tsx";
 import { FormErrors, TextField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { parseForm } from "~/components/ui/parse-form.ts";
@@ -42,20 +43,14 @@ export function AcceptInviteForm({
           <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
         </div>
         <TextField field={fields.displayName} label={t("accept.name")} autoComplete="name" />
-        <TextField
-          field={fields.password}
-          type="password"
-          label={t("accept.password")}
-          hint={t("accept.passwordHint", { min: PASSWORD_MIN_LENGTH })}
-          autoComplete="new-password"
-          dir="ltr"
-        />
-        <TextField
-          field={fields.confirmPassword}
-          type="password"
-          label={t("accept.confirmPassword")}
-          autoComplete="new-password"
-          dir="ltr"
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          labels={{
+            password: t("accept.password"),
+            hint: t("accept.passwordHint", { min: PASSWORD_MIN_LENGTH }),
+            confirm: t("accept.confirmPassword"),
+          }}
         />
         <Button type="submit" disabled={navigation.state === "submitting"} className="w-full">
           {navigation.state === "submitting" ? t("accept.submitting") : t("accept.submit")}
