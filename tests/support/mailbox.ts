@@ -30,3 +30,22 @@ export async function startMailbox(received: ParsedMail[] = []): Promise<Mailbox
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The first mail in `mails` (from index `after` on) addressed to `address`, as soon as it has come;
+ * an error after `ms` without one.
+ */
+export async function mailTo(mails: readonly ParsedMail[], address: string, { after = 0, ms = 20_000 } = {}) {
+  const wanted = address.toLowerCase();
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const mail = mails.slice(after).find((each) =>
+      JSON.stringify(each.to ?? "")
+        .toLowerCase()
+        .includes(wanted),
+    );
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,7 +1,8 @@
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertClient, insertPerson, PERSON_PASSWORD } from "../../support/factories.ts";
-import { startMailbox, type Mailbox } from "../../support/mailbox.ts";
+import { addressedRequests } from "../../support/addressed-requests.ts";
+import { mailTo as mailToOf, startMailbox, type Mailbox } from "../../support/mailbox.ts";
 import { sessionCookieOn, startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
 
 /**
@@ -17,31 +18,8 @@ let bakery = 0;
 let operator = "";
 let floristOwnerId = 0;
 
-let addressCounter = 0;
-const nextAddress = () => `198.51.100.${(++addressCounter % 250) + 1}`;
-
-function send(path: string, init: RequestInit & { cookie?: string } = {}) {
-  const headers = new Headers(init.headers);
-  headers.set("X-Forwarded-For", nextAddress());
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  return fetch(`${server.url}${path}`, { redirect: "manual", ...init, headers });
-}
-const post = (path: string, cookie: string, fields: Record<string, string>) =>
-  send(path, { method: "POST", cookie, body: new URLSearchParams(fields) });
-
-async function mailTo(address: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const mail = mails.find((each) =>
-      JSON.stringify(each.to ?? "")
-        .toLowerCase()
-        .includes(address),
-    );
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const { send, post } = addressedRequests(() => server.url);
+const mailTo = (address: string) => mailToOf(mails, address);
 
 /** Accepts the invitation a mail carries; answers the new person's session cookie and where they landed. */
 async function join(mail: ParsedMail, displayName: string) {

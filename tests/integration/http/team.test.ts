@@ -6,7 +6,8 @@ import { accountTokens, operators } from "#db/schema.ts";
 import { hashPassword } from "~/auth/password.server.ts";
 import { decodeToast } from "../../support/http.ts";
 import { inspectEmbeddedDatabase, startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
-import { startMailbox, type Mailbox } from "../../support/mailbox.ts";
+import { addressedRequests } from "../../support/addressed-requests.ts";
+import { mailTo as mailToOf, startMailbox, type Mailbox } from "../../support/mailbox.ts";
 
 /**
  * The provider's team through a running server with a local SMTP stand-in: an owner invites (the
@@ -27,19 +28,7 @@ const USED_TOKEN = "u".repeat(43);
 const sha256 = (token: string) => createHash("sha256").update(token).digest("base64url");
 const HOUR = 60 * 60 * 1000;
 
-let addressCounter = 0;
-/** Each request its own client address, so the invitation page's per-address limit is not what a test meets. */
-const nextAddress = () => `198.51.100.${(++addressCounter % 250) + 1}`;
-
-function send(path: string, init: RequestInit & { cookie?: string } = {}) {
-  const headers = new Headers(init.headers);
-  headers.set("X-Forwarded-For", nextAddress());
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  return fetch(`${server.url}${path}`, { redirect: "manual", ...init, headers });
-}
-
-const post = (path: string, cookie: string, fields: Record<string, string>) =>
-  send(path, { method: "POST", cookie, body: new URLSearchParams(fields) });
+const { send, post } = addressedRequests(() => server.url);
 
 const cookieOf = (response: Response, name: string) =>
   response.headers
@@ -54,24 +43,7 @@ async function signIn(credentials: { username: string; password: string }) {
   return cookie;
 }
 
-async function until<T>(read: () => T | undefined, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const mailTo = (address: string, after = 0) =>
-  until(() =>
-    mails.slice(after).find((mail) =>
-      JSON.stringify(mail.to ?? "")
-        .toLowerCase()
-        .includes(address.toLowerCase()),
-    ),
-  );
+const mailTo = (address: string, after = 0) => mailToOf(mails, address, { after });
 
 /** The invitation link a mail carries, as its path (`/invite/…?lng=…`). */
 function linkIn(mail: ParsedMail) {
