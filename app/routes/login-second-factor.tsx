@@ -6,9 +6,8 @@ import { endPendingSignIn, readPendingSignIn } from "~/auth/second-factor/pendin
 import { signInCodeSchema } from "~/auth/second-factor/second-factor-schema.ts";
 import { verifySecondFactorCode } from "~/auth/second-factor/second-factor.server.ts";
 import { createAuthSession, getOperatorSession } from "~/auth/session.server.ts";
-import { LanguageSelect } from "~/components/language-select.tsx";
+import { AccountPublicPage } from "~/account/components/account-public-page.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
-import { Card } from "~/components/ui/card.tsx";
 import { parseForm } from "~/components/ui/parse-form.ts";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
@@ -70,25 +69,17 @@ export default function LoginSecondFactor({ loaderData, actionData }: Route.Comp
   const { t } = useTranslation("second-factor");
   const navigation = useNavigation();
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
-      <div className="flex w-full max-w-sm items-center justify-between">
-        <p className="text-2xl font-bold text-brand-700">Alex</p>
-        <LanguageSelect />
-      </div>
-      <Card className="w-full max-w-sm">
-        <h1 className="mb-1 text-xl font-semibold">{t("signIn.title")}</h1>
-        <p className="mb-5 text-sm text-slate-600">{t("signIn.subtitle")}</p>
-        {loaderData.expired && !actionData ? (
-          <Alert tone="warning">{t("signIn.expired")}</Alert>
-        ) : (
-          <SignInCodeForm lastResult={actionData?.result} pending={navigation.state === "submitting"} />
-        )}
-        <p className="mt-5 text-sm">
-          <Link to="/login" reloadDocument className="font-medium text-brand-700 underline">
-            {t("signIn.back")}
-          </Link>
-        </p>
-      </Card>
-    </main>
+    <AccountPublicPage title={t("signIn.title")} intro={t("signIn.subtitle")}>
+      {loaderData.expired && !actionData ? (
+        <Alert tone="warning">{t("signIn.expired")}</Alert>
+      ) : (
+        <SignInCodeForm lastResult={actionData?.result} pending={navigation.state === "submitting"} />
+      )}
+      <p className="mt-5 text-sm">
+        <Link to="/login" reloadDocument className="font-medium text-brand-700 underline">
+          {t("signIn.back")}
+        </Link>
+      </p>
+    </AccountPublicPage>
   );
 }

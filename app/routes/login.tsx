@@ -7,9 +7,8 @@ import { attemptLogin } from "~/auth/login.server.ts";
 import { loginSchema } from "~/auth/login-schema.ts";
 import { startPendingSignIn } from "~/auth/second-factor/pending-sign-in.server.ts";
 import { createAuthSession, getOperatorSession } from "~/auth/session.server.ts";
-import { LanguageSelect } from "~/components/language-select.tsx";
+import { AccountPublicPage } from "~/account/components/account-public-page.tsx";
 import { LoginForm } from "~/auth/components/login-form.tsx";
-import { Card } from "~/components/ui/card.tsx";
 import { databaseContext, requestInfoContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { hasSecondFactor } from "~/models/second-factor.server.ts";
@@ -65,26 +64,18 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const navigation = useNavigation();
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
-      <div className="flex w-full max-w-sm items-center justify-between">
-        <p className="text-2xl font-bold text-brand-700">Alex</p>
-        <LanguageSelect />
-      </div>
-      <Card className="w-full max-w-sm">
-        <h1 className="mb-1 text-xl font-semibold">{t("login.title")}</h1>
-        <p className="mb-5 text-sm text-slate-600">{t("login.subtitle")}</p>
-        <LoginForm
-          id="login-page"
-          lastResult={actionData?.result}
-          redirectTo={loaderData.redirectTo}
-          pending={navigation.state === "submitting"}
-          forgotPassword={
-            <Link to="/forgot-password" className="font-medium text-brand-700 underline">
-              {t("forgot.link", { ns: "account" })}
-            </Link>
-          }
-        />
-      </Card>
-    </main>
+    <AccountPublicPage title={t("login.title")} intro={t("login.subtitle")}>
+      <LoginForm
+        id="login-page"
+        lastResult={actionData?.result}
+        redirectTo={loaderData.redirectTo}
+        pending={navigation.state === "submitting"}
+        forgotPassword={
+          <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+            {t("forgot.link", { ns: "account" })}
+          </Link>
+        }
+      />
+    </AccountPublicPage>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { Card } from "~/components/ui/card.tsx";
 
-/** The frame of the pages reached without signing in (forgot, reset): the sign-in page's own look. */
+/** The frame of the pages reached without signing in: sign-in, its second step, forgot and reset. */
 export function AccountPublicPage({
   title,
   intro,
