@@ -34,23 +34,16 @@ import {
   type MessagingChannel,
 } from "./vocabulary.ts";
 import {
-  CONTACT_LEADS,
-  DEMO_CLIENTS,
-  PUBLIC_DEMO_CLIENT,
-  GENERIC_FOLLOW_UPS,
-  INVESTMENT_INQUIRIES,
-  LOCATIONS,
-  NEWSLETTER_SUBSCRIBERS,
   PARTY_PLANNING,
-  PARTY_TYPES,
   SALES_FLOW,
-  USER_AGENTS,
-  VISITOR_NAMES,
   type DemoClient,
   type FollowUpType,
   type Language,
   type Turn,
 } from "./seed-content.ts";
+import { DEMO_CLIENTS, PUBLIC_DEMO_CLIENT } from "./seed-data/clients.ts";
+import { CONTACT_LEADS, INVESTMENT_INQUIRIES, NEWSLETTER_SUBSCRIBERS } from "./seed-data/public-forms.ts";
+import { GENERIC_FOLLOW_UPS, LOCATIONS, PARTY_TYPES, USER_AGENTS, VISITOR_NAMES } from "./seed-data/visitors.ts";
 
 export type SeedSummary = {
   clients: number;
