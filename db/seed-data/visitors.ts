@@ -109,3 +109,33 @@ export const USER_AGENTS: readonly string[] = [
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0",
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0",
 ];
+
+/** Phone prefixes of Israel's mobile operators. */
+export const PHONE_PREFIXES = ["050", "052", "053", "054", "058"] as const;
+
+/** How many messages a session has, each count with its weight. */
+export const MESSAGE_COUNT_WEIGHTS = [
+  [1, 6],
+  [2, 10],
+  [3, 14],
+  [4, 14],
+  [5, 12],
+  [6, 10],
+  [7, 8],
+  [8, 7],
+  [9, 6],
+  [10, 5],
+  [11, 4],
+  [12, 4],
+] as const;
+
+/** What a session's later messages are about, each type with its weight. */
+export const FOLLOW_UP_WEIGHTS: readonly (readonly [FollowUpType, number])[] = [
+  ["general", 38],
+  ["solution", 16],
+  ["article", 10],
+  ["article_approved", 12],
+  ["contact_collected", 12],
+  ["payment_confirmed", 8],
+  ["images_received", 2],
+];
