@@ -5,13 +5,10 @@ import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { inAdmissionTurn } from "~/conversations/admission-line.server.ts";
 import { visitorMessageSchema } from "~/conversations/message-schema.ts";
-import {
-  admitAddress,
-  admitMessage,
-  messageText,
-  recordHeldMessage,
-  replyToMessage,
-} from "~/conversations/message-service.server.ts";
+import { recordHeldMessage } from "~/conversations/held-message.server.ts";
+import { admitAddress, admitMessage } from "~/conversations/message-admission.server.ts";
+import { replyToMessage } from "~/conversations/message-service.server.ts";
+import { messageText } from "~/conversations/message-text.server.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";

@@ -9,16 +9,11 @@ import { picturesFolder, removePictures, type StoredPicture } from "~/pictures/p
 import { readJsonBody } from "~/server/json-body.server.ts";
 import { inAdmissionTurn } from "./admission-line.server.ts";
 import { MAX_MESSAGE_JSON_BYTES, pictureName, visitorMessageSchema, type VisitorMessage } from "./message-schema.ts";
-import {
-  admitAddress,
-  admitMessage,
-  messageText,
-  recordHeldMessage,
-  replyToMessage,
-  type MessageReply,
-  type Refusal,
-  type ReplyJob,
-} from "./message-service.server.ts";
+import { recordHeldMessage } from "./held-message.server.ts";
+import { admitAddress, admitMessage, type Refusal } from "./message-admission.server.ts";
+import { replyToMessage, type ReplyJob } from "./message-service.server.ts";
+import { messageText } from "./message-text.server.ts";
+import type { MessageReply } from "./stored-message.server.ts";
 import { visitorBusinessName } from "./visitor-business-name.ts";
 
 /**

@@ -40,7 +40,7 @@ for (const [language, viewport, width] of [
     await expect(page).toHaveURL(/channel=whatsapp/);
     await expect(page).toHaveURL(/period=all/);
     await expect(page.getByText(text.showingOne)).toBeVisible();
-    // The demo's one WhatsApp session (db/seed.ts), named by its channel.
+    // The demo's one WhatsApp session (db/seed-plan.ts), named by its channel.
     // The table (desktop) and the cards (phone) are both in the page; CSS shows one.
     await expect(page.getByTitle(text.whatsapp).filter({ visible: true })).toHaveCount(1);
     await expect(page.getByTitle(text.website)).toHaveCount(0);

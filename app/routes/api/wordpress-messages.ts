@@ -1,6 +1,6 @@
 import type { Route } from "./+types/wordpress-messages";
 import { handleMessageRequest } from "~/conversations/message-api.server.ts";
-import { messageText } from "~/conversations/message-service.server.ts";
+import { messageText } from "~/conversations/message-text.server.ts";
 import { databaseContext, envContext, liveEventsContext, requestInfoContext } from "~/context.ts";
 import { languageContext } from "~/i18n/middleware.server.ts";
 import { methodNotAllowed } from "~/server/json-api.server.ts";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#db/connection.ts";
-import { DEMO_CLIENTS, SALES_FLOW } from "#db/seed-content.ts";
+import { SALES_FLOW } from "#db/seed-content.ts";
+import { DEMO_CLIENTS } from "#db/seed-data/clients.ts";
 import type { Language } from "~/i18n/config.ts";
 import { answerVisitor } from "~/assistant/assistant.server.ts";
 import { insertKnowledgeEntries } from "~/models/knowledge-entry.server.ts";

@@ -24,9 +24,9 @@ import {
   admitMessage,
   MESSAGES_PER_ADDRESS_PER_MINUTE,
   MESSAGES_PER_SESSION_PER_DAY,
-  replyToMessage,
-  type MessageReply,
-} from "~/conversations/message-service.server.ts";
+} from "~/conversations/message-admission.server.ts";
+import { replyToMessage } from "~/conversations/message-service.server.ts";
+import type { MessageReply } from "~/conversations/stored-message.server.ts";
 import type { LeadEvent } from "~/leads/lead-event.ts";
 import { composeLeadMail } from "~/leads/lead-mail.server.ts";
 import { insertKnowledgeEntries } from "~/models/knowledge-entry.server.ts";

@@ -3,7 +3,7 @@ import { createServer, request as forward, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES_PER_ADDRESS_PER_MINUTE } from "~/conversations/message-service.server.ts";
+import { MESSAGES_PER_ADDRESS_PER_MINUTE } from "~/conversations/message-admission.server.ts";
 import { postgresBinDir, startPostgresCluster, type PostgresCluster } from "../../support/postgres-cluster.ts";
 import { startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
 import { demoLicense, login, postMessage, visitorIp } from "../../support/traffic.ts";

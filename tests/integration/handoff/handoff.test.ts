@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
 import { chatSessions, messages, messageUsageDaily, operators, sessionHandoffs } from "#db/schema.ts";
-import { admitMessage, recordHeldMessage } from "~/conversations/message-service.server.ts";
+import { recordHeldMessage } from "~/conversations/held-message.server.ts";
+import { admitMessage } from "~/conversations/message-admission.server.ts";
 import {
   handBackSession,
   OPERATOR_REPLY_TIMEOUT_MS,

@@ -155,7 +155,7 @@ describe("GET /api/admin/sessions", () => {
     for (const path of ["/api/admin/sessions", "/api/admin/chat-sessions"]) {
       const { response, body } = await getJson<SessionList>(`${path}?period=all&channel=whatsapp`);
       expect(response.status, path).toBe(200);
-      // The demo's latest finished session happened on WhatsApp (db/seed.ts).
+      // The demo's latest finished session happened on WhatsApp (db/seed-plan.ts).
       expect(body.totalSessions, path).toBe(1);
       expect(body.sessions.map((session) => session.channel)).toEqual(["whatsapp"]);
       const english = await getJson<{ error: string }>(`${path}?channel=sms`);
