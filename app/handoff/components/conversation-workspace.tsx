@@ -35,7 +35,7 @@ export function ConversationWorkspace({
         {messages.length === 0 ? (
           <p className="text-slate-600">{t("quickView.noMessages")}</p>
         ) : (
-          <ConversationScroll messages={messages} label={t("detail.history")}>
+          <ConversationScroll messages={messages} label={t("detail.thread")}>
             <ConversationThread messages={messages} timeZone={timeZone} showCost={showCost} />
           </ConversationScroll>
         )}

@@ -52,8 +52,8 @@ export function ApiTab({ client, serverUrl, pluginVersion, wordpressConnection }
                   {row.value}
                 </code>
                 {row.copy ? <CopyButton text={row.value} label={row.label} /> : null}
+                {row.hint ? <p className="basis-full text-xs text-slate-600">{row.hint}</p> : null}
               </dd>
-              {row.hint ? <p className="mt-1 text-xs text-slate-600">{row.hint}</p> : null}
             </div>
           ))}
         </dl>
