@@ -8,6 +8,7 @@ import { BUSINESS_TYPES } from "#db/vocabulary.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { findClientById, listClientsForPicker } from "~/models/client.server.ts";
+import { findDemoClient } from "~/models/demo-client.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { conversationSchema, previewSchema, PREVIEW_TURNS, type PreviewTurn } from "./preview-schema.ts";
 import { SALES_FLOW, TRAINING_BUSINESS_TYPES, trainingFormSchema, type FaqRow } from "./training-schema.ts";
@@ -21,9 +22,14 @@ const selectedClientSchema = z.coerce.number().int().positive().max(2_147_483_64
 /** Blank rows the form offers to fill in: one under the saved ones, three when there are none. */
 const BLANK_FAQ_ROWS = { afterSaved: 1, whenEmpty: 3 } as const;
 
-/** The page's client picker, the chosen client (`?clientId=`) and the form's values for it. */
+/**
+ * The page's client picker, the chosen client (`?clientId=`) and the form's values for it. The public
+ * demo, which no other picker offers, comes last here: what it answers visitors of the public pages
+ * and investors is trained like any business's.
+ */
 export async function loadTrainingPage(db: Database, requestedClientId: string | null) {
-  const clients = await listClientsForPicker(db);
+  const demo = await findDemoClient(db);
+  const clients = [...(await listClientsForPicker(db)), ...(demo ? [demo] : [])];
   const requested = selectedClientSchema.parse(requestedClientId);
   const selected = clients.find((client) => client.id === requested);
   const client = selected ? await findClientById(db, selected.id) : undefined;

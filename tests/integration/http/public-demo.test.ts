@@ -173,14 +173,13 @@ describe("the public demo stays apart from the operators' screens", () => {
     expect(byClient).not.toContain(demoSession);
   });
 
-  it("is offered by no client picker, and never chosen by default; the seed's client is", async () => {
+  it("is offered by no client picker but AI training's, and never chosen by default; the seed's client is", async () => {
     for (const path of [
       "/admin/system-status",
       `/admin/system-status?clientId=${demo.id}`,
       "/admin/chat-sessions",
       "/admin/completed-functions",
       "/admin/billing",
-      "/admin/ai-training",
       "/admin/plugin",
     ]) {
       const html = await (await get(path)).text();
@@ -188,6 +187,14 @@ describe("the public demo stays apart from the operators' screens", () => {
       expect(html, path).not.toContain(demo.licenseKey);
       expect(html, path).toContain("Alex AI");
     }
+    // Its training is the provider's to keep: the AI training picker offers it last, chosen only on request.
+    const training = await (await get("/admin/ai-training?lng=en")).text();
+    const picker = /<select[^>]*id="training-client"[^>]*>([\s\S]*?)<\/select>/.exec(training)?.[1] ?? "";
+    const options = [...picker.matchAll(/<option value="(\d*)"[^>]*>([^<]*)<\/option>/g)].map((match) => match[2]);
+    expect(options.at(-1)).toBe(DEMO_NAME);
+    expect(training).not.toContain(demo.licenseKey);
+    const chosen = await (await get(`/admin/ai-training?clientId=${demo.id}&lng=en`)).text();
+    expect(chosen).toMatch(new RegExp(`<option value="${demo.id}" selected="">`));
   });
 });
 
