@@ -1,46 +1,32 @@
 import clsx from "clsx";
-import {
-  BarChart3,
-  Bot,
-  CheckCircle2,
-  CreditCard,
-  Inbox,
-  LayoutDashboard,
-  LogOut,
-  Menu,
-  MessagesSquare,
-  Puzzle,
-  ServerCog,
-  UserCog,
-  Users,
-} from "lucide-react";
-import { useState, type ComponentType, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { Avatar } from "~/components/ui/card.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "~/components/ui/dialog.tsx";
+import { RowIcon, type RowIconName } from "~/components/ui/row-icon.tsx";
 
 /** One entry of a shell's navigation: its page, its label's key in the shell's namespace, its icon. */
 export type NavigationEntry = {
   to: string;
   key: string;
-  icon: ComponentType<{ className?: string; "aria-hidden"?: "true" }>;
+  icon: RowIconName;
 };
 
 /** The back-office navigation, in its order on screen. */
 const ADMIN_NAVIGATION = [
-  { to: "/admin/dashboard", key: "dashboard", icon: LayoutDashboard },
-  { to: "/admin/clients", key: "clients", icon: Users },
-  { to: "/admin/chat-sessions", key: "chatSessions", icon: MessagesSquare },
-  { to: "/admin/system-status", key: "systemStatus", icon: ServerCog },
-  { to: "/admin/ai-training", key: "aiTraining", icon: Bot },
-  { to: "/admin/billing", key: "billing", icon: CreditCard },
-  { to: "/admin/completed-functions", key: "completedFunctions", icon: CheckCircle2 },
-  { to: "/admin/plugin", key: "plugin", icon: Puzzle },
-  { to: "/admin/analytics", key: "analytics", icon: BarChart3 },
-  { to: "/admin/leads", key: "leads", icon: Inbox },
-  { to: "/admin/team", key: "team", icon: UserCog },
+  { to: "/admin/dashboard", key: "dashboard", icon: "layout-dashboard" },
+  { to: "/admin/clients", key: "clients", icon: "users" },
+  { to: "/admin/chat-sessions", key: "chatSessions", icon: "messages-square" },
+  { to: "/admin/system-status", key: "systemStatus", icon: "server-cog" },
+  { to: "/admin/ai-training", key: "aiTraining", icon: "bot" },
+  { to: "/admin/billing", key: "billing", icon: "credit-card" },
+  { to: "/admin/completed-functions", key: "completedFunctions", icon: "circle-check" },
+  { to: "/admin/plugin", key: "plugin", icon: "puzzle" },
+  { to: "/admin/analytics", key: "analytics", icon: "chart-column" },
+  { to: "/admin/leads", key: "leads", icon: "inbox" },
+  { to: "/admin/team", key: "team", icon: "user-cog" },
 ] as const satisfies NavigationEntry[];
 
 /** Whether the signed-in person's role opens a page: a link to one it does not is not shown. */
@@ -75,7 +61,7 @@ function ShellNavigation({
     <ul className="space-y-1">
       {kind.navigation
         .filter(({ to }) => canOpen(to))
-        .map(({ to, key, icon: Icon }) => {
+        .map(({ to, key, icon }) => {
           // The home page is current on itself alone: every other page's address starts with the portal's home.
           const current =
             pathname === to ||
@@ -92,7 +78,7 @@ function ShellNavigation({
                   current ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
                 )}
               >
-                <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
+                <RowIcon name={icon} className="h-5 w-5 shrink-0" />
                 {t(`nav.${key}`)}
                 {badges[key] ? (
                   <span className="ms-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
@@ -136,7 +122,7 @@ export function AppShell({
             className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
             aria-label={t("shell.openMenu")}
           >
-            <Menu className="h-6 w-6" aria-hidden="true" />
+            <RowIcon name="menu" className="h-6 w-6" />
           </DialogTrigger>
           <DialogContent title={t("shell.title")} placement="side">
             <nav aria-label={t("shell.navigation")}>
@@ -164,7 +150,7 @@ export function AppShell({
               type="submit"
               className="inline-flex items-center gap-2 rounded-lg p-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
             >
-              <LogOut className="h-5 w-5 rtl:-scale-x-100" aria-hidden="true" />
+              <RowIcon name="log-out" className="h-5 w-5 rtl:-scale-x-100" />
               <span className="hidden sm:inline">{t("shell.logout", { ns: "admin" })}</span>
               <span className="sr-only sm:hidden">{t("shell.logout", { ns: "admin" })}</span>
             </button>

@@ -177,13 +177,10 @@ test.describe("Leads page", () => {
       await page.setViewportSize(NARROW);
       await signIn();
       await gotoHydrated(page, `/admin/leads?lng=${language}`);
-      await expect(page.getByRole("table")).toBeHidden();
-      await expect(
-        page
-          .getByRole("list")
-          .filter({ has: page.getByRole("term") })
-          .first(),
-      ).toBeVisible();
+      // One table, each row drawn as a card: its cells stacked as lines of a name and a value.
+      const firstLead = page.getByRole("table").first().getByRole("row").nth(1);
+      await expect(firstLead).toBeVisible();
+      await expect(firstLead).toHaveCSS("display", "grid");
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

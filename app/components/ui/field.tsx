@@ -10,25 +10,19 @@ const TONES = {
     label: "text-slate-700",
     hint: "text-slate-600",
     error: "text-red-700",
-    control:
-      "border-slate-300 bg-white text-slate-900 placeholder:text-slate-500 focus:border-brand-500 aria-[invalid=true]:border-red-500",
+    control: "control-light",
   },
   dark: {
     label: "text-slate-200",
     hint: "text-slate-300",
     error: "text-red-300",
-    control:
-      "border-slate-600 bg-slate-800 text-white placeholder:text-slate-400 focus:border-brand-400 aria-[invalid=true]:border-red-400",
+    control: "control-dark",
   },
 } as const;
 
-/** The look of a text-like control; `dir="ltr"` data (e-mails, phones) lines up with the page's other fields. */
+/** The look of a text-like control (`.control` in app/theme.css); `dir="ltr"` data (e-mails, phones) lines up with the page's other fields. */
 function controlClassName(tone: FieldTone = "light", className?: string) {
-  return clsx(
-    "block w-full rounded-lg border px-3 py-2 disabled:cursor-not-allowed disabled:opacity-60 [&[dir=ltr]]:rtl:text-end",
-    TONES[tone].control,
-    className,
-  );
+  return clsx("control", TONES[tone].control, className);
 }
 
 /** What the field hands its control: spread it on the input, select or textarea. */
@@ -106,7 +100,7 @@ export function Field({
   const colors = TONES[tone];
 
   const labelElement = (
-    <label htmlFor={id} className={hideLabel ? "sr-only" : clsx("block text-sm font-medium", colors.label)}>
+    <label htmlFor={id} className={hideLabel ? "sr-only" : clsx("field-label", colors.label)}>
       {label}
       {required ? (
         <span aria-hidden="true" className="ms-0.5 text-red-600">

@@ -126,14 +126,7 @@ export function CheckboxField<S>(props: CheckboxFieldProps<S>) {
   return (
     <Field {...chrome} layout="beside">
       {(control) => (
-        <input
-          key={props.field?.key}
-          {...conform}
-          {...input}
-          {...control}
-          type="checkbox"
-          className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-600"
-        />
+        <input key={props.field?.key} {...conform} {...input} {...control} type="checkbox" className="checkbox" />
       )}
     </Field>
   );

@@ -1,4 +1,3 @@
-import clsx from "clsx";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { Badge } from "./badge.tsx";
@@ -42,16 +41,7 @@ export function LinkTabs({ label, tabs, current, param = "tab", className }: Lin
           const selected = tab.value === current;
           return (
             <li key={tab.value}>
-              <Link
-                to={hrefOf(tab.value)}
-                aria-current={selected ? "page" : undefined}
-                className={clsx(
-                  "-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium",
-                  selected
-                    ? "border-brand-600 text-brand-700"
-                    : "border-transparent text-slate-600 hover:text-slate-900",
-                )}
-              >
+              <Link to={hrefOf(tab.value)} aria-current={selected ? "page" : undefined} className="link-tab">
                 {tab.label}
                 {tab.count !== undefined ? <Badge>{tab.count}</Badge> : null}
               </Link>

@@ -4,6 +4,7 @@ import type { Route } from "./+types/home";
 import { opensPage } from "~/auth/permissions.ts";
 import { Card } from "~/components/ui/card.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
+import { RowIcon } from "~/components/ui/row-icon.tsx";
 import { databaseContext, operatorContext, portalClientContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { findClientById } from "~/models/client.server.ts";
@@ -30,14 +31,14 @@ export default function PortalHome({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <PageHeader title={<bdi>{businessName}</bdi>} description={t("home.subtitle")} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {pages.map(({ to, key, icon: Icon }) => (
+        {pages.map(({ to, key, icon }) => (
           <li key={to}>
             <Card className="h-full">
               <Link
                 to={to}
                 className="flex items-center gap-3 text-lg font-semibold text-slate-900 hover:text-brand-700"
               >
-                <Icon className="h-6 w-6 text-brand-600" aria-hidden="true" />
+                <RowIcon name={icon} className="h-6 w-6 text-brand-600" />
                 {t(`nav.${key}`)}
               </Link>
             </Card>
