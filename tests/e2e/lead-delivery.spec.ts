@@ -117,7 +117,7 @@ for (const language of ["en", "he"] as const) {
           expect(receiver.statuses).toEqual([500]);
         }).toPass({ timeout: 20_000 });
         await gotoHydrated(page, tab);
-        const log = page.getByRole(width === "phone" ? "list" : "table", {
+        const log = page.getByRole("table", {
           name: language === "he" ? "יומן העברות" : "Delivery log",
         });
         await expect(log.getByText(text.pending)).toBeVisible();

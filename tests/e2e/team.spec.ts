@@ -86,7 +86,7 @@ for (const language of ["en", "he"] as const) {
 
       await page.getByLabel(text.email, { exact: true }).fill(email);
       await page.getByLabel(text.name, { exact: true }).fill(name);
-      await page.getByRole("button", { name: text.send }).click();
+      await page.getByRole("button", { name: text.send, exact: true }).click();
       await expect(page.getByText(text.created(email))).toBeVisible();
       const link = (await page.getByTestId("invite-link").textContent())!.trim();
       expect(link).toMatch(new RegExp(`/invite/[A-Za-z0-9_-]{43}\\?lng=${language}$`));
