@@ -4,6 +4,7 @@ import {
   Bot,
   CheckCircle2,
   CreditCard,
+  Headset,
   Inbox,
   LayoutDashboard,
   LogOut,
@@ -32,6 +33,7 @@ export type NavigationEntry = {
 const ADMIN_NAVIGATION = [
   { to: "/admin/dashboard", key: "dashboard", icon: LayoutDashboard },
   { to: "/admin/clients", key: "clients", icon: Users },
+  { to: "/admin/inbox", key: "inbox", icon: Headset },
   { to: "/admin/chat-sessions", key: "chatSessions", icon: MessagesSquare },
   { to: "/admin/system-status", key: "systemStatus", icon: ServerCog },
   { to: "/admin/ai-training", key: "aiTraining", icon: Bot },
@@ -46,8 +48,11 @@ const ADMIN_NAVIGATION = [
 /** Whether the signed-in person's role opens a page: a link to one it does not is not shown. */
 export type CanOpen = (path: string) => boolean;
 
-/** How many new items wait behind a navigation entry (new conversations, new leads), by the entry's key. */
-export type NavigationBadges = Partial<Record<string, number>>;
+/**
+ * What waits behind a navigation entry, by the entry's key: a count of new items (new conversations,
+ * new leads), or a text already said (the visitors waiting for a person).
+ */
+export type NavigationBadges = Partial<Record<string, number | string>>;
 
 /** What makes a shell the back-office's or the portal's: its title, its navigation and its home page. */
 export type ShellKind = { ns: string; navigation: readonly NavigationEntry[]; home: { path: string; entry: string } };
@@ -96,7 +101,9 @@ function ShellNavigation({
                 {t(`nav.${key}`)}
                 {badges[key] ? (
                   <span className="ms-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                    {t("live.unseen", { count: badges[key], ns: "admin" })}
+                    {typeof badges[key] === "string"
+                      ? badges[key]
+                      : t("live.unseen", { count: badges[key], ns: "admin" })}
                   </span>
                 ) : null}
               </NavLink>

@@ -2,6 +2,7 @@ import {
   Bot,
   CheckCircle2,
   CreditCard,
+  Headset,
   Inbox,
   LayoutDashboard,
   MessagesSquare,
@@ -16,6 +17,7 @@ export const PORTAL_SHELL: ShellKind = {
   ns: "portal",
   navigation: [
     { to: "/portal", key: "home", icon: LayoutDashboard },
+    { to: "/portal/inbox", key: "inbox", icon: Headset },
     { to: "/portal/conversations", key: "conversations", icon: MessagesSquare },
     { to: "/portal/leads", key: "leads", icon: Inbox },
     { to: "/portal/completed-functions", key: "completedFunctions", icon: CheckCircle2 },
