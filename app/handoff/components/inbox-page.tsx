@@ -28,7 +28,7 @@ export function InboxPage({
   useLiveRevalidation({ types: INBOX_EVENTS });
   const { waiting, title } = data;
   useEffect(() => {
-    document.title = t("tabTitle", { count: waiting, title });
+    document.title = waiting > 0 ? t("tabTitle", { count: waiting, title }) : t("tabTitleNone", { title });
   }, [waiting, title, t]);
   const waitingRows = useMemo(
     () =>
@@ -41,7 +41,9 @@ export function InboxPage({
     <div className="space-y-6">
       <PageHeader
         title={t("title")}
-        description={<span role="status">{t("waitingCount", { count: waiting })}</span>}
+        description={
+          <span role="status">{waiting > 0 ? t("waitingCount", { count: waiting }) : t("nobodyWaiting")}</span>
+        }
         actions={
           <>
             <LiveIndicator />
