@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useLive } from "~/live/live-events.tsx";
 
@@ -11,15 +11,20 @@ const REFRESH_EVERY_MS = 1_000;
  * request for a person, a take-over, a close). Undefined until known, and without JavaScript.
  */
 export function useWaitingCount(path: string) {
-  const live = useLive();
+  // The context's value is new on each render of its provider; its `subscribe` stays the same.
+  const subscribe = useLive()?.subscribe;
   const fetcher = useFetcher<{ waiting: number }>();
-  // React Router keeps `load` the same function for the fetcher's life.
-  const { load } = fetcher;
+  // `load` is a new function on each render: the subscription below keeps the latest without restarting.
+  const latestLoad = useRef(fetcher.load);
   useEffect(() => {
+    latestLoad.current = fetcher.load;
+  });
+  useEffect(() => {
+    const load = (href: string) => latestLoad.current(href);
     void load(path);
-    if (!live) return;
+    if (!subscribe) return;
     let pending: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = live.subscribe((event) => {
+    const unsubscribe = subscribe((event) => {
       if (event.type !== "handoff" || pending) return;
       pending = setTimeout(() => {
         pending = undefined;
@@ -30,6 +35,6 @@ export function useWaitingCount(path: string) {
       clearTimeout(pending);
       unsubscribe();
     };
-  }, [live, path, load]);
+  }, [subscribe, path]);
   return fetcher.data?.waiting;
 }
