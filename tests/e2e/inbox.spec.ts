@@ -22,7 +22,7 @@ const TEXT = {
     joined: "נציג/ה הצטרף/ה לשיחה",
     back: "Alex חזר לשיחה",
     operatorReply: "שלום, כאן נועה מהצוות",
-    inbox: "תיבת השיחות",
+    inbox: "תיבת הפניות",
   },
   en: {
     live: "Live",
