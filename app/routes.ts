@@ -74,6 +74,9 @@ export default [
         route("plugin", "routes/admin/plugin.tsx"),
         route("analytics", "routes/admin/analytics.tsx"),
         route("chat-sessions", "routes/admin/chat-sessions.tsx"),
+        // The live inbox: every client's open conversations, those waiting for a person first.
+        route("inbox", "routes/admin/inbox.tsx"),
+        route("inbox/waiting", "routes/admin/inbox-waiting.ts"),
         route("session/:sessionId", "routes/admin/session.tsx"),
         // Visitors' uploaded images, to operators only: never a public URL.
         route("session/:sessionId/images/:imageId", "routes/admin/session-image.ts"),
@@ -106,6 +109,9 @@ export default [
       ...prefix("portal", [
         index("routes/portal/home.tsx"),
         // The business's own conversations from every channel, live: take over, reply, hand back.
+        // The business's live inbox: its open conversations, those waiting for a person first.
+        route("inbox", "routes/portal/inbox.tsx"),
+        route("inbox/waiting", "routes/portal/inbox-waiting.ts"),
         route("conversations", "routes/portal/conversations.tsx"),
         route("conversations/:sessionId", "routes/portal/conversation.tsx"),
         route("conversations/:sessionId/images/:imageId", "routes/portal/conversation-image.ts"),

@@ -156,6 +156,8 @@ export const authSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** Last heard from through its live stream: someone with a page open, who can answer a visitor now. */
+    liveAt: timestamp("live_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index("auth_sessions_operator_idx").on(table.operatorId)],
@@ -247,6 +249,10 @@ export const clients = pgTable(
      * Never billed and left out of every total (app/models/demo-client.server.ts); one at most.
      */
     isDemo: boolean("is_demo").notNull().default(false),
+    /** The widget shows a "talk to a person" button. */
+    personButton: boolean("person_button").notNull().default(true),
+    /** How long a visitor who asked for a person waits before the business's owner is e-mailed. */
+    personWaitMinutes: integer("person_wait_minutes").notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -424,6 +430,10 @@ export const chatSessions = pgTable(
      */
     leadHandledAt: timestamp("lead_handled_at", { withTimezone: true }),
     leadHandledBy: integer("lead_handled_by").references(() => operators.id, { onDelete: "set null" }),
+    /** Since when the visitor has waited for a person (null: they are not waiting). */
+    waitingSince: timestamp("waiting_since", { withTimezone: true }),
+    /** When a person closed the conversation (null: open); the visitor's next message reopens it. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (table) => [
     // message_count rides along so that the monitor's counts read these indexes alone (index-only scans).
@@ -452,6 +462,10 @@ export const chatSessions = pgTable(
     index("chat_sessions_held_idx")
       .on(table.heldAt)
       .where(sql`${table.heldBy} is not null`),
+    // The inbox's waiting conversations, longest first, and the owners' e-mail job.
+    index("chat_sessions_waiting_idx")
+      .on(table.waitingSince)
+      .where(sql`${table.waitingSince} is not null`),
   ],
 );
 

@@ -83,7 +83,8 @@ export const CLIENT_LANGUAGES = ["he", "en"] as const;
 export type ClientLanguage = (typeof CLIENT_LANGUAGES)[number];
 /** What reaches the business when Alex collects a lead: an e-mail, and a signed webhook when one is set. */
 export const DELIVERY_CHANNELS = ["email", "webhook"] as const;
-export const DELIVERY_EVENTS = ["lead.collected", "function.completed"] as const;
+/** `person.requested`: a visitor asked for a person and nobody took the conversation in time (e-mail only). */
+export const DELIVERY_EVENTS = ["lead.collected", "function.completed", "person.requested"] as const;
 /** pending: waiting for its (next) attempt; delivered; failed: out of attempts, or nowhere to send it. */
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
@@ -149,9 +150,23 @@ export type MessagingChannel = (typeof MESSAGING_CHANNELS)[number];
  */
 export const MESSAGE_ROLES = ["exchange", "visitor", "operator"] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
-/** The take-over audit trail: an operator took a session from Alex, handed it back, or let it time out. */
-export const HANDOFF_ACTIONS = ["take_over", "hand_back", "timed_out"] as const;
+/**
+ * The hand-over log: the visitor asked for a person; a person took the conversation from Alex, assigned
+ * it to a colleague, handed it back, let it time out, closed it; a visitor's message reopened it.
+ */
+export const HANDOFF_ACTIONS = [
+  "ask_for_person",
+  "take_over",
+  "assign",
+  "hand_back",
+  "timed_out",
+  "close",
+  "reopen",
+] as const;
 export type HandoffAction = (typeof HANDOFF_ACTIONS)[number];
+/** Who answers a conversation: Alex, nobody yet (the visitor waits for a person), a person, or nobody (closed). */
+export const CONVERSATION_STATES = ["alex", "waiting", "held", "closed"] as const;
+export type ConversationState = (typeof CONVERSATION_STATES)[number];
 
 /**
  * The provider's team: `owner` everything, `admin` everything but the team, `agent` the conversations,

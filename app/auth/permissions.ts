@@ -16,9 +16,9 @@ export const PERMISSIONS = {
   "clients.view": ["owner", "admin", "agent"],
   /** Adding a client, its settings, status, channels, lead delivery, WordPress connection and its people's accounts. */
   "clients.manage": ["owner", "admin"],
-  /** The monitor, the session pages, their pictures and the live stream. */
+  /** The inbox, the monitor, the session pages, their pictures and the live stream. */
   "conversations.view": ["owner", "admin", "agent"],
-  /** Taking over a conversation, replying, handing it back. */
+  /** Taking over a conversation, replying, assigning it to a colleague, handing it back, closing it. */
   "conversations.reply": ["owner", "admin", "agent"],
   /** Leads and completed functions, read and marked handled. */
   "leads.work": ["owner", "admin", "agent"],
@@ -40,7 +40,7 @@ export const PERMISSIONS = {
   "account.self": ["owner", "admin", "agent", "business_owner", "business_staff"],
   /** The portal's home, and its pages for what a role does not open. */
   "portal.view": ["business_owner", "business_staff"],
-  /** The business's conversations on every channel: read, take over, reply, hand back. */
+  /** The business's inbox and conversations on every channel: read, take over, reply, assign, hand back, close. */
   "portal.conversations": ["business_owner", "business_staff"],
   /** The business's leads and completed functions, read and marked handled. */
   "portal.leads": ["business_owner", "business_staff"],
@@ -93,6 +93,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/plugin": read("plugin.download"),
   "/admin/analytics": read("analytics.view"),
   "/admin/chat-sessions": read("conversations.view"),
+  "/admin/inbox": read("conversations.view"),
+  "/admin/inbox/waiting": read("conversations.view"),
   "/admin/session/:sessionId": read("conversations.view", "conversations.reply"),
   "/admin/session/:sessionId/images/:imageId": read("conversations.view"),
   "/admin/live": read("conversations.view"),
@@ -130,6 +132,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/api/*": read("clients.view"),
   // The business's portal
   "/portal": read("portal.view"),
+  "/portal/inbox": read("portal.conversations"),
+  "/portal/inbox/waiting": read("portal.conversations"),
   "/portal/conversations": read("portal.conversations"),
   "/portal/conversations/:sessionId": read("portal.conversations"),
   "/portal/conversations/:sessionId/images/:imageId": read("portal.conversations"),

@@ -18,6 +18,7 @@ export type NavigationEntry = {
 const ADMIN_NAVIGATION = [
   { to: "/admin/dashboard", key: "dashboard", icon: "layout-dashboard" },
   { to: "/admin/clients", key: "clients", icon: "users" },
+  { to: "/admin/inbox", key: "inbox", icon: "headset" },
   { to: "/admin/chat-sessions", key: "chatSessions", icon: "messages-square" },
   { to: "/admin/system-status", key: "systemStatus", icon: "server-cog" },
   { to: "/admin/ai-training", key: "aiTraining", icon: "bot" },
@@ -32,8 +33,11 @@ const ADMIN_NAVIGATION = [
 /** Whether the signed-in person's role opens a page: a link to one it does not is not shown. */
 export type CanOpen = (path: string) => boolean;
 
-/** How many new items wait behind a navigation entry (new conversations, new leads), by the entry's key. */
-export type NavigationBadges = Partial<Record<string, number>>;
+/**
+ * What waits behind a navigation entry, by the entry's key: a count of new items (new conversations,
+ * new leads), or a text already said (the visitors waiting for a person).
+ */
+export type NavigationBadges = Partial<Record<string, number | string>>;
 
 /** What makes a shell the back-office's or the portal's: its title, its navigation and its home page. */
 export type ShellKind = { ns: string; navigation: readonly NavigationEntry[]; home: { path: string; entry: string } };
@@ -82,7 +86,9 @@ function ShellNavigation({
                 {t(`nav.${key}`)}
                 {badges[key] ? (
                   <span className="ms-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                    {t("live.unseen", { count: badges[key], ns: "admin" })}
+                    {typeof badges[key] === "string"
+                      ? badges[key]
+                      : t("live.unseen", { count: badges[key], ns: "admin" })}
                   </span>
                 ) : null}
               </NavLink>

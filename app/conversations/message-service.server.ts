@@ -5,6 +5,8 @@ import type { FunctionClientDetails } from "#db/vocabulary.ts";
 import { answerVisitor } from "~/assistant/assistant.server.ts";
 import { classifyTurn } from "~/assistant/message-type.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
+import { asksForAPerson } from "~/handoff/person-request.ts";
+import { answerPersonRequest, startWaitingForPerson } from "~/handoff/person-request.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { announceStoredMessage, type StoredMessageNews } from "~/live/announce.server.ts";
 import {
@@ -13,7 +15,10 @@ import {
   startChatSession,
   type SessionChannel,
 } from "~/models/chat-session.server.ts";
+import { recordHandoff } from "~/models/handoff.server.ts";
+import { reopenSession } from "~/models/inbox.server.ts";
 import { listRecentSessionExchanges, sessionHasConversationMessage } from "~/models/message.server.ts";
+import { LEAD_CONTEXT_MESSAGES } from "~/leads/lead-event.ts";
 import { releaseSessionReservation } from "~/models/session-reservation.server.ts";
 import type { StoredPicture } from "~/pictures/picture-store.server.ts";
 import type { Admission, Visitor } from "./message-admission.server.ts";
@@ -85,16 +90,29 @@ async function answerAndStore(db: Database, job: ReplyJob): Promise<MessageReply
   const started = performance.now();
   const history = session ? await listRecentSessionExchanges(db, session.id, HISTORY_EXCHANGES) : [];
   const knownDetails: FunctionClientDetails = session?.contactDetails ?? {};
-  const answer = await answerVisitor(db, job.modelSettings, {
-    client,
-    message: job.input.message,
-    imageCount: job.images.length,
-    requestLanguage: job.requestLanguage,
-    history,
-    knownDetails,
-    onDelta: job.onDelta,
-    clock: { now: new Date(), timeZone: job.timeZone },
-  });
+  // The public demo has nobody behind it: Alex answers a request for a person there as any message.
+  const personAsked = !client.isDemo && asksForAPerson(job.input.message);
+  const answer = personAsked
+    ? await answerPersonRequest(db, {
+        client,
+        message: job.input.message,
+        requestLanguage: job.requestLanguage,
+        previousMessage: history.at(-1)?.userMessage,
+        knownDetails,
+        now: new Date(),
+        timeZone: job.timeZone,
+      })
+    : await answerVisitor(db, job.modelSettings, {
+        client,
+        message: job.input.message,
+        imageCount: job.images.length,
+        requestLanguage: job.requestLanguage,
+        history,
+        knownDetails,
+        onDelta: job.onDelta,
+        clock: { now: new Date(), timeZone: job.timeZone },
+      });
+  if (personAsked) job.onDelta(answer.reply);
   const responseMs = Math.round(performance.now() - started);
   const now = new Date();
   const consented = consentGiven(client, session, job.input);
@@ -108,6 +126,11 @@ async function answerAndStore(db: Database, job: ReplyJob): Promise<MessageReply
     const stored = await db.transaction(async (tx) => {
       const { id: sessionId, publicId, started: newSession } = await sessionOfTurn(tx, job, now);
       news.newSession = newSession;
+      // A visitor's message reopens a conversation a person closed: it is back in the inbox.
+      if (session?.closedAt && (await reopenSession(tx, sessionId))) {
+        await recordHandoff(tx, { sessionId, operatorId: null, operatorName: "", action: "reopen", at: now });
+        news.state = "alex";
+      }
       const messageType = classifyTurn({
         providerFailed: answer.providerFailed,
         visitorGone: !job.visitorWaiting(),
@@ -146,6 +169,19 @@ async function answerAndStore(db: Database, job: ReplyJob): Promise<MessageReply
           now,
         });
       }
+      if (
+        personAsked &&
+        (await startWaitingForPerson(tx, {
+          client,
+          session: { id: sessionId, publicId },
+          mailEnabled: job.mailEnabled,
+          backOfficeOrigin: job.backOfficeOrigin,
+          contact: consented ? answer.details : {},
+          recent: await listRecentSessionExchanges(tx, sessionId, LEAD_CONTEXT_MESSAGES),
+          now,
+        }))
+      )
+        news.state = "waiting";
       return { sessionId: publicId, messageId, reply, messageType, cost: costCents / 100 };
     });
     announceStoredMessage(

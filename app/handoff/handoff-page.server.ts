@@ -1,7 +1,7 @@
 import { parseForm } from "~/components/ui/parse-form.ts";
 import { data, type RouterContextProvider } from "react-router";
 import { redirectWithSuccess } from "remix-toast";
-import { databaseContext, liveEventsContext, operatorContext } from "~/context.ts";
+import { databaseContext, liveEventsContext, operatorContext, type AuthenticatedOperator } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import type { MonitoredSession } from "~/models/chat-session.server.ts";
 import { findSessionHolder, listSessionHandoffs } from "~/models/handoff.server.ts";
@@ -9,15 +9,32 @@ import type { Database } from "#db/connection.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { sessionDetailPath } from "~/sessions/session-query.ts";
 import { handBackSession, OPERATOR_REPLY_TIMEOUT_MS, sendOperatorReply, takeOverSession } from "./handoff.server.ts";
-import { handoffIntentSchema, operatorReplySchema } from "./handoff-schema.ts";
+import { findConversationState } from "~/models/inbox.server.ts";
+import { assignablePeople, assignConversation, closeConversation } from "./inbox-actions.server.ts";
+import { assignSchema, handoffIntentSchema, operatorReplySchema } from "./handoff-schema.ts";
 
-/** What the session page shows of who answers: the holder (if any), whether it is me, and the trail. */
-export async function loadHandoff(db: Database, session: MonitoredSession, operatorId: number) {
-  const [holder, trail] = await Promise.all([findSessionHolder(db, session.id), listSessionHandoffs(db, session.id)]);
+/**
+ * What the session page shows of who answers: the holder (if any), whether it is me, the trail, the
+ * conversation's state, and the colleagues it may be given to.
+ */
+export async function loadHandoff(
+  db: Database,
+  session: MonitoredSession,
+  operator: Pick<AuthenticatedOperator, "id" | "clientId">,
+) {
+  const [holder, trail, state, people] = await Promise.all([
+    findSessionHolder(db, session.id),
+    listSessionHandoffs(db, session.id),
+    findConversationState(db, session.id),
+    assignablePeople(db, session, operator),
+  ]);
   return {
-    holder: holder ? { name: holder.username, isMe: holder.operatorId === operatorId } : null,
+    holder: holder ? { name: holder.username, isMe: holder.operatorId === operator.id } : null,
     trail: trail.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     timeoutMinutes: OPERATOR_REPLY_TIMEOUT_MS / 60_000,
+    state: state.state,
+    waitingSince: state.waitingSince?.toISOString() ?? null,
+    people: people.filter((person) => person.id !== holder?.operatorId),
   };
 }
 
@@ -52,6 +69,19 @@ export async function handleHandoffAction(
     if (outcome.kind === "heldByOther")
       return refused(409, t("handoff.takenByOther", { ns: "sessions", name: outcome.holder }));
     return redirectWithSuccess(here, t("handoff.taken", { ns: "sessions" }));
+  }
+  if (intent.data === "assign") {
+    const assignment = assignSchema.safeParse(Object.fromEntries(formData));
+    if (!assignment.success) return refused(400, t("handoff.errors.assignee", { ns: "sessions" }));
+    const outcome = await assignConversation(db, bus, session, operator, assignment.data.assignee);
+    if (outcome.kind === "inactive") return refused(409, t("handoff.inactive", { ns: "sessions" }));
+    if (outcome.kind === "unknownPerson") return refused(400, t("handoff.errors.assignee", { ns: "sessions" }));
+    return redirectWithSuccess(here, t("handoff.assigned", { ns: "sessions", name: outcome.name }));
+  }
+  if (intent.data === "close") {
+    if (!(await closeConversation(db, bus, session, operator)))
+      return refused(409, t("handoff.alreadyClosed", { ns: "sessions" }));
+    return redirectWithSuccess(here, t("handoff.closed", { ns: "sessions" }));
   }
   if (intent.data === "hand-back") {
     if (!(await handBackSession(db, bus, session, operator))) return notHeld();

@@ -10,6 +10,7 @@ import {
   releaseSession,
   releaseTimedOutSession,
 } from "~/models/handoff.server.ts";
+import { cancelPersonRequestMail } from "~/models/lead-delivery.server.ts";
 import { insertMessageOnce } from "~/models/message.server.ts";
 import { withJobLock } from "~/models/job-run.server.ts";
 import { sendChannelText } from "~/channels/send.server.ts";
@@ -82,6 +83,7 @@ export async function takeOverSession(
       action: "take_over",
       at: now,
     });
+    await cancelPersonRequestMail(tx, session.id);
     return { kind: "taken" };
   });
   if (outcome.kind === "taken") {
@@ -90,6 +92,7 @@ export async function takeOverSession(
       clientId: session.clientId,
       sessionId: session.publicId,
       heldBy: operator.displayName ?? operator.username,
+      state: "held",
     });
   }
   return outcome;
@@ -120,6 +123,7 @@ export async function handBackSession(
       clientId: session.clientId,
       sessionId: session.publicId,
       heldBy: null,
+      state: "alex",
     });
   }
   return released;
@@ -215,7 +219,7 @@ export async function timeOutHeldSessions(db: Database, bus: LiveEventBus, now =
   for (const { session, messageId, notice } of attempt.value) {
     await sendToChannelUser(db, session, notice);
     await publishLiveEvents(bus, [
-      { type: "handoff", clientId: session.clientId, sessionId: session.publicId, heldBy: null },
+      { type: "handoff", clientId: session.clientId, sessionId: session.publicId, heldBy: null, state: "alex" },
       {
         type: "message",
         clientId: session.clientId,

@@ -1,3 +1,4 @@
+import { asksForAPerson } from "~/handoff/person-request.ts";
 import { wallClock } from "~/lib/calendar.ts";
 import type { BusinessHours, OpeningState } from "./business-hours.ts";
 
@@ -5,13 +6,10 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const ASKS_ABOUT_HOURS =
   /\b(open|opens|opening|close|closes|closed|closing|hours)\b|פתוח|נפתח|סגור|נסגר|שעות|מתי אתם/iu;
-const ASKS_FOR_A_PERSON =
-  /\b(human|person|representative|agent|real someone|someone real|talk to someone|speak to someone)\b|נציג|בן אדם|אדם אמיתי|לדבר עם מישהו/iu;
 
 export const asksAboutHours = (message: string) => ASKS_ABOUT_HOURS.test(message);
 /** A passage that names a time of day ("08:00", "9:30"): scanned or typed hours, which the saved hours overrule. */
 export const statesHours = (text: string) => /(?<!\d)\d{1,2}:\d{2}(?!\d)/.test(text);
-export const asksForAPerson = (message: string) => ASKS_FOR_A_PERSON.test(message);
 
 const pad = (value: number) => String(value).padStart(2, "0");
 

@@ -11,6 +11,7 @@ export const FINAL_REASONS = {
   mailOff: "mail is off (no SMTP_URL)",
   noWebhook: "no webhook address",
   secretUnreadable: "the webhook secret cannot be read",
+  answered: "the visitor no longer waits for a person",
 } as const;
 
 const NETWORK_CODE =

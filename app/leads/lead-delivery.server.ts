@@ -9,6 +9,7 @@ import {
   type LeadDelivery,
   type NewLeadDelivery,
 } from "~/models/lead-delivery.server.ts";
+import { isWaitingForPerson, listBusinessOwnerEmails } from "~/models/inbox.server.ts";
 import { FINAL_REASONS } from "./delivery-errors.server.ts";
 import { mailSettingsOf, sendMail, type MailSettings } from "~/mail/send-mail.server.ts";
 import { composeLeadMail } from "./lead-mail.server.ts";
@@ -127,6 +128,14 @@ async function attempt(db: Database, delivery: LeadDelivery, config: DeliveryCon
   if (delivery.channel === "email") {
     if (!config.mail) return { ok: false, statusCode: null, error: FINAL_REASONS.mailOff, final: true };
     const mail = await composeLeadMail(event, settings.language, config.timeZone);
+    if (delivery.event === "person.requested") {
+      // Someone took the conversation, or it was closed, after the mail was due: nothing to tell.
+      if (!(await isWaitingForPerson(db, delivery.clientId, event.session.id)))
+        return { ok: false, statusCode: null, error: FINAL_REASONS.answered, final: true };
+      const owners = await listBusinessOwnerEmails(db, delivery.clientId);
+      const to = owners.length > 0 ? owners.join(", ") : (settings.contactEmail ?? settings.ownerEmail);
+      return sendMail(config.mail, { to, ...mail });
+    }
     return sendMail(config.mail, { to: settings.contactEmail ?? settings.ownerEmail, ...mail });
   }
   if (!settings.webhookUrl) return { ok: false, statusCode: null, error: FINAL_REASONS.noWebhook, final: true };

@@ -15,11 +15,15 @@ export async function composeLeadMail(event: LeadEvent, language: ClientLanguage
   const subject =
     event.type === "function.completed"
       ? t("mail.subjectFunction", { function: tf(`types.${event.function?.type ?? ""}`), name })
-      : t("mail.subjectLead", { name });
+      : event.type === "person.requested"
+        ? t("mail.subjectPerson", { name })
+        : t("mail.subjectLead", { name });
   const intro =
     event.type === "function.completed"
       ? t("mail.introFunction", { function: tf(`types.${event.function?.type ?? ""}`) })
-      : t("mail.introLead");
+      : event.type === "person.requested"
+        ? t("mail.introPerson")
+        : t("mail.introLead");
   const details = FUNCTION_DETAIL_KEYS.filter((key) => event.contact[key] !== undefined).map(
     (key) => [tf(`details.${key}`), String(event.contact[key])] as const,
   );

@@ -1,9 +1,12 @@
 import type { LiveEventBus } from "#db/connection.ts";
-import type { Channel, MessageRole } from "#db/vocabulary.ts";
+import type { Channel, ConversationState, MessageRole } from "#db/vocabulary.ts";
 import { publishLiveEvents, type LiveEvent } from "./live-events.server.ts";
 
-/** What a stored visitor message brought beside itself: a new conversation, a new lead. */
-export type StoredMessageNews = { newSession: boolean; newLead: boolean };
+/**
+ * What a stored visitor message brought beside itself: a new conversation, a new lead, and the
+ * conversation's new state when it changed (a request for a person, a closed one reopened).
+ */
+export type StoredMessageNews = { newSession: boolean; newLead: boolean; state?: ConversationState };
 
 /**
  * Tells the back office about a message the message service stored, after its transaction committed
@@ -30,5 +33,6 @@ export function announceStoredMessage(
   if (news.newSession) events.push({ type: "session", clientId, sessionId, channel });
   events.push({ type: "message", clientId, sessionId, channel, role, messageId: stored.messageId, receivedAt });
   if (news.newLead) events.push({ type: "lead", clientId, sessionId });
+  if (news.state) events.push({ type: "handoff", clientId, sessionId, heldBy: null, state: news.state });
   void publishLiveEvents(bus, events);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { LiveEventBus } from "#db/connection.ts";
-import { CHANNELS, MESSAGE_ROLES } from "#db/vocabulary.ts";
+import { CHANNELS, CONVERSATION_STATES, MESSAGE_ROLES } from "#db/vocabulary.ts";
 import { logError } from "~/server/log.server.ts";
 
 /**
@@ -32,6 +32,8 @@ export const liveEventSchema = z.discriminatedUnion("type", [
     sessionId: z.string(),
     /** The operator who holds the session now; null when Alex answers again. */
     heldBy: z.string().nullable(),
+    /** The conversation's state now, for the inbox and the shells' count of waiting visitors. */
+    state: z.enum(CONVERSATION_STATES).optional(),
   }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { isAuthSessionLive } from "~/auth/session.server.ts";
 import { authSessionContext, databaseContext, liveEventsContext } from "~/context.ts";
+import { touchLiveAuthSession } from "~/models/inbox.server.ts";
 import { apiText, invalidInput, jsonError } from "~/server/json-api.server.ts";
 import { untilShutdown } from "~/server/shutdown.server.ts";
 import { liveEventStream, liveFilterSchema } from "./live-stream.server.ts";
@@ -24,8 +24,12 @@ export function liveStreamResponse(
   const db = context.get(databaseContext);
   const sessionId = context.get(authSessionContext);
   const scoped = ofClient === undefined ? filter.data : { ...filter.data, clientId: ofClient };
+  // Each look at the session also says the person is here, with a page open: a visitor who asks
+  // for a person is told someone joins now only while someone is (app/handoff/person-request.server.ts).
+  const stillSignedIn = () => touchLiveAuthSession(db, sessionId, new Date());
+  void stillSignedIn().catch(() => {});
   // It ends when the server begins to stop, too: the person's browser reconnects elsewhere.
   return liveEventStream(context.get(liveEventsContext), scoped, untilShutdown(request.signal), {
-    owner: { sessionId, stillSignedIn: () => isAuthSessionLive(db, sessionId) },
+    owner: { sessionId, stillSignedIn },
   });
 }

@@ -31,6 +31,7 @@ export async function findClientChatSession(db: Database, clientId: number, publ
       consentAt: chatSessions.consentAt,
       /** An operator holds the session: Alex does not answer (app/handoff/). */
       heldBy: chatSessions.heldBy,
+      closedAt: chatSessions.closedAt,
     })
     .from(chatSessions)
     .where(and(eq(chatSessions.clientId, clientId), eq(chatSessions.publicId, publicId)))

@@ -24,6 +24,7 @@ export async function findClientByLicenseKey(db: Database, licenseKey: string) {
       sessionsPerAddressPerHour: clients.sessionsPerAddressPerHour,
       monthlyUsageCeilingCents: clients.monthlyUsageCeilingCents,
       isDemo: clients.isDemo,
+      personButton: clients.personButton,
       // A client without privacy settings asks consent (the column's default) and links our policy.
       askConsent: sql<boolean>`coalesce(${clientPrivacy.askConsent}, true)`,
       privacyPolicyUrl: clientPrivacy.privacyPolicyUrl,

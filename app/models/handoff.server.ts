@@ -13,7 +13,7 @@ import { personName } from "./operator.server.ts";
 export async function holdSession(db: Database, sessionId: number, operatorId: number, now: Date) {
   const held = await db
     .update(chatSessions)
-    .set({ heldBy: operatorId, heldAt: now })
+    .set({ heldBy: operatorId, heldAt: now, waitingSince: null, closedAt: null })
     .where(and(eq(chatSessions.id, sessionId), or(isNull(chatSessions.heldBy), eq(chatSessions.heldBy, operatorId))))
     .returning({ id: chatSessions.id });
   return held.length > 0;
@@ -53,7 +53,7 @@ export async function recordHandoff(
   });
 }
 
-/** The session's take-overs, hand-backs and timeouts, oldest first. */
+/** The session's hand-over log (requests for a person, take-overs, assignments, hand-backs, closes), oldest first. */
 export async function listSessionHandoffs(db: Database, sessionId: number) {
   return db
     .select({
@@ -61,8 +61,11 @@ export async function listSessionHandoffs(db: Database, sessionId: number) {
       operatorName: sessionHandoffs.operatorName,
       action: sessionHandoffs.action,
       createdAt: sessionHandoffs.createdAt,
+      /** Who did it, as named now (an assignment's `operatorName` is the colleague it went to). */
+      byName: personName,
     })
     .from(sessionHandoffs)
+    .leftJoin(operators, eq(operators.id, sessionHandoffs.operatorId))
     .where(eq(sessionHandoffs.sessionId, sessionId))
     .orderBy(asc(sessionHandoffs.createdAt), asc(sessionHandoffs.id));
 }

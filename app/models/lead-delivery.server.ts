@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, like, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { clients, leadDeliveries, leadDeliveryAttempts } from "#db/schema.ts";
 import type { DeliveryChannel, DeliveryEvent, DeliveryStatus } from "#db/vocabulary.ts";
@@ -12,18 +12,20 @@ export type NewLeadDelivery = {
   dedupeKey: string;
   payload: Record<string, unknown>;
   now: Date;
+  /** When it is first due: at once when absent. */
+  dueAt?: Date;
 };
 
-/** Queues deliveries, due at once; one that was queued before for the same thing is left as it is. */
+/** Queues deliveries, due at once (or at `dueAt`); one that was queued before for the same thing is left as it is. */
 export async function enqueueLeadDeliveries(db: Database, deliveries: NewLeadDelivery[]) {
   if (deliveries.length === 0) return;
   await db
     .insert(leadDeliveries)
     .values(
-      deliveries.map(({ now, ...delivery }) => ({
+      deliveries.map(({ now, dueAt, ...delivery }) => ({
         ...delivery,
         status: "pending" as const,
-        nextAttemptAt: now,
+        nextAttemptAt: dueAt ?? now,
         createdAt: now,
       })),
     )
@@ -190,4 +192,17 @@ export async function saveClientDeliverySettings(
     .update(clients)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(clients.id, clientId));
+}
+
+/** Drops a session's mails about a request for a person not sent yet: someone took it, or it was closed. */
+export async function cancelPersonRequestMail(db: Database, sessionId: number) {
+  await db
+    .delete(leadDeliveries)
+    .where(
+      and(
+        eq(leadDeliveries.event, "person.requested"),
+        eq(leadDeliveries.status, "pending"),
+        like(leadDeliveries.dedupeKey, `session:${sessionId}:person.requested:%`),
+      ),
+    );
 }

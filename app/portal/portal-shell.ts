@@ -5,6 +5,7 @@ export const PORTAL_SHELL: ShellKind = {
   ns: "portal",
   navigation: [
     { to: "/portal", key: "home", icon: "layout-dashboard" },
+    { to: "/portal/inbox", key: "inbox", icon: "headset" },
     { to: "/portal/conversations", key: "conversations", icon: "messages-square" },
     { to: "/portal/leads", key: "leads", icon: "inbox" },
     { to: "/portal/completed-functions", key: "completedFunctions", icon: "circle-check" },

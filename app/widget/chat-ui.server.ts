@@ -178,6 +178,7 @@ export async function chatUiResponse(
     config,
     businessName: visitorBusinessName(client, i18n.getFixedT(language, "common")("brand")),
     askConsent: client.askConsent,
+    personButton: client.personButton,
     policyUrl: client.privacyPolicyUrl ?? `${selfOrigin}${legalPathOf("privacy")}${lng}`,
     greeting,
     t: (key, values) => t(key, values),

@@ -22,6 +22,7 @@ export const WIDGET_CLIENT_TEXTS = [
   "operatorJoined",
   "alexBack",
   "personAnswering",
+  "personRequest",
 ] as const;
 
 export type WidgetClientText = (typeof WIDGET_CLIENT_TEXTS)[number];

@@ -18,6 +18,7 @@ export const ROW_ICON_NAMES = [
   "file-text",
   "flask-conical",
   "globe",
+  "headset",
   "inbox",
   "layout-dashboard",
   "log-out",

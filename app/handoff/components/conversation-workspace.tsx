@@ -5,6 +5,7 @@ import { TitledCard } from "~/components/ui/card.tsx";
 import { formatNumber } from "~/lib/format.ts";
 import { ConversationThread } from "~/sessions/components/conversation-thread.tsx";
 import type { ExportedMessage } from "~/sessions/session-types.ts";
+import { ConversationActions, type ConversationWork } from "./conversation-actions.tsx";
 import { HandoffPanel } from "./handoff-panel.tsx";
 
 /**
@@ -24,7 +25,7 @@ export function ConversationWorkspace({
   /** All the session's messages: more than shown says the page shows the first ones only. */
   totalMessages: number;
   timeZone: string;
-  handoff: ComponentProps<typeof HandoffPanel>["handoff"];
+  handoff: ComponentProps<typeof HandoffPanel>["handoff"] & Omit<ConversationWork, "holder">;
   lastResult: SubmissionResult<string[]> | undefined;
   showCost?: boolean;
 }) {
@@ -48,8 +49,9 @@ export function ConversationWorkspace({
           </p>
         ) : null}
       </TitledCard>
-      <div className="lg:sticky lg:top-4">
+      <div className="space-y-6 lg:sticky lg:top-4">
         <HandoffPanel handoff={handoff} lastResult={lastResult} timeZone={timeZone} />
+        <ConversationActions work={handoff} timeZone={timeZone} />
       </div>
     </div>
   );

@@ -10,11 +10,12 @@ import { FormErrors, TextareaField } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { formatDateTime } from "~/lib/format.ts";
+import type { HandoffAction } from "#db/vocabulary.ts";
 import { operatorReplySchema } from "../handoff-schema.ts";
 
 type HandoffView = {
   holder: { name: string; isMe: boolean } | null;
-  trail: { id: number; operatorName: string; action: "take_over" | "hand_back" | "timed_out"; createdAt: string }[];
+  trail: { id: number; operatorName: string; byName: string | null; action: HandoffAction; createdAt: string }[];
   timeoutMinutes: number;
 };
 
@@ -114,7 +115,11 @@ export function HandoffPanel({
                     <time dateTime={row.createdAt} className="text-slate-500">
                       {formatDateTime(row.createdAt, i18n.language, timeZone)}
                     </time>{" "}
-                    {t(`handoff.actions.${row.action}`, { name: row.operatorName, minutes: handoff.timeoutMinutes })}
+                    {t(`handoff.actions.${row.action}`, {
+                      name: row.operatorName,
+                      by: row.byName ?? "",
+                      minutes: handoff.timeoutMinutes,
+                    })}
                   </li>
                 ))}
               </ol>

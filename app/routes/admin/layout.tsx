@@ -5,12 +5,15 @@ import { requireOperatorForPage } from "~/auth/guard.server.ts";
 import { opensPage } from "~/auth/permissions.ts";
 import { AppShell } from "~/components/app-shell.tsx";
 import { operatorContext } from "~/context.ts";
+import { useTranslation } from "react-i18next";
+import { useWaitingCount } from "~/handoff/components/waiting-count.tsx";
+import { ADMIN_INBOX, waitingCountPath } from "~/handoff/inbox-query.ts";
 import { LiveEventsProvider, useLive } from "~/live/live-events.tsx";
 import { PORTAL_SHELL } from "~/portal/portal-shell.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireOperatorForPage];
 
-export const handle = { i18n: ["admin", "account", "portal"] };
+export const handle = { i18n: ["admin", "account", "portal", "inbox"] };
 
 export function loader({ context }: Route.LoaderArgs) {
   const person = context.get(operatorContext);
@@ -37,14 +40,23 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The shell with the live stream's badges: new conversations and leads since their pages were opened. */
+/**
+ * The shell with the live stream's badges: the visitors waiting for a person, and new conversations
+ * and leads since their pages were opened.
+ */
 function LiveShell({ name, role }: { name: string; role: PersonRole }) {
+  const { t } = useTranslation("inbox");
   const unseen = useLive()?.unseen;
+  const waiting = useWaitingCount(waitingCountPath(ADMIN_INBOX));
   return (
     <AppShell
       name={name}
       canOpen={(path) => opensPage(role, path)}
-      badges={{ chatSessions: unseen?.sessions, leads: unseen?.leads }}
+      badges={{
+        inbox: waiting ? t("nav.waiting", { count: waiting }) : undefined,
+        chatSessions: unseen?.sessions,
+        leads: unseen?.leads,
+      }}
     >
       <Outlet />
     </AppShell>

@@ -32,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [messages, summary, handoff] = await Promise.all([
     loadSessionMessages(db, session, SHOWN_MESSAGES),
     summarizeSession(db, session),
-    loadHandoff(db, session, context.get(operatorContext).id),
+    loadHandoff(db, session, context.get(operatorContext)),
   ]);
   return {
     found: true as const,

@@ -6,13 +6,16 @@ import { opensPage } from "~/auth/permissions.ts";
 import { AppShell } from "~/components/app-shell.tsx";
 import { databaseContext, operatorContext, portalClientContext } from "~/context.ts";
 import { findClientById } from "~/models/client.server.ts";
+import { useTranslation } from "react-i18next";
+import { useWaitingCount } from "~/handoff/components/waiting-count.tsx";
+import { PORTAL_INBOX, waitingCountPath } from "~/handoff/inbox-query.ts";
 import { LiveEventsProvider, useLive } from "~/live/live-events.tsx";
 import { PORTAL_LIVE } from "~/portal/conversations-paths.ts";
 import { PORTAL_SHELL } from "~/portal/portal-shell.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireBusinessUserForPage];
 
-export const handle = { i18n: ["portal", "admin", "account"] };
+export const handle = { i18n: ["portal", "admin", "account", "inbox"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const person = context.get(operatorContext);
@@ -28,15 +31,20 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The shell with the business's live stream's badge: new conversations since their page was opened. */
+/**
+ * The shell with the business's live stream's badges: its visitors waiting for a person, and new
+ * conversations since their page was opened.
+ */
 function LivePortalShell({ name, role }: { name: string; role: PersonRole }) {
+  const { t } = useTranslation("inbox");
   const unseen = useLive()?.unseen;
+  const waiting = useWaitingCount(waitingCountPath(PORTAL_INBOX));
   return (
     <AppShell
       kind={PORTAL_SHELL}
       name={name}
       canOpen={(path) => opensPage(role, path)}
-      badges={{ conversations: unseen?.sessions }}
+      badges={{ inbox: waiting ? t("nav.waiting", { count: waiting }) : undefined, conversations: unseen?.sessions }}
     >
       <Outlet />
     </AppShell>

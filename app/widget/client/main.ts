@@ -343,6 +343,16 @@ form.addEventListener("submit", (event) => {
   event.preventDefault();
   void submit();
 });
+// "Talk to a person" sends the request as the visitor's own message: the server hears it as any.
+const personButton = document.getElementById("alex-person");
+if (personButton) {
+  personButton.hidden = false;
+  personButton.addEventListener("click", () => {
+    if (busy) return;
+    input.value = text("personRequest");
+    form.requestSubmit();
+  });
+}
 input.addEventListener("keydown", (event) => {
   if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
     event.preventDefault();

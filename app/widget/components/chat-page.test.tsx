@@ -27,6 +27,7 @@ describe("the chat page", () => {
         config,
         businessName: `<img src=x onerror=alert(1)>"Shop"`,
         askConsent,
+        personButton: true,
         policyUrl: "https://shop.example/privacy",
         greeting: "<b>Hi</b> & welcome",
         subtitle: "<i>open</i> until 18:00",

@@ -65,6 +65,8 @@ type ChatPageProps = {
   businessName: string;
   /** The client asks the visitor's consent before their contact details are kept. */
   askConsent: boolean;
+  /** The client lets visitors ask for a person with a button. */
+  personButton: boolean;
   /** The client's privacy notice, or ours. */
   policyUrl: string;
   greeting: string;
@@ -81,6 +83,7 @@ export function ChatPage({
   config,
   businessName,
   askConsent,
+  personButton,
   policyUrl,
   greeting,
   subtitle,
@@ -155,6 +158,12 @@ export function ChatPage({
               <Icon path="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7z" className="flip" />
             </button>
           </div>
+          {personButton && (
+            // Sends the visitor's request for a person in their words; the script shows it once it works.
+            <button type="button" id="alex-person" className="pill person-button" hidden>
+              {t("talkToPerson")}
+            </button>
+          )}
           {askConsent && (
             <p className="consent">
               <input type="checkbox" id="alex-consent" />
