@@ -152,6 +152,12 @@ export type MessageRole = (typeof MESSAGE_ROLES)[number];
 /** The take-over audit trail: an operator took a session from Alex, handed it back, or let it time out. */
 export const HANDOFF_ACTIONS = ["take_over", "hand_back", "timed_out"] as const;
 export type HandoffAction = (typeof HANDOFF_ACTIONS)[number];
+/**
+ * Why a person's reply did not reach a WhatsApp or Telegram visitor: the client has no connection any
+ * more, the channel refused the token or the message, did not answer in time, or could not be reached.
+ */
+export const REPLY_DELIVERY_FAILURES = ["not_connected", "token_refused", "refused", "timeout", "unreachable"] as const;
+export type ReplyDeliveryFailure = (typeof REPLY_DELIVERY_FAILURES)[number];
 
 /**
  * The provider's team: `owner` everything, `admin` everything but the team, `agent` the conversations,
