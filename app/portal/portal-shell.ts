@@ -4,6 +4,7 @@ import {
   CreditCard,
   Inbox,
   LayoutDashboard,
+  MessageSquareText,
   MessagesSquare,
   Puzzle,
   ShieldCheck,
@@ -17,6 +18,7 @@ export const PORTAL_SHELL: ShellKind = {
   navigation: [
     { to: "/portal", key: "home", icon: LayoutDashboard },
     { to: "/portal/conversations", key: "conversations", icon: MessagesSquare },
+    { to: "/portal/saved-replies", key: "savedReplies", icon: MessageSquareText },
     { to: "/portal/leads", key: "leads", icon: Inbox },
     { to: "/portal/completed-functions", key: "completedFunctions", icon: CheckCircle2 },
     { to: "/portal/training", key: "training", icon: Bot },

@@ -6,6 +6,17 @@ export type SavedReplyOption = { id: number; name: string; shared: boolean; text
 /** A reply the list offers: its text in the conversation's language when it has one, else the other. */
 export type SavedReplyMatch = SavedReplyOption & { text: string; language: Language };
 
+/** What the reply box offers after `/`: the replies, the conversation's language, who the visitor is. */
+export type ReplyTools = {
+  replies: SavedReplyOption[];
+  /** The language the visitor writes in: its replies come first, in their text in it. */
+  language: Language;
+  /** The visitor's name as they gave it, for `{visitor_name}`; null when they gave none. */
+  visitorName: string | null;
+  /** The word `{visitor_name}` becomes in each language when the visitor gave no name. */
+  fallbackNames: Record<Language, string>;
+};
+
 /** The `/name` being typed: where the slash is and the letters after it, up to the caret. */
 export type SlashQuery = { start: number; end: number; query: string };
 
