@@ -82,6 +82,10 @@ for (const language of ["he", "en"] as const) {
     await addForm.getByRole("textbox", { name: text.textEn }).fill(REPLY.en);
     await addForm.getByRole("button", { name: text.add }).click();
     await expect(page.getByRole("heading", { level: 3, name: `/${name}` })).toBeVisible();
+    // Added: the form is empty for the next one; each text is written in its own direction.
+    await expect(addForm.getByRole("textbox", { name: text.name })).toHaveValue("");
+    await expect(addForm.getByRole("textbox", { name: text.textEn })).toHaveAttribute("dir", "ltr");
+    await expect(addForm.getByRole("textbox", { name: text.textHe })).toHaveAttribute("dir", "rtl");
     await expect(page.getByText(REPLY[language]).first()).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/saved-replies-${language}-${width}.png`, fullPage: true });
 

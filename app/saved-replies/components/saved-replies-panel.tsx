@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { MessageSquareText, Pencil, Plus, Save, Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -235,6 +236,15 @@ function ReplyForm({
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === intent &&
     (reply === undefined || navigation.formData.get("replyId") === String(reply.id));
+  // The page stays mounted across an added reply's redirect: the form empties for the next one.
+  const wasSaving = useRef(false);
+  useEffect(() => {
+    if (saving) wasSaving.current = true;
+    else if (navigation.state === "idle" && wasSaving.current) {
+      wasSaving.current = false;
+      if (!reply && !lastResult) form.reset();
+    }
+  }, [saving, navigation.state, reply, lastResult, form]);
   return (
     <Form method="post" action={path} {...getFormProps(form)} preventScrollReset className="space-y-3">
       {reply ? <input type="hidden" name="replyId" value={reply.id} /> : null}

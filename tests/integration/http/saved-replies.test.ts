@@ -50,7 +50,7 @@ beforeAll(async () => {
             { clientId: ids.bakery, name: "bread", textHe: "לחם טרי כל בוקר." },
           ])
           .returning({ id: savedReplies.id });
-        [ids.shared, ids.floristReply, ids.bakeryReply] = inserted.map((row) => row.id);
+        [ids.shared, ids.floristReply, ids.bakeryReply] = inserted.map((row) => row.id) as [number, number, number];
       },
     },
   );
