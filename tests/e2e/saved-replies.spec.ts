@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, PHONE, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, expectNoSidewaysScroll, gotoHydrated, PHONE, test } from "./fixtures.ts";
 
 /**
  * Saved replies end to end: an operator adds a shared reply on the saved-replies page, takes a widget
@@ -88,6 +88,8 @@ for (const language of ["he", "en"] as const) {
     await expect(addForm.getByRole("textbox", { name: text.textHe })).toHaveAttribute("dir", "rtl");
     await expect(page.getByText(REPLY[language]).first()).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/saved-replies-${language}-${width}.png`, fullPage: true });
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page);
 
     // A visitor who gave their name in the widget.
     const visitorContext = await browser.newContext({ viewport: PHONE });
@@ -123,6 +125,8 @@ for (const language of ["he", "en"] as const) {
     await expect(option).toHaveAttribute("aria-selected", "true");
     await list.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENS}/reply-box-${language}-${width}.png` });
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page);
     // Escape closes the list without touching the text; a new `/` opens it again.
     await replyBox.press("Escape");
     await expect(list).toBeHidden();

@@ -26,7 +26,7 @@ async function page(path: string, cookie: string) {
 /** The id of the reply `/name` as its edit link on the list names it. */
 function idOf(html: string, name: string) {
   const link = (html.match(/<a [^>]*>/g) ?? []).find((tag) =>
-    new RegExp(`aria-label="(?:Edit|עריכת) /${name}"`).test(tag),
+    new RegExp(`aria-label="(?:Edit|עריכה) /${name}"`).test(tag),
   );
   const id = link ? /edit=(\d+)/.exec(link)?.[1] : undefined;
   return id ? Number(id) : undefined;
