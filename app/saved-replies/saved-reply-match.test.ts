@@ -83,9 +83,7 @@ describe("matchSavedReplies", () => {
 
 describe("fillVisitorName", () => {
   it("fills every {visitor_name} with the visitor's name", () => {
-    expect(fillVisitorName("Hi {visitor_name}, thanks {visitor_name}!", "Dana", "there")).toBe(
-      "Hi Dana, thanks Dana!",
-    );
+    expect(fillVisitorName("Hi {visitor_name}, thanks {visitor_name}!", "Dana", "there")).toBe("Hi Dana, thanks Dana!");
     expect(fillVisitorName("שלום { Visitor_Name }", "משה", "לך")).toBe("שלום משה");
   });
 
