@@ -82,6 +82,8 @@ export default [
         route("session/:sessionId/images/:imageId", "routes/admin/session-image.ts"),
         // The live stream (Server-Sent Events) the monitor, the session page and the shell's badges hear.
         route("live", "routes/admin/live.ts"),
+        // Answers typed with `/name` in the reply box: every client's and the shared ones.
+        route("saved-replies", "routes/admin/saved-replies.tsx"),
         route("clients/:clientId/config", "routes/admin/client-config.tsx"),
         route("ai-training", "routes/admin/ai-training.tsx"),
         route("system-status", "routes/admin/system-status.tsx"),
@@ -117,6 +119,8 @@ export default [
         route("conversations/:sessionId/images/:imageId", "routes/portal/conversation-image.ts"),
         // The business's own live stream (Server-Sent Events): its conversations' events only.
         route("live", "routes/portal/live.ts"),
+        // The business's own saved replies, and the shared ones to read.
+        route("saved-replies", "routes/portal/saved-replies.tsx"),
         route("training", "routes/portal/training.tsx"),
         route("privacy", "routes/portal/privacy.tsx"),
         route("privacy/export", "routes/portal/privacy-export.ts"),

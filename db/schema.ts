@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -38,6 +39,7 @@ import {
   MESSAGING_CHANNELS,
   MESSAGE_ROLES,
   HANDOFF_ACTIONS,
+  REPLY_DELIVERY_FAILURES,
   PERSON_ROLES,
   ACCOUNT_TOKEN_KINDS,
   TRAINING_CHANGE_KINDS,
@@ -514,6 +516,14 @@ export const messages = pgTable(
     role: text("role", { enum: MESSAGE_ROLES }).notNull().default("exchange"),
     /** The operator who wrote an `operator` row (null once the operator is removed, and for other roles). */
     operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
+    /**
+     * An `operator` row's way to the visitor: when it reached them (the widget's live stream, or the
+     * channel's API taking it), or why the channel did not take it and the channel's own words. All
+     * null: still on its way, or a row of another role.
+     */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    deliveryFailure: text("delivery_failure", { enum: REPLY_DELIVERY_FAILURES }),
+    deliveryError: text("delivery_error"),
   },
   (table) => [
     index("messages_session_created_idx").on(table.sessionId, table.createdAt),
@@ -951,5 +961,28 @@ export const channelDeliveries = pgTable(
   (table) => [
     primaryKey({ columns: [table.channel, table.clientId, table.externalId] }),
     index("channel_deliveries_received_idx").on(table.receivedAt),
+  ],
+);
+
+/**
+ * Answers a person inserts in the reply box by typing `/` and the reply's name: one business's
+ * (`client_id`), or shared by every client (`client_id` null, kept by the provider's team). A text
+ * per language; at least one is written. Names are unique per business and among the shared ones.
+ */
+export const savedReplies = pgTable(
+  "saved_replies",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    textHe: text("text_he").notNull().default(""),
+    textEn: text("text_en").notNull().default(""),
+    createdBy: integer("created_by").references(() => operators.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique("saved_replies_client_name_key").on(table.clientId, table.name).nullsNotDistinct(),
+    check("saved_replies_some_text", sql`${table.textHe} <> '' or ${table.textEn} <> ''`),
   ],
 );

@@ -167,6 +167,12 @@ export type HandoffAction = (typeof HANDOFF_ACTIONS)[number];
 /** Who answers a conversation: Alex, nobody yet (the visitor waits for a person), a person, or nobody (closed). */
 export const CONVERSATION_STATES = ["alex", "waiting", "held", "closed"] as const;
 export type ConversationState = (typeof CONVERSATION_STATES)[number];
+/**
+ * Why a person's reply did not reach a WhatsApp or Telegram visitor: the client has no connection any
+ * more, the channel refused the token or the message, did not answer in time, or could not be reached.
+ */
+export const REPLY_DELIVERY_FAILURES = ["not_connected", "token_refused", "refused", "timeout", "unreachable"] as const;
+export type ReplyDeliveryFailure = (typeof REPLY_DELIVERY_FAILURES)[number];
 
 /**
  * The provider's team: `owner` everything, `admin` everything but the team, `agent` the conversations,

@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   "conversations.view": ["owner", "admin", "agent"],
   /** Taking over a conversation, replying, assigning it to a colleague, handing it back, closing it. */
   "conversations.reply": ["owner", "admin", "agent"],
+  /** Saved replies: every client's and the shared ones, added, changed, deleted. */
+  "savedReplies.manage": ["owner", "admin", "agent"],
   /** Leads and completed functions, read and marked handled. */
   "leads.work": ["owner", "admin", "agent"],
   /** Files of visitors' data (conversation, lead, function, usage and access-log exports) and visitors' data requests. */
@@ -42,6 +44,8 @@ export const PERMISSIONS = {
   "portal.view": ["business_owner", "business_staff"],
   /** The business's inbox and conversations on every channel: read, take over, reply, assign, hand back, close. */
   "portal.conversations": ["business_owner", "business_staff"],
+  /** The business's own saved replies, managed; the shared ones, read. */
+  "portal.savedReplies": ["business_owner", "business_staff"],
   /** The business's leads and completed functions, read and marked handled. */
   "portal.leads": ["business_owner", "business_staff"],
   /** Files of the business's visitors' data (lead and function CSVs), and its visitors' data requests. */
@@ -98,6 +102,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/session/:sessionId": read("conversations.view", "conversations.reply"),
   "/admin/session/:sessionId/images/:imageId": read("conversations.view"),
   "/admin/live": read("conversations.view"),
+  "/admin/saved-replies": read("savedReplies.manage"),
   "/admin/ai-training": read("training.edit"),
   "/admin/system-status": read("system.manage"),
   "/admin/failure-drill": read("system.manage"),
@@ -138,6 +143,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/portal/conversations/:sessionId": read("portal.conversations"),
   "/portal/conversations/:sessionId/images/:imageId": read("portal.conversations"),
   "/portal/live": read("portal.conversations"),
+  "/portal/saved-replies": read("portal.savedReplies"),
   "/portal/leads": read("portal.leads"),
   "/portal/leads/export/:list": read("portal.visitorData"),
   "/portal/completed-functions": read("portal.leads"),

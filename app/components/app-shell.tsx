@@ -20,6 +20,7 @@ const ADMIN_NAVIGATION = [
   { to: "/admin/clients", key: "clients", icon: "users" },
   { to: "/admin/inbox", key: "inbox", icon: "headset" },
   { to: "/admin/chat-sessions", key: "chatSessions", icon: "messages-square" },
+  { to: "/admin/saved-replies", key: "savedReplies", icon: "message-square-text" },
   { to: "/admin/system-status", key: "systemStatus", icon: "server-cog" },
   { to: "/admin/ai-training", key: "aiTraining", icon: "bot" },
   { to: "/admin/billing", key: "billing", icon: "credit-card" },

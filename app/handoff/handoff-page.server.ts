@@ -1,10 +1,12 @@
 import { parseForm } from "~/components/ui/parse-form.ts";
 import { data, type RouterContextProvider } from "react-router";
-import { redirectWithSuccess } from "remix-toast";
+import { redirectWithSuccess, redirectWithToast } from "remix-toast";
 import { databaseContext, liveEventsContext, operatorContext, type AuthenticatedOperator } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import type { MonitoredSession } from "~/models/chat-session.server.ts";
 import { findSessionHolder, listSessionHandoffs } from "~/models/handoff.server.ts";
+import { findLastOperatorReply } from "~/models/message.server.ts";
+import { loadReplyTools } from "~/saved-replies/reply-tools.server.ts";
 import type { Database } from "#db/connection.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { sessionDetailPath } from "~/sessions/session-query.ts";
@@ -15,26 +17,40 @@ import { assignSchema, handoffIntentSchema, operatorReplySchema } from "./handof
 
 /**
  * What the session page shows of who answers: the holder (if any), whether it is me, the trail, the
- * conversation's state, and the colleagues it may be given to.
+ * conversation's state and the colleagues it may be given to; to the holder, the reply box's saved
+ * replies and what became of the last reply.
  */
 export async function loadHandoff(
   db: Database,
   session: MonitoredSession,
   operator: Pick<AuthenticatedOperator, "id" | "clientId">,
 ) {
-  const [holder, trail, state, people] = await Promise.all([
+  const [holder, trail, state, people, lastReply] = await Promise.all([
     findSessionHolder(db, session.id),
     listSessionHandoffs(db, session.id),
     findConversationState(db, session.id),
     assignablePeople(db, session, operator),
+    findLastOperatorReply(db, session.id),
   ]);
+  const isMe = holder?.operatorId === operator.id;
   return {
-    holder: holder ? { name: holder.username, isMe: holder.operatorId === operator.id } : null,
+    holder: holder ? { name: holder.username, isMe } : null,
     trail: trail.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     timeoutMinutes: OPERATOR_REPLY_TIMEOUT_MS / 60_000,
     state: state.state,
     waitingSince: state.waitingSince?.toISOString() ?? null,
     people: people.filter((person) => person.id !== holder?.operatorId),
+    channel: session.channel,
+    lastReply: lastReply
+      ? {
+          id: lastReply.id,
+          createdAt: lastReply.createdAt.toISOString(),
+          deliveredAt: lastReply.deliveredAt?.toISOString() ?? null,
+          failure: lastReply.deliveryFailure,
+          error: lastReply.deliveryError,
+        }
+      : null,
+    replyTools: isMe ? await loadReplyTools(db, session) : null,
   };
 }
 
@@ -97,6 +113,23 @@ export async function handleHandoffAction(
       { status: 400 },
     );
   }
-  if ((await sendOperatorReply(db, bus, session, operator, submission.value.reply)) === undefined) return notHeld();
-  return redirectWithSuccess(here, t("handoff.sent", { ns: "sessions" }));
+  const sent = await sendOperatorReply(db, bus, session, operator, submission.value.reply);
+  if (sent === undefined) return notHeld();
+  const channel = t(`handoff.replyBox.channels.${sent.channel}`, { ns: "sessions" });
+  if (sent.delivery.delivered) {
+    return redirectWithToast(here, {
+      type: "success",
+      message: t("handoff.sent", { ns: "sessions" }),
+      description: t(`handoff.replyBox.delivered.${sent.channel}`, { ns: "sessions" }),
+    });
+  }
+  return redirectWithToast(here, {
+    type: "warning",
+    message: t("handoff.replyBox.notDeliveredTitle", { ns: "sessions" }),
+    description: t(`handoff.replyBox.failures.${sent.delivery.failure}`, {
+      ns: "sessions",
+      channel,
+      error: sent.delivery.error ?? "",
+    }),
+  });
 }

@@ -11,9 +11,9 @@ import {
   releaseTimedOutSession,
 } from "~/models/handoff.server.ts";
 import { cancelPersonRequestMail } from "~/models/lead-delivery.server.ts";
-import { insertMessageOnce } from "~/models/message.server.ts";
+import { insertMessageOnce, recordReplyDelivery, type ReplyDeliveryRecord } from "~/models/message.server.ts";
 import { withJobLock } from "~/models/job-run.server.ts";
-import { sendChannelText } from "~/channels/send.server.ts";
+import { sendChannelText, type ChannelSendOutcome } from "~/channels/send.server.ts";
 import { publishLiveEvent, publishLiveEvents } from "~/live/live-events.server.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
@@ -42,15 +42,17 @@ export type HandoffSession = {
 
 /**
  * A widget visitor hears an operator through the widget's event stream; one on WhatsApp or Telegram
- * only through the channel's API. A send that fails is logged by sendChannelText: the message stays stored.
+ * only through the channel's API. A send that fails is logged by sendChannelText: the message stays
+ * stored, and the outcome says why it did not go (undefined: a widget visitor, nothing to send).
  */
 async function sendToChannelUser(
   db: Database,
   session: Pick<HandoffSession, "clientId" | "channel" | "channelUserId">,
   text: string,
-) {
-  if (session.channel === "web" || !session.channelUserId) return;
-  await sendChannelText(
+): Promise<ChannelSendOutcome | undefined> {
+  if (session.channel === "web") return undefined;
+  if (!session.channelUserId) return { sent: false, failure: "not_connected", description: null };
+  return sendChannelText(
     db,
     { clientId: session.clientId, channel: session.channel, channelUserId: session.channelUserId },
     text,
@@ -129,10 +131,15 @@ export async function handBackSession(
   return released;
 }
 
+/** A reply stored, and what became of it on its way to the visitor (its channel's answer). */
+export type SentReply = { messageId: number; channel: HandoffSession["channel"]; delivery: ReplyDeliveryRecord };
+
 /**
  * Stores the holder's reply as an `operator` message: the text in ai_response, no visitor text,
- * cost 0 and type `general`, so no bill or rollup counts it as an answer. False when this operator
- * does not hold the session (someone took it, or it timed out, since the page was loaded).
+ * cost 0 and type `general`, so no bill or rollup counts it as an answer. Then sends it on: a widget
+ * visitor's live stream hears of it, a WhatsApp or Telegram visitor gets it from the channel's API,
+ * and the message keeps whether it reached them. Undefined when this operator does not hold the
+ * session (someone took it, or it timed out, since the page was loaded).
  */
 export async function sendOperatorReply(
   db: Database,
@@ -141,7 +148,7 @@ export async function sendOperatorReply(
   operator: Pick<AuthenticatedOperator, "id" | "username" | "displayName">,
   text: string,
   now = new Date(),
-): Promise<number | undefined> {
+): Promise<SentReply | undefined> {
   const messageId = await db.transaction(async (tx) => {
     const holder = await findSessionHolder(tx, session.id);
     if (holder?.operatorId !== operator.id) return undefined;
@@ -158,19 +165,27 @@ export async function sendOperatorReply(
       createdAt: now,
     });
   });
-  if (messageId !== undefined) {
-    await sendToChannelUser(db, session, text);
-    await publishLiveEvent(bus, {
-      type: "message",
-      clientId: session.clientId,
-      sessionId: session.publicId,
-      channel: session.channel,
-      role: "operator",
-      messageId,
-      receivedAt: now.getTime(),
-    });
-  }
-  return messageId;
+  if (messageId === undefined) return undefined;
+  const sent = await sendToChannelUser(db, session, text);
+  const published = await publishLiveEvent(bus, {
+    type: "message",
+    clientId: session.clientId,
+    sessionId: session.publicId,
+    channel: session.channel,
+    role: "operator",
+    messageId,
+    receivedAt: now.getTime(),
+  });
+  const delivery: ReplyDeliveryRecord =
+    sent === undefined
+      ? published
+        ? { delivered: true, at: new Date() }
+        : { delivered: false, failure: "unreachable", error: null }
+      : sent.sent
+        ? { delivered: true, at: new Date() }
+        : { delivered: false, failure: sent.failure, error: sent.description };
+  await recordReplyDelivery(db, messageId, delivery);
+  return { messageId, channel: session.channel, delivery };
 }
 
 /** Hebrew letters in the visitor's last words: the notice is written in Hebrew, otherwise in English. */

@@ -40,20 +40,26 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 /**
  * Publishes events without holding up the work that caused them: a failure (the database gone, say)
- * is only logged, because the stored message is what counts and the screens catch up on reload.
+ * is only logged and answered false, because the stored message is what counts and the screens
+ * catch up on reload.
  * Several events leave as one payload (one NOTIFY, one round trip on PostgreSQL) and are heard in
  * their order: a screen must hear of a session before its first message.
  */
-export function publishLiveEvents(bus: LiveEventBus, events: LiveEvent[]): Promise<void> {
-  if (events.length === 0) return Promise.resolve();
+export function publishLiveEvents(bus: LiveEventBus, events: LiveEvent[]): Promise<boolean> {
+  if (events.length === 0) return Promise.resolve(true);
   return Promise.resolve()
     .then(() => bus.publish(JSON.stringify(events.length === 1 ? events[0] : events)))
-    .catch((error: unknown) =>
-      logError(error, { event: "live_event_failed", type: events.map((event) => event.type).join(",") }),
+    .then(
+      () => true,
+      (error: unknown) => {
+        logError(error, { event: "live_event_failed", type: events.map((event) => event.type).join(",") });
+        return false;
+      },
     );
 }
 
-export function publishLiveEvent(bus: LiveEventBus, event: LiveEvent): Promise<void> {
+/** True when the event left for every server's listeners (an operator's reply says so to its writer). */
+export function publishLiveEvent(bus: LiveEventBus, event: LiveEvent): Promise<boolean> {
   return publishLiveEvents(bus, [event]);
 }
 

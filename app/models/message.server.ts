@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, max, min, or, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, messageImages, messages, operators } from "#db/schema.ts";
+import type { ReplyDeliveryFailure } from "#db/vocabulary.ts";
 import { personName } from "./operator.server.ts";
 
 // The message API's reads and writes of messages.
@@ -207,4 +208,36 @@ export async function findSessionImage(db: Database, sessionId: number, imageId:
     .where(and(eq(messageImages.id, imageId), eq(messages.sessionId, sessionId)))
     .limit(1);
   return image;
+}
+
+/** What became of an operator's reply on its way to the visitor: reached them at `at`, or why not. */
+export type ReplyDeliveryRecord =
+  { delivered: true; at: Date } | { delivered: false; failure: ReplyDeliveryFailure; error: string | null };
+
+export async function recordReplyDelivery(db: Database, messageId: number, delivery: ReplyDeliveryRecord) {
+  await db
+    .update(messages)
+    .set(
+      delivery.delivered
+        ? { deliveredAt: delivery.at, deliveryFailure: null, deliveryError: null }
+        : { deliveredAt: null, deliveryFailure: delivery.failure, deliveryError: delivery.error },
+    )
+    .where(eq(messages.id, messageId));
+}
+
+/** The session's newest operator reply and what became of it on its way: the reply box's status line. */
+export async function findLastOperatorReply(db: Database, sessionId: number) {
+  const [row] = await db
+    .select({
+      id: messages.id,
+      createdAt: messages.createdAt,
+      deliveredAt: messages.deliveredAt,
+      deliveryFailure: messages.deliveryFailure,
+      deliveryError: messages.deliveryError,
+    })
+    .from(messages)
+    .where(and(eq(messages.sessionId, sessionId), eq(messages.role, "operator")))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  return row;
 }

@@ -7,6 +7,7 @@ export const PORTAL_SHELL: ShellKind = {
     { to: "/portal", key: "home", icon: "layout-dashboard" },
     { to: "/portal/inbox", key: "inbox", icon: "headset" },
     { to: "/portal/conversations", key: "conversations", icon: "messages-square" },
+    { to: "/portal/saved-replies", key: "savedReplies", icon: "message-square-text" },
     { to: "/portal/leads", key: "leads", icon: "inbox" },
     { to: "/portal/completed-functions", key: "completedFunctions", icon: "circle-check" },
     { to: "/portal/training", key: "training", icon: "bot" },

@@ -24,6 +24,7 @@ export const ROW_ICON_NAMES = [
   "log-out",
   "menu",
   "message-circle",
+  "message-square-text",
   "messages-square",
   "puzzle",
   "send",

@@ -1,30 +1,32 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseForm } from "~/components/ui/parse-form.ts";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Hand, Undo2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { TitledCard } from "~/components/ui/card.tsx";
-import { FormErrors, TextareaField } from "~/components/ui/form-fields.tsx";
+import { FormErrors } from "~/components/ui/form-fields.tsx";
 import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import type { HandoffAction } from "#db/vocabulary.ts";
-import { operatorReplySchema } from "../handoff-schema.ts";
+import type { ReplyTools } from "~/saved-replies/saved-reply-match.ts";
+import { ReplyBox, type LastReply } from "./reply-box.tsx";
 
 type HandoffView = {
   holder: { name: string; isMe: boolean } | null;
   trail: { id: number; operatorName: string; byName: string | null; action: HandoffAction; createdAt: string }[];
   timeoutMinutes: number;
+  channel: "web" | "whatsapp" | "telegram";
+  lastReply: LastReply | null;
+  replyTools: ReplyTools | null;
 };
 
 /**
  * Who answers the session and the buttons to change it: take over (while Alex answers), hand back
- * and the reply form (while I hold it); someone else's hold is named. Below, the hand-over trail.
- * The reply box is emptied once its reply is sent (the page stays mounted across the post's
- * redirect, and a second click would send the same text again) and is brought into view, focused,
- * when the operator takes the conversation over or sends a reply: it is what they type in next.
+ * and the reply box (while I hold it); someone else's hold is named. Below, the hand-over trail.
+ * The reply box is brought into view, focused, when the operator takes the conversation over: it is
+ * what they type in next.
  */
 export function HandoffPanel({
   handoff,
@@ -38,12 +40,7 @@ export function HandoffPanel({
   const { t, i18n } = useTranslation("sessions");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: "operator-reply",
-    lastResult,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseForm(formData, { schema: operatorReplySchema }),
-  });
+  const [form] = useForm({ id: "handoff-take-over", lastResult });
   const { holder } = handoff;
   const replyBox = useRef<HTMLTextAreaElement>(null);
   const sentIntent = useRef<string | null>(null);
@@ -56,11 +53,9 @@ export function HandoffPanel({
     const finished = sentIntent.current;
     sentIntent.current = null;
     // A refused post answers with its errors (lastResult); a done one redirects, leaving none.
-    if (lastResult || (finished !== "reply" && finished !== "take-over")) return;
-    if (finished === "reply") form.reset();
-    // After the reset the box is a new element: focus it once it is in the page.
+    if (lastResult || finished !== "take-over") return;
     requestAnimationFrame(() => replyBox.current?.focus());
-  }, [navigation.state, intent, lastResult, form]);
+  }, [navigation.state, intent, lastResult]);
   return (
     <TitledCard id="handoff-title" title={t("handoff.title")}>
       <FormMessages ns="sessions" values={{ max: MESSAGE_MAX_LENGTH }}>
@@ -74,20 +69,14 @@ export function HandoffPanel({
           </p>
           {holder?.isMe ? (
             <>
-              <Form method="post" {...getFormProps(form)} preventScrollReset className="space-y-3">
-                <FormErrors form={form} />
-                <TextareaField
-                  ref={replyBox}
-                  field={fields.reply}
-                  label={t("handoff.reply")}
-                  hint={t("handoff.replyHint")}
-                  rows={3}
-                  dir="auto"
-                />
-                <Button type="submit" name="intent" value="reply" disabled={busy}>
-                  {t("handoff.send")}
-                </Button>
-              </Form>
+              <ReplyBox
+                ref={replyBox}
+                lastResult={lastResult}
+                tools={handoff.replyTools}
+                lastReply={handoff.lastReply}
+                channel={handoff.channel}
+                timeZone={timeZone}
+              />
               <Form method="post" preventScrollReset>
                 <Button type="submit" name="intent" value="hand-back" variant="secondary" disabled={busy}>
                   <Undo2 className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />

@@ -132,14 +132,18 @@ describe.each(testDrivers)("taking a session over, on %s", (driver) => {
     });
     expect(again).toEqual(reply);
 
-    const operatorMessageId = await sendOperatorReply(handle.db, handle.events, session, dana, "שלום משה, אני דנה");
-    expect(operatorMessageId).toBeGreaterThan(0);
+    const sent = await sendOperatorReply(handle.db, handle.events, session, dana, "שלום משה, אני דנה");
+    expect(sent?.messageId).toBeGreaterThan(0);
+    // A widget visitor's reply reached the live stream: the reply says so, and so does its row.
+    expect(sent).toMatchObject({ channel: "web", delivery: { delivered: true } });
     const rows = await handle.db.select().from(messages).where(eq(messages.sessionId, session.id));
     expect(rows.map((row) => [row.role, row.userMessage, row.aiResponse, row.costCents, row.messageType])).toEqual([
       ["visitor", input.message, "", 0, "general"],
       ["operator", "", "שלום משה, אני דנה", 0, "general"],
     ]);
     expect(rows[1]!.operatorId).toBe(dana.id);
+    expect(rows[1]!.deliveredAt).toBeInstanceOf(Date);
+    expect(rows[1]!.deliveryFailure).toBeNull();
     const [stored] = await handle.db.select().from(chatSessions).where(eq(chatSessions.id, session.id));
     expect(stored!.contactDetails).toMatchObject({ phone: "050-1234567" });
     const usageAfter = await handle.db

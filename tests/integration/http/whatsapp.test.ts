@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANNEL_WEBHOOK_LIMIT } from "~/channels/webhook-limit.server.ts";
 import { insertClient } from "../../support/factories.ts";
-import { sendMany } from "../../support/http.ts";
+import { decodeToast, sendMany } from "../../support/http.ts";
 import { clientSessions, exportedSession, operatorCookies, until } from "../../support/channel-operator.ts";
 import {
   sendWhatsAppWebhook,
@@ -206,5 +206,53 @@ describe("the WhatsApp webhook's limit per address", () => {
       { headers: { "X-Forwarded-For": LIMITED_ADDRESS } },
     );
     expect(handshake.status).toBe(429);
+  });
+});
+
+describe("a person's reply to a WhatsApp visitor", () => {
+  const postSession = (sessionId: string, fields: Record<string, string>, language: "en" | "he" = "en") =>
+    fetch(`${server.url}/admin/session/${sessionId}`, {
+      method: "POST",
+      headers: { Cookie: cookies[language] },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+  const toastOf = (response: Response) =>
+    decodeToast(response.headers.getSetCookie().find((value) => value.startsWith("alex_toast="))) as {
+      type: string;
+      message: string;
+      description?: string;
+    };
+
+  it("says it was delivered to WhatsApp, or WhatsApp's refusal in words, on the toast and the reply box", async () => {
+    const [session] = await sessions();
+    const sessionId = session!.sessionId;
+    expect((await postSession(sessionId, { intent: "take-over" })).status).toBe(302);
+    const sentBefore = graph.sent.length;
+
+    const delivered = await postSession(sessionId, { intent: "reply", reply: "Hi, Noa from the bakery here." });
+    expect(delivered.status).toBe(302);
+    expect(toastOf(delivered)).toMatchObject({ type: "success", description: "Delivered to WhatsApp." });
+    expect(graph.sent.slice(sentBefore)).toEqual([
+      { phoneNumberId: PHONE_NUMBER_ID, to: WA_USER, text: "Hi, Noa from the bakery here." },
+    ]);
+    const page = async (language: "en" | "he") =>
+      (await fetch(`${server.url}/admin/session/${sessionId}`, { headers: { Cookie: cookies[language] } })).text();
+    expect(await page("en")).toContain("Delivered to WhatsApp.");
+
+    graph.refusedRecipients.add(WA_USER);
+    try {
+      const refused = await postSession(sessionId, { intent: "reply", reply: "Are you there?" }, "he");
+      expect(refused.status).toBe(302);
+      expect(toastOf(refused)).toMatchObject({
+        type: "warning",
+        message: "התשובה נשמרה, אבל לא הגיעה למבקר/ת.",
+        description: "WhatsApp דחה אותה: „(#131047) Re-engagement message”.",
+      });
+      expect(await page("en")).toContain("WhatsApp refused it: “(#131047) Re-engagement message”.");
+    } finally {
+      graph.refusedRecipients.delete(WA_USER);
+    }
+    expect((await postSession(sessionId, { intent: "hand-back" })).status).toBe(302);
   });
 });
