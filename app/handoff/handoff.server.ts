@@ -13,6 +13,7 @@ import {
 import { insertMessageOnce } from "~/models/message.server.ts";
 import { withJobLock } from "~/models/job-run.server.ts";
 import { sendChannelText } from "~/channels/send.server.ts";
+import { recordLastExchangeGap } from "~/gaps/gaps.server.ts";
 import { publishLiveEvent, publishLiveEvents } from "~/live/live-events.server.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
@@ -82,6 +83,8 @@ export async function takeOverSession(
       action: "take_over",
       at: now,
     });
+    // A person stepping in means Alex's answers were not enough: the question is a gap.
+    await recordLastExchangeGap(tx, session, "handoff");
     return { kind: "taken" };
   });
   if (outcome.kind === "taken") {
