@@ -13,7 +13,7 @@ import {
 } from "~/models/knowledge-gap.server.ts";
 import { FAQ_LIMITS } from "~/training/training-schema.ts";
 import { gapIdSchema } from "./gap-schema.ts";
-import { groupOfKey, questionKey, sharedKeyWords } from "./question-key.ts";
+import { groupOfKey, questionKey, sharedKeyWords } from "./question-key.server.ts";
 
 /** The open groups the training page lists, and the answered ones under them. */
 const LISTED_GROUPS = { open: 50, answered: 20 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupOfKey, questionKey, sharedKeyWords } from "./question-key.ts";
+import { groupOfKey, questionKey, sharedKeyWords } from "./question-key.server.ts";
 
 describe("questionKey", () => {
   it("groups a Hebrew question with its shorter and reworded variants", () => {
