@@ -946,7 +946,7 @@ export const channelDeliveries = pgTable(
 
 /**
  * A question Alex could not answer well, grouped per client by its normalised words
- * (app/gaps/question-key.ts): the training page lists the groups, most asked first, until an FAQ
+ * (app/gaps/question-key.server.ts): the training page lists the groups, most asked first, until an FAQ
  * entry answers one. `faq_question` names that entry by its question: the FAQ's knowledge entries
  * are written anew on every training save, so their ids do not last.
  */
