@@ -29,6 +29,7 @@ import {
   JOB_OUTCOMES,
   ACCESS_ACTIONS,
   BILLING_EVENT_KINDS,
+  GAP_KINDS,
   CLIENT_LANGUAGES,
   DELIVERY_CHANNELS,
   DELIVERY_EVENTS,
@@ -45,6 +46,7 @@ import {
   TRAINING_CHANGE_KINDS,
   type AlexCapabilities,
   type FunctionClientDetails,
+  type ReplySource,
 } from "./vocabulary.ts";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -524,6 +526,8 @@ export const messages = pgTable(
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     deliveryFailure: text("delivery_failure", { enum: REPLY_DELIVERY_FAILURES }),
     deliveryError: text("delivery_error"),
+    /** What Alex's reply was built from (null: written before sources were kept, or no reply of Alex's). */
+    sources: jsonb("sources").$type<ReplySource[]>(),
   },
   (table) => [
     index("messages_session_created_idx").on(table.sessionId, table.createdAt),
@@ -984,5 +988,56 @@ export const savedReplies = pgTable(
   (table) => [
     unique("saved_replies_client_name_key").on(table.clientId, table.name).nullsNotDistinct(),
     check("saved_replies_some_text", sql`${table.textHe} <> '' or ${table.textEn} <> ''`),
+  ],
+);
+
+/**
+ * A question Alex could not answer well, grouped per client by its normalised words
+ * (app/gaps/question-key.server.ts): the training page lists the groups, most asked first, until an FAQ
+ * entry answers one. `faq_question` names that entry by its question: the FAQ's knowledge entries
+ * are written anew on every training save, so their ids do not last.
+ */
+export const knowledgeGapGroups = pgTable(
+  "knowledge_gap_groups",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    questionKey: text("question_key").notNull(),
+    /** The question as a visitor last wrote it: what "Answer this" fills in. */
+    question: text("question").notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    faqQuestion: text("faq_question"),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("knowledge_gap_groups_client_key_idx").on(table.clientId, table.questionKey)],
+);
+
+/** One time a visitor's question went unanswered, was rated unhelpful, taken over, or its reply marked wrong. */
+export const knowledgeGaps = pgTable(
+  "knowledge_gaps",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => knowledgeGapGroups.id, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
+    messageId: integer("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    kind: text("kind", { enum: GAP_KINDS }).notNull(),
+    /** The reply that was wrong or unhelpful; null when there was none to blame (no answer, a take-over). */
+    wrongAnswer: text("wrong_answer"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("knowledge_gaps_group_idx").on(table.groupId, table.createdAt),
+    // A message is one gap of each kind: a second "not helpful" or "wrong" on it changes nothing.
+    uniqueIndex("knowledge_gaps_message_kind_idx").on(table.messageId, table.kind),
   ],
 );

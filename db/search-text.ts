@@ -332,6 +332,9 @@ export function questionSearchWords(question: string): string[][] {
   return groups;
 }
 
+/** Whether a word (as searchWordsOf writes it) says nothing about what a question asks. */
+export const isQuestionStopWord = (word: string) => QUESTION_STOP_WORDS.has(word);
+
 /** Whether a question has a word worth searching for, beyond greetings and question words. */
 export function hasMeaningfulWords(question: string): boolean {
   return searchWordsOf(question).some((word) => !QUESTION_STOP_WORDS.has(word));
@@ -354,6 +357,9 @@ const SYNONYMS_BY_FORM: ReadonlyMap<string, readonly string[]> = new Map(
     return forms.map((form) => [form, forms] as const);
   }),
 );
+
+/** The synonym group (db/search-synonyms.ts) a form belongs to, named by its first form; undefined when none. */
+export const synonymGroupOf = (form: string): string | undefined => SYNONYMS_BY_FORM.get(form)?.[0];
 
 /** A word's forms and, when one of them is a synonym of a common topic, its whole group's. */
 function withSynonyms(forms: string[]): string[] {

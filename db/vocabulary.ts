@@ -195,3 +195,24 @@ export const isBusinessRole = (role: PersonRole): role is BusinessRole =>
 /** What a one-time link in an e-mail is for: joining the team, or setting a new password. */
 export const ACCOUNT_TOKEN_KINDS = ["invite", "password_reset"] as const;
 export type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number];
+/**
+ * Why a visitor's question is a knowledge gap: Alex said it does not know yet, the visitor found the
+ * answer unhelpful, a person took the conversation over, or an operator marked the reply wrong.
+ */
+export const GAP_KINDS = ["no_answer", "not_helpful", "handoff", "marked_wrong"] as const;
+export type GapKind = (typeof GAP_KINDS)[number];
+
+/**
+ * What a reply was built from: a knowledge entry (its id and, since the training rewrites its
+ * entries, what it said: topic, origin, page), the business's saved opening hours, or a tool the model called.
+ */
+export type ReplySource =
+  | {
+      kind: "entry";
+      entryId: number;
+      origin: (typeof KNOWLEDGE_ORIGINS)[number];
+      topic: string;
+      sourceUrl: string | null;
+    }
+  | { kind: "hours" }
+  | { kind: "tool"; name: string };

@@ -1,6 +1,6 @@
 import type { Database } from "#db/connection.ts";
 import { hasMeaningfulWords } from "#db/search-text.ts";
-import type { MessageType } from "#db/vocabulary.ts";
+import type { MessageType, ReplySource } from "#db/vocabulary.ts";
 import type { Env } from "~/env.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
@@ -9,8 +9,9 @@ import { openingState } from "~/hours/business-hours.ts";
 import { asksAboutHours, hoursForPrompt, hoursNotice, statesHours } from "~/hours/hours-reply.ts";
 import { DEFAULT_DISPLAY_TIME_ZONE } from "~/lib/calendar.ts";
 import { findAnswerSettings } from "~/models/answer-settings.server.ts";
+import type { KnowledgePassage } from "~/models/knowledge-entry.server.ts";
 import { logInfo } from "~/server/log.server.ts";
-import { builtInReply, type AssistantTranslate } from "./built-in-responder.ts";
+import { answersNothing, builtInReply, type AssistantTranslate, type BuiltInTurn } from "./built-in-responder.ts";
 import {
   extractContactDetails,
   learnedSomethingNew,
@@ -52,7 +53,19 @@ export type AssistantAnswer = {
   details: ContactDetails;
   /** The visitor gave a name or phone number not known before. */
   contactCollected: boolean;
+  /** What the reply was built from: the passages quoted or given to the model, the saved hours, the model's tools. */
+  sources: ReplySource[];
+  /** The reply is the built-in responder's "I don't know yet": the question is a knowledge gap. */
+  unanswered: boolean;
 };
+
+const sourceOf = (passage: KnowledgePassage): ReplySource => ({
+  kind: "entry",
+  entryId: passage.id,
+  origin: passage.origin,
+  topic: passage.topic,
+  sourceUrl: passage.sourceUrl,
+});
 
 /** The configured OpenAI-compatible provider, or none: then the built-in responder answers. */
 export function modelSettingsFrom(
@@ -111,6 +124,8 @@ export async function answerVisitor(
       providerFailed: true,
       deliverable: undefined,
       details: said,
+      sources: [],
+      unanswered: false,
     });
   }
   const previousMessageType = turn.history.at(-1)?.messageType;
@@ -130,7 +145,7 @@ export async function answerVisitor(
       previousMessageType,
       answeredFromKnowledge: onSubject.length > 0,
     });
-    const reply = builtInReply({
+    const builtIn: BuiltInTurn = {
       t,
       language,
       businessType: turn.client.businessType,
@@ -154,9 +169,20 @@ export async function answerVisitor(
             phone: said.phone,
           })
         : undefined,
-    });
+    };
+    const reply = builtInReply(builtIn);
     turn.onDelta(reply);
-    return answer(turn, { reply, language, providerFailed: false, deliverable, details: said });
+    // The responder quotes the best passage alone.
+    const quoted = onSubject[0];
+    return answer(turn, {
+      reply,
+      language,
+      providerFailed: false,
+      deliverable,
+      details: said,
+      sources: [...(builtIn.hoursNotice ? [{ kind: "hours" as const }] : []), ...(quoted ? [sourceOf(quoted)] : [])],
+      unanswered: answersNothing(builtIn),
+    });
   }
 
   try {
@@ -180,7 +206,15 @@ export async function answerVisitor(
     const deliverable =
       modelTurn.deliverable ??
       deliverableFromWords({ visitorMessage: turn.message, previousMessageType, answeredFromKnowledge: false });
-    return answer(turn, { reply: modelTurn.text, language, providerFailed: false, deliverable, details });
+    return answer(turn, {
+      reply: modelTurn.text,
+      language,
+      providerFailed: false,
+      deliverable,
+      details,
+      sources: [...passages.map(sourceOf), ...modelTurn.toolCalls.map((name) => ({ kind: "tool" as const, name }))],
+      unanswered: false,
+    });
   } catch (error) {
     if (!(error instanceof ModelFailure)) throw error;
     logInfo("assistant.fallback", { clientId: turn.client.id, reason: error.reason });
@@ -190,6 +224,8 @@ export async function answerVisitor(
       providerFailed: true,
       deliverable: undefined,
       details: said,
+      sources: [],
+      unanswered: false,
     });
   }
 }

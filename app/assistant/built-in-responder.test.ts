@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
-import { builtInReply, type AssistantTranslate, type BuiltInTurn } from "./built-in-responder.ts";
+import { answersNothing, builtInReply, type AssistantTranslate, type BuiltInTurn } from "./built-in-responder.ts";
 
 const translators = {} as Record<Language, AssistantTranslate>;
 beforeAll(async () => {
@@ -142,5 +142,16 @@ describe("builtInReply", () => {
   it("is deterministic", () => {
     const input = turn({ previousReplies: 1, passages: [passage] });
     expect(builtInReply(input)).toBe(builtInReply(input));
+  });
+});
+
+describe("answersNothing", () => {
+  it("is the honest reply to a question nothing answers, and only that", () => {
+    expect(answersNothing(turn())).toBe(true);
+    expect(builtInReply(turn())).toBe(translators.he("noAnswer"));
+    expect(answersNothing(turn({ passages: [passage] }))).toBe(false);
+    expect(answersNothing(turn({ asked: false }))).toBe(false);
+    expect(answersNothing(turn({ hoursNotice: "סגור עכשיו" }))).toBe(false);
+    expect(answersNothing(turn({ details: { phone: "0501234567" } }))).toBe(false);
   });
 });

@@ -69,7 +69,7 @@ export function builtInReply(turn: BuiltInTurn): string {
   } else if (turn.hoursNotice) {
     // The hours were the answer, and the notice already asks for a way back when the business is closed.
     return parts.join("\n\n");
-  } else if (turn.asked && turn.imageCount === 0 && turn.deliverable !== "payment_confirmed") {
+  } else if (answersNothing(turn)) {
     // The honest reply already asks for a way back to the visitor: no sales step after it.
     parts.push(hasNameAndPhone(turn.details) ? t("noAnswerWillCall", { phone: turn.details.phone }) : t("noAnswer"));
     return parts.join("\n\n");
@@ -79,6 +79,21 @@ export function builtInReply(turn: BuiltInTurn): string {
   if (step) parts.push(step);
   if (parts.length === 0) parts.push(t("howCanIHelp"));
   return parts.join("\n\n");
+}
+
+/**
+ * Whether the reply is the honest "I don't know yet": the visitor asked something that no passage,
+ * no opening hours and no contact details answer. Such a question is a knowledge gap.
+ */
+export function answersNothing(turn: BuiltInTurn): boolean {
+  return (
+    !contactReply(turn) &&
+    turn.passages.length === 0 &&
+    !turn.hoursNotice &&
+    turn.asked &&
+    turn.imageCount === 0 &&
+    turn.deliverable !== "payment_confirmed"
+  );
 }
 
 function contactReply({ t, knownDetails, details }: BuiltInTurn): string | undefined {

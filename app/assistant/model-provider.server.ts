@@ -29,6 +29,8 @@ export type ModelTurn = {
   /** Contact details the model passed to its tools, phone numbers checked. */
   details: ContactDetails;
   deliverable: Deliverable | undefined;
+  /** The tools the model called, by name, in order: what its reply was built from besides the prompt. */
+  toolCalls: string[];
 };
 
 /**
@@ -222,10 +224,12 @@ async function attempt(
   ];
 
   let text = "";
+  const toolCalls: string[] = [];
   for (let step = 1; step <= MAX_STEPS; step++) {
     const reply = await streamChat({ baseUrl, apiKey, model, messages, tools: TOOL_DESCRIPTIONS, signal, onDelta });
     text += reply.text;
     if (reply.toolCalls.length === 0) break;
+    toolCalls.push(...reply.toolCalls.map((call) => call.name));
     const inputs = reply.toolCalls.map((call) => parseJson(call.arguments));
     messages.push(
       {
@@ -242,5 +246,5 @@ async function attempt(
     );
   }
   if (!text.trim()) throw new ModelFailure("empty");
-  return { text: text.trim(), details: findings.details, deliverable: findings.deliverable };
+  return { text: text.trim(), details: findings.details, deliverable: findings.deliverable, toolCalls };
 }

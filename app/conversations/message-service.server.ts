@@ -7,6 +7,7 @@ import { classifyTurn } from "~/assistant/message-type.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
 import { asksForAPerson } from "~/handoff/person-request.ts";
 import { answerPersonRequest, startWaitingForPerson } from "~/handoff/person-request.server.ts";
+import { recordGap } from "~/gaps/gaps.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { announceStoredMessage, type StoredMessageNews } from "~/live/announce.server.ts";
 import {
@@ -154,9 +155,19 @@ async function answerAndStore(db: Database, job: ReplyJob): Promise<MessageReply
           costCents,
           responseMs,
           createdAt: now,
+          sources: answer.sources,
         },
         job.images,
       );
+      if (answer.unanswered) {
+        await recordGap(tx, {
+          clientId: client.id,
+          sessionId,
+          messageId,
+          question: job.input.message,
+          kind: "no_answer",
+        });
+      }
       if (job.input.consent && !session?.consentAt) await recordChatSessionConsent(tx, sessionId, now);
       if (consented) {
         news.newLead = await keepVisitorDetails(tx, {

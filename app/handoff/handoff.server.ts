@@ -14,6 +14,7 @@ import { cancelPersonRequestMail } from "~/models/lead-delivery.server.ts";
 import { insertMessageOnce, recordReplyDelivery, type ReplyDeliveryRecord } from "~/models/message.server.ts";
 import { withJobLock } from "~/models/job-run.server.ts";
 import { sendChannelText, type ChannelSendOutcome } from "~/channels/send.server.ts";
+import { recordLastExchangeGap } from "~/gaps/gaps.server.ts";
 import { publishLiveEvent, publishLiveEvents } from "~/live/live-events.server.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
@@ -86,6 +87,8 @@ export async function takeOverSession(
       at: now,
     });
     await cancelPersonRequestMail(tx, session.id);
+    // A person stepping in means Alex's answers were not enough: the question is a gap.
+    await recordLastExchangeGap(tx, session, "handoff");
     return { kind: "taken" };
   });
   if (outcome.kind === "taken") {

@@ -69,6 +69,9 @@ export async function answerPersonRequest(db: Database, turn: Turn): Promise<Ass
     deliverable: undefined,
     details,
     contactCollected: learnedSomethingNew(turn.knownDetails, details),
+    // Asking for a person is not a question Alex failed: a take-over records the gap, if any.
+    sources: [],
+    unanswered: false,
   };
 }
 

@@ -36,12 +36,15 @@ export function PortalFaq({
   maxEntries,
   lastResult,
   confirmRemove,
+  gap,
 }: {
   entries: FaqEntry[];
   maxEntries: number;
   /** The refused post's reply, and which form sent it (an entry's id, or "add"). */
   lastResult: { target: number | "add"; result: LastResult } | undefined;
   confirmRemove: number | undefined;
+  /** "Answer this" on a knowledge gap: the new entry's form starts with its question. */
+  gap: { id: number; question: string } | null;
 }) {
   const { t } = useTranslation("portal-training");
   const removing = entries.find((entry) => entry.id === confirmRemove);
@@ -74,6 +77,8 @@ export function PortalFaq({
         </ol>
       ) : null}
       <AddFaqForm
+        key={gap?.id ?? "new"}
+        gap={gap}
         full={entries.length >= maxEntries}
         lastResult={lastResult?.target === "add" ? lastResult.result : undefined}
       />
@@ -124,15 +129,25 @@ function FaqEntryForm({ entry, number, lastResult }: { entry: FaqEntry; number: 
   );
 }
 
-function AddFaqForm({ full, lastResult }: { full: boolean; lastResult: LastResult }) {
+function AddFaqForm({
+  full,
+  lastResult,
+  gap,
+}: {
+  full: boolean;
+  lastResult: LastResult;
+  gap: { id: number; question: string } | null;
+}) {
   const { t } = useTranslation("portal-training");
   const navigation = useNavigation();
-  const [form, fields] = useFaqForm("faq-add", { q: "", a: "" }, lastResult);
+  const [form, fields] = useFaqForm("faq-add", { q: gap?.question ?? "", a: "" }, lastResult);
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "faqAdd";
   return (
     <TitledCard id="faq-add-title" title={t("faq.addTitle")}>
       <Form method="post" action={FAQ_PATH} {...getFormProps(form)} preventScrollReset className="space-y-3">
         <FormErrors form={form} />
+        {gap ? <input type="hidden" name="gapId" value={gap.id} /> : null}
+        {gap ? <p className="rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900">{t("faq.gapNote")}</p> : null}
         {full ? <p className="text-sm text-amber-900">{t("faq.full", { max: FAQ_LIMITS.rows })}</p> : null}
         <TextField field={fields.q} label={t("faq.question")} dir="auto" maxLength={FAQ_LIMITS.question} />
         <TextareaField field={fields.a} label={t("faq.answer")} rows={3} dir="auto" maxLength={FAQ_LIMITS.answer} />

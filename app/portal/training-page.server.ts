@@ -23,6 +23,8 @@ import {
   greetingFormSchema,
 } from "~/training/training-schema.ts";
 import { frameAncestorSources } from "~/sites/frame-ancestors.ts";
+import { gapIdSchema } from "~/gaps/gap-schema.ts";
+import { answerGapsWithFaq, gapToAnswer, loadGaps } from "~/gaps/gaps.server.ts";
 import { PORTAL_TRAINING_TABS, trainingTabPath } from "./training-tabs.ts";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -30,7 +32,12 @@ type Translate = (key: string, values?: Record<string, unknown>) => string;
 const tabSchema = z.enum(PORTAL_TRAINING_TABS).catch("faq");
 
 /** What the chosen tab of the business's training page shows: its own client's, and nothing else. */
-export async function loadPortalTraining(db: Database, client: Client, requestedTab: string | null) {
+export async function loadPortalTraining(
+  db: Database,
+  client: Client,
+  requestedTab: string | null,
+  requestedGap: string | null = null,
+) {
   const tab = tabSchema.parse(requestedTab ?? undefined);
   const domain = client.websiteDomain;
   switch (tab) {
@@ -41,8 +48,12 @@ export async function loadPortalTraining(db: Database, client: Client, requested
         clientId: client.id,
         maxEntries: FAQ_LIMITS.rows,
         faq: entries.map((entry) => ({ id: entry.id, q: entry.topic, a: entry.content })),
+        // "Answer this" on a gap: its question waits in the new entry's form.
+        gap: (await gapToAnswer(db, client.id, requestedGap)) ?? null,
       } as const;
     }
+    case "gaps":
+      return { tab, gaps: await loadGaps(db, client.id) } as const;
     case "greeting":
     case "info": {
       const training = await findTrainingConfig(db, client.id);
@@ -114,6 +125,8 @@ export async function handlePortalTrainingAction(formData: FormData, context: Po
       if (submission.status !== "success") return refused(intent, submission.reply());
       if ((await addFaqEntry(scope, submission.value)) === "full")
         return refused(intent, submission.reply({ formErrors: [t("faq.full", { max: FAQ_LIMITS.rows })] }));
+      const gapId = gapIdSchema.safeParse(formData.get("gapId"));
+      if (gapId.success) await answerGapsWithFaq(db, client.id, [submission.value.q], gapId.data);
       return redirectWithSuccess(trainingTabPath("faq"), t("faq.added"));
     }
     case "faqEdit":

@@ -1,5 +1,8 @@
-/** The portal's training page, one part at a time (`?tab=`); the FAQ first: what a business fixes most. */
-export const PORTAL_TRAINING_TABS = ["faq", "greeting", "info", "hours", "scanner", "history"] as const;
+/**
+ * The portal's training page, one part at a time (`?tab=`); the FAQ first: what a business fixes
+ * most, then the knowledge gaps, the questions its FAQ does not answer yet.
+ */
+export const PORTAL_TRAINING_TABS = ["faq", "gaps", "greeting", "info", "hours", "scanner", "history"] as const;
 export type PortalTrainingTab = (typeof PORTAL_TRAINING_TABS)[number];
 
 export const PORTAL_TRAINING_PATH = "/portal/training";

@@ -45,6 +45,17 @@ export type ExportedMessage = {
   role: MessageRole;
   operatorName: string | null;
   images: ExportedImage[];
+  /** What Alex's reply was built from; set by the session pages only (app/gaps/reply-sources.server.ts). */
+  sources?: ReplySourceView[];
+  /** Whether an operator marked the reply wrong; set where the page offers "Mark as wrong". */
+  markedWrong?: boolean;
+};
+
+/** One thing a reply was built from, as the session page shows it: what kind, its name, where it links. */
+export type ReplySourceView = {
+  kind: "faq" | "manual" | "scan" | "hivepress" | "hours" | "tool";
+  label: string;
+  href: string | null;
 };
 export type SessionSummary = {
   duration: number;

@@ -10,6 +10,8 @@ import type { Language } from "~/i18n/config.ts";
 import { findClientById, listClientsForPicker } from "~/models/client.server.ts";
 import { findDemoClient } from "~/models/demo-client.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
+import { answerGapsWithFaq, gapToAnswer, loadGaps } from "~/gaps/gaps.server.ts";
+import { gapIdSchema } from "~/gaps/gap-schema.ts";
 import { conversationSchema, previewSchema, PREVIEW_TURNS, type PreviewTurn } from "./preview-schema.ts";
 import { SALES_FLOW, TRAINING_BUSINESS_TYPES, trainingFormSchema, type FaqRow } from "./training-schema.ts";
 import { recordTrainingChange, type TrainingEditor } from "./training-history.server.ts";
@@ -27,7 +29,7 @@ const BLANK_FAQ_ROWS = { afterSaved: 1, whenEmpty: 3 } as const;
  * demo, which no other picker offers, comes last here: what it answers visitors of the public pages
  * and investors is trained like any business's.
  */
-export async function loadTrainingPage(db: Database, requestedClientId: string | null) {
+export async function loadTrainingPage(db: Database, requestedClientId: string | null, requestedGap: string | null) {
   const demo = await findDemoClient(db);
   const clients = [...(await listClientsForPicker(db)), ...(demo ? [demo] : [])];
   const requested = selectedClientSchema.parse(requestedClientId);
@@ -37,6 +39,9 @@ export async function loadTrainingPage(db: Database, requestedClientId: string |
   const businessType = training?.businessType ?? client?.businessType ?? "";
   const faq = training ? faqRowsOf(training.knowledgeBase) : [];
   const blankRows = faq.length > 0 ? BLANK_FAQ_ROWS.afterSaved : BLANK_FAQ_ROWS.whenEmpty;
+  // "Answer this" on a gap: its question waits in a new row for the answer.
+  const gap = client ? await gapToAnswer(db, client.id, requestedGap) : undefined;
+  const gapRows = gap ? [{ q: gap.question, a: "" }] : [];
   return {
     clients: clients.map(({ id, businessName }) => ({ id, businessName })),
     selectedId: client?.id ?? null,
@@ -52,9 +57,11 @@ export async function loadTrainingPage(db: Database, requestedClientId: string |
           greetingEn: training?.greetingEn ?? "",
           tone: training?.tone ?? "friendly_professional",
           businessInfo: training?.businessInfo ?? "",
-          faq: [...faq, ...Array.from({ length: blankRows }, () => ({ q: "", a: "" }))],
+          faq: [...faq, ...gapRows, ...Array.from({ length: gap ? 0 : blankRows }, () => ({ q: "", a: "" }))],
         }
       : null,
+    gapId: gap?.id ?? null,
+    gaps: client ? await loadGaps(db, client.id) : null,
   };
 }
 
@@ -109,9 +116,19 @@ export async function handleTrainingAction(formData: FormData, context: Training
   const { faq: _previousFaq, ...otherKnowledge } = (await findTrainingConfig(db, clientId))?.knowledgeBase ?? {};
   const knowledgeBase = faq.length > 0 ? { ...otherKnowledge, faq } : otherKnowledge;
   const config = { ...fields, knowledgeBase, salesFlow: [...SALES_FLOW] };
+  // Saved from "Answer this": the gap's group is answered by the entry closest to its question.
+  const gapId = gapIdSchema.safeParse(formData.get("gapId"));
   await db.transaction(async (tx) => {
     await saveTraining(tx, clientId, config);
     await recordTrainingChange(tx, { clientId, editor: context.editor, kind: "training" });
+    if (gapId.success) {
+      await answerGapsWithFaq(
+        tx,
+        clientId,
+        faq.map((row) => row.q),
+        gapId.data,
+      );
+    }
   });
   return redirectWithSuccess(`/admin/ai-training?clientId=${clientId}`, t("training.saved"));
 }

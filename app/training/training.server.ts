@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Database } from "#db/connection.ts";
-import { trainingKnowledge } from "#db/training-knowledge.ts";
+import { faqPairs, trainingKnowledge } from "#db/training-knowledge.ts";
+import { answerGapsWithFaq } from "~/gaps/gaps.server.ts";
 import { replaceClientKnowledgeOf } from "~/models/knowledge-entry.server.ts";
 import {
   createTrainingConfig,
@@ -97,8 +98,13 @@ export async function backfillTrainingKnowledge(db: Database): Promise<number> {
   return taught;
 }
 
-/** The client's FAQ and business information entries replaced by those of this config. */
+/**
+ * The client's FAQ and business information entries replaced by those of this config; the knowledge
+ * gaps its FAQ now answers are marked answered.
+ */
 async function teach(tx: Database, config: TrainingConfig) {
   const entries = trainingKnowledge(config).map((entry) => ({ ...entry, clientId: config.clientId, sourceUrl: null }));
   await replaceClientKnowledgeOf(tx, config.clientId, TAUGHT_ORIGINS, entries);
+  const questions = faqPairs(config.knowledgeBase).flatMap(({ q }) => (q ? [q] : []));
+  await answerGapsWithFaq(tx, config.clientId, questions);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { singleLineText } from "~/lib/text.ts";
 import type { Database } from "#db/connection.ts";
+import { recordLastExchangeGap } from "~/gaps/gaps.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { findClientChatSession, listVisitorMessages, recordSessionFeedback } from "~/models/chat-session.server.ts";
 import { findClientByLicenseKey } from "~/models/client.server.ts";
@@ -51,7 +52,7 @@ async function findVisitorSession(db: Database, license: string, publicId: strin
   if (client.status !== "active") return { refusal: jsonError(403, t("api.inactive")), session: null };
   const session = await findClientChatSession(db, client.id, publicId);
   if (!session) return { refusal: notFound(t, "api.unknownSession"), session: null };
-  return { refusal: null, session };
+  return { refusal: null, session: { ...session, clientId: client.id } };
 }
 
 /** `POST /api/wordpress/feedback`: "Was this helpful?" for one session; 204, the last answer kept. */
@@ -66,7 +67,11 @@ export async function recordFeedback(request: Request, { db, language, ip }: Vis
   if (!parsed.success) return jsonError(400, t("api.invalid"));
   const found = await findVisitorSession(db, parsed.data.license, parsed.data.sessionId, t);
   if (!found.session) return found.refusal;
-  await recordSessionFeedback(db, found.session.id, parsed.data.helpful);
+  await db.transaction(async (tx) => {
+    await recordSessionFeedback(tx, found.session.id, parsed.data.helpful);
+    // An answer the visitor did not like is a gap, with that answer attached.
+    if (!parsed.data.helpful) await recordLastExchangeGap(tx, found.session, "not_helpful");
+  });
   return noContent();
 }
 

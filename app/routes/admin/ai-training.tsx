@@ -5,17 +5,24 @@ import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
+import { GapsList } from "~/gaps/components/gaps-list.tsx";
+import { sessionDetailPath } from "~/sessions/session-query.ts";
 import { ChatPreview } from "~/training/components/chat-preview.tsx";
 import { ClientPicker } from "~/training/components/client-picker.tsx";
 import { TrainingForm } from "~/training/components/training-form.tsx";
 import { handleTrainingAction, loadTrainingPage } from "~/training/training-page.server.ts";
 
-export const handle = { i18n: ["client-config"] };
+export const handle = { i18n: ["client-config", "gaps"] };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     title: getTranslator(context)("training.title", { ns: "client-config" }),
-    ...(await loadTrainingPage(context.get(databaseContext), url.searchParams.get("clientId"))),
+    timeZone: context.get(envContext).TZ_DISPLAY,
+    ...(await loadTrainingPage(
+      context.get(databaseContext),
+      url.searchParams.get("clientId"),
+      url.searchParams.get("gap"),
+    )),
   };
 }
 
@@ -40,7 +47,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export default function AiTraining({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("client-config");
   const navigation = useNavigation();
-  const { clients, selectedId, businessTypes, form, savedAt } = loaderData;
+  const { clients, selectedId, businessTypes, form, savedAt, gapId, gaps, timeZone } = loaderData;
+  const trainingPath = `/admin/ai-training?clientId=${selectedId}`;
   return (
     <FormMessages ns="client-config">
       <div className="space-y-6">
@@ -48,15 +56,27 @@ export default function AiTraining({ loaderData, actionData }: Route.ComponentPr
         <ClientPicker clients={clients} selectedId={selectedId} />
         <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
           <TrainingForm
-            key={`${selectedId ?? "none"}@${savedAt ?? ""}`}
+            key={`${selectedId ?? "none"}@${savedAt ?? ""}@${gapId ?? ""}`}
             clientId={selectedId}
             businessTypes={businessTypes}
             values={form}
             lastResult={actionData?.intent === "save" ? actionData.result : undefined}
             saving={navigation.state === "submitting" && navigation.formData?.get("intent") === "save"}
+            gapId={gapId}
           />
           <ChatPreview key={selectedId ?? "none"} clientId={selectedId} />
         </div>
+        {gaps ? (
+          <GapsList
+            gaps={gaps}
+            timeZone={timeZone}
+            links={{
+              answer: (groupId) => `${trainingPath}&gap=${groupId}#training-form-title`,
+              conversation: sessionDetailPath,
+              faq: `${trainingPath}#training-form-title`,
+            }}
+          />
+        ) : null}
       </div>
     </FormMessages>
   );

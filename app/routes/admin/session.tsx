@@ -6,6 +6,8 @@ import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext, operatorContext } from "~/context.ts";
 import { ConversationWorkspace } from "~/handoff/components/conversation-workspace.tsx";
 import { handleHandoffAction, loadHandoff } from "~/handoff/handoff-page.server.ts";
+import { isMarkWrongPost, markReplyWrong } from "~/gaps/mark-wrong.server.ts";
+import { withReplySources } from "~/gaps/reply-sources.server.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
 import { recordAccess } from "~/privacy/access-log.server.ts";
@@ -13,10 +15,10 @@ import { SessionSummaryList } from "~/sessions/components/conversation-thread.ts
 import { SessionFacts } from "~/sessions/components/session-facts.tsx";
 import { BackToList, SessionNotFound } from "~/sessions/components/session-not-found.tsx";
 import { ExportSessionButton } from "~/sessions/components/export-session-button.tsx";
-import { shortSessionId } from "~/sessions/session-query.ts";
+import { sessionDetailPath, shortSessionId } from "~/sessions/session-query.ts";
 import { loadSessionMessages, sessionFactsOf, sessionNamedIn, summarizeSession } from "~/sessions/sessions.server.ts";
 
-export const handle = { i18n: ["sessions"] };
+export const handle = { i18n: ["sessions", "gaps"] };
 
 /** The page shows this many messages; the CSV export has every one. */
 const SHOWN_MESSAGES = 500;
@@ -44,18 +46,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       businessName: session.businessName,
       licenseKey: session.licenseKey,
     },
-    messages,
+    messages: await withReplySources(db, messages, {
+      faq: `/admin/ai-training?clientId=${session.clientId}#training-form-title`,
+      info: `/admin/ai-training?clientId=${session.clientId}#training-form-title`,
+      hours: `/admin/clients/${session.clientId}/config`,
+    }),
     summary,
     handoff,
   };
 }
 
-/** Take over, hand back, reply (app/handoff/handoff-page.server.ts); the admin layout checked the operator. */
+/**
+ * Take over, hand back, reply (app/handoff/handoff-page.server.ts), and mark a reply wrong
+ * (app/gaps/); the admin layout checked the operator.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { session } = await sessionNamedIn(context.get(databaseContext), params.sessionId);
   if (!session) {
     throw data(getTranslator(context)("detail.notFound", { ns: "sessions" }), { status: 404 });
   }
+  if (await isMarkWrongPost(request))
+    return markReplyWrong(request, context, session, sessionDetailPath(session.publicId));
   return handleHandoffAction(request, context, session);
 }
 

@@ -5,6 +5,8 @@ import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext, operatorContext, portalClientContext } from "~/context.ts";
 import { ConversationWorkspace } from "~/handoff/components/conversation-workspace.tsx";
 import { handleHandoffAction, loadHandoff } from "~/handoff/handoff-page.server.ts";
+import { isMarkWrongPost, markReplyWrong } from "~/gaps/mark-wrong.server.ts";
+import { withReplySources } from "~/gaps/reply-sources.server.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
 import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
 import {
@@ -12,6 +14,7 @@ import {
   portalConversationImagePath,
   portalConversationPath,
 } from "~/portal/conversations-paths.ts";
+import { trainingTabPath } from "~/portal/training-tabs.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 import { SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";
 import { SessionFacts } from "~/sessions/components/session-facts.tsx";
@@ -19,7 +22,7 @@ import { BackToList, SessionNotFound } from "~/sessions/components/session-not-f
 import { shortSessionId } from "~/sessions/session-query.ts";
 import { loadSessionMessages, sessionFactsOf, sessionNamedIn, summarizeSession } from "~/sessions/sessions.server.ts";
 
-export const handle = { i18n: ["portal-conversations", "sessions"] };
+export const handle = { i18n: ["portal-conversations", "sessions", "gaps"] };
 
 /** The page shows this many messages, as the back-office's does. */
 const SHOWN_MESSAGES = 500;
@@ -50,13 +53,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     title: t("detail.title", { ns: "portal-conversations", id: shortSessionId(session.publicId) }),
     timeZone: context.get(envContext).TZ_DISPLAY,
     session: sessionFactsOf(session),
-    messages: messages.map((message) => ({ ...message, cost: 0 })),
+    messages: (
+      await withReplySources(db, messages, {
+        faq: trainingTabPath("faq"),
+        info: trainingTabPath("info"),
+        hours: trainingTabPath("hours"),
+      })
+    ).map((message) => ({ ...message, cost: 0 })),
     summary: { ...summary, totalCost: 0 },
     handoff,
   };
 }
 
-/** Take over, hand back, reply, as an operator would; another client's session: 404 and nothing changes. */
+/** Take over, hand back, reply, mark a reply wrong, as an operator would; another client's session: 404 and nothing changes. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { session } = await sessionNamedIn(
     context.get(databaseContext),
@@ -64,7 +73,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     context.get(portalClientContext),
   );
   if (!session) throw data(getTranslator(context)("detail.notFound", { ns: "portal-conversations" }), { status: 404 });
-  return handleHandoffAction(request, context, session, portalConversationPath(session.publicId));
+  const here = portalConversationPath(session.publicId);
+  if (await isMarkWrongPost(request)) return markReplyWrong(request, context, session, here);
+  return handleHandoffAction(request, context, session, here);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -12,12 +12,14 @@ import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { findClientById } from "~/models/client.server.ts";
 import { PortalFaq } from "~/portal/training-faq.tsx";
 import { handlePortalTrainingAction, loadPortalTraining } from "~/portal/training-page.server.ts";
-import { PORTAL_TRAINING_TABS } from "~/portal/training-tabs.ts";
+import { PORTAL_TRAINING_TABS, trainingTabPath } from "~/portal/training-tabs.ts";
+import { portalConversationPath } from "~/portal/conversations-paths.ts";
+import { GapsList } from "~/gaps/components/gaps-list.tsx";
 import { BusinessInfoForm, GreetingForm } from "~/portal/training-texts.tsx";
 import { ChatPreview } from "~/training/components/chat-preview.tsx";
 import { TrainingHistoryCard } from "~/training/components/training-history.tsx";
 
-export const handle = { i18n: ["portal-training", "client-config"] };
+export const handle = { i18n: ["portal-training", "client-config", "gaps"] };
 
 /** The session's business: the portal's guard set it; a business that is gone is a 404. */
 async function ownClient(context: Route.LoaderArgs["context"]) {
@@ -32,7 +34,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     title: getTranslator(context)("title", { ns: "portal-training" }),
     timeZone: context.get(envContext).TZ_DISPLAY,
     now: new Date(),
-    view: await loadPortalTraining(context.get(databaseContext), client, url.searchParams.get("tab")),
+    view: await loadPortalTraining(
+      context.get(databaseContext),
+      client,
+      url.searchParams.get("tab"),
+      url.searchParams.get("gap"),
+    ),
   };
 }
 
@@ -82,6 +89,7 @@ export default function PortalTraining({ loaderData, actionData }: Route.Compone
                 entries={view.faq}
                 maxEntries={view.maxEntries}
                 confirmRemove={posted.confirmRemove}
+                gap={view.gap}
                 lastResult={
                   posted.intent === "faqEdit" && posted.faqId !== undefined
                     ? { target: posted.faqId, result: posted.result }
@@ -94,6 +102,17 @@ export default function PortalTraining({ loaderData, actionData }: Route.Compone
                 <ChatPreview clientId={view.clientId} intro={t("faq.previewIntro")} />
               </div>
             </div>
+          ) : null}
+          {view.tab === "gaps" ? (
+            <GapsList
+              gaps={view.gaps}
+              timeZone={timeZone}
+              links={{
+                answer: (groupId) => `${trainingTabPath("faq")}&gap=${groupId}#faq-add-title`,
+                conversation: portalConversationPath,
+                faq: trainingTabPath("faq"),
+              }}
+            />
           ) : null}
           {view.tab === "greeting" ? (
             <GreetingForm values={view} lastResult={resultFor("greeting")} saving={savingIntent === "greeting"} />

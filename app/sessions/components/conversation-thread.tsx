@@ -1,6 +1,7 @@
 import { Bot, Headset, User } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
+import { ReplySources } from "~/gaps/components/reply-sources.tsx";
 import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import type { ExportedMessage, SessionSummary } from "../session-types.ts";
 import { formatDuration } from "../session-format.ts";
@@ -96,6 +97,7 @@ export function ConversationThread({
                 <p dir="auto" className="break-words whitespace-pre-line text-slate-900">
                   {message.aiResponse}
                 </p>
+                <ReplySources messageId={message.id} sources={message.sources} markedWrong={message.markedWrong} />
               </div>
             </div>
           ) : null}

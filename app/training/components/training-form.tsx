@@ -24,6 +24,8 @@ type TrainingFormProps = {
   values: TrainingValues | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
   saving: boolean;
+  /** "Answer this" on a knowledge gap: its group, whose question is the last FAQ row. */
+  gapId?: number | null;
 };
 
 function useTrainingForm({
@@ -43,7 +45,7 @@ function useTrainingForm({
 
 type TrainingFormMetadata = ReturnType<typeof useTrainingForm>;
 
-export function TrainingForm({ clientId, businessTypes, values, lastResult, saving }: TrainingFormProps) {
+export function TrainingForm({ clientId, businessTypes, values, lastResult, saving, gapId }: TrainingFormProps) {
   const { t } = useTranslation("client-config");
   const [form, fields] = useTrainingForm({ clientId, values, lastResult });
   const errors = [...(form.errors ?? []), ...(fields.clientId.errors ?? [])];
@@ -53,6 +55,7 @@ export function TrainingForm({ clientId, businessTypes, values, lastResult, savi
         {/* Enter in a field saves: the form's first submit button is the one a browser presses, not a row's. */}
         <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
         <input type="hidden" name="clientId" value={clientId ?? ""} />
+        {gapId ? <input type="hidden" name="gapId" value={gapId} /> : null}
         <FormErrors form={form} errors={errors.length > 0 ? errors : undefined} />
         <SelectField
           field={fields.businessType}
@@ -85,7 +88,7 @@ export function TrainingForm({ clientId, businessTypes, values, lastResult, savi
           </ol>
         </div>
         <TextareaField field={fields.businessInfo} label={t("training.businessInfo")} rows={5} dir="auto" />
-        <FaqRows form={form} field={fields.faq} />
+        <FaqRows form={form} field={fields.faq} gapRow={gapId ? (values?.faq.length ?? 0) - 1 : undefined} />
         <Button type="submit" name="intent" value="save" disabled={saving}>
           {saving ? t("bottom.saving") : t("training.save")}
         </Button>
@@ -99,7 +102,15 @@ export function TrainingForm({ clientId, businessTypes, values, lastResult, savi
  * buttons that change the rows in the browser, and without JavaScript post the form and come back
  * with the rows changed and nothing saved.
  */
-function FaqRows({ form, field }: { form: TrainingFormMetadata[0]; field: TrainingFormMetadata[1]["faq"] }) {
+function FaqRows({
+  form,
+  field,
+  gapRow,
+}: {
+  form: TrainingFormMetadata[0];
+  field: TrainingFormMetadata[1]["faq"];
+  gapRow: number | undefined;
+}) {
   const { t } = useTranslation("client-config");
   const rows = field.getFieldList();
   return (
@@ -115,6 +126,9 @@ function FaqRows({ form, field }: { form: TrainingFormMetadata[0]; field: Traini
           const number = index + 1;
           return (
             <li key={row.key} className="space-y-2 rounded-lg border border-slate-200 p-3">
+              {index === gapRow ? (
+                <p className="rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900">{t("training.gapRow")}</p>
+              ) : null}
               <TextField
                 field={q}
                 label={t("training.question", { number })}

@@ -34,7 +34,12 @@ describe("the OpenAI-compatible provider, against a local stand-in", () => {
   it("streams the reply as it comes, sending the system prompt, the history, the message and the tools", async () => {
     standIn.script({ kind: "reply", chunks: ["המנוי ", "עולה ", "$50 לחודש."] });
     const { turn, deltas } = ask("כמה זה עולה?");
-    await expect(turn).resolves.toEqual({ text: "המנוי עולה $50 לחודש.", details: {}, deliverable: undefined });
+    await expect(turn).resolves.toEqual({
+      text: "המנוי עולה $50 לחודש.",
+      details: {},
+      deliverable: undefined,
+      toolCalls: [],
+    });
     expect(deltas).toEqual(["המנוי ", "עולה ", "$50 לחודש."]);
 
     const [request] = standIn.received;
@@ -98,6 +103,7 @@ describe("the OpenAI-compatible provider, against a local stand-in", () => {
       text: "Thanks Dana, we'll call you.",
       details: { clientName: "Dana Levi", phone: "050-1234567", guestCount: 120 },
       deliverable: "solution",
+      toolCalls: ["save_contact_details", "mark_reply"],
     });
     expect(deltas.join("")).toBe("Thanks Dana, we'll call you.");
     expect(standIn.received).toHaveLength(2);
@@ -129,6 +135,8 @@ describe("the OpenAI-compatible provider, against a local stand-in", () => {
       text: "Noted, Noa.",
       details: { clientName: "Noa" },
       deliverable: undefined,
+      // Every call the model made is a source of its reply, even one the tools refused.
+      toolCalls: ["mark_reply", "book_table", "save_contact_details"],
     });
     const secondAsk = standIn.received[1]!.body.messages;
     const calls = secondAsk.find((message) => message.role === "assistant" && message.tool_calls)?.tool_calls;
