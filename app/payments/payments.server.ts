@@ -163,6 +163,7 @@ async function settleCapture(
         clientId: order.clientId,
         billingRecordId: order.billingRecordId,
         paymentOrderId: order.id,
+        captureId,
         now,
       });
     const record = await markBillingRecordPaid(tx, order.billingRecordId, now);

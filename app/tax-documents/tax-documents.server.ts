@@ -23,8 +23,11 @@ const LONGEST_RETRY_MS = 6 * 60 * 60 * 1000;
 /** The wait after the `attempt`-th failure: 1 min, 4 min, 16 min, about 1 h, 4 h, then 6 h. */
 export const taxDocumentRetryMs = (attempt: number) => Math.min(FIRST_RETRY_MS * 4 ** (attempt - 1), LONGEST_RETRY_MS);
 
-/** What we send Morning with each payment's document: found again by it when a call's answer was lost. */
-export const taxDocumentReference = (paymentOrderId: number) => `alex-payment-${paymentOrderId}`;
+/**
+ * What we send Morning with each payment's document, found again by it when a call's answer was lost:
+ * the payment's own id at PayPal, unique across every server and database that shares the Morning account.
+ */
+export const taxDocumentReference = (captureId: string) => `alex-paypal-${captureId}`;
 
 /** The process's Morning client (one, so its token is reused), or null when Morning is not configured. */
 let cached: { key: string; client: MorningClient } | undefined;
@@ -39,12 +42,15 @@ export function morningClientFor(env: Pick<Env, "MORNING_API_KEY_ID" | "MORNING_
 /** Queues a captured payment's tax invoice-receipt, in the payment's own transaction; once per payment, whatever repeats. */
 export function queueTaxDocument(
   db: Database,
-  payment: { clientId: number; billingRecordId: number; paymentOrderId: number; now: Date },
+  {
+    captureId,
+    ...payment
+  }: { clientId: number; billingRecordId: number; paymentOrderId: number; captureId: string; now: Date },
 ) {
   return insertTaxDocument(db, {
     ...payment,
     documentType: TAX_INVOICE_RECEIPT,
-    reference: taxDocumentReference(payment.paymentOrderId),
+    reference: taxDocumentReference(captureId),
   });
 }
 
