@@ -133,6 +133,7 @@ export type ClientChanges = Partial<
     | "plan"
     | "status"
     | "monthlyFeeCents"
+    | "billingCurrency"
     | "onboardingPaid"
     | "allowedOrigins"
     | "sessionsPerVisitorPerHour"
