@@ -96,6 +96,11 @@ export const envSchema = z
     WHATSAPP_GRAPH_URL: optionalUrl.transform((value) => value ?? "https://graph.facebook.com/v21.0"),
     /** Telegram's Bot API; tests point it at a stand-in. */
     TELEGRAM_API_URL: optionalUrl.transform((value) => value ?? "https://api.telegram.org"),
+    /** Morning's (Green Invoice's) API key: both set, every payment gets a tax document; unset, none is made and the bills say so. */
+    MORNING_API_KEY_ID: optionalText,
+    MORNING_API_KEY_SECRET: optionalText,
+    /** Morning's API, its sandbox unless set (production: https://api.greeninvoice.co.il/api/v1); tests point it at a stand-in. */
+    MORNING_BASE_URL: optionalUrl.transform((value) => value ?? "https://sandbox.d.greeninvoice.co.il/api/v1"),
     /** The id PayPal gave our webhook: its signature check needs it; unset, the webhook answers 503. */
     PAYPAL_WEBHOOK_ID: optionalText,
     CREDENTIALS_KEY: optionalText.pipe(
@@ -143,6 +148,13 @@ export const envSchema = z
         code: "custom",
         path: [env.AI_BASE_URL ? "AI_MODEL" : "AI_BASE_URL"],
         message: "AI_BASE_URL and AI_MODEL must be set together (AI_API_KEY when the provider needs one)",
+      });
+    }
+    if (Boolean(env.MORNING_API_KEY_ID) !== Boolean(env.MORNING_API_KEY_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.MORNING_API_KEY_ID ? "MORNING_API_KEY_SECRET" : "MORNING_API_KEY_ID"],
+        message: "MORNING_API_KEY_ID and MORNING_API_KEY_SECRET must be set together",
       });
     }
     if (env.SMTP_URL && !env.MAIL_FROM) {

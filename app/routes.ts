@@ -71,6 +71,7 @@ export default [
         route("completed-functions/export", "routes/admin/completed-functions-export.ts"),
         route("billing", "routes/admin/billing.tsx"),
         route("billing/export", "routes/admin/billing-export.ts"),
+        route("billing/payments-export", "routes/admin/billing-payments-export.ts"),
         route("plugin", "routes/admin/plugin.tsx"),
         route("analytics", "routes/admin/analytics.tsx"),
         route("chat-sessions", "routes/admin/chat-sessions.tsx"),

@@ -16,6 +16,9 @@ import { startDeliveryWorker, type DeliveryWorker } from "~/jobs/delivery-worker
 import { startHandoffTimeouts, type HandoffTimeouts } from "~/handoff/handoff.server.ts";
 import { JOBS } from "~/jobs/jobs.server.ts";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server.ts";
+import { startTaxDocumentWorker, type TaxDocumentWorker } from "~/jobs/tax-document-worker.server.ts";
+import { mailSettingsOf } from "~/mail/send-mail.server.ts";
+import { morningClientFor } from "~/tax-documents/tax-documents.server.ts";
 import { deliveryConfigOf } from "~/leads/lead-delivery.server.ts";
 import { backfillKnowledgeSearchText } from "~/models/knowledge-entry.server.ts";
 import { backfillTrainingKnowledge } from "~/training/training.server.ts";
@@ -30,6 +33,8 @@ export type Runtime = {
   scheduler: Scheduler;
   deliveryWorker: DeliveryWorker;
   handoffTimeouts: HandoffTimeouts;
+  /** Null when Morning is not configured: payments then get no tax document. */
+  taxDocumentWorker: TaxDocumentWorker | null;
   report: string[];
 };
 
@@ -48,10 +53,11 @@ export async function stopRuntime() {
   const runtime = processState.alexRuntime;
   processState.alexRuntime = undefined;
   if (!runtime) return;
-  const { scheduler, deliveryWorker, handoffTimeouts, database } = await runtime;
+  const { scheduler, deliveryWorker, handoffTimeouts, taxDocumentWorker, database } = await runtime;
   await drainChannelWork();
   await scheduler.stop();
   await deliveryWorker.stop();
+  await taxDocumentWorker?.stop();
   await handoffTimeouts.stop();
   await database.close();
 }
@@ -87,6 +93,12 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
       ? `Lead e-mails: through ${new URL(env.SMTP_URL).host}, from ${env.MAIL_FROM}`
       : "Lead e-mails: off (no SMTP_URL); leads stay in the back-office and webhooks",
   );
+  const morning = morningClientFor(env);
+  report.push(
+    morning
+      ? `Tax documents: through Morning at ${new URL(env.MORNING_BASE_URL).host}`
+      : "Tax documents: off (no MORNING_API_KEY_ID and MORNING_API_KEY_SECRET); payments get none",
+  );
 
   try {
     await database.startupLock(async () => {
@@ -109,7 +121,13 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
   const scheduler = startScheduler({ db: database.db, jobs: JOBS, timeZone: env.TZ_DISPLAY });
   const deliveryWorker = startDeliveryWorker({ db: database.db, config: deliveryConfigOf(env), bus: database.events });
   const handoffTimeouts = startHandoffTimeouts({ db: database.db, bus: database.events });
-  return { env, database, scheduler, deliveryWorker, handoffTimeouts, report };
+  const taxDocumentWorker = morning
+    ? startTaxDocumentWorker({
+        db: database.db,
+        config: { morning, mail: mailSettingsOf(env), timeZone: env.TZ_DISPLAY, publicUrl: env.PUBLIC_URL },
+      })
+    : null;
+  return { env, database, scheduler, deliveryWorker, handoffTimeouts, taxDocumentWorker, report };
 }
 
 function readOrCreateSecret(dataDir: string) {

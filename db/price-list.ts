@@ -20,6 +20,42 @@ export const PRICE_LIST = {
   includesVat: false,
 } as const;
 
+/** The currencies a client can be billed in: US dollars (the default, the prices above) or shekels. */
+export const BILLING_CURRENCIES = ["USD", "ILS"] as const;
+export type BillingCurrency = (typeof BILLING_CURRENCIES)[number];
+
+/**
+ * The shekel prices, in agorot, VAT not included: what an Israeli business is quoted. Chosen, not
+ * converted: a shekel price list is kept round rather than following the exchange rate.
+ */
+export const ILS_PRICE_LIST = {
+  currency: "ILS",
+  monthlyFeeAgorot: 185_00,
+  perBillableMessageAgorot: 3_70,
+  includesVat: false,
+} as const;
+
+/** The base fee a new client in this currency pays a month, in its minor unit (cents or agorot). */
+export const monthlyFeeOf = (currency: BillingCurrency) =>
+  currency === "ILS" ? ILS_PRICE_LIST.monthlyFeeAgorot : PRICE_LIST.monthlyFeeCents;
+
+/**
+ * Israel's VAT rate, in basis points (1800 = 18%), newest first, each with the day it applies from.
+ * A shekel bill charges the rate of the day it is issued; a dollar bill is the export of a service
+ * to a business abroad, zero-rated (docs/decisions/046-israeli-billing.md).
+ */
+export const VAT_RATES = [
+  { from: "2025-01-01", basisPoints: 1800 },
+  { from: "2015-10-01", basisPoints: 1700 },
+] as const;
+
+/**
+ * The one conversion the figures use to add shekels to dollars (the dashboard's revenue, the
+ * accountant's file): a fixed rate, with the day it was taken, not a live one. Bills are never
+ * converted; only sums across currencies are.
+ */
+export const USD_PER_ILS = { rate: 0.27, asOf: "2026-11-01" } as const;
+
 /**
  * What stops scripted sessions from running up a client's bill (each conversation costs $1): new
  * sessions an hour per visitor (address and browser), the guard that counts first; per address, a

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-import { PRICE_LIST, SESSION_LIMIT_DEFAULTS } from "./price-list.ts";
+import { BILLING_CURRENCIES, PRICE_LIST, SESSION_LIMIT_DEFAULTS } from "./price-list.ts";
 import {
   PLANS,
   CLIENT_STATUSES,
@@ -30,6 +30,7 @@ import {
   ACCESS_ACTIONS,
   BILLING_EVENT_KINDS,
   GAP_KINDS,
+  TAX_DOCUMENT_STATUSES,
   CLIENT_LANGUAGES,
   DELIVERY_CHANNELS,
   DELIVERY_EVENTS,
@@ -213,7 +214,10 @@ export const clients = pgTable(
     plan: text("plan", { enum: PLANS }).notNull().default("basic"),
     status: text("status", { enum: CLIENT_STATUSES }).notNull().default("active"),
     licenseKey: text("license_key").notNull().unique(),
+    /** In the minor unit of `billingCurrency`: cents, or agorot for a client billed in shekels. */
     monthlyFeeCents: integer("monthly_fee_cents").notNull().default(PRICE_LIST.monthlyFeeCents),
+    /** What its bills are in: USD (the price list's dollars, zero-rated) or ILS (shekels with VAT). */
+    billingCurrency: text("billing_currency", { enum: BILLING_CURRENCIES }).notNull().default("USD"),
     /** Visitor messages a calendar month (TZ_DISPLAY, as the bills) may carry at most; null: no cap. */
     monthlyMessageCap: integer("monthly_message_cap"),
     /**
@@ -653,6 +657,13 @@ export const billingRecords = pgTable(
     sessionId: integer("session_id").references(() => chatSessions.id, { onDelete: "set null" }),
     baseFeeCents: integer("base_fee_cents").notNull(),
     usageFeesCents: integer("usage_fees_cents").notNull().default(0),
+    /** Base fee and usage, before VAT: kept by the database, so it can never disagree with its parts. */
+    netCents: integer("net_cents").generatedAlwaysAs(sql`base_fee_cents + usage_fees_cents`),
+    /** The VAT rate charged, in basis points (1800 = 18%); 0 for a zero-rated dollar bill. */
+    vatRateBasisPoints: integer("vat_rate_basis_points").notNull().default(0),
+    /** VAT on the net, rounded half up once for the bill (app/billing/vat.ts). */
+    vatCents: integer("vat_cents").notNull().default(0),
+    /** What the client pays: net plus VAT, in the minor unit of `currency` (cents or agorot). */
     totalCents: integer("total_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     status: text("status").notNull().default("pending"),
@@ -715,6 +726,70 @@ export const paymentOrders = pgTable(
     capturedAt: timestamp("captured_at", { withTimezone: true }),
   },
   (table) => [index("payment_orders_billing_idx").on(table.billingRecordId)],
+);
+
+/**
+ * The tax document (a tax invoice-receipt, Morning's type 320) of each payment: queued with the
+ * payment in its transaction, issued through Morning by the tax document worker
+ * (app/tax-documents/). Unique per payment order, so no payment ever gets two; `reference` is what
+ * we send Morning, so a call that timed out after Morning made the document is found, not repeated.
+ */
+export const taxDocuments = pgTable(
+  "tax_documents",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    billingRecordId: integer("billing_record_id")
+      .notNull()
+      .references(() => billingRecords.id, { onDelete: "cascade" }),
+    paymentOrderId: integer("payment_order_id")
+      .notNull()
+      .unique()
+      .references(() => paymentOrders.id, { onDelete: "cascade" }),
+    /** Morning's document type: 320, a tax invoice-receipt. */
+    documentType: integer("document_type").notNull(),
+    reference: text("reference").notNull().unique(),
+    status: text("status", { enum: TAX_DOCUMENT_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** A worker that took the row holds it until then; one that died lets it go by itself. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    morningId: text("morning_id"),
+    documentNumber: text("document_number"),
+    pdfUrl: text("pdf_url"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }),
+    /** When the business was e-mailed the document; null until then (the worker sends it after issuing). */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("tax_documents_client_idx").on(table.clientId, table.createdAt),
+    index("tax_documents_billing_idx").on(table.billingRecordId),
+    index("tax_documents_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** Every call to Morning for a tax document: its delivery log. */
+export const taxDocumentAttempts = pgTable(
+  "tax_document_attempts",
+  {
+    id: serial("id").primaryKey(),
+    taxDocumentId: integer("tax_document_id")
+      .notNull()
+      .references(() => taxDocuments.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    ok: boolean("ok").notNull(),
+    /** Morning's HTTP status; null when no answer came (a timeout). */
+    statusCode: integer("status_code"),
+    error: text("error"),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("tax_document_attempts_document_idx").on(table.taxDocumentId, table.attemptedAt)],
 );
 
 export const investmentInquiries = pgTable("investment_inquiries", {

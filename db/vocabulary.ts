@@ -91,6 +91,12 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryEvent = (typeof DELIVERY_EVENTS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const BILLING_EVENT_KINDS = ["generated", "recomputed", "marked_paid", "paid_paypal", "overdue"] as const;
+/**
+ * A tax document's way through Morning: pending (waiting for its next attempt), issued (Morning
+ * numbered it), failed (out of attempts; an operator sees why).
+ */
+export const TAX_DOCUMENT_STATUSES = ["pending", "issued", "failed"] as const;
+export type TaxDocumentStatus = (typeof TAX_DOCUMENT_STATUSES)[number];
 
 /**
  * What an operator's access-log row records: a look at a visitor's conversation, picture or stored

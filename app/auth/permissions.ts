@@ -94,6 +94,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/completed-functions/export": read("visitorData.export"),
   "/admin/billing": read("billing.manage"),
   "/admin/billing/export": read("billing.manage"),
+  "/admin/billing/payments-export": read("billing.manage"),
   "/admin/plugin": read("plugin.download"),
   "/admin/analytics": read("analytics.view"),
   "/admin/chat-sessions": read("conversations.view"),

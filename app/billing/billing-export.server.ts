@@ -12,10 +12,11 @@ async function* everyRecord(db: Database, filter: BillingFilter) {
   }
 }
 
+/** An amount in a currency's minor unit (cents or agorot) as its major one. */
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * The filtered records as CSV, in the page's order; money in dollars with two decimals, as in the usage
+ * The filtered records as CSV, in the page's order; money in the bill's currency with two decimals (its net, VAT and total), as in the usage
  * CSV; the payment's time in the display time zone, the day the page shows (an ISO instant in UTC
  * would date a payment made after 22:00 in Israel the day before).
  */
@@ -46,6 +47,8 @@ export function billingCsv(
     { header: header("currency"), value: (row) => row.currency },
     { header: header("status"), value: (row) => statusLabel(row.status) },
     { header: header("paidAt"), value: (row) => (row.paidAt ? csvDateTime(row.paidAt, timeZone) : "") },
+    { header: header("net"), value: (row) => dollars(row.baseFeeCents + row.usageFeesCents) },
+    { header: header("vat"), value: (row) => dollars(row.vatCents) },
   ];
   return csvResponse({ filename, columns, rows: everyRecord(db, filter) });
 }

@@ -7,6 +7,11 @@ import {
   listBillingRecords,
   type BillingFilter,
 } from "~/models/billing.server.ts";
+import {
+  countTaxDocumentsByStatus,
+  findLatestTaxDocumentError,
+  listTaxDocumentsOfBills,
+} from "~/models/tax-document.server.ts";
 import { billingTotals, monthSoFar, periodChange } from "./billing.server.ts";
 import { GENERATABLE_MONTHS } from "./billing-schema.ts";
 import { periodOf, shiftPeriod, type BillingPeriod } from "./periods.ts";
@@ -50,10 +55,13 @@ export async function loadBillingPage(
     limit: BILLING_PAGE_SIZE,
     offset: (shownPage - 1) * BILLING_PAGE_SIZE,
   });
-  const events = await listBillingEvents(
-    db,
-    records.map((record) => record.id),
-  );
+  const ids = records.map((record) => record.id);
+  const [events, documents, documentCounts, documentError] = await Promise.all([
+    listBillingEvents(db, ids),
+    listTaxDocumentsOfBills(db, ids),
+    countTaxDocumentsByStatus(db),
+    findLatestTaxDocumentError(db),
+  ]);
   const generatable = Array.from({ length: GENERATABLE_MONTHS }, (_, index) =>
     shiftPeriod(currentPeriod, -(index + 1)),
   );
@@ -70,12 +78,15 @@ export async function loadBillingPage(
       payableFrom: month.payableFrom,
       totalCents: month.totalCents,
       previousCents: month.previousCents,
+      byCurrency: month.byCurrency,
       bills: month.bills
-        .map(({ clientId, baseFeeCents, usageFeesCents, totalCents, usage }) => ({
+        .map(({ clientId, currency, baseFeeCents, usageFeesCents, vatCents, totalCents, usage }) => ({
           clientId,
           businessName: nameOf.get(clientId) ?? "",
+          currency,
           baseFeeCents,
           usageFeesCents,
+          vatCents,
           totalCents,
           usage,
         }))
@@ -87,7 +98,14 @@ export async function loadBillingPage(
     records: records.map((record) => ({
       ...record,
       events: events.filter((event) => event.billingRecordId === record.id),
+      taxDocument: documents.find((document) => document.billingRecordId === record.id),
     })),
+    /** Tax documents waiting and failed, with the last failure's reason: the operator's sign that Morning refuses. */
+    taxDocuments: {
+      waiting: documentCounts.find((row) => row.status === "pending")?.count ?? 0,
+      failed: documentCounts.find((row) => row.status === "failed")?.count ?? 0,
+      error: documentError,
+    },
   };
 }
 

@@ -16,16 +16,38 @@ import {
   type BillingFilter,
   type UsageByType,
 } from "~/models/billing.server.ts";
+import { ILS_PRICE_LIST, type BillingCurrency } from "#db/price-list.ts";
 import { hasEnded, isPastDue, periodBounds, periodOf, shiftPeriod, type BillingPeriod } from "./periods.ts";
+import { taxOfBill, usdCentsOf } from "./vat.ts";
 
+/** A bill's money, in the minor unit of its currency: base fee and usage (the net), its VAT, and the total (gross). */
 export type ComputedBill = {
   clientId: number;
   billingPeriod: BillingPeriod;
+  currency: BillingCurrency;
   baseFeeCents: number;
   usageFeesCents: number;
+  netCents: number;
+  vatRateBasisPoints: number;
+  vatCents: number;
   totalCents: number;
   usage: UsageByType;
 };
+
+/**
+ * A dollar bill's usage is the cost stored with each message (a later price change never rewrites an
+ * old month); a shekel bill prices the same counts at the shekel price list's rate.
+ */
+function usageFeesOf(currency: BillingCurrency, usage: UsageByType) {
+  if (currency === "ILS")
+    return (
+      (usage.conversation.count + usage.article.count + usage.solution.count) * ILS_PRICE_LIST.perBillableMessageAgorot
+    );
+  return usage.conversation.cents + usage.article.cents + usage.solution.cents;
+}
+
+/** The day a period's bill is issued, whose VAT rate it charges: the first of the month after it. */
+const issueDayOf = (period: BillingPeriod) => `${shiftPeriod(period, 1)}-01`;
 
 /**
  * What each client owes for a period: its monthly base fee (every month from the one it was created
@@ -51,13 +73,16 @@ export async function computeBills(
   );
   return billable.map((client) => {
     const byType = usage.get(client.id) ?? emptyUsage();
-    const usageFeesCents = byType.conversation.cents + byType.article.cents + byType.solution.cents;
+    const usageFeesCents = usageFeesOf(client.currency, byType);
+    const netCents = client.monthlyFeeCents + usageFeesCents;
     return {
       clientId: client.id,
       billingPeriod: period,
+      currency: client.currency,
       baseFeeCents: client.monthlyFeeCents,
       usageFeesCents,
-      totalCents: client.monthlyFeeCents + usageFeesCents,
+      netCents,
+      ...taxOfBill(client.currency, netCents, issueDayOf(period)),
       usage: byType,
     };
   });
@@ -96,7 +121,10 @@ export async function generateBills(
       const amounts = {
         baseFeeCents: bill.baseFeeCents,
         usageFeesCents: bill.usageFeesCents,
+        vatRateBasisPoints: bill.vatRateBasisPoints,
+        vatCents: bill.vatCents,
         totalCents: bill.totalCents,
+        currency: bill.currency,
       };
       const record = existing.get(bill.clientId);
       if (!record) {
@@ -128,7 +156,10 @@ export async function generateBills(
       const same =
         record.baseFeeCents === amounts.baseFeeCents &&
         record.usageFeesCents === amounts.usageFeesCents &&
-        record.totalCents === amounts.totalCents;
+        record.vatRateBasisPoints === amounts.vatRateBasisPoints &&
+        record.vatCents === amounts.vatCents &&
+        record.totalCents === amounts.totalCents &&
+        record.currency === amounts.currency;
       if (same && record.status === status) {
         counts.unchanged++;
         continue;
@@ -217,11 +248,23 @@ export type StatusTotals = {
   totalCents: number;
 };
 
-/** Totals per status (paid, pending, overdue first, any other value after) over the filtered records. */
+/**
+ * Totals per status (paid, pending, overdue first, any other value after) over the filtered records,
+ * in US cents: shekel bills are added at the price list's fixed rate.
+ */
 export async function billingTotals(db: Database, filter: BillingFilter): Promise<StatusTotals[]> {
-  const rows = await getBillingTotalsByStatus(db, filter);
+  const byStatus = new Map<string, Omit<StatusTotals, "status">>();
+  for (const row of await getBillingTotalsByStatus(db, filter)) {
+    const sum = byStatus.get(row.status) ?? { records: 0, baseFeeCents: 0, usageFeesCents: 0, totalCents: 0 };
+    byStatus.set(row.status, {
+      records: sum.records + row.records,
+      baseFeeCents: sum.baseFeeCents + usdCentsOf(row.baseFeeCents ?? 0, row.currency),
+      usageFeesCents: sum.usageFeesCents + usdCentsOf(row.usageFeesCents ?? 0, row.currency),
+      totalCents: sum.totalCents + usdCentsOf(row.totalCents ?? 0, row.currency),
+    });
+  }
   const known = ["paid", "pending", "overdue"];
-  const byStatus = new Map(rows.map((row) => [row.status, row]));
+  const rows = [...byStatus.keys()].map((status) => ({ status }));
   return [...known, ...rows.map((row) => row.status).filter((status) => !known.includes(status))].map((status) => {
     const row = byStatus.get(status);
     return {
@@ -234,14 +277,24 @@ export async function billingTotals(db: Database, filter: BillingFilter): Promis
   });
 }
 
-/** Billed money of a period against the period before it (every status), for one client or all. */
+/** Billed money of a period against the period before it (every status), for one client or all, in US cents. */
 export async function periodChange(db: Database, period: BillingPeriod, clientId?: number) {
   const previousPeriod = shiftPeriod(period, -1);
-  const totals = await getBilledTotalsByPeriod(db, [period, previousPeriod], clientId);
+  const totals = new Map<string, number>();
+  for (const row of await getBilledTotalsByPeriod(db, [period, previousPeriod], clientId))
+    totals.set(row.billingPeriod, (totals.get(row.billingPeriod) ?? 0) + usdCentsOf(row.totalCents ?? 0, row.currency));
   return { period, previousPeriod, current: totals.get(period) ?? 0, previous: totals.get(previousPeriod) ?? 0 };
 }
 
-const sumOf = (bills: ComputedBill[]) => bills.reduce((total, bill) => total + bill.totalCents, 0);
+/** Bills in several currencies added up in US cents, at the price list's fixed rate. */
+const sumOf = (bills: ComputedBill[]) => bills.reduce((total, bill) => total + usdCentsOf(bill.totalCents, bill.currency), 0);
+
+/** Bills added up in each currency they are in, in its minor unit. */
+const sumByCurrency = (bills: ComputedBill[]) => {
+  const sums: Partial<Record<BillingCurrency, number>> = {};
+  for (const bill of bills) sums[bill.currency] = (sums[bill.currency] ?? 0) + bill.totalCents;
+  return sums;
+};
 
 /**
  * The month in progress, computed from the messages until now whenever it is asked for (it is never
@@ -270,14 +323,16 @@ export async function monthSoFar(
     bills,
     totalCents: sumOf(bills),
     previousCents: sumOf(previousBills),
+    byCurrency: sumByCurrency(bills),
   };
 }
 
 /**
  * The dashboard's monthly revenue: the month in progress so far against last month up to the same
- * point. The same computation as the billing page's, so the two cannot disagree.
+ * point, in US cents (shekels at the price list's fixed rate), with each currency's own sum beside
+ * it. The same computation as the billing page's, so the two cannot disagree.
  */
 export async function monthlyRevenue(db: Database, { timeZone, now }: { timeZone: string; now: Date }) {
   const month = await monthSoFar(db, { timeZone, now });
-  return { current: month.totalCents, previous: month.previousCents };
+  return { current: month.totalCents, previous: month.previousCents, byCurrency: month.byCurrency };
 }

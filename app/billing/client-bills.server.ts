@@ -1,8 +1,12 @@
 import type { Database } from "#db/connection.ts";
 import { getBillingTotalsByStatus, listBillingRecords } from "~/models/billing.server.ts";
+import { listClientTaxDocuments, listTaxDocumentsOfBills } from "~/models/tax-document.server.ts";
 import { BILLING_PAGE_SIZE } from "./billing-page.server.ts";
 import { monthSoFar } from "./billing.server.ts";
 import { periodOf } from "./periods.ts";
+
+/** How many of its latest tax documents the portal lists. */
+const TAX_DOCUMENTS_SHOWN = 24;
 
 /**
  * What a business's portal shows of its bills: its closed months' bills, newest first, each unpaid
@@ -28,6 +32,21 @@ export async function loadClientBills(
     offset: (shownPage - 1) * BILLING_PAGE_SIZE,
   });
   const bill = month.bills[0];
+  const [documents, recent] = await Promise.all([
+    listTaxDocumentsOfBills(
+      db,
+      records.map((record) => record.id),
+    ),
+    listClientTaxDocuments(db, clientId, TAX_DOCUMENTS_SHOWN),
+  ]);
+  const shown = (document: (typeof documents)[number] | undefined) =>
+    document && {
+      status: document.status,
+      documentNumber: document.documentNumber,
+      pdfUrl: document.pdfUrl,
+      // Why Morning refused is the provider's to fix, not the business's.
+      lastError: null,
+    };
   return {
     page: shownPage,
     pageCount,
@@ -36,13 +55,29 @@ export async function loadClientBills(
       billingPeriod: record.billingPeriod,
       baseFeeCents: record.baseFeeCents,
       usageFeesCents: record.usageFeesCents,
+      vatRateBasisPoints: record.vatRateBasisPoints,
+      vatCents: record.vatCents,
       totalCents: record.totalCents,
       currency: record.currency,
+      taxDocument: shown(documents.find((document) => document.billingRecordId === record.id)),
       status: record.status,
       paidAt: record.paidAt,
       // A paid bill's link takes no payment: only an unpaid one's is shown.
       payToken: record.status === "paid" ? null : record.payToken,
     })),
+    /** The business's issued tax documents, newest first: what its bookkeeper files. */
+    taxDocuments: recent
+      .filter((document) => document.status === "issued" && document.documentNumber)
+      .map((document) => ({
+        id: document.id,
+        documentNumber: document.documentNumber!,
+        pdfUrl: document.pdfUrl,
+        issuedAt: document.issuedAt,
+        billingPeriod: document.billingPeriod,
+        currency: document.currency,
+        vatCents: document.vatCents,
+        totalCents: document.totalCents,
+      })),
     month: {
       period: month.period,
       payableFrom: month.payableFrom,
@@ -54,6 +89,7 @@ export async function loadClientBills(
             baseFeeCents: bill.baseFeeCents,
             usageFeesCents: bill.usageFeesCents,
             totalCents: bill.totalCents,
+            currency: bill.currency,
           }
         : null,
     },

@@ -27,7 +27,7 @@ const cancelledAt = sql<Date>`(case when ${clients.status} = 'cancelled' then co
  */
 export async function listBillableClients(db: Database, { start, end }: { start: Date; end: Date }, clientId?: number) {
   return db
-    .select({ id: clients.id, monthlyFeeCents: clients.monthlyFeeCents })
+    .select({ id: clients.id, monthlyFeeCents: clients.monthlyFeeCents, currency: clients.billingCurrency })
     .from(clients)
     .where(
       and(
@@ -90,7 +90,14 @@ export async function findBillingRecordsOfPeriod(db: Database, billingPeriod: st
     );
 }
 
-type Amounts = { baseFeeCents: number; usageFeesCents: number; totalCents: number };
+type Amounts = {
+  baseFeeCents: number;
+  usageFeesCents: number;
+  vatRateBasisPoints: number;
+  vatCents: number;
+  totalCents: number;
+  currency: string;
+};
 
 export async function insertBillingRecord(
   db: Database,
@@ -115,7 +122,10 @@ export async function updateUnpaidBillingRecord(
     .set({
       baseFeeCents: values.baseFeeCents,
       usageFeesCents: values.usageFeesCents,
+      vatRateBasisPoints: values.vatRateBasisPoints,
+      vatCents: values.vatCents,
       totalCents: values.totalCents,
+      currency: values.currency,
       status: values.status,
       updatedAt: values.now,
     })
@@ -196,6 +206,8 @@ const listedColumns = {
   sessionId: billingRecords.sessionId,
   baseFeeCents: billingRecords.baseFeeCents,
   usageFeesCents: billingRecords.usageFeesCents,
+  vatRateBasisPoints: billingRecords.vatRateBasisPoints,
+  vatCents: billingRecords.vatCents,
   totalCents: billingRecords.totalCents,
   currency: billingRecords.currency,
   status: billingRecords.status,
@@ -222,11 +234,12 @@ export async function listBillingRecords(
     .offset(page.offset ?? 0);
 }
 
-/** Count and money per status over the records a filter selects. */
+/** Count and money per status and currency over the records a filter selects (sums in a currency's minor unit). */
 export async function getBillingTotalsByStatus(db: Database, filter: BillingFilter) {
   return db
     .select({
       status: billingRecords.status,
+      currency: billingRecords.currency,
       records: count(),
       baseFeeCents: sum(billingRecords.baseFeeCents).mapWith(Number),
       usageFeesCents: sum(billingRecords.usageFeesCents).mapWith(Number),
@@ -234,15 +247,19 @@ export async function getBillingTotalsByStatus(db: Database, filter: BillingFilt
     })
     .from(billingRecords)
     .where(filterOf(filter))
-    .groupBy(billingRecords.status)
-    .orderBy(asc(billingRecords.status));
+    .groupBy(billingRecords.status, billingRecords.currency)
+    .orderBy(asc(billingRecords.status), asc(billingRecords.currency));
 }
 
-/** Billed money per period (every status), for a list of periods. */
+/** Billed money per period and currency (every status), for a list of periods. */
 export async function getBilledTotalsByPeriod(db: Database, periods: string[], clientId?: number) {
-  if (periods.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ billingPeriod: billingRecords.billingPeriod, totalCents: sum(billingRecords.totalCents).mapWith(Number) })
+  if (periods.length === 0) return [];
+  return db
+    .select({
+      billingPeriod: billingRecords.billingPeriod,
+      currency: billingRecords.currency,
+      totalCents: sum(billingRecords.totalCents).mapWith(Number),
+    })
     .from(billingRecords)
     .where(
       and(
@@ -250,8 +267,7 @@ export async function getBilledTotalsByPeriod(db: Database, periods: string[], c
         clientId === undefined ? undefined : eq(billingRecords.clientId, clientId),
       ),
     )
-    .groupBy(billingRecords.billingPeriod);
-  return new Map(rows.map((row) => [row.billingPeriod, row.totalCents ?? 0]));
+    .groupBy(billingRecords.billingPeriod, billingRecords.currency);
 }
 
 export async function listBillingPeriods(db: Database) {

@@ -134,6 +134,7 @@ export type ClientChanges = Partial<
     | "plan"
     | "status"
     | "monthlyFeeCents"
+    | "billingCurrency"
     | "onboardingPaid"
     | "allowedOrigins"
     | "sessionsPerVisitorPerHour"

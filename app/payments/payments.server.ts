@@ -14,6 +14,7 @@ import {
 } from "~/models/billing.server.ts";
 import { hasEnded, type BillingPeriod } from "~/billing/periods.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
+import { queueTaxDocument } from "~/tax-documents/tax-documents.server.ts";
 import {
   completedCaptureOf,
   createPayPalClient,
@@ -140,7 +141,10 @@ export async function captureOrderForBill(
   return { status: 200, body: { id: orderId, status: "COMPLETED", captureId: capture.id } };
 }
 
-/** Records a completed capture and marks its bill paid, in one transaction; a capture seen before changes nothing. */
+/**
+ * Records a completed capture, marks its bill paid and queues the payment's tax document, in one
+ * transaction; a capture seen before changes nothing.
+ */
 async function settleCapture(
   db: Database,
   { orderId, captureId, response, now }: { orderId: string; captureId: string; response: unknown; now: Date },
@@ -154,6 +158,14 @@ async function settleCapture(
       now,
     });
     if (!order?.billingRecordId) return false;
+    if (order.clientId !== null)
+      await queueTaxDocument(tx, {
+        clientId: order.clientId,
+        billingRecordId: order.billingRecordId,
+        paymentOrderId: order.id,
+        captureId,
+        now,
+      });
     const record = await markBillingRecordPaid(tx, order.billingRecordId, now);
     if (record) {
       await insertBillingEvents(tx, [

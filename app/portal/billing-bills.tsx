@@ -8,6 +8,7 @@ import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { formatPeriod, statusTone } from "~/billing/format-period.ts";
 import { formatCents, formatDate, formatNumber } from "~/lib/format.ts";
+import { TaxDocumentStatus, type BillTaxDocument } from "~/tax-documents/tax-document-status.tsx";
 
 /** An amount in the page's language, kept in one piece. */
 function MoneyText({ cents, currency }: { cents: number; currency: string }) {
@@ -24,6 +25,7 @@ export type PortalMonth = {
     solutions: number;
     usageFeesCents: number;
     totalCents: number;
+    currency: string;
   } | null;
 };
 
@@ -72,7 +74,7 @@ export function PortalMonthUsage({ month, timeZone }: { month: PortalMonth; time
               level={3}
               title={t("billing.usage.usageFees")}
               icon={CreditCard}
-              value={formatCents(month.usage.usageFeesCents, language)}
+              value={formatCents(month.usage.usageFeesCents, language, month.usage.currency)}
             />
           </li>
           <li>
@@ -80,7 +82,7 @@ export function PortalMonthUsage({ month, timeZone }: { month: PortalMonth; time
               level={3}
               title={t("billing.usage.total")}
               icon={CalendarClock}
-              value={formatCents(month.usage.totalCents, language)}
+              value={formatCents(month.usage.totalCents, language, month.usage.currency)}
             />
           </li>
         </ul>
@@ -96,15 +98,26 @@ export type PortalBill = {
   billingPeriod: string;
   baseFeeCents: number;
   usageFeesCents: number;
+  vatRateBasisPoints: number;
+  vatCents: number;
   totalCents: number;
   currency: string;
   status: string;
   paidAt: Date | null;
   payToken: string | null;
+  taxDocument: BillTaxDocument | undefined;
 };
 
-/** The business's closed months' bills: amounts, status, and the public pay page of an unpaid one. */
-export function PortalBills({ bills, timeZone }: { bills: PortalBill[]; timeZone: string }) {
+/** The business's closed months' bills: amounts with VAT, status, the public pay page of an unpaid one, the tax document of a paid one. */
+export function PortalBills({
+  bills,
+  timeZone,
+  morningConfigured,
+}: {
+  bills: PortalBill[];
+  timeZone: string;
+  morningConfigured: boolean;
+}) {
   const { t, i18n } = useTranslation("portal-business");
   const { t: billing } = useTranslation("billing");
   const language = i18n.language;
@@ -131,6 +144,20 @@ export function PortalBills({ bills, timeZone }: { bills: PortalBill[]; timeZone
           key: "usage",
           header: billing("columns.usageFees"),
           cell: (bill) => <MoneyText cents={bill.usageFeesCents} currency={bill.currency} />,
+        },
+        {
+          key: "vat",
+          header: billing("columns.vat"),
+          cell: (bill) => (
+            <span className="flex flex-col">
+              <MoneyText cents={bill.vatCents} currency={bill.currency} />
+              <span className="text-xs text-slate-600">
+                {bill.vatRateBasisPoints === 0
+                  ? billing("vat.zeroRated")
+                  : billing("vat.rate", { rate: formatNumber(bill.vatRateBasisPoints / 100, language) })}
+              </span>
+            </span>
+          ),
         },
         {
           key: "total",
@@ -162,9 +189,83 @@ export function PortalBills({ bills, timeZone }: { bills: PortalBill[]; timeZone
                 </a>
               </Button>
             ) : bill.paidAt ? (
-              <span className="text-sm text-slate-600">
-                {billing("actions.paidAt", { date: formatDate(bill.paidAt, language, timeZone) })}
+              <span className="flex flex-col gap-1">
+                <span className="text-sm text-slate-600">
+                  {billing("actions.paidAt", { date: formatDate(bill.paidAt, language, timeZone) })}
+                </span>
+                <TaxDocumentStatus document={bill.taxDocument} paid morningConfigured={morningConfigured} />
               </span>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}
+
+export type PortalTaxDocument = {
+  id: number;
+  documentNumber: string;
+  pdfUrl: string | null;
+  issuedAt: Date | null;
+  billingPeriod: string;
+  currency: string;
+  vatCents: number;
+  totalCents: number;
+};
+
+/** The business's tax invoice-receipts, one per payment: number, month, VAT, total and the PDF. */
+export function PortalTaxDocuments({ documents, timeZone }: { documents: PortalTaxDocument[]; timeZone: string }) {
+  const { t, i18n } = useTranslation("portal-business");
+  const { t: billing } = useTranslation("billing");
+  const language = i18n.language;
+  if (documents.length === 0) return <EmptyState icon={FileX} title={t("billing.documents.empty")} />;
+  return (
+    <ResponsiveTable
+      label={t("billing.documents.title")}
+      rows={documents}
+      rowKey={(document) => document.id}
+      columns={[
+        {
+          key: "number",
+          header: t("billing.documents.number"),
+          cell: (document) => <bdi className="font-medium tabular-nums">{document.documentNumber}</bdi>,
+        },
+        {
+          key: "period",
+          header: billing("columns.period"),
+          cell: (document) => (
+            <span className="whitespace-nowrap">{formatPeriod(document.billingPeriod, language)}</span>
+          ),
+        },
+        {
+          key: "issued",
+          header: t("billing.documents.issued"),
+          cell: (document) => (document.issuedAt ? formatDate(document.issuedAt, language, timeZone) : null),
+        },
+        {
+          key: "vat",
+          header: billing("columns.vat"),
+          cell: (document) => <MoneyText cents={document.vatCents} currency={document.currency} />,
+        },
+        {
+          key: "total",
+          header: billing("columns.total"),
+          cell: (document) => <MoneyText cents={document.totalCents} currency={document.currency} />,
+        },
+        {
+          key: "pdf",
+          header: billing("taxDocument.pdf"),
+          cell: (document) =>
+            document.pdfUrl ? (
+              <a
+                href={document.pdfUrl}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="font-medium text-brand-700 underline underline-offset-2"
+                aria-label={billing("taxDocument.pdfOf", { number: document.documentNumber })}
+              >
+                {billing("taxDocument.pdf")}
+              </a>
             ) : null,
         },
       ]}

@@ -10,8 +10,10 @@ import { Alert } from "~/components/ui/alert.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { databaseContext, envContext, nonceContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { formatCents } from "~/lib/format.ts";
+import { formatCents, formatNumber } from "~/lib/format.ts";
 import { findBillingRecordByPayToken } from "~/models/billing.server.ts";
+import { listTaxDocumentsOfBills } from "~/models/tax-document.server.ts";
+import { TaxDocumentStatus } from "~/tax-documents/tax-document-status.tsx";
 import { PayButtons } from "~/payments/components/pay-buttons.tsx";
 import { PAYPAL_SANDBOX_URL, paypalSdkUrl } from "~/payments/paypal-client.server.ts";
 import { contentSecurityPolicy } from "~/server/security.server.ts";
@@ -60,6 +62,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ? await computeBills(db, { period, timeZone: env.TZ_DISPLAY, usageUntil: now, clientId: record.clientId })
     : [];
   const amounts = soFar ?? record;
+  const [taxDocument] = record.status === "paid" ? await listTaxDocumentsOfBills(db, [record.id]) : [];
   return {
     title: t("pay.title", { ns: "payments" }),
     token: params.token,
@@ -68,13 +71,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       period: record.billingPeriod,
       baseFeeCents: amounts.baseFeeCents,
       usageFeesCents: amounts.usageFeesCents,
+      vatRateBasisPoints: amounts.vatRateBasisPoints,
+      vatCents: amounts.vatCents,
       totalCents: amounts.totalCents,
-      currency: record.currency,
+      currency: soFar?.currency ?? record.currency,
       status: record.status,
       dueAt: bounds.dueAt,
       payableFrom,
     },
     timeZone: env.TZ_DISPLAY,
+    taxDocument: taxDocument
+      ? {
+          // A payer is told a document is on its way; why Morning refused it is the operator's to see.
+          status: taxDocument.status === "issued" ? "issued" : "pending",
+          documentNumber: taxDocument.documentNumber,
+          pdfUrl: taxDocument.pdfUrl,
+          lastError: null,
+        }
+      : undefined,
+    morningConfigured: Boolean(env.MORNING_API_KEY_ID && env.MORNING_API_KEY_SECRET),
     // The client id is public by PayPal's design (it is in the SDK's URL); the secret never leaves the server.
     paypal:
       configured && payable
@@ -90,7 +105,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function Pay({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("payments");
-  const { bill, paypal, token, timeZone } = loaderData;
+  const { bill, paypal, token, timeZone, taxDocument, morningConfigured } = loaderData;
   const language = i18n.language;
   const money = (cents: number) => (
     <bdi className="whitespace-nowrap tabular-nums">{formatCents(cents, language, bill.currency)}</bdi>
@@ -128,6 +143,16 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
             <dd className="text-end">{money(bill.baseFeeCents)}</dd>
             <dt className="text-slate-600">{t("pay.usageFees")}</dt>
             <dd className="text-end">{money(bill.usageFeesCents)}</dd>
+            <dt className="border-t border-slate-100 pt-2 text-slate-600">{t("pay.net")}</dt>
+            <dd className="border-t border-slate-100 pt-2 text-end">
+              {money(bill.baseFeeCents + bill.usageFeesCents)}
+            </dd>
+            <dt className="text-slate-600">
+              {bill.vatRateBasisPoints === 0
+                ? t("pay.zeroRated")
+                : t("pay.vat", { rate: formatNumber(bill.vatRateBasisPoints / 100, language) })}
+            </dt>
+            <dd className="text-end">{money(bill.vatCents)}</dd>
             <dt className="border-t border-slate-200 pt-2 font-semibold">
               {t(bill.payableFrom ? "pay.totalSoFar" : "pay.total")}
             </dt>
@@ -138,6 +163,9 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
               <span className="inline-flex items-center gap-2">
                 <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
                 {t("pay.alreadyPaid")}
+              </span>
+              <span className="mt-1 block">
+                <TaxDocumentStatus document={taxDocument} paid morningConfigured={morningConfigured} />
               </span>
             </Alert>
           ) : bill.payableFrom ? (

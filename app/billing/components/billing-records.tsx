@@ -11,7 +11,8 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { TextareaField } from "~/components/ui/form-fields.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
-import { formatCents, formatDateTime } from "~/lib/format.ts";
+import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
+import { TaxDocumentStatus } from "~/tax-documents/tax-document-status.tsx";
 import type { BillingRow } from "../billing-page.server.ts";
 import { NOTE_MAX_LENGTH } from "../billing-schema.ts";
 import { formatPeriod, statusTone } from "../format-period.ts";
@@ -28,6 +29,7 @@ type BillingRecordsProps = {
   timeZone: string;
   markPaidError: MarkPaidError | undefined;
   confirmMarkPaid: MarkPaidConfirmation | undefined;
+  morningConfigured: boolean;
 };
 
 export function BillingRecords({
@@ -37,6 +39,7 @@ export function BillingRecords({
   timeZone,
   markPaidError,
   confirmMarkPaid,
+  morningConfigured,
 }: BillingRecordsProps) {
   const { t, i18n } = useTranslation("billing");
   const language = i18n.language;
@@ -73,6 +76,20 @@ export function BillingRecords({
             cell: (row) => money(row.usageFeesCents, row.currency),
           },
           {
+            key: "vat",
+            header: t("columns.vat"),
+            cell: (row) => (
+              <span className="flex flex-col">
+                {money(row.vatCents, row.currency)}
+                <span className="text-xs text-slate-600">
+                  {row.vatRateBasisPoints === 0
+                    ? t("vat.zeroRated")
+                    : t("vat.rate", { rate: formatNumber(row.vatRateBasisPoints / 100, language) })}
+                </span>
+              </span>
+            ),
+          },
+          {
             key: "total",
             header: t("columns.total"),
             cell: (row) => money(row.totalCents, row.currency),
@@ -90,6 +107,7 @@ export function BillingRecords({
             header: t("columns.actions"),
             cell: (row) => (
               <RecordActions
+                morningConfigured={morningConfigured}
                 row={row}
                 timeZone={timeZone}
                 error={markPaidError?.recordId === row.id ? markPaidError : undefined}
@@ -109,7 +127,9 @@ function RecordActions({
   timeZone,
   error,
   confirmation,
+  morningConfigured,
 }: {
+  morningConfigured: boolean;
   row: BillingRow;
   timeZone: string;
   error: MarkPaidError | undefined;
@@ -154,6 +174,7 @@ function RecordActions({
       ) : row.paidAt ? (
         <p className="text-sm text-slate-600">{t("actions.paidAt", { date: when(row.paidAt) })}</p>
       ) : null}
+      <TaxDocumentStatus document={row.taxDocument} paid={!unpaid} morningConfigured={morningConfigured} />
       {unpaid || row.events.length > 0 ? (
         <details className="group text-sm" open={error || confirmation ? true : undefined}>
           <summary className="cursor-pointer font-medium text-brand-700 hover:underline">

@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
 import { intlLocaleOf, isLanguage } from "~/i18n/config.ts";
 import { formatCents, formatNumber, formatPercentChange, percentChange } from "~/lib/format.ts";
+import { USD_PER_ILS } from "#db/price-list.ts";
 import type { MonthInProgress } from "../billing-page.server.ts";
 import { formatPeriod } from "../format-period.ts";
 
@@ -16,7 +17,10 @@ import { formatPeriod } from "../format-period.ts";
 export function MonthInProgressCard({ month, timeZone }: { month: MonthInProgress; timeZone: string }) {
   const { t, i18n } = useTranslation("billing");
   const language = i18n.language;
-  const money = (cents: number) => <bdi className="whitespace-nowrap tabular-nums">{formatCents(cents, language)}</bdi>;
+  const money = (cents: number, currency = "USD") => (
+    <bdi className="whitespace-nowrap tabular-nums">{formatCents(cents, language, currency)}</bdi>
+  );
+  const currencies = Object.entries(month.byCurrency);
   const count = (value: number) => <span className="tabular-nums">{formatNumber(value, language)}</span>;
   const payableFrom = new Intl.DateTimeFormat(intlLocaleOf(isLanguage(language) ? language : "en"), {
     dateStyle: "medium",
@@ -41,6 +45,12 @@ export function MonthInProgressCard({ month, timeZone }: { month: MonthInProgres
             : t("inProgress.against", { change: formatPercentChange(change, language), period: previous })}
         </p>
       </div>
+      {currencies.some(([currency]) => currency !== "USD") ? (
+        <p className="text-sm text-slate-600">
+          {currencies.map(([currency, cents]) => formatCents(cents ?? 0, language, currency)).join(" · ")} ·{" "}
+          {t("inProgress.converted", { rate: formatNumber(USD_PER_ILS.rate, language), date: USD_PER_ILS.asOf })}
+        </p>
+      ) : null}
       {month.bills.length === 0 ? (
         <EmptyState icon={CalendarClock} title={t("inProgress.empty")} />
       ) : (
@@ -78,12 +88,20 @@ export function MonthInProgressCard({ month, timeZone }: { month: MonthInProgres
               header: t("inProgress.columns.solutions"),
               cell: (bill) => count(bill.usage.solution.count),
             },
-            { key: "base", header: t("inProgress.columns.baseFee"), cell: (bill) => money(bill.baseFeeCents) },
-            { key: "usage", header: t("inProgress.columns.usageFees"), cell: (bill) => money(bill.usageFeesCents) },
+            {
+              key: "base",
+              header: t("inProgress.columns.baseFee"),
+              cell: (bill) => money(bill.baseFeeCents, bill.currency),
+            },
+            {
+              key: "usage",
+              header: t("inProgress.columns.usageFees"),
+              cell: (bill) => money(bill.usageFeesCents, bill.currency),
+            },
             {
               key: "total",
               header: t("inProgress.columns.total"),
-              cell: (bill) => money(bill.totalCents),
+              cell: (bill) => money(bill.totalCents, bill.currency),
               className: "font-semibold",
             },
           ]}

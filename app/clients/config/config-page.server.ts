@@ -19,6 +19,7 @@ import { frameAncestorSources } from "~/sites/frame-ancestors.ts";
 import { businessConfigFormSchema, capabilityFormSchema, promptKey } from "./sales-config-schema.ts";
 import { salesConfigView, updateSalesConfig } from "./sales-config.server.ts";
 import { CAPABILITIES } from "#db/vocabulary.ts";
+import { monthlyFeeOf } from "#db/price-list.ts";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -59,6 +60,7 @@ export async function loadConfigPage(db: Database, client: Client) {
       licenseKey: client.licenseKey,
       plan: client.plan,
       status: client.status,
+      billingCurrency: client.billingCurrency,
     },
     sites: {
       domainOrigins: frameAncestorSources(client.websiteDomain),
@@ -83,10 +85,18 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
       const submission = parseForm(formData, { schema: clientDetailsFormSchema });
       if (submission.status !== "success")
         return data({ intent: "details", result: submission.reply() }, { status: 400 });
+      const { billingCurrency } = submission.value;
       await updateClient(
         db,
         client.id,
-        { ...submission.value, contactEmail: submission.value.contactEmail ?? null },
+        {
+          ...submission.value,
+          contactEmail: submission.value.contactEmail ?? null,
+          // A client moved to another currency pays that currency's price list fee: cents are not agorot.
+          ...(billingCurrency && billingCurrency !== client.billingCurrency
+            ? { monthlyFeeCents: monthlyFeeOf(billingCurrency) }
+            : {}),
+        },
         context.operatorId,
       );
       return redirectWithSuccess(context.pageUrl, t("details.saved"));

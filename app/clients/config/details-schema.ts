@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BILLING_CURRENCIES } from "#db/price-list.ts";
 import { CLIENT_STATUSES, PLANS } from "#db/vocabulary.ts";
 import { plainText } from "~/lib/text.ts";
 
@@ -13,4 +14,6 @@ export const clientDetailsFormSchema = z.object({
     .pipe(plainText(253).pipe(z.string().min(1, "errors.domainRequired"))),
   plan: z.enum(PLANS, "errors.unknownPlan"),
   status: z.enum(CLIENT_STATUSES, "errors.unknownStatus"),
+  /** Left out (an older form, an API caller): the client keeps its currency. */
+  billingCurrency: z.enum(BILLING_CURRENCIES, "errors.unknownCurrency").optional(),
 });

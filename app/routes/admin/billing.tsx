@@ -13,7 +13,9 @@ import { BillingRecords } from "~/billing/components/billing-records.tsx";
 import { BillingTotals } from "~/billing/components/billing-totals.tsx";
 import { GenerateBillsForm } from "~/billing/components/generate-bills-form.tsx";
 import { MonthInProgressCard } from "~/billing/components/month-in-progress.tsx";
+import { formatPeriod } from "~/billing/format-period.ts";
 import { hasEnded } from "~/billing/periods.ts";
+import { TaxDocumentsNotice } from "~/tax-documents/tax-documents-notice.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { isConfirmed } from "~/components/ui/confirm.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
@@ -39,9 +41,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     timeZone,
     now,
   });
+  const env = context.get(envContext);
   return {
     title: getTranslator(context)("title", { ns: "billing" }),
     timeZone,
+    morningConfigured: Boolean(env.MORNING_API_KEY_ID && env.MORNING_API_KEY_SECRET),
+    paymentsMonth: filter.period ?? defaultBillingPeriod(now, timeZone),
     filter,
     exportSearch: exportSearchOf(filter),
     ...pageData,
@@ -119,6 +124,9 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
     pageCount,
     timeZone,
     exportSearch,
+    morningConfigured,
+    paymentsMonth,
+    taxDocuments,
   } = loaderData;
 
   return (
@@ -130,14 +138,28 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
           perMessage: formatCents(PRICE_LIST.perBillableMessageCents, language, PRICE_LIST.currency),
         })}
         actions={
-          <Button asChild variant="secondary">
-            <a href={`/admin/billing/export${exportSearch}`} download>
-              <Download className="h-4 w-4" aria-hidden="true" />
-              {t("export")}
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="secondary">
+              <a href={`/admin/billing/export${exportSearch}`} download>
+                <Download className="h-4 w-4" aria-hidden="true" />
+                {t("export")}
+              </a>
+            </Button>
+            <Button asChild variant="secondary">
+              <a
+                href={`/admin/billing/payments-export?month=${paymentsMonth}`}
+                download
+                aria-label={t("paymentsExport.linkFor", { period: formatPeriod(paymentsMonth, language) })}
+              >
+                <Download className="h-4 w-4" aria-hidden="true" />
+                {t("paymentsExport.link")}
+              </a>
+            </Button>
+          </div>
         }
       />
+
+      <TaxDocumentsNotice configured={morningConfigured} {...taxDocuments} />
 
       <MonthInProgressCard month={monthInProgress} timeZone={timeZone} />
 
@@ -169,6 +191,7 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
               : undefined
           }
           confirmMarkPaid={actionData && "confirmMarkPaid" in actionData ? actionData.confirmMarkPaid : undefined}
+          morningConfigured={morningConfigured}
         />
       </section>
     </div>

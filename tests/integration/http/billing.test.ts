@@ -71,11 +71,48 @@ describe("the billing page and API", () => {
       "Currency",
       "Status",
       "Paid at",
+      "Net",
+      "VAT",
     ]);
     const paid = await records(cookie, "?status=paid");
     expect(rows.length - 1).toBe(paid.length);
     const csvTotal = rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row[6]) * 100), 0);
     expect(csvTotal).toBe(paid.reduce((sum, record) => sum + record.totalCents, 0));
+  });
+
+  it("exports a month's payments for the accountant, and refuses a month that is not one with a 400", async () => {
+    const cookie = await loginAsOperator();
+    for (const month of ["", "2026-13", "nonsense"]) {
+      const refused = await request(`/admin/billing/payments-export?month=${month}`, { headers: { Cookie: cookie } });
+      expect(refused.status, month).toBe(400);
+      expect(await refused.json()).toEqual({ error: "Choose a month from the list." });
+    }
+    const paid = (await records(cookie, "?status=paid")).filter((record) => record.paidAt);
+    const month = paid[0]!.paidAt!.slice(0, 7);
+    const response = await request(`/admin/billing/payments-export?month=${month}`, { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    const [header, ...rows] = parseCsv(await response.text());
+    expect(header).toEqual([
+      "Paid at",
+      "Client",
+      "Client ID",
+      "Bill period",
+      "Currency",
+      "Net",
+      "VAT rate %",
+      "VAT",
+      "Total",
+      "Total in USD",
+      "USD per ILS",
+      "Paid through",
+      "Payment reference",
+      "Tax document number",
+      "Tax document status",
+    ]);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(Math.round(Number(row[5]) * 100) + Math.round(Number(row[7]) * 100)).toBe(Math.round(Number(row[8]) * 100));
+    }
   });
 
   it("writes when a bill was paid as the page's local date and time, in Hebrew too", async () => {

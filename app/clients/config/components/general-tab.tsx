@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseForm } from "~/components/ui/parse-form.ts";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { BILLING_CURRENCIES } from "#db/price-list.ts";
 import { CLIENT_STATUSES, PLANS, SALES_STYLES } from "#db/vocabulary.ts";
 import { TitledCard } from "~/components/ui/card.tsx";
 import type { BusinessHours } from "~/hours/business-hours.ts";
@@ -23,6 +24,7 @@ type ClientDetails = {
   licenseKey: string;
   plan: string;
   status: string;
+  billingCurrency: string;
 };
 
 type GeneralTabProps = {
@@ -109,6 +111,12 @@ function ClientDetailsForm({
             field={fields.status}
             label={t("details.status")}
             options={CLIENT_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+          />
+          <SelectField
+            field={fields.billingCurrency}
+            label={t("details.billingCurrency")}
+            hint={t("details.billingCurrencyHint")}
+            options={BILLING_CURRENCIES.map((currency) => ({ value: currency, label: t(`currencies.${currency}`) }))}
           />
         </div>
         <FormActions intent="details" saveLabel={t("details.save")} resetLabel={t("details.reset")} saving={saving} />
