@@ -287,7 +287,8 @@ export async function periodChange(db: Database, period: BillingPeriod, clientId
 }
 
 /** Bills in several currencies added up in US cents, at the price list's fixed rate. */
-const sumOf = (bills: ComputedBill[]) => bills.reduce((total, bill) => total + usdCentsOf(bill.totalCents, bill.currency), 0);
+const sumOf = (bills: ComputedBill[]) =>
+  bills.reduce((total, bill) => total + usdCentsOf(bill.totalCents, bill.currency), 0);
 
 /** Bills added up in each currency they are in, in its minor unit. */
 const sumByCurrency = (bills: ComputedBill[]) => {

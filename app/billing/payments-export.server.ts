@@ -36,7 +36,10 @@ export async function paymentsCsv(
     { header: header("vat"), value: (row) => amount(row.vatCents) },
     { header: header("gross"), value: (row) => amount(row.totalCents) },
     { header: header("grossUsd"), value: (row) => amount(usdCentsOf(row.totalCents, row.currency)) },
-    { header: header("usdRate"), value: (row) => (row.currency === "ILS" ? `${USD_PER_ILS.rate} (${USD_PER_ILS.asOf})` : "") },
+    {
+      header: header("usdRate"),
+      value: (row) => (row.currency === "ILS" ? `${USD_PER_ILS.rate} (${USD_PER_ILS.asOf})` : ""),
+    },
     { header: header("method"), value: (row) => (row.captureId ? label("paypal") : label("byHand")) },
     { header: header("captureId"), value: (row) => row.captureId ?? "" },
     { header: header("documentNumber"), value: (row) => row.documentNumber ?? "" },

@@ -29,7 +29,12 @@ describe("VAT", () => {
     // Three lines of ₪0.25: each alone would round 4.5 → 5 agorot (15 in all); the document's 75 gives 13.5 → 14.
     const lines = [25, 25, 25];
     expect(lines.map((line) => vatOf(line, 1800)).reduce((a, b) => a + b, 0)).toBe(15);
-    expect(vatOf(lines.reduce((a, b) => a + b, 0), 1800)).toBe(14);
+    expect(
+      vatOf(
+        lines.reduce((a, b) => a + b, 0),
+        1800,
+      ),
+    ).toBe(14);
   });
 
   it("refuses amounts that are not whole agorot", () => {

@@ -111,7 +111,11 @@ export async function recordTaxDocumentAttempt(
 export async function releaseTaxDocumentMail(
   db: Database,
   id: number,
-  { mailedAt, nextAttemptAt, lastError }: { mailedAt: Date | null; nextAttemptAt: Date | null; lastError: string | null },
+  {
+    mailedAt,
+    nextAttemptAt,
+    lastError,
+  }: { mailedAt: Date | null; nextAttemptAt: Date | null; lastError: string | null },
 ) {
   await db
     .update(taxDocuments)

@@ -31,7 +31,10 @@ const searchResponse = z.object({
     }),
   ),
 });
-const errorBody = z.object({ errorCode: z.union([z.number(), z.string()]).optional(), errorMessage: z.string().optional() });
+const errorBody = z.object({
+  errorCode: z.union([z.number(), z.string()]).optional(),
+  errorMessage: z.string().optional(),
+});
 
 export type MorningDocument = { id: string; number: string; pdfUrl: string | null };
 
@@ -91,7 +94,10 @@ export function createMorningClient(config: MorningConfig, fetchImpl: typeof fet
 
   const failure = (path: string, status: number, body: unknown) => {
     const error = errorBody.safeParse(body);
-    return new MorningError(status, error.success && error.data.errorMessage ? error.data.errorMessage : `Morning answered ${status} to ${path}`);
+    return new MorningError(
+      status,
+      error.success && error.data.errorMessage ? error.data.errorMessage : `Morning answered ${status} to ${path}`,
+    );
   };
 
   async function authenticate() {
@@ -143,7 +149,12 @@ export function createMorningClient(config: MorningConfig, fetchImpl: typeof fet
             vatType,
           })),
           payment: [
-            { type: PAYMENT_TYPE_PAYPAL, date: request.paidOn, price: major(request.grossMinor), currency: request.currency },
+            {
+              type: PAYMENT_TYPE_PAYPAL,
+              date: request.paidOn,
+              price: major(request.grossMinor),
+              currency: request.currency,
+            },
           ],
         },
         createdDocument,

@@ -45,8 +45,6 @@ export function TaxDocumentStatus({
   if (!morningConfigured) return <span className="text-sm text-slate-600">{t("taxDocument.notConfigured")}</span>;
   if (!document) return <span className="text-sm text-slate-600">{t("taxDocument.none")}</span>;
   if (document.status === "failed")
-    return (
-      <span className="text-sm text-red-700">{t("taxDocument.failed", { error: document.lastError ?? "" })}</span>
-    );
+    return <span className="text-sm text-red-700">{t("taxDocument.failed", { error: document.lastError ?? "" })}</span>;
   return <span className="text-sm text-slate-600">{t("taxDocument.pending")}</span>;
 }

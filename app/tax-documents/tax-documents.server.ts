@@ -33,7 +33,11 @@ export const taxDocumentReference = (captureId: string) => `alex-paypal-${captur
 let cached: { key: string; client: MorningClient } | undefined;
 export function morningClientFor(env: Pick<Env, "MORNING_API_KEY_ID" | "MORNING_API_KEY_SECRET" | "MORNING_BASE_URL">) {
   if (!env.MORNING_API_KEY_ID || !env.MORNING_API_KEY_SECRET) return null;
-  const config = { apiKeyId: env.MORNING_API_KEY_ID, apiKeySecret: env.MORNING_API_KEY_SECRET, baseUrl: env.MORNING_BASE_URL };
+  const config = {
+    apiKeyId: env.MORNING_API_KEY_ID,
+    apiKeySecret: env.MORNING_API_KEY_SECRET,
+    baseUrl: env.MORNING_BASE_URL,
+  };
   const key = JSON.stringify(config);
   if (cached?.key !== key) cached = { key, client: createMorningClient(config) };
   return cached.client;
@@ -148,7 +152,12 @@ async function work(db: Database, document: TaxDocument, config: TaxDocumentConf
         },
         now,
       );
-      logError(error, { event: "tax_document.failed", taxDocumentId: document.id, attempt: number, status: error.status });
+      logError(error, {
+        event: "tax_document.failed",
+        taxDocumentId: document.id,
+        attempt: number,
+        status: error.status,
+      });
       return;
     }
   }
@@ -157,9 +166,11 @@ async function work(db: Database, document: TaxDocument, config: TaxDocumentConf
 
 /** E-mails an issued document to the business in its language; a refused e-mail is tried again later. */
 async function mailDocument(db: Database, document: TaxDocument, config: TaxDocumentConfig, now: Date) {
-  if (!config.mail) return releaseTaxDocumentMail(db, document.id, { mailedAt: null, nextAttemptAt: null, lastError: null });
+  if (!config.mail)
+    return releaseTaxDocumentMail(db, document.id, { mailedAt: null, nextAttemptAt: null, lastError: null });
   const subject = await findTaxDocumentSubject(db, document.paymentOrderId);
-  if (!subject) return releaseTaxDocumentMail(db, document.id, { mailedAt: null, nextAttemptAt: null, lastError: null });
+  if (!subject)
+    return releaseTaxDocumentMail(db, document.id, { mailedAt: null, nextAttemptAt: null, lastError: null });
   const mail = await composeTaxDocumentMail(
     { ...subject, documentNumber: document.documentNumber ?? "", pdfUrl: document.pdfUrl },
     { publicUrl: config.publicUrl },

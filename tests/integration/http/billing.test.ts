@@ -111,7 +111,9 @@ describe("the billing page and API", () => {
     ]);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
-      expect(Math.round(Number(row[5]) * 100) + Math.round(Number(row[7]) * 100)).toBe(Math.round(Number(row[8]) * 100));
+      expect(Math.round(Number(row[5]) * 100) + Math.round(Number(row[7]) * 100)).toBe(
+        Math.round(Number(row[8]) * 100),
+      );
     }
   });
 

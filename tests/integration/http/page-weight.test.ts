@@ -19,6 +19,8 @@ const PAGES = [
   "/admin/plugin",
   "/admin/analytics",
   "/admin/chat-sessions",
+  "/admin/inbox",
+  "/admin/saved-replies",
   "/admin/ai-training",
   "/admin/system-status",
   "/admin/team",
