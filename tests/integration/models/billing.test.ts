@@ -243,6 +243,7 @@ describe.each(testDrivers)("billing on fixed data on %s", (driver) => {
     expect(await monthlyRevenue(db, { timeZone: TZ, now })).toEqual({
       current: 5000 * 2 + 400,
       previous: 5000 * 3 + 100,
+      byCurrency: { USD: 5000 * 2 + 400 },
     });
     const soFar = await computeBills(db, { period: "2026-03", timeZone: TZ, usageUntil: now });
     expect(soFar.reduce((sum, bill) => sum + bill.totalCents, 0)).toBe(10_400);

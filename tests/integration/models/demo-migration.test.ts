@@ -6,9 +6,10 @@ import { eq, sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { openDatabase, type Database, type DatabaseHandle } from "#db/connection.ts";
+import { generateLicenseKey } from "#db/license-key.ts";
 import { chatSessions, chatSessionTotals, completedFunctions, messages, messageUsageDaily } from "#db/schema.ts";
 import type * as schema from "#db/schema.ts";
-import { insertChatSession, insertClient } from "../../support/factories.ts";
+import { insertChatSession } from "../../support/factories.ts";
 
 const MIGRATIONS = path.resolve("db/migrations");
 /** The migration that leaves the public demo out of the monitor's totals and its costs at nothing. */
@@ -26,27 +27,36 @@ function migrationsBefore(tag: string) {
   return folder;
 }
 
+/**
+ * Rows as they were before the migration, in SQL naming only the columns of that time: the schema's
+ * own inserts name every column of today, which later migrations added.
+ */
+async function clientBefore(db: Database, name: string, isDemo: boolean) {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const { rows } = await (db as PgliteDatabase<typeof schema>).execute<{ id: number }>(sql`
+    insert into clients (business_name, owner_email, website_domain, business_type, license_key, is_demo, monthly_fee_cents)
+    values (${name}, ${`owner@${slug}.example`}, ${`${slug}.example`}, 'services', ${generateLicenseKey()}, ${isDemo}, ${isDemo ? 0 : 5000})
+    returning id`);
+  return rows[0]!.id;
+}
+
 /** A session with `count` messages of a dollar each (its usage and totals kept by the triggers). */
 async function conversation(db: Database, clientId: number, count: number) {
-  const session = await insertChatSession(db, clientId, { messageCount: count });
-  await db.insert(messages).values(
-    Array.from({ length: count }, (_, index) => ({
-      sessionId: session.id,
-      clientId,
-      userMessage: `question ${index}`,
-      aiResponse: `answer ${index}`,
-      messageType: "conversation" as const,
-      costCents: 100,
-      createdAt: new Date(session.startedAt.getTime() + index * 1000),
-    })),
-  );
-  await db.insert(completedFunctions).values({
-    clientId,
-    sessionId: session.id,
-    functionType: "client_introduction_complete",
-    profitCents: 100,
-  });
-  return session;
+  const startedAt = new Date(Date.now() - 10 * 60_000);
+  const { rows } = await (db as PgliteDatabase<typeof schema>).execute<{ id: number }>(sql`
+    insert into chat_sessions (public_id, client_id, message_count, started_at, last_message_at)
+    values (${`sess_before_${clientId}_${count}`}, ${clientId}, ${count}, ${startedAt}, ${startedAt})
+    returning id`);
+  const sessionId = rows[0]!.id;
+  for (let index = 0; index < count; index += 1) {
+    await db.execute(sql`
+      insert into messages (session_id, client_id, user_message, ai_response, message_type, cost_cents, created_at)
+      values (${sessionId}, ${clientId}, ${`question ${index}`}, ${`answer ${index}`}, 'conversation', 100,
+        ${new Date(startedAt.getTime() + index * 1000)})`);
+  }
+  await db.execute(sql`
+    insert into completed_functions (client_id, session_id, function_type, profit_cents)
+    values (${clientId}, ${sessionId}, 'client_introduction_complete', 100)`);
 }
 
 async function totals(db: Database) {
@@ -82,8 +92,8 @@ describe(`migration ${DEMO_MIGRATION}`, () => {
     db = handle.db;
     earlier = migrationsBefore(DEMO_MIGRATION);
     await migrate(db as PgliteDatabase<typeof schema>, { migrationsFolder: earlier });
-    demoId = (await insertClient(db, { businessName: "Alex AI (public demo)", isDemo: true, monthlyFeeCents: 0 })).id;
-    regularId = (await insertClient(db, { businessName: "A regular business" })).id;
+    demoId = await clientBefore(db, "Alex AI (public demo)", true);
+    regularId = await clientBefore(db, "A regular business", false);
     await conversation(db, demoId, 3);
     await conversation(db, regularId, 2);
     // Before it, the kept totals counted the demo's session, and its messages cost a dollar.
