@@ -11,7 +11,6 @@ import {
   openGapGroup,
   reopenGapGroup,
 } from "~/models/knowledge-gap.server.ts";
-import { FAQ_LIMITS } from "~/training/training-schema.ts";
 import { gapIdSchema } from "./gap-schema.ts";
 import { groupOfKey, questionKey, sharedKeyWords } from "./question-key.server.ts";
 
@@ -107,13 +106,15 @@ export async function loadGaps(db: Database, clientId: number) {
 
 export type GapsView = Awaited<ReturnType<typeof loadGaps>>;
 
-/** The open group "Answer this" was opened for, as the FAQ editor fills it in; undefined for any other id. */
-export async function gapToAnswer(db: Database, clientId: number, requested: string | null) {
+/**
+ * The open group "Answer this" was opened for, as the FAQ editor fills it in (a visitor's long
+ * message cut to what the FAQ's question field holds); undefined for any other id.
+ */
+export async function gapToAnswer(db: Database, clientId: number, requested: string | null, questionLength: number) {
   const id = gapIdSchema.safeParse(requested ?? undefined);
   if (!id.success) return undefined;
   const group = await findGapGroup(db, clientId, id.data);
-  // The FAQ's question field holds this much; a visitor's long message is cut to it.
   return group && !group.answeredAt
-    ? { id: group.id, question: group.question.slice(0, FAQ_LIMITS.question).trim() }
+    ? { id: group.id, question: group.question.slice(0, questionLength).trim() }
     : undefined;
 }

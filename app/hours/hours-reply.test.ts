@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "~/i18n/config.ts";
 import { getI18nInstance } from "~/i18n/middleware.server.ts";
 import { DEFAULT_BUSINESS_HOURS, openingState } from "./business-hours.ts";
-import { asksForAPerson } from "~/handoff/person-request.ts";
+import { asksForAPerson } from "~/lib/person-request.ts";
 import { asksAboutHours, hoursForPrompt, hoursNotice } from "./hours-reply.ts";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

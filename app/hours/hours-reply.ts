@@ -1,4 +1,4 @@
-import { asksForAPerson } from "~/handoff/person-request.ts";
+import { asksForAPerson } from "~/lib/person-request.ts";
 import { wallClock } from "~/lib/calendar.ts";
 import type { BusinessHours, OpeningState } from "./business-hours.ts";
 

@@ -25,7 +25,7 @@ export function liveStreamResponse(
   const sessionId = context.get(authSessionContext);
   const scoped = ofClient === undefined ? filter.data : { ...filter.data, clientId: ofClient };
   // Each look at the session also says the person is here, with a page open: a visitor who asks
-  // for a person is told someone joins now only while someone is (app/handoff/person-request.server.ts).
+  // for a person is told someone joins now only while someone is (app/conversations/person-request.server.ts).
   const stillSignedIn = () => touchLiveAuthSession(db, sessionId, new Date());
   void stillSignedIn().catch(() => {});
   // It ends when the server begins to stop, too: the person's browser reconnects elsewhere.

@@ -8,7 +8,7 @@ import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
 import { StatCard } from "~/components/ui/stat-card.tsx";
 import { formatPeriod, statusTone } from "~/billing/format-period.ts";
 import { formatCents, formatDate, formatNumber } from "~/lib/format.ts";
-import { TaxDocumentStatus, type BillTaxDocument } from "~/tax-documents/tax-document-status.tsx";
+import { TaxDocumentStatus, type BillTaxDocument } from "~/billing/components/tax-document-status.tsx";
 
 /** An amount in the page's language, kept in one piece. */
 function MoneyText({ cents, currency }: { cents: number; currency: string }) {

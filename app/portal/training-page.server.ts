@@ -49,7 +49,7 @@ export async function loadPortalTraining(
         maxEntries: FAQ_LIMITS.rows,
         faq: entries.map((entry) => ({ id: entry.id, q: entry.topic, a: entry.content })),
         // "Answer this" on a gap: its question waits in the new entry's form.
-        gap: (await gapToAnswer(db, client.id, requestedGap)) ?? null,
+        gap: (await gapToAnswer(db, client.id, requestedGap, FAQ_LIMITS.question)) ?? null,
       } as const;
     }
     case "gaps":

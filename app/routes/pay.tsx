@@ -13,7 +13,7 @@ import { getTranslator } from "~/i18n/middleware.server.ts";
 import { formatCents, formatNumber } from "~/lib/format.ts";
 import { findBillingRecordByPayToken } from "~/models/billing.server.ts";
 import { listTaxDocumentsOfBills } from "~/models/tax-document.server.ts";
-import { TaxDocumentStatus } from "~/tax-documents/tax-document-status.tsx";
+import { TaxDocumentStatus } from "~/billing/components/tax-document-status.tsx";
 import { PayButtons } from "~/payments/components/pay-buttons.tsx";
 import { PAYPAL_SANDBOX_URL, paypalSdkUrl } from "~/payments/paypal-client.server.ts";
 import { contentSecurityPolicy } from "~/server/security.server.ts";

@@ -13,7 +13,7 @@ import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { answerGapsWithFaq, gapToAnswer, loadGaps } from "~/gaps/gaps.server.ts";
 import { gapIdSchema } from "~/gaps/gap-schema.ts";
 import { conversationSchema, previewSchema, PREVIEW_TURNS, type PreviewTurn } from "./preview-schema.ts";
-import { SALES_FLOW, TRAINING_BUSINESS_TYPES, trainingFormSchema, type FaqRow } from "./training-schema.ts";
+import { FAQ_LIMITS, SALES_FLOW, TRAINING_BUSINESS_TYPES, trainingFormSchema, type FaqRow } from "./training-schema.ts";
 import { recordTrainingChange, type TrainingEditor } from "./training-history.server.ts";
 import { saveTraining } from "./training.server.ts";
 
@@ -40,7 +40,7 @@ export async function loadTrainingPage(db: Database, requestedClientId: string |
   const faq = training ? faqRowsOf(training.knowledgeBase) : [];
   const blankRows = faq.length > 0 ? BLANK_FAQ_ROWS.afterSaved : BLANK_FAQ_ROWS.whenEmpty;
   // "Answer this" on a gap: its question waits in a new row for the answer.
-  const gap = client ? await gapToAnswer(db, client.id, requestedGap) : undefined;
+  const gap = client ? await gapToAnswer(db, client.id, requestedGap, FAQ_LIMITS.question) : undefined;
   const gapRows = gap ? [{ q: gap.question, a: "" }] : [];
   return {
     clients: clients.map(({ id, businessName }) => ({ id, businessName })),

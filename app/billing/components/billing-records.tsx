@@ -12,7 +12,7 @@ import { TextareaField } from "~/components/ui/form-fields.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
 import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
-import { TaxDocumentStatus } from "~/tax-documents/tax-document-status.tsx";
+import { TaxDocumentStatus } from "~/billing/components/tax-document-status.tsx";
 import type { BillingRow } from "../billing-page.server.ts";
 import { NOTE_MAX_LENGTH } from "../billing-schema.ts";
 import { formatPeriod, statusTone } from "../format-period.ts";

@@ -13,7 +13,7 @@ import {
   PORTAL_CONVERSATIONS,
   portalConversationImagePath,
   portalConversationPath,
-} from "~/portal/conversations-paths.ts";
+} from "~/sessions/portal-conversation-paths.ts";
 import { trainingTabPath } from "~/portal/training-tabs.ts";
 import { recordAccess } from "~/privacy/access-log.server.ts";
 import { SessionSummaryList } from "~/sessions/components/conversation-thread.tsx";

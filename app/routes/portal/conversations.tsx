@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/conversations";
 import { databaseContext, envContext, portalClientContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { portalConversationPath } from "~/portal/conversations-paths.ts";
+import { portalConversationPath } from "~/sessions/portal-conversation-paths.ts";
 import { recordListAccess } from "~/privacy/access-log.server.ts";
 import { SessionMonitor } from "~/sessions/components/session-monitor.tsx";
 import { clientsWithContactDetails, loadMonitorList } from "~/sessions/sessions.server.ts";

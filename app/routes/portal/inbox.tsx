@@ -2,7 +2,7 @@ import type { Route } from "./+types/inbox";
 import { portalClientContext } from "~/context.ts";
 import { InboxPage } from "~/handoff/components/inbox-page.tsx";
 import { loadInbox } from "~/handoff/inbox.server.ts";
-import { portalConversationPath } from "~/portal/conversations-paths.ts";
+import { portalConversationPath } from "~/sessions/portal-conversation-paths.ts";
 
 export const handle = { i18n: ["inbox", "sessions"] };
 

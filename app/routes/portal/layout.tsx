@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useWaitingCount } from "~/handoff/components/waiting-count.tsx";
 import { PORTAL_INBOX, waitingCountPath } from "~/handoff/inbox-query.ts";
 import { LiveEventsProvider, useLive } from "~/live/live-events.tsx";
-import { PORTAL_LIVE } from "~/portal/conversations-paths.ts";
+import { PORTAL_LIVE } from "~/sessions/portal-conversation-paths.ts";
 import { PORTAL_SHELL } from "~/portal/portal-shell.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireBusinessUserForPage];

@@ -13,7 +13,7 @@ import { findClientById } from "~/models/client.server.ts";
 import { PortalFaq } from "~/portal/training-faq.tsx";
 import { handlePortalTrainingAction, loadPortalTraining } from "~/portal/training-page.server.ts";
 import { PORTAL_TRAINING_TABS, trainingTabPath } from "~/portal/training-tabs.ts";
-import { portalConversationPath } from "~/portal/conversations-paths.ts";
+import { portalConversationPath } from "~/sessions/portal-conversation-paths.ts";
 import { GapsList } from "~/gaps/components/gaps-list.tsx";
 import { BusinessInfoForm, GreetingForm } from "~/portal/training-texts.tsx";
 import { ChatPreview } from "~/training/components/chat-preview.tsx";

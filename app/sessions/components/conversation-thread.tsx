@@ -1,7 +1,7 @@
 import { Bot, Headset, User } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
-import { ReplySources } from "~/gaps/components/reply-sources.tsx";
+import { ReplySources } from "~/sessions/components/reply-sources.tsx";
 import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import type { ExportedMessage, SessionSummary } from "../session-types.ts";
 import { formatDuration } from "../session-format.ts";

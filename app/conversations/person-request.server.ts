@@ -14,10 +14,10 @@ import type { LeadEvent } from "~/leads/lead-event.ts";
 import { recordHandoff } from "~/models/handoff.server.ts";
 import { findPersonSettings, markWaitingForPerson, someoneCanAnswer } from "~/models/inbox.server.ts";
 import { enqueueLeadDeliveries } from "~/models/lead-delivery.server.ts";
-import { portalConversationPath } from "~/portal/conversations-paths.ts";
+import { portalConversationPath } from "~/sessions/portal-conversation-paths.ts";
 
 /**
- * A visitor asked for a person (person-request.ts hears it): Alex does not answer the question, it
+ * A visitor asked for a person (app/lib/person-request.ts hears it): Alex does not answer the question, it
  * tells the truth about who comes and when, and the conversation waits in the inbox. Someone can
  * join now only while the business is open and someone who may answer it has a page open (their
  * live stream heard from them within PRESENCE_MS); otherwise the visitor is told when, and asked how
