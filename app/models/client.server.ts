@@ -140,6 +140,8 @@ export type ClientChanges = Partial<
     | "sessionsPerVisitorPerHour"
     | "sessionsPerAddressPerHour"
     | "monthlyUsageCeilingCents"
+    | "personButton"
+    | "personWaitMinutes"
   >
 >;
 

@@ -14,6 +14,7 @@ import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { handleScanForm, type ScanIntent } from "./scan-form.server.ts";
 import { recordTrainingChange, type TrainingEditor } from "~/training/training-history.server.ts";
 import { clientDetailsFormSchema } from "./details-schema.ts";
+import { personHandoverFormSchema } from "./person-handover-schema.ts";
 import { sitesFormSchema } from "./sites-schema.ts";
 import { frameAncestorSources } from "~/sites/frame-ancestors.ts";
 import { businessConfigFormSchema, capabilityFormSchema, promptKey } from "./sales-config-schema.ts";
@@ -62,6 +63,7 @@ export async function loadConfigPage(db: Database, client: Client) {
       status: client.status,
       billingCurrency: client.billingCurrency,
     },
+    person: { personButton: client.personButton, personWaitMinutes: client.personWaitMinutes },
     sites: {
       domainOrigins: frameAncestorSources(client.websiteDomain),
       allowedOrigins: client.allowedOrigins,
@@ -100,6 +102,18 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
         context.operatorId,
       );
       return redirectWithSuccess(context.pageUrl, t("details.saved"));
+    }
+    case "person": {
+      const submission = parseForm(formData, { schema: personHandoverFormSchema });
+      if (submission.status !== "success")
+        return data({ intent: "person", result: submission.reply() }, { status: 400 });
+      await updateClient(
+        db,
+        client.id,
+        { personButton: submission.value.personButton ?? false, personWaitMinutes: submission.value.personWaitMinutes },
+        context.operatorId,
+      );
+      return redirectWithSuccess(context.pageUrl, t("person.saved"));
     }
     case "retention":
       return handleRetentionAction(db, client.id, formData, { pageUrl: context.pageUrl, message: t("privacy.saved") });

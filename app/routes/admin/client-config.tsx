@@ -111,6 +111,8 @@ export default function ClientConfig({ loaderData, actionData }: Route.Component
               hoursResult={resultFor("hours")}
               privacy={loaderData.privacy}
               retentionResult={resultFor("retention")}
+              person={loaderData.person}
+              personResult={resultFor("person")}
               sitesResult={resultFor("sites")}
               savingIntent={savingIntent}
             />

@@ -40,7 +40,7 @@ async function join(mail: ParsedMail, displayName: string) {
 /** A person's id as a people page's row posts it. */
 async function memberId(path: string, cookie: string, email: string) {
   const html = await (await send(path, { cookie })).text();
-  const card = html.split("<li").findLast((part) => part.includes(`>${email}</p>`));
+  const card = html.split("<tr").find((part) => part.includes(`>${email}</p>`));
   const id = /name="operatorId" value="(\d+)"/.exec(card ?? "")?.[1];
   if (!id) throw new Error(`${email} is not on ${path}`);
   return id;

@@ -512,6 +512,38 @@ describe("the settings page /admin/clients/{id}/config without JavaScript", () =
     expect(html).toContain("Invalid email address");
   });
 
+  it("turns the chat's 'talk to a person' button off, sets the owner's wait, and refuses minutes out of range", async () => {
+    const personForm = async () => {
+      const html = await (await call(`/admin/clients/${ids.untrained}/config`)).text();
+      return {
+        button: /<input[^>]*name="personButton"[^>]*checked/.test(html),
+        minutes: /<input[^>]*name="personWaitMinutes"[^>]*value="(\d+)"/.exec(html)?.[1],
+      };
+    };
+    expect(await personForm()).toEqual({ button: true, minutes: "5" });
+
+    const saved = await postPage(`/admin/clients/${ids.untrained}/config`, {
+      intent: "person",
+      personWaitMinutes: "12",
+    });
+    expect(saved.status).toBe(302);
+    expect(
+      JSON.stringify(decodeToast(saved.headers.getSetCookie().find((value) => value.startsWith("alex_toast=")))),
+    ).toContain("Hand-over settings saved");
+    expect(saved.headers.get("Location")).toBe(`/admin/clients/${ids.untrained}/config`);
+    expect(await personForm()).toEqual({ button: false, minutes: "12" });
+
+    const bad = await postPage(
+      `/admin/clients/${ids.untrained}/config`,
+      { intent: "person", personButton: "on", personWaitMinutes: "0" },
+      "he",
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("מספר שלם של דקות בין 1 ל-240");
+    // Nothing of the refused post was kept: the button stays off, the wait 12 minutes.
+    expect(await personForm()).toEqual({ button: false, minutes: "12" });
+  });
+
   it("scans the listed URLs with a form post and shows each one's outcome", async () => {
     const response = await postPage(`/admin/clients/${ids.scanned}/config?tab=scanner`, {
       intent: "scan",

@@ -56,8 +56,8 @@ function linkIn(mail: ParsedMail) {
 /** A person's id as the team page's row posts it. */
 async function memberId(email: string) {
   const html = await (await send("/admin/team", { cookie: `${owner}; ${lng.en}` })).text();
-  // The phone's cards come after the table: the last list item naming the address is that person's card.
-  const card = html.split("<li").findLast((part) => part.includes(`>${email}</p>`));
+  // The people list is one table: the row naming the address is that person's.
+  const card = html.split("<tr").find((part) => part.includes(`>${email}</p>`));
   const id = /name="operatorId" value="(\d+)"/.exec(card ?? "")?.[1];
   if (!id) throw new Error(`${email} is not on the team page`);
   return id;

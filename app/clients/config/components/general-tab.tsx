@@ -7,6 +7,7 @@ import { CLIENT_STATUSES, PLANS, SALES_STYLES } from "#db/vocabulary.ts";
 import { TitledCard } from "~/components/ui/card.tsx";
 import type { BusinessHours } from "~/hours/business-hours.ts";
 import { BusinessHoursForm } from "./business-hours-form.tsx";
+import { PersonHandoverForm, type PersonHandover } from "./person-handover-form.tsx";
 import { RetentionForm, type PrivacySettings } from "./retention-form.tsx";
 import { CheckboxField, FormErrors, SelectField, TextField } from "~/components/ui/form-fields.tsx";
 import { CAPABILITY_GROUPS } from "../config-tabs.ts";
@@ -36,6 +37,8 @@ type GeneralTabProps = {
   businessHours: { hours: BusinessHours; saved: boolean };
   hoursResult: SubmissionResult<string[]> | null | undefined;
   privacy: PrivacySettings;
+  person: PersonHandover;
+  personResult: SubmissionResult<string[]> | null | undefined;
   retentionResult: SubmissionResult<string[]> | null | undefined;
   sitesResult: SubmissionResult<string[]> | null | undefined;
   /** The intent of the form being saved, if any. */
@@ -52,6 +55,8 @@ export function GeneralTab({
   businessHours,
   hoursResult,
   privacy,
+  person,
+  personResult,
   retentionResult,
   savingIntent,
 }: GeneralTabProps) {
@@ -64,6 +69,7 @@ export function GeneralTab({
       <BusinessConfigForm salesConfig={salesConfig} lastResult={businessResult} saving={savingIntent === "business"} />
       <BusinessHoursForm {...businessHours} lastResult={hoursResult} saving={savingIntent === "hours"} />
       <RetentionForm privacy={privacy} lastResult={retentionResult} saving={savingIntent === "retention"} />
+      <PersonHandoverForm person={person} lastResult={personResult} saving={savingIntent === "person"} />
     </div>
   );
 }
