@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/alert.tsx";
 
 /**
@@ -20,7 +20,7 @@ export function TaxDocumentsNotice({
   if (!configured)
     return (
       <Alert tone="warning" title={t("morning.offTitle")}>
-        {t("morning.off")}
+        <Trans t={t} i18nKey="morning.off" components={{ code: <code dir="ltr" translate="no" /> }} />
       </Alert>
     );
   if (failed > 0)

@@ -106,14 +106,17 @@ test.describe("admin shell", () => {
     expect(await htmlDirection(page)).toBe("ltr");
   });
 
-  test("marks the current entry and lists an owner's eleven entries in order", async ({ page, signIn }) => {
+  test("marks the current entry and lists an owner's thirteen entries in order", async ({ page, signIn }) => {
     await signIn();
     await page.goto("/admin/dashboard");
     const navigation = page.getByRole("navigation", { name: "Admin navigation" });
     await expect(navigation.getByRole("link")).toHaveText([
       "Dashboard",
       "Clients",
+      // The inbox's link carries the count of conversations waiting for a person, when there are any.
+      /^Inbox/,
       "Chat Sessions",
+      "Saved Replies",
       "System Status",
       "AI Training",
       "Billing",
