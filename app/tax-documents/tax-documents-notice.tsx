@@ -19,7 +19,7 @@ export function TaxDocumentsNotice({
   const { t } = useTranslation("billing");
   if (!configured)
     return (
-      <Alert tone="warning" title={t("morning.offTitle")}>
+      <Alert tone="warning" title={t("morning.offTitle")} announce={false}>
         <Trans t={t} i18nKey="morning.off" components={{ code: <code dir="ltr" translate="no" /> }} />
       </Alert>
     );
