@@ -16,11 +16,13 @@ import { baselineSecurityHeaders } from "./security.server.ts";
 export const MAX_PATH_LENGTH = 2048;
 export const MAX_PATH_SEGMENTS = 50;
 /**
- * The whole address, query string included. No page or API of ours takes more than a few hundred
- * characters of query; past this a browser or client may itself give up on the request (curl cuts its
- * headers at 8 KB without ending them), so it is refused before routing, session or database.
+ * The whole address, query string included, refused past this before routing, session or database.
+ * Our own pages and APIs take a few hundred characters of query, but the router's route discovery asks
+ * `/__manifest` for every path linked from a page (a dashboard listing 70 clients) in one address of up
+ * to 7,680 characters, its own limit; past that it stops asking. Beyond about 8 KB a client may itself
+ * give up (curl cuts its headers at 8 KB without ending them).
  */
-export const MAX_TARGET_LENGTH = 4096;
+export const MAX_TARGET_LENGTH = 7680;
 /**
  * A request's headers must arrive whole within this time, or it is answered 408 (answerClientError).
  * Node's own default is a minute, checked every 30 s: a client whose headers were cut off mid-line

@@ -225,7 +225,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       }
     });
     page.on("pageerror", (error) => {
-      if (!allowed(error.message)) errors.push(error.message);
+      // The stack's first frames say which code let it through; the message alone often does not.
+      const where = error.stack?.split("\n").slice(1, 4).join("\n");
+      if (!allowed(error.message)) errors.push(where ? `${error.message}\n${where}` : error.message);
     });
 
     // Content-Security-Policy violations: the browser reports some (a caught eval probe) only as an event.

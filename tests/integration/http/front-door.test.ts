@@ -90,21 +90,37 @@ describe("the front door: paths", () => {
     expect(await api.json()).toEqual({ error: "הכתובת מכילה תו שאסור שיופיע בכתובת (בית NUL)." });
   });
 
-  it("answers an address past 4 KB with 414 in the person's language, signed in or not, pages and APIs alike", async () => {
+  it("answers an address past 7,680 characters with 414 in the person's language, signed in or not, pages and APIs alike", async () => {
     const cookie = await loginAsOperator();
     const long = "a".repeat(8_000);
     for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
       const page = await request(`/admin/dashboard?lng=he&x=${long}`, { headers });
       expect(page.status).toBe(414);
-      expect(await page.text()).toBe("הכתובת ארוכה מדי (יותר מ-4,096 תווים). נא לקצר אותה.\n");
+      expect(await page.text()).toBe("הכתובת ארוכה מדי (יותר מ-7,680 תווים). נא לקצר אותה.\n");
       const api = await request(`/api/admin/sessions?period=all&lng=en&search=${long}`, { headers });
       expect(api.status).toBe(414);
       expect(await api.json()).toEqual({
-        error: "This address is too long (over 4,096 characters). Please shorten it.",
+        error: "This address is too long (over 7,680 characters). Please shorten it.",
       });
     }
-    const justUnder = await request(`/admin/dashboard?x=${"a".repeat(4_000)}`, { headers: { Cookie: cookie } });
+    const justUnder = await request(`/admin/dashboard?x=${"a".repeat(7_600)}`, { headers: { Cookie: cookie } });
     expect(justUnder.status).toBe(200);
+  });
+
+  it("lets route discovery ask for as many linked paths as the router itself will send", async () => {
+    const cookie = await loginAsOperator();
+    const page = await (await request("/admin/dashboard", { headers: { Cookie: cookie } })).text();
+    // The page loads its route manifest from /assets/manifest-<version>.js.
+    const version = /\/assets\/manifest-([0-9a-f]+)\.js/.exec(page)?.[1];
+    expect(version).toBeTruthy();
+    const paths = Array.from({ length: 240 }, (_, index) => `/admin/clients/${index + 1}`);
+    const query = new URLSearchParams({ paths: paths.join(","), version: version! }).toString();
+    // The router stops asking past 7,680 characters counted with the origin; this asks for just under.
+    expect(`http://127.0.0.1:4173/__manifest?${query}`.length).toBeLessThan(7680);
+    expect(`/__manifest?${query}`.length).toBeGreaterThan(4096);
+    const manifest = await request(`/__manifest?${query}`, { headers: { Cookie: cookie } });
+    expect(manifest.status).toBe(200);
+    expect(JSON.stringify(await manifest.json())).toContain("clients/:clientId");
   });
 
   it("answers a request whose headers stop mid-way with 408 within seconds, not a minute", async () => {

@@ -4,7 +4,7 @@ import { startServer, TEST_ADMIN, type RunningServer } from "../../support/serve
 
 /**
  * An 8,000-character search once kept the sessions monitor's trigram query busy for 72 s. The front door
- * now answers an address over 4,096 characters with a 414 (front-door.test.ts), so this is about the
+ * now answers an address over 7,680 characters with a 414 (front-door.test.ts), so this is about the
  * longest search an address can still carry: 3,200 characters, 3,712 once encoded.
  */
 const LONG_SEARCH = "sess_a1b2c3 198.51.100.7 ".repeat(128);
