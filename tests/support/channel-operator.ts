@@ -1,3 +1,4 @@
+import { languageCookies } from "./http.ts";
 import { TEST_ADMIN } from "./server.ts";
 
 /** An operator's cookies on a test server, one per language: the session and the language choice. */
@@ -11,16 +12,8 @@ export async function operatorCookies(serverUrl: string): Promise<Record<"en" | 
     .getSetCookie()
     .find((value) => value.startsWith("alex_session="))!
     .split(";")[0]!;
-  const cookies = { en: "", he: "" };
-  for (const language of ["en", "he"] as const) {
-    const chosen = await fetch(`${serverUrl}/?lng=${language}`, { redirect: "manual" });
-    const lng = chosen.headers
-      .getSetCookie()
-      .find((value) => value.startsWith("lng="))!
-      .split(";")[0]!;
-    cookies[language] = `${session}; ${lng}`;
-  }
-  return cookies;
+  const { en, he } = await languageCookies(serverUrl);
+  return { en: `${session}; ${en}`, he: `${session}; ${he}` };
 }
 
 /** Waits until `read` gives a value (a reply sent after the webhook's 200, say). */

@@ -1,4 +1,5 @@
-import { inject } from "vitest";
+import { randomUUID } from "node:crypto";
+import { expect, inject } from "vitest";
 import { TEST_ADMIN } from "./server.ts";
 
 /** This worker's own server (tests/support/http-server.global.ts starts one per worker). */
@@ -34,12 +35,20 @@ export async function loginAsOperator(credentials = TEST_ADMIN): Promise<string>
   return cookie;
 }
 
-/** The language cookie exactly as the server sets it when a visitor picks a language. */
-export async function languageCookie(language: "he" | "en"): Promise<string> {
-  const response = await request(`/?lng=${language}`);
+/** The language cookie exactly as a server (this worker's unless named) sets it when a visitor picks a language. */
+export async function languageCookie(language: "he" | "en", serverUrl = baseUrl()): Promise<string> {
+  const response = await fetch(new URL(`/?lng=${language}`, serverUrl), {
+    redirect: "manual",
+    headers: { "X-Forwarded-For": uniqueIp() },
+  });
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("lng="));
   if (!cookie) throw new Error("The server set no language cookie.");
   return cookie.split(";")[0]!;
+}
+
+/** Both language cookies of a server, for tests that run their own. */
+export async function languageCookies(serverUrl: string) {
+  return { he: await languageCookie("he", serverUrl), en: await languageCookie("en", serverUrl) };
 }
 
 /** The toast a response's `alex_toast` cookie carries (remix-toast's signed flash), or undefined. */
@@ -71,4 +80,18 @@ export async function seedClient(cookie: string, name = SEED_CLIENT_NAME): Promi
   const client = clients.find((candidate) => candidate.businessName === name);
   if (!client) throw new Error(`The seed has no client named ${name}.`);
   return { id: client.id, licenseKey: client.licenseKey };
+}
+
+/**
+ * A new visitor's first question through the chat API, each from an address of its own so that no rate
+ * limit falls between them: Alex's answer, its session and its message.
+ */
+export async function askAsNewVisitor(licenseKey: string, message: string, serverUrl = baseUrl()) {
+  const response = await fetch(new URL("/api/wordpress/messages", serverUrl), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json", "X-Forwarded-For": uniqueIp() },
+    body: JSON.stringify({ license: licenseKey, sessionId: null, clientMessageId: randomUUID(), message }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { reply: string; sessionId: string; messageId: number };
 }

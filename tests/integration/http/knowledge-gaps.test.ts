@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SALES_FLOW } from "#db/seed-content.ts";
 import { insertKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { createTraining } from "~/training/training.server.ts";
 import { insertClient, insertPerson, PERSON_PASSWORD } from "../../support/factories.ts";
-import { decodeToast } from "../../support/http.ts";
+import { askAsNewVisitor, decodeToast, languageCookies } from "../../support/http.ts";
 import { operatorCookieOn, sessionCookieOn, startServer, type RunningServer } from "../../support/server.ts";
 
 /**
@@ -71,35 +70,14 @@ beforeAll(async () => {
     username: "owner@gap-florist.example",
     password: PERSON_PASSWORD,
   });
-  for (const language of ["he", "en"] as const) {
-    const response = await fetch(`${server.url}/?lng=${language}`);
-    languages[language] = response.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith("lng="))!
-      .split(";")[0]!;
-  }
+  Object.assign(languages, await languageCookies(server.url));
 }, 120_000);
 
 afterAll(async () => {
   await server?.stop();
 });
 
-let visitors = 0;
-/** A new visitor's question through the chat API: the reply, its session and message. */
-async function ask(licenseKey: string, message: string) {
-  visitors += 1;
-  const response = await fetch(`${server.url}/api/wordpress/messages`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      "X-Forwarded-For": `198.18.9.${visitors}`,
-    },
-    body: JSON.stringify({ license: licenseKey, sessionId: null, clientMessageId: randomUUID(), message }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { reply: string; sessionId: string; messageId: number };
-}
+const ask = (licenseKey: string, message: string) => askAsNewVisitor(licenseKey, message, server.url);
 
 const page = async (path: string, cookie: string, language: "he" | "en" = "en") => {
   const response = await fetch(`${server.url}${path}`, { headers: { Cookie: `${cookie}; ${languages[language]}` } });

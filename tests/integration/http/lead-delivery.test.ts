@@ -5,9 +5,10 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateLicenseKey } from "#db/license-key.ts";
 import { clients } from "#db/schema.ts";
-import { startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
+import { startServer, type RunningServer } from "../../support/server.ts";
 import { decodeToast } from "../../support/http.ts";
 import { startMailbox, type Mailbox } from "../../support/mailbox.ts";
+import { operatorCookies } from "../../support/channel-operator.ts";
 
 /**
  * Leads reaching the business through a running server: the delivery settings' API and form (bad
@@ -72,23 +73,7 @@ beforeAll(async () => {
       },
     },
   );
-  const login = await fetch(`${server.url}/login`, {
-    method: "POST",
-    body: new URLSearchParams(TEST_ADMIN),
-    redirect: "manual",
-  });
-  const session = login.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("alex_session="))!
-    .split(";")[0]!;
-  for (const language of ["en", "he"] as const) {
-    const chosen = await fetch(`${server.url}/?lng=${language}`, { redirect: "manual" });
-    const lng = chosen.headers
-      .getSetCookie()
-      .find((value) => value.startsWith("lng="))!
-      .split(";")[0]!;
-    cookies[language] = `${session}; ${lng}`;
-  }
+  Object.assign(cookies, await operatorCookies(server.url));
 }, 120_000);
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completedFunctions, messageImages, messages } from "#db/schema.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
 import { insertChatSession, insertClient, insertPerson, PERSON_PASSWORD } from "../../support/factories.ts";
-import { uniqueIp } from "../../support/http.ts";
+import { languageCookies, uniqueIp } from "../../support/http.ts";
 import { operatorCookieOn, sessionCookieOn, startServer, type RunningServer } from "../../support/server.ts";
 
 /**
@@ -111,13 +111,7 @@ beforeAll(async () => {
   cookies.staff = await sessionCookieOn(server, { username: PEOPLE.staff, password: PERSON_PASSWORD });
   cookies.otherOwner = await sessionCookieOn(server, { username: PEOPLE.otherOwner, password: PERSON_PASSWORD });
   cookies.operator = await operatorCookieOn(server);
-  for (const language of ["he", "en"] as const) {
-    const choice = await fetch(`${server.url}/?lng=${language}`, { redirect: "manual" });
-    lng[language] = choice.headers
-      .getSetCookie()
-      .find((value) => value.startsWith("lng="))!
-      .split(";")[0]!;
-  }
+  Object.assign(lng, await languageCookies(server.url));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertClient, insertPerson, PERSON_PASSWORD } from "../../support/factories.ts";
-import { decodeToast } from "../../support/http.ts";
+import { decodeToast, languageCookies } from "../../support/http.ts";
 import { operatorCookieOn, sessionCookieOn, startServer, type RunningServer } from "../../support/server.ts";
 import { visitorConversation } from "../../support/visitor.ts";
 
@@ -56,13 +56,7 @@ beforeAll(async () => {
   cookies.staff = await signIn("staff@privacy-bakery.example");
   cookies.otherOwner = await signIn("owner@privacy-florist.example");
   cookies.operator = await operatorCookieOn(server);
-  for (const language of ["he", "en"] as const) {
-    const response = await fetch(`${server.url}/?lng=${language}`);
-    languages[language] = response.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith("lng="))!
-      .split(";")[0]!;
-  }
+  Object.assign(languages, await languageCookies(server.url));
 }, 120_000);
 
 afterAll(async () => {

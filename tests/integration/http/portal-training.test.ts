@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SALES_FLOW } from "#db/seed-content.ts";
 import { listKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { createTraining } from "~/training/training.server.ts";
 import { insertClient, insertPerson, PERSON_PASSWORD } from "../../support/factories.ts";
-import { decodeToast } from "../../support/http.ts";
+import { askAsNewVisitor, decodeToast, languageCookies } from "../../support/http.ts";
 import { operatorCookieOn, sessionCookieOn, startServer, type RunningServer } from "../../support/server.ts";
 import { startTestSite, type TestSite } from "../../support/test-site.ts";
 
@@ -72,13 +71,7 @@ beforeAll(async () => {
   cookies.staff = await signIn("staff@training-bakery.example");
   cookies.owner = await signIn("owner@training-bakery.example");
   cookies.otherOwner = await signIn("owner@training-florist.example");
-  for (const language of ["he", "en"] as const) {
-    const response = await fetch(`${server.url}/?lng=${language}`);
-    languages[language] = response.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith("lng="))!
-      .split(";")[0]!;
-  }
+  Object.assign(languages, await languageCookies(server.url));
 }, 120_000);
 
 afterAll(async () => {
@@ -101,27 +94,14 @@ const post = (fields: Record<string, string>, cookie = cookies.staff, language: 
   });
 const TAB_OF: Record<string, string> = { greeting: "greeting", info: "info", hours: "hours", scan: "scanner" };
 
-let visitors = 0;
-/** What Alex answers a visitor of a business through the chat API (each question a visitor of its own: no rate limit between them). */
-async function ask(licenseKey: string, message: string) {
-  visitors += 1;
-  const response = await fetch(`${server.url}/api/wordpress/messages`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      "X-Forwarded-For": `198.18.7.${visitors}`,
-    },
-    body: JSON.stringify({ license: licenseKey, sessionId: null, clientMessageId: randomUUID(), message }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { reply: string }).reply;
-}
-
 /** The ids of the FAQ entries the page offers to fix, in its order. */
 const faqIdsOn = (html: string) => [
   ...new Set([...html.matchAll(/name="faqId" value="(\d+)"/g)].map((match) => Number(match[1]))),
 ];
+
+/** What Alex answers a new visitor of a business. */
+const ask = async (licenseKey: string, message: string) =>
+  (await askAsNewVisitor(licenseKey, message, server.url)).reply;
 
 describe("the portal's training page", () => {
   it("shows the business's own FAQ, never another's", async () => {

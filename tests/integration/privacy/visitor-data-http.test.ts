@@ -5,6 +5,7 @@ import { insertClient } from "../../support/factories.ts";
 import { decodeToast } from "../../support/http.ts";
 import { inspectEmbeddedDatabase, startServer, TEST_ADMIN, type RunningServer } from "../../support/server.ts";
 import { visitorConversation } from "../../support/visitor.ts";
+import { operatorCookies } from "../../support/channel-operator.ts";
 
 /**
  * The Privacy tab over HTTP on a running server: bad searches refused in the operator's language,
@@ -31,23 +32,7 @@ beforeAll(async () => {
       },
     },
   );
-  const login = await fetch(`${server.url}/login`, {
-    method: "POST",
-    body: new URLSearchParams(TEST_ADMIN),
-    redirect: "manual",
-  });
-  const session = login.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("alex_session="))!
-    .split(";")[0]!;
-  for (const language of ["en", "he"] as const) {
-    const chosen = await fetch(`${server.url}/?lng=${language}`, { redirect: "manual" });
-    const lng = chosen.headers
-      .getSetCookie()
-      .find((value) => value.startsWith("lng="))!
-      .split(";")[0]!;
-    cookies[language] = `${session}; ${lng}`;
-  }
+  Object.assign(cookies, await operatorCookies(server.url));
 }, 120_000);
 
 afterAll(async () => {
