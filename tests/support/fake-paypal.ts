@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readJson } from "./request-body.ts";
 
 /**
  * A local stand-in for PayPal's REST API and its JavaScript SDK, answering as PayPal does (paths,
@@ -56,17 +57,6 @@ const paypalError = (name: string, message: string, issue?: string, description?
   ...(issue ? { details: [{ issue, description: description ?? issue }] } : {}),
   links: [],
 });
-
-async function readBody(request: IncomingMessage) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  try {
-    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    return undefined;
-  }
-}
 
 const SDK_SCRIPT = (base: string) => `(() => {
   const base = ${JSON.stringify(base)};
@@ -178,7 +168,7 @@ export async function startFakePayPal({ port = 0 }: { port?: number } = {}): Pro
       if (replayKey) replies.set(replayKey, { status, body });
       send(response, status, body);
     };
-    const body = await readBody(request);
+    const body = await readJson(request);
     if (body === undefined) {
       send(
         response,

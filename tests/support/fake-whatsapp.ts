@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readText } from "./request-body.ts";
 
 /**
  * A local stand-in for WhatsApp's Cloud API (Meta's Graph API), answering as Meta documents it:
@@ -30,12 +31,6 @@ function send(response: ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body));
 }
 
-async function readBody(request: IncomingMessage) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 export async function startFakeWhatsApp({ token, port = 0 }: { token: string; port?: number }): Promise<FakeWhatsApp> {
   const sent: FakeWhatsApp["sent"] = [];
   const media = new Map<string, Buffer>();
@@ -53,7 +48,7 @@ export async function startFakeWhatsApp({ token, port = 0 }: { token: string; po
         });
       }
       if (request.method === "POST" && path.length === 2 && path[1] === "messages") {
-        const body = JSON.parse(await readBody(request)) as { to: string; text: { body: string } };
+        const body = JSON.parse(await readText(request)) as { to: string; text: { body: string } };
         if (refusedRecipients.has(body.to)) {
           return send(response, 400, {
             error: {

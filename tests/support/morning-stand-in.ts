@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readJson } from "./request-body.ts";
 
 /**
  * A local stand-in for Morning's (Green Invoice's) REST API, answering as Morning does (paths under
@@ -51,17 +52,6 @@ function send(response: ServerResponse, status: number, body: unknown) {
 
 const refusal = (errorCode: number, errorMessage: string) => ({ errorCode, errorMessage });
 
-async function readBody(request: IncomingMessage) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  try {
-    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    return undefined;
-  }
-}
-
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
@@ -92,7 +82,7 @@ export async function startMorningStandIn({ port = 0 }: { port?: number } = {}):
       return;
     }
     if (request.method !== "POST") return answer(404, refusal(404, "Not found"));
-    const body = await readBody(request);
+    const body = await readJson(request);
     if (!body) return answer(400, refusal(1002, "Malformed JSON"));
 
     if (path === "/account/token") {

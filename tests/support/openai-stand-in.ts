@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { readText } from "./request-body.ts";
 
 /**
  * A local OpenAI-compatible chat API on 127.0.0.1 for tests: `POST /v1/chat/completions` with
@@ -46,12 +47,6 @@ const chunk = (delta: Record<string, unknown>, finishReason: string | null = nul
     model: "test-model",
     choices: [{ index: 0, delta, finish_reason: finishReason }],
   })}\n\n`;
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of request) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString("utf8");
-}
 
 async function respond(behaviour: Behaviour | undefined, response: ServerResponse, socket: Socket) {
   switch (behaviour?.kind) {
@@ -119,7 +114,7 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
   const received: ReceivedRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer(async (request, response) => {
-    const body = await readBody(request);
+    const body = await readText(request);
     received.push({
       path: request.url ?? "",
       authorization: request.headers.authorization,
