@@ -1,4 +1,5 @@
 import type { Database } from "#db/connection.ts";
+import type { BillingCurrency } from "#db/price-list.ts";
 import { monthlyRevenue } from "~/billing/billing.server.ts";
 import {
   countClients,
@@ -13,8 +14,13 @@ import { streamed } from "~/server/streamed.server.ts";
 
 const HIGH_USAGE_WINDOW_DAYS = 30;
 
-/** The dashboard's figures: the monthly revenue comes from billing, so it always agrees with the bills. */
-export type DashboardFigures = DashboardStats & { monthlyRevenueCents: Comparison };
+/**
+ * The dashboard's figures: the monthly revenue comes from billing, so it always agrees with the bills,
+ * in US cents with each currency's own sum beside it.
+ */
+export type DashboardFigures = DashboardStats & {
+  monthlyRevenueCents: Comparison & { byCurrency: Partial<Record<BillingCurrency, number>> };
+};
 
 /** What /admin/dashboard shows; the figures, the activity and the clients stream in as they come. */
 export async function loadDashboardPage(db: Database, timeZone: string) {

@@ -27,7 +27,12 @@ export function StatCards({ stats }: { stats: DashboardFigures }) {
               title={t(`dashboard.stats.${key}`)}
               icon={icon}
               value={money ? formatCents(current, i18n.language) : formatNumber(current, i18n.language)}
-              caption={<ChangeCaption current={current} previous={previous} period={period} />}
+              caption={
+                <>
+                  <ChangeCaption current={current} previous={previous} period={period} />
+                  {key === "monthlyRevenueCents" ? <CurrencySums sums={stats.monthlyRevenueCents.byCurrency} /> : null}
+                </>
+              }
             />
           </li>
         );
@@ -60,6 +65,22 @@ function ChangeCaption({ current, previous, period }: Comparison & { period: "mo
     </p>
   );
 }
+/**
+ * Each currency's own sum, once any client is billed in another currency than dollars: the figure above
+ * adds shekels at the price list's fixed rate, and the bookkeeper wants the amounts as billed.
+ */
+function CurrencySums({ sums }: { sums: DashboardFigures["monthlyRevenueCents"]["byCurrency"] }) {
+  const { t, i18n } = useTranslation("admin");
+  const entries = Object.entries(sums);
+  if (!entries.some(([currency]) => currency !== "USD")) return null;
+  const amounts = entries.map(([currency, cents]) => formatCents(cents ?? 0, i18n.language, currency)).join(" · ");
+  return (
+    <p className="text-slate-600">
+      {t("dashboard.byCurrency")} <bdi className="whitespace-nowrap tabular-nums">{amounts}</bdi>
+    </p>
+  );
+}
+
 /** The figures' place while they load. */
 export function StatsSkeleton({ label }: { label: string }) {
   return (
