@@ -276,6 +276,16 @@ export async function loadSessionMessages(
     cost: row.costCents / 100,
     role: row.role,
     operatorName: row.operatorName,
+    ...(row.role === "operator"
+      ? {
+          delivery: {
+            channel: session.channel,
+            deliveredAt: row.deliveredAt?.toISOString() ?? null,
+            failure: row.deliveryFailure,
+            error: row.deliveryError,
+          },
+        }
+      : {}),
     images: images
       .filter((image) => image.messageId === row.id)
       .map((image) => ({
