@@ -58,6 +58,8 @@ export const PERMISSIONS = {
   "portal.billing": ["business_owner"],
   /** The business's own people: inviting and disabling its staff. */
   "portal.people": ["business_owner"],
+  /** When a person steps in: the chat's "talk to a person" button, and the minutes before the owner is e-mailed. */
+  "portal.handover": ["business_owner"],
 } as const satisfies Record<string, readonly PersonRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -138,7 +140,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/api/*": read("clients.view"),
   // The business's portal
   "/portal": read("portal.view"),
-  "/portal/inbox": read("portal.conversations"),
+  "/portal/inbox": read("portal.conversations", "portal.handover"),
   "/portal/inbox/waiting": read("portal.conversations"),
   "/portal/conversations": read("portal.conversations"),
   "/portal/conversations/:sessionId": read("portal.conversations"),

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { TitledCard } from "~/components/ui/card.tsx";
 import { CheckboxField, FormErrors, TextField } from "~/components/ui/form-fields.tsx";
+import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { parseForm } from "~/components/ui/parse-form.ts";
 import {
   MAX_PERSON_WAIT_MINUTES,
@@ -38,23 +39,26 @@ export function PersonHandoverForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, { schema: personHandoverFormSchema }),
   });
+  // Its own messages' namespace: the form also stands in the portal's inbox.
   return (
-    <TitledCard id="person-handover-title" title={t("person.title")}>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormErrors form={form} />
-        <CheckboxField field={fields.personButton} label={t("person.button")} hint={t("person.buttonHint")} />
-        <TextField
-          field={fields.personWaitMinutes}
-          type="number"
-          inputMode="numeric"
-          min={MIN_PERSON_WAIT_MINUTES}
-          max={MAX_PERSON_WAIT_MINUTES}
-          label={t("person.minutes")}
-          hint={t("person.minutesHint")}
-          dir="ltr"
-        />
-        <FormActions intent="person" saveLabel={t("person.save")} resetLabel={t("person.reset")} saving={saving} />
-      </Form>
-    </TitledCard>
+    <FormMessages ns="client-config">
+      <TitledCard id="person-handover-title" title={t("person.title")}>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <FormErrors form={form} />
+          <CheckboxField field={fields.personButton} label={t("person.button")} hint={t("person.buttonHint")} />
+          <TextField
+            field={fields.personWaitMinutes}
+            type="number"
+            inputMode="numeric"
+            min={MIN_PERSON_WAIT_MINUTES}
+            max={MAX_PERSON_WAIT_MINUTES}
+            label={t("person.minutes")}
+            hint={t("person.minutesHint")}
+            dir="ltr"
+          />
+          <FormActions intent="person" saveLabel={t("person.save")} resetLabel={t("person.reset")} saving={saving} />
+        </Form>
+      </TitledCard>
+    </FormMessages>
   );
 }
