@@ -1,4 +1,12 @@
-import { DESKTOP, expect, gotoHydrated, PHONE, test } from "./fixtures.ts";
+import {
+  DESKTOP,
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  gotoHydrated,
+  PHONE,
+  test,
+} from "./fixtures.ts";
 
 /**
  * A business's own test questions on the AI training page: the operator teaches an answer, adds a
@@ -112,6 +120,8 @@ for (const language of ["he", "en"] as const) {
     }).toPass({ timeout: 20_000 });
     await expect(first.getByText(c.text.fails, { exact: true })).toBeVisible();
     await expect(first.getByText(c.faq.changed)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page);
     await page.getByText(c.text.nowFail, { exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `screenshots/test-questions-fail-${language}.png` });
   });
