@@ -56,6 +56,7 @@ async function startWithClients(database: (typeof serverDatabases)[number]) {
     });
     await insertPerson(db, { email: "owner@tq-bakery.example", role: "business_owner", clientId: bakery.id });
     await insertPerson(db, { email: "staff@tq-florist.example", role: "business_staff", clientId: florist.id });
+    await insertPerson(db, { email: "agent@tq-provider.example", role: "agent" });
     // A list already at its limit, written before any run.
     await db.insert(testQuestions).values(
       Array.from({ length: 50 }, (_, index) => ({
@@ -117,7 +118,7 @@ describe.each(serverDatabases)("test questions (%s)", (database) => {
   let running: Awaited<ReturnType<typeof startWithClients>>;
   let server: RunningServer;
   let clients: Clients;
-  const cookies = { operator: "", owner: "", staff: "" };
+  const cookies = { operator: "", owner: "", staff: "", agent: "" };
   const languages = { he: "", en: "" };
   let stopped = false;
 
@@ -127,6 +128,7 @@ describe.each(serverDatabases)("test questions (%s)", (database) => {
     cookies.operator = await operatorCookieOn(server);
     cookies.owner = await sessionCookieOn(server, { username: "owner@tq-bakery.example", password: PERSON_PASSWORD });
     cookies.staff = await sessionCookieOn(server, { username: "staff@tq-florist.example", password: PERSON_PASSWORD });
+    cookies.agent = await sessionCookieOn(server, { username: "agent@tq-provider.example", password: PERSON_PASSWORD });
     for (const language of ["he", "en"] as const) {
       const response = await fetch(`${server.url}/?lng=${language}`);
       languages[language] = response.headers
@@ -280,6 +282,25 @@ describe.each(serverDatabases)("test questions (%s)", (database) => {
     expect(wrongClient.status).toBe(404);
     expect((await page("/portal/training?tab=tests", cookies.owner)).html).toContain(`value="${FRIDAY.q}"`);
     expect((await page("/portal/training?tab=tests", cookies.staff)).html).not.toContain(FRIDAY.q);
+  });
+
+  it("is open to the provider's agents, who may train, and to no business on the back-office", async () => {
+    const byAgent = await post(
+      "/admin/ai-training",
+      { intent: "testRun", clientId: String(clients.bakery) },
+      cookies.agent,
+    );
+    expect(byAgent.status).toBe(302);
+    expect(toastOf(byAgent)).toMatchObject({ message: "1 of 1 test questions pass" });
+    const byBusiness = await post(
+      "/admin/ai-training",
+      { intent: "testRun", clientId: String(clients.bakery) },
+      cookies.staff,
+    );
+    // Sent to its portal before the action runs: no toast of a run.
+    expect(byBusiness.status).toBe(302);
+    expect(byBusiness.headers.get("Location")).toBe("/portal");
+    expect(byBusiness.headers.getSetCookie().some((cookie) => cookie.startsWith("alex_toast="))).toBe(false);
   });
 
   it("refuses bad input with a 400 in the user's language", async () => {
