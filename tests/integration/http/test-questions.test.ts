@@ -15,6 +15,7 @@ import { SALES_FLOW } from "#db/seed-content.ts";
 import { createTraining } from "~/training/training.server.ts";
 import { insertClient, insertPerson, PERSON_PASSWORD } from "../../support/factories.ts";
 import { decodeToast } from "../../support/http.ts";
+import { startTestSite, type TestSite } from "../../support/test-site.ts";
 import {
   inspectEmbeddedDatabase,
   operatorCookieOn,
@@ -40,6 +41,18 @@ const FRIDAY = {
 const PARKING = { q: "Where can I park?", a: "Free parking behind the shop on Herzl street.", fact: "Herzl" };
 
 type Clients = { bakery: number; florist: number; full: number };
+
+/** The scanner may read the test site on 127.0.0.1 (tests/support/test-site.ts). */
+const SCANNING = { SCANNER_ALLOW_HOSTS: "127.0.0.1" };
+const WHITENING = { q: "How much is teeth whitening?", fact: "1,200 NIS" };
+
+let site: TestSite;
+beforeAll(async () => {
+  site = await startTestSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
 
 /** The test's own server with its clients, and a look at its database once the tests are done with it. */
 async function startWithClients(database: (typeof serverDatabases)[number]) {
@@ -71,7 +84,7 @@ async function startWithClients(database: (typeof serverDatabases)[number]) {
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (database === "embedded" || !serverUrl) {
-    const server = await startServer({}, { prepareDatabase: prepare });
+    const server = await startServer(SCANNING, { prepareDatabase: prepare });
     return {
       server,
       clients,
@@ -94,6 +107,7 @@ async function startWithClients(database: (typeof serverDatabases)[number]) {
   const handle = await openDatabase({ url: url.toString() });
   await prepare(handle.db);
   const server = await startServer({
+    ...SCANNING,
     DATABASE_URL: url.toString(),
     SESSION_SECRET: "a-test-questions-session-secret-0123456789",
     CREDENTIALS_KEY: "ab".repeat(32),
@@ -353,6 +367,33 @@ describe.each(serverDatabases)("test questions (%s)", (database) => {
       expect(await full.text()).toContain(message);
     }
     expect((await page("/portal/training?tab=tests", cookies.staff)).html).toContain("No test questions yet");
+  });
+
+  it("runs them again after a page scan: a fact the scanned page holds now passes", async () => {
+    const added = await post(
+      "/portal/training?tab=tests",
+      { intent: "testAdd", question: WHITENING.q, fact: WHITENING.fact },
+      cookies.staff,
+    );
+    expect(added.status).toBe(302);
+    const before = await pageSaying(
+      "/portal/training?tab=tests",
+      cookies.staff,
+      "en",
+      "1 of 1 test questions now fail",
+    );
+    expect(before.html).toContain("1 of 1 test questions now fail");
+
+    const scanned = await fetch(`${server.url}/api/admin/clients/${clients.florist}/scan-websites`, {
+      method: "POST",
+      headers: { Cookie: cookies.operator, Origin: server.url, "Content-Type": "application/json" },
+      body: JSON.stringify({ urls: [`${site.url}/en`] }),
+    });
+    expect(scanned.status).toBe(200);
+    const after = await pageSaying("/portal/training?tab=tests", cookies.staff, "en", "Passes");
+    expect(after.html).toContain("Passes");
+    expect(after.html).toContain("1,200 NIS");
+    expect(after.html).not.toContain("now fail");
   });
 
   it("is part of the client's full integration test", async () => {
