@@ -94,13 +94,3 @@ export async function saveTestOutcome(
       ),
     );
 }
-
-/** Whether a question of the client waits for its run after a change. */
-export async function hasDueTestQuestions(db: Database, clientId: number) {
-  const [row] = await db
-    .select({ id: testQuestions.id })
-    .from(testQuestions)
-    .where(and(eq(testQuestions.clientId, clientId), isNotNull(testQuestions.runDueAt)))
-    .limit(1);
-  return row !== undefined;
-}
