@@ -17,6 +17,8 @@ import { startHandoffTimeouts, type HandoffTimeouts } from "~/handoff/handoff.se
 import { JOBS } from "~/jobs/jobs.server.ts";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server.ts";
 import { startTaxDocumentWorker, type TaxDocumentWorker } from "~/jobs/tax-document-worker.server.ts";
+import { startTestQuestionWorker, type TestQuestionWorker } from "~/jobs/test-question-worker.server.ts";
+import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import { mailSettingsOf } from "~/mail/send-mail.server.ts";
 import { morningClientFor } from "~/tax-documents/tax-documents.server.ts";
 import { deliveryConfigOf } from "~/leads/lead-delivery.server.ts";
@@ -35,6 +37,7 @@ export type Runtime = {
   handoffTimeouts: HandoffTimeouts;
   /** Null when Morning is not configured: payments then get no tax document. */
   taxDocumentWorker: TaxDocumentWorker | null;
+  testQuestionWorker: TestQuestionWorker;
   report: string[];
 };
 
@@ -53,11 +56,12 @@ export async function stopRuntime() {
   const runtime = processState.alexRuntime;
   processState.alexRuntime = undefined;
   if (!runtime) return;
-  const { scheduler, deliveryWorker, handoffTimeouts, taxDocumentWorker, database } = await runtime;
+  const { scheduler, deliveryWorker, handoffTimeouts, taxDocumentWorker, testQuestionWorker, database } = await runtime;
   await drainChannelWork();
   await scheduler.stop();
   await deliveryWorker.stop();
   await taxDocumentWorker?.stop();
+  await testQuestionWorker.stop();
   await handoffTimeouts.stop();
   await database.close();
 }
@@ -127,7 +131,8 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
         config: { morning, mail: mailSettingsOf(env), timeZone: env.TZ_DISPLAY, publicUrl: env.PUBLIC_URL },
       })
     : null;
-  return { env, database, scheduler, deliveryWorker, handoffTimeouts, taxDocumentWorker, report };
+  const testQuestionWorker = startTestQuestionWorker({ db: database.db, modelSettings: modelSettingsFrom(env) });
+  return { env, database, scheduler, deliveryWorker, handoffTimeouts, taxDocumentWorker, testQuestionWorker, report };
 }
 
 function readOrCreateSecret(dataDir: string) {

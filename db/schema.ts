@@ -1116,3 +1116,32 @@ export const knowledgeGaps = pgTable(
     uniqueIndex("knowledge_gaps_message_kind_idx").on(table.messageId, table.kind),
   ],
 );
+
+/**
+ * A business's own test question: asked through the real assistant after every training change, it
+ * passes when the answer holds `fact` (app/test-questions/fact-match.server.ts). The last run's outcome is
+ * kept on the row; `runDueAt` says a change since asks for another run (app/jobs/test-question-worker.server.ts).
+ */
+export const testQuestions = pgTable(
+  "test_questions",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    fact: text("fact").notNull(),
+    /** Set by a training change, a scan or an edit of the question; cleared by the run that follows it. */
+    runDueAt: timestamp("run_due_at", { withTimezone: true }).defaultNow(),
+    lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+    lastPassed: boolean("last_passed"),
+    lastAnswer: text("last_answer"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("test_questions_client_idx").on(table.clientId, table.id),
+    index("test_questions_due_idx")
+      .on(table.runDueAt)
+      .where(sql`${table.runDueAt} is not null`),
+  ],
+);
