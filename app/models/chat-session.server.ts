@@ -32,6 +32,8 @@ export async function findClientChatSession(db: Database, clientId: number, publ
       /** An operator holds the session: Alex does not answer (app/handoff/). */
       heldBy: chatSessions.heldBy,
       closedAt: chatSessions.closedAt,
+      /** When the visitor rated the conversation (null: not yet): the widget asks once. */
+      ratedAt: chatSessions.ratedAt,
     })
     .from(chatSessions)
     .where(and(eq(chatSessions.clientId, clientId), eq(chatSessions.publicId, publicId)))
@@ -53,7 +55,7 @@ export async function findChannelChatSession(
   }: { clientId: number; channel: Channel; channelUserId: string; since: Date },
 ) {
   const [session] = await db
-    .select({ publicId: chatSessions.publicId })
+    .select({ id: chatSessions.id, publicId: chatSessions.publicId })
     .from(chatSessions)
     .where(
       and(
