@@ -142,10 +142,12 @@ export async function countAnsweredWithoutPerson(db: Database, range: { start: D
   return db
     .select({
       clientId: chatSessions.clientId,
+      businessName: clients.businessName,
       conversations: sql<number>`count(*)`.mapWith(Number),
       alexAlone: sql<number>`count(*) filter (where not ${personStepped})`.mapWith(Number),
     })
     .from(chatSessions)
+    .innerJoin(clients, eq(clients.id, chatSessions.clientId))
     .where(
       and(
         gte(chatSessions.startedAt, range.start),
@@ -153,5 +155,5 @@ export async function countAnsweredWithoutPerson(db: Database, range: { start: D
         notDemoClient(chatSessions.clientId),
       ),
     )
-    .groupBy(chatSessions.clientId);
+    .groupBy(chatSessions.clientId, clients.businessName);
 }

@@ -63,7 +63,11 @@ export async function loadConfigPage(db: Database, client: Client) {
       status: client.status,
       billingCurrency: client.billingCurrency,
     },
-    person: { personButton: client.personButton, personWaitMinutes: client.personWaitMinutes },
+    person: {
+      personButton: client.personButton,
+      personWaitMinutes: client.personWaitMinutes,
+      ratingQuietMinutes: client.ratingQuietMinutes,
+    },
     sites: {
       domainOrigins: frameAncestorSources(client.websiteDomain),
       allowedOrigins: client.allowedOrigins,
@@ -110,7 +114,11 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
       await updateClient(
         db,
         client.id,
-        { personButton: submission.value.personButton ?? false, personWaitMinutes: submission.value.personWaitMinutes },
+        {
+          personButton: submission.value.personButton ?? false,
+          personWaitMinutes: submission.value.personWaitMinutes,
+          ratingQuietMinutes: submission.value.ratingQuietMinutes,
+        },
         context.operatorId,
       );
       return redirectWithSuccess(context.pageUrl, t("person.saved"));
