@@ -157,6 +157,8 @@ export type SessionFilter = {
   activeSince?: Date;
   /** ...and up to this one (the request's "now": a period ends when it is asked for). */
   activeUntil: Date;
+  /** Only the sessions rated this or lower. */
+  maxRating?: number;
   /** LIKE pattern (already escaped and wrapped in %) for the session id and the IP. */
   pattern?: string;
   /** Clients whose name or license key matched the search: their sessions match too. */
@@ -168,6 +170,7 @@ function sessionConditions(filter: SessionFilter) {
   if (filter.clientId !== undefined) conditions.push(eq(chatSessions.clientId, filter.clientId));
   if (filter.channel !== undefined) conditions.push(eq(chatSessions.channel, filter.channel));
   if (filter.activeSince) conditions.push(gte(chatSessions.lastMessageAt, filter.activeSince));
+  if (filter.maxRating !== undefined) conditions.push(lte(chatSessions.rating, filter.maxRating));
   conditions.push(lte(chatSessions.lastMessageAt, filter.activeUntil));
   if (filter.pattern !== undefined) {
     // Three index scans OR-ed together (trigram indexes on the id and the IP, the client index).
@@ -182,6 +185,7 @@ const isUnfiltered = (filter: SessionFilter) =>
   filter.clientId === undefined &&
   filter.channel === undefined &&
   filter.activeSince === undefined &&
+  filter.maxRating === undefined &&
   filter.pattern === undefined;
 
 /**
@@ -230,6 +234,8 @@ const monitoredSessionColumns = {
   userIp: chatSessions.userIp,
   contactDetails: chatSessions.contactDetails,
   consentAt: chatSessions.consentAt,
+  rating: chatSessions.rating,
+  ratingComment: chatSessions.ratingComment,
   businessName: clients.businessName,
   licenseKey: clients.licenseKey,
   businessType: clients.businessType,
