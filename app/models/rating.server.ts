@@ -112,8 +112,9 @@ export async function averageRatingPerWeek(db: Database, range: { start: Date; e
     })
     .from(chatSessions)
     .where(ratedIn(range))
-    .groupBy(week)
-    .orderBy(week);
+    // By position: the time zone is a parameter, and a second copy of it would not match the first.
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
 }
 
 /** The lowest rated sessions of the range, lowest and newest first. */

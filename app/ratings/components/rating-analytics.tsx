@@ -113,6 +113,9 @@ export function RatingAnalyticsSection({
               ))}
             </ul>
           )}
+          <Link to="/admin/chat-sessions?rating=low&period=all" className="mt-2 inline-block text-indigo-700 underline">
+            {t("ratings.allLow")}
+          </Link>
         </div>
       </div>
     </section>
