@@ -104,17 +104,19 @@ export async function averageRatingPerClient(db: Database, range: { start: Date;
 /** The average rating and how many per week (its Monday, "YYYY-MM-DD" in `timeZone`) of the range. */
 export async function averageRatingPerWeek(db: Database, range: { start: Date; end: Date }, timeZone: string) {
   const week = sql<string>`to_char(date_trunc('week', ${chatSessions.ratedAt} at time zone ${timeZone}), 'YYYY-MM-DD')`;
-  return db
-    .select({
-      week,
-      average: sql<number>`avg(${chatSessions.rating})::float8`.mapWith(Number),
-      ratings: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(chatSessions)
-    .where(ratedIn(range))
-    // By position: the time zone is a parameter, and a second copy of it would not match the first.
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
+  return (
+    db
+      .select({
+        week,
+        average: sql<number>`avg(${chatSessions.rating})::float8`.mapWith(Number),
+        ratings: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(chatSessions)
+      .where(ratedIn(range))
+      // By position: the time zone is a parameter, and a second copy of it would not match the first.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+  );
 }
 
 /** The lowest rated sessions of the range, lowest and newest first. */

@@ -72,7 +72,13 @@ export type QuietRatingAsks = { stop: () => Promise<void> };
  * noise), never keeping the process alive. Two app servers asking at once still ask once: the
  * question is marked before it is sent.
  */
-export function startQuietRatingAsks({ db, pollMs = QUIET_POLL_MS }: { db: Database; pollMs?: number }): QuietRatingAsks {
+export function startQuietRatingAsks({
+  db,
+  pollMs = QUIET_POLL_MS,
+}: {
+  db: Database;
+  pollMs?: number;
+}): QuietRatingAsks {
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
   let stopped = false;

@@ -29,7 +29,10 @@ export async function loadRatingAnalytics(
     averageRatingPerWeek(db, weeks, timeZone),
     listLowestRatedSessions(db, period, LOWEST_LISTED),
   ]);
-  const byClient = new Map<number, { businessName: string; average: number | null; ratings: number; alexAlone: number | null }>();
+  const byClient = new Map<
+    number,
+    { businessName: string; average: number | null; ratings: number; alexAlone: number | null }
+  >();
   for (const row of answered)
     byClient.set(row.clientId, {
       businessName: row.businessName,
@@ -51,8 +54,7 @@ export async function loadRatingAnalytics(
       .map(([clientId, row]) => ({ clientId, ...row }))
       // Rated clients first, the lowest average on top: the ones to look at.
       .sort(
-        (a, b) =>
-          (a.average ?? Infinity) - (b.average ?? Infinity) || a.businessName.localeCompare(b.businessName),
+        (a, b) => (a.average ?? Infinity) - (b.average ?? Infinity) || a.businessName.localeCompare(b.businessName),
       ),
     perWeek,
     lowest: lowest.map((row) => ({ ...row, ratedAt: row.ratedAt.toISOString() })),

@@ -6,7 +6,7 @@
 /** Five faces, from 1 (bad) to 5 (great). */
 export const RATING_SCORES = [1, 2, 3, 4, 5] as const;
 export type RatingScore = (typeof RATING_SCORES)[number];
-export const RATING_FACES: Record<RatingScore, string> = { 1: "😞", 2: "🙁", 3: "😐", 4: "🙂", 5: "😄" };
+export const RATING_FACES: Record<RatingScore, string> = { 1: "😞", 2: "😕", 3: "😐", 4: "😊", 5: "😄" };
 
 /** An optional comment: a few sentences at most. */
 export const RATING_COMMENT_MAX_LENGTH = 500;

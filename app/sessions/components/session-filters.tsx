@@ -5,7 +5,13 @@ import { CHANNELS, type Channel } from "#db/vocabulary.ts";
 import { useChannelLabel } from "~/components/channel-icon.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { SelectField, TextField } from "~/components/ui/form-fields.tsx";
-import { MAX_SEARCH_LENGTH, RATING_FILTERS, SESSION_PERIODS, type RatingFilter, type SessionPeriod } from "../session-query.ts";
+import {
+  MAX_SEARCH_LENGTH,
+  RATING_FILTERS,
+  SESSION_PERIODS,
+  type RatingFilter,
+  type SessionPeriod,
+} from "../session-query.ts";
 
 type FilterClient = { id: number; businessName: string };
 

@@ -199,7 +199,11 @@ function askForRating() {
   faces.className = "faces";
   for (const score of RATING_SCORES) {
     const label = document.createElement("label");
-    const radio = Object.assign(document.createElement("input"), { type: "radio", name: "rating", value: String(score) });
+    const radio = Object.assign(document.createElement("input"), {
+      type: "radio",
+      name: "rating",
+      value: String(score),
+    });
     radio.required = true;
     const face = Object.assign(document.createElement("span"), { textContent: RATING_FACES[score] });
     face.setAttribute("aria-hidden", "true");

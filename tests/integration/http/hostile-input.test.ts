@@ -66,7 +66,8 @@ describe("a NUL byte in a text field", () => {
     ).toBe(404);
     expect((await request(`/api/wordpress/history?license=${license}%00&sessionId=%00x`)).status).toBe(400);
     expect(
-      (await postJson("/api/wordpress/rating", { license, sessionId: `y${NUL}`, rating: 2, comment: `bad${NUL}` })).status,
+      (await postJson("/api/wordpress/rating", { license, sessionId: `y${NUL}`, rating: 2, comment: `bad${NUL}` }))
+        .status,
     ).toBe(404);
     expect((await postJson("/api/wordpress/rating", { license, sessionId: "x", rating: "5; drop" })).status).toBe(400);
   });

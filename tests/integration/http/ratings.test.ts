@@ -132,14 +132,17 @@ describe("POST /api/wordpress/rating", () => {
   it.each([
     ["en", "This conversation has already been rated. Thank you!"],
     ["he", "השיחה הזאת כבר דורגה. תודה!"],
-  ] as const)("refuses a second rating of the conversation with 409 (%s); the first stands", async (language, error) => {
-    const again = await rate({ license: bakery.licenseKey, sessionId: sessions.loved, rating: 1 }, language);
-    expect(again.status).toBe(409);
-    expect(((await again.json()) as { error: string }).error).toBe(error);
-    const session = await page(`/admin/session/${sessions.loved}`, cookies.operator);
-    expect(session.html).toContain("Rated 4 of 5");
-    expect(session.html).not.toContain("Rated 1 of 5");
-  });
+  ] as const)(
+    "refuses a second rating of the conversation with 409 (%s); the first stands",
+    async (language, error) => {
+      const again = await rate({ license: bakery.licenseKey, sessionId: sessions.loved, rating: 1 }, language);
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { error: string }).error).toBe(error);
+      const session = await page(`/admin/session/${sessions.loved}`, cookies.operator);
+      expect(session.html).toContain("Rated 4 of 5");
+      expect(session.html).not.toContain("Rated 1 of 5");
+    },
+  );
 
   it.each([
     ["en", "This conversation was not found."],
@@ -169,10 +172,7 @@ describe("POST /api/wordpress/rating", () => {
     ["no license", { rating: 3, license: "" }],
   ])("refuses %s with 400 in Hebrew and English, storing nothing", async (_, fields) => {
     for (const language of ["he", "en"] as const) {
-      const response = await rate(
-        { license: bakery.licenseKey, sessionId: sessions.unrated, ...fields },
-        language,
-      );
+      const response = await rate({ license: bakery.licenseKey, sessionId: sessions.unrated, ...fields }, language);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: string }).error).toBe(invalid[language]);
     }
@@ -213,9 +213,9 @@ describe("POST /api/wordpress/rating", () => {
 describe("ratings in analytics, the monitor and the portal", () => {
   beforeAll(async () => {
     // A person takes one conversation over: Alex did not answer it alone.
-    expect((await post(`/admin/session/${sessions.handedOver}`, { intent: "take-over" }, cookies.operator)).status).toBe(
-      302,
-    );
+    expect(
+      (await post(`/admin/session/${sessions.handedOver}`, { intent: "take-over" }, cookies.operator)).status,
+    ).toBe(302);
     for (const [license, sessionId, rating, comment] of [
       [bakery.licenseKey, sessions.handedOver, 5, ""],
       [florist.licenseKey, sessions.rude, 1, "Nobody answered"],
