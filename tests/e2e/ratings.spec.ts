@@ -1,5 +1,6 @@
 import {
   DESKTOP,
+  expectNoAxeViolations,
   expect,
   gotoHydrated,
   PHONE,
@@ -91,6 +92,7 @@ for (const language of ["he", "en"] as const) {
     await expect(faces).toHaveCount(5);
     for (const [index, name] of text.faces.entries()) await expect(faces.nth(index)).toHaveAccessibleName(name);
     await visitor.screenshot({ path: `${SCREENS}/widget-question-${language}.png` });
+    await expectNoAxeViolations(visitor);
 
     await rating.getByRole("radio", { name: text.faces[1], exact: true }).check();
     const comment = visitor.getByRole("textbox", { name: text.comment });
