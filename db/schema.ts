@@ -11,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -261,6 +262,8 @@ export const clients = pgTable(
     personButton: boolean("person_button").notNull().default(true),
     /** How long a visitor who asked for a person waits before the business's owner is e-mailed. */
     personWaitMinutes: integer("person_wait_minutes").notNull().default(5),
+    /** How long a conversation may stay quiet before it has ended and the visitor is asked to rate it. */
+    ratingQuietMinutes: integer("rating_quiet_minutes").notNull().default(10),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -442,6 +445,15 @@ export const chatSessions = pgTable(
     waitingSince: timestamp("waiting_since", { withTimezone: true }),
     /** When a person closed the conversation (null: open); the visitor's next message reopens it. */
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** The visitor's "How did we do?" (1 to 5, null: not rated); one per conversation, the first kept. */
+    rating: smallint("rating"),
+    ratingComment: text("rating_comment"),
+    ratedAt: timestamp("rated_at", { withTimezone: true }),
+    /**
+     * When WhatsApp or Telegram was sent "How did we do? Reply 1-5" (null: not asked): a single digit
+     * the visitor sends next is the rating, not a question for Alex.
+     */
+    ratingAskedAt: timestamp("rating_asked_at", { withTimezone: true }),
   },
   (table) => [
     // message_count rides along so that the monitor's counts read these indexes alone (index-only scans).
@@ -457,6 +469,11 @@ export const chatSessions = pgTable(
     index("chat_sessions_feedback_idx")
       .on(table.feedbackAt)
       .where(sql`${table.helpful} is not null`),
+    // Only the rated sessions: analytics reads the ratings of a period, per client and per week.
+    index("chat_sessions_rated_idx")
+      .on(table.ratedAt, table.clientId)
+      .where(sql`${table.rating} is not null`),
+    check("chat_sessions_rating_range", sql`${table.rating} between 1 and 5`),
     // The monitor's search finds a part of a session id or an IP anywhere in it (pg_trgm).
     index("chat_sessions_public_id_trgm_idx").using("gin", table.publicId.op("gin_trgm_ops")),
     index("chat_sessions_user_ip_trgm_idx").using("gin", table.userIp.op("gin_trgm_ops")),

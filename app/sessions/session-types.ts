@@ -12,6 +12,8 @@ export type SessionView = {
   startedAt: string;
   lastMessageAt: string;
   userIp: string | null;
+  /** The visitor's "How did we do?", 1 to 5; null: not rated. */
+  rating: number | null;
   completedFunction: {
     functionType: string;
     clientName: string | null;

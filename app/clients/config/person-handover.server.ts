@@ -7,9 +7,12 @@ import { personHandoverFormSchema } from "./person-handover-schema.ts";
 import type { PersonHandover } from "./components/person-handover-form.tsx";
 
 /** A client's hand-over settings as the form shows them. */
-export const personHandoverOf = (client: Pick<Client, "personButton" | "personWaitMinutes">): PersonHandover => ({
+export const personHandoverOf = (
+  client: Pick<Client, "personButton" | "personWaitMinutes" | "ratingQuietMinutes">,
+): PersonHandover => ({
   personButton: client.personButton,
   personWaitMinutes: client.personWaitMinutes,
+  ratingQuietMinutes: client.ratingQuietMinutes,
 });
 
 /**
@@ -27,7 +30,11 @@ export async function handlePersonHandoverAction(
   await updateClient(
     db,
     clientId,
-    { personButton: submission.value.personButton ?? false, personWaitMinutes: submission.value.personWaitMinutes },
+    {
+      personButton: submission.value.personButton ?? false,
+      personWaitMinutes: submission.value.personWaitMinutes,
+      ratingQuietMinutes: submission.value.ratingQuietMinutes,
+    },
     done.personId,
   );
   return redirectWithSuccess(done.pageUrl, done.message);

@@ -226,7 +226,11 @@ describe("when a person steps in, set by the business's owner", () => {
   it("is saved from the owner's own inbox, and the chat follows", async () => {
     expect(await form(cookies.otherOwner)).toEqual({ button: true, minutes: "5" });
     expect(await chat()).toContain("Talk to a person");
-    const saved = await post("/portal/inbox", cookies.otherOwner, { intent: "person", personWaitMinutes: "30" });
+    const saved = await post("/portal/inbox", cookies.otherOwner, {
+      intent: "person",
+      personWaitMinutes: "30",
+      ratingQuietMinutes: "10",
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/portal/inbox");
     expect(JSON.stringify(decodeToast(saved.headers.get("Set-Cookie") ?? ""))).toContain("הגדרות המעבר לנציג נשמרו");
@@ -251,6 +255,7 @@ describe("when a person steps in, set by the business's owner", () => {
       intent: "person",
       personButton: "on",
       personWaitMinutes: "7",
+      ratingQuietMinutes: "10",
     });
     expect(own.status).toBe(302);
     expect(await form(cookies.owner)).toEqual({ button: true, minutes: "7" });

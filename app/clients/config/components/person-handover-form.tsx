@@ -7,16 +7,19 @@ import { FormMessages } from "~/components/ui/form-messages.tsx";
 import { parseForm } from "~/components/ui/parse-form.ts";
 import {
   MAX_PERSON_WAIT_MINUTES,
+  MAX_RATING_QUIET_MINUTES,
   MIN_PERSON_WAIT_MINUTES,
+  MIN_RATING_QUIET_MINUTES,
   personHandoverFormSchema,
 } from "../person-handover-schema.ts";
 import { FormActions } from "./form-actions.tsx";
 
-export type PersonHandover = { personButton: boolean; personWaitMinutes: number };
+export type PersonHandover = { personButton: boolean; personWaitMinutes: number; ratingQuietMinutes: number };
 
 /**
  * Whether the widget offers "talk to a person", and how long a visitor who asked for one may wait
- * unanswered before the business's owner is e-mailed a link to the conversation.
+ * unanswered before the business's owner is e-mailed a link to the conversation, and after how many
+ * quiet minutes a conversation has ended and the visitor is asked "How did we do?".
  */
 export function PersonHandoverForm({
   person,
@@ -34,6 +37,7 @@ export function PersonHandoverForm({
     defaultValue: {
       personButton: person.personButton ? "on" : undefined,
       personWaitMinutes: String(person.personWaitMinutes),
+      ratingQuietMinutes: String(person.ratingQuietMinutes),
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -54,6 +58,16 @@ export function PersonHandoverForm({
             max={MAX_PERSON_WAIT_MINUTES}
             label={t("person.minutes")}
             hint={t("person.minutesHint")}
+            dir="ltr"
+          />
+          <TextField
+            field={fields.ratingQuietMinutes}
+            type="number"
+            inputMode="numeric"
+            min={MIN_RATING_QUIET_MINUTES}
+            max={MAX_RATING_QUIET_MINUTES}
+            label={t("person.ratingMinutes")}
+            hint={t("person.ratingMinutesHint")}
             dir="ltr"
           />
           <FormActions intent="person" saveLabel={t("person.save")} resetLabel={t("person.reset")} saving={saving} />
