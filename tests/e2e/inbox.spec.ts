@@ -134,3 +134,29 @@ test("a business's person sees only its own conversations in its inbox", async (
   await expect(page).toHaveTitle(/^\(1\) Inbox \| Alex$/);
   await expectNoSidewaysScroll(page);
 });
+
+test("(he, phone) a business's owner turns the chat's person button off from its inbox", async ({ page, signIn }) => {
+  await page.setViewportSize(PHONE);
+  await signIn();
+  const { business } = await signInToNewBusiness(page, { name: "Handover bakery" });
+  await gotoHydrated(page, "/portal/inbox?lng=he");
+  const settings = page.getByRole("region", { name: "כשאדם נכנס לשיחה" });
+  const button = settings.getByRole("checkbox", { name: 'להציג בצ\'אט כפתור "לדבר עם נציג"' });
+  await expect(button).toBeChecked();
+  await button.uncheck();
+  await settings.getByRole("spinbutton", { name: "לשלוח מייל לבעל העסק אחרי (דקות)" }).fill("20");
+  await settings.getByRole("button", { name: "שמירה" }).click();
+  // The toast, and its words read out by the live region.
+  await expect(page.getByText("הגדרות המעבר לנציג נשמרו").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/portal\/inbox/);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `${SHOTS}/portal-inbox-handover-he-phone.png`, fullPage: true });
+
+  await page.reload();
+  await expect(button).not.toBeChecked();
+  await expect(settings.getByRole("spinbutton", { name: "לשלוח מייל לבעל העסק אחרי (דקות)" })).toHaveValue("20");
+  // The business's chat no longer offers the button.
+  await page.goto(`/api/wordpress/chat-ui?license=${business.licenseKey}&lang=he`);
+  await expect(page.getByRole("textbox", { name: "ההודעה שלך" })).toBeVisible();
+  await expect(page.getByRole("button", { name: TEXT.he.talkToPerson })).toHaveCount(0);
+});
