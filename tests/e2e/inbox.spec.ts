@@ -160,3 +160,76 @@ test("(he, phone) a business's owner turns the chat's person button off from its
   await expect(page.getByRole("textbox", { name: "ההודעה שלך" })).toBeVisible();
   await expect(page.getByRole("button", { name: TEXT.he.talkToPerson })).toHaveCount(0);
 });
+
+const CLOSED = {
+  he: {
+    hours: "שעות פעילות",
+    days: ["ראשון", "שני", "שלישי", "רביעי", "חמישי", "שישי", "שבת"],
+    openThatDay: (day: string) => `פתוח ביום ${day}`,
+    opens: "פתיחה",
+    closes: "סגירה",
+    save: "שמירת שעות",
+    saved: "שעות הפעילות נשמרו",
+    whenOpen: "מישהו מהצוות יחזור אליכם כשנפתח",
+    howToReach: "איך אפשר ליצור איתכם קשר?",
+  },
+  en: {
+    hours: "Business hours",
+    days: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+    openThatDay: (day: string) => `Open on ${day}`,
+    opens: "Opens",
+    closes: "Closes",
+    save: "Save Hours",
+    saved: "Business hours saved",
+    whenOpen: "Someone from the team will get back to you when we open",
+    howToReach: "How can they reach you?",
+  },
+} as const;
+
+for (const [language, device, viewport] of [
+  ["en", "phone", PHONE],
+  ["he", "desktop", DESKTOP],
+] as const) {
+  const text = TEXT[language];
+  const closed = CLOSED[language];
+
+  test(`(${language}, ${device}) outside the business's hours, a visitor who asks for a person is told when it opens`, async ({
+    page,
+    signIn,
+    browser,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn();
+    const business = await newBusiness(page, "Night owl bakery");
+    // Open a minute a day, at 03:00: closed whenever the test runs (but that minute).
+    await gotoHydrated(page, `/admin/clients/${business.id}/config?tab=general&lng=${language}`);
+    const hours = page.getByRole("region", { name: closed.hours });
+    for (const day of closed.days) {
+      const group = hours.getByRole("group", { name: day });
+      await group.getByRole("checkbox", { name: closed.openThatDay(day) }).check();
+      await group.getByLabel(closed.opens).fill("03:00");
+      await group.getByLabel(closed.closes).fill("03:01");
+    }
+    await hours.getByRole("button", { name: closed.save }).click();
+    await expect(page.getByText(closed.saved, { exact: true })).toBeVisible();
+
+    const visitorContext = await browser.newContext({
+      viewport: PHONE,
+      extraHTTPHeaders: { "X-Forwarded-For": visitorAddress() },
+    });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/api/wordpress/chat-ui?license=${business.licenseKey}&lang=${language}`);
+    await visitor.getByRole("button", { name: text.talkToPerson }).click();
+    const log = visitor.getByRole("log");
+    await expect(log).toContainText(closed.whenOpen, { timeout: 20_000 });
+    await expect(log).toContainText("03:00");
+    await expect(log).toContainText(closed.howToReach);
+    await expect(log).not.toContainText(text.joining);
+    await visitor.screenshot({ path: `${SHOTS}/widget-closed-${language}-${device}.png` });
+    await visitorContext.close();
+
+    // The conversation still waits in the business's inbox for whoever opens it first.
+    await gotoHydrated(page, `/admin/inbox?clientId=${business.id}&lng=${language}`);
+    await expect(page.getByRole("main")).toContainText(text.waiting);
+  });
+}
