@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import enBilling from "~/locales/en/billing.json";
 import en from "~/locales/en/clients.json";
+import heBilling from "~/locales/he/billing.json";
 import he from "~/locales/he/clients.json";
 import { startOpenAiStandIn, type Behaviour, type OpenAiStandIn } from "../../support/openai-stand-in.ts";
 import { operatorCookieOn, serverDatabases, startServerOn, type RunningServer } from "../../support/server.ts";
@@ -106,6 +108,18 @@ describe.each(serverDatabases)("a model turn's tokens (%s database)", (database)
     const hebrew = await monthFigures(client.id, "he");
     expect(hebrew).toMatchObject({ prompt: 1234, reply: 56, turns: 1 });
     expect(hebrew.html).toContain(he.detail.usage.tokens.fromProvider);
+
+    // The billing page's month in progress has the client's tokens, prompt and reply, in their column.
+    for (const [language, column] of [
+      ["en", enBilling.inProgress.columns.tokens],
+      ["he", heBilling.inProgress.columns.tokens],
+    ] as const) {
+      const billing = await fetch(`${server.url}/admin/billing?lng=${language}`, { headers: { Cookie: cookie } });
+      expect(billing.status).toBe(200);
+      const html = await billing.text();
+      expect(html).toContain(column);
+      expect(html).toContain(new Intl.NumberFormat(language === "he" ? "he-IL" : "en-US").format(1234 + 56));
+    }
   });
 
   it("counts the tokens with the tokenizer when the provider sends no usage", async () => {
