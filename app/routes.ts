@@ -37,6 +37,7 @@ export default [
   route(CHAT_API_PATHS.chatUi.slice(1), "routes/api/wordpress-chat-ui.ts"),
   route(CHAT_API_PATHS.history.slice(1), "routes/api/wordpress-history.ts"),
   route(CHAT_API_PATHS.feedback.slice(1), "routes/api/wordpress-feedback.ts"),
+  route(CHAT_API_PATHS.rating.slice(1), "routes/api/wordpress-rating.ts"),
   route(CHAT_API_PATHS.chatEvents.slice(1), "routes/api/wordpress-chat-events.ts"),
   route(PLUGIN_API_PATHS.siteStatus.slice(1), "routes/api/wordpress-site-status.ts"),
   route(PLUGIN_API_PATHS.update.slice(1), "routes/api/wordpress-plugin-update.ts"),

@@ -14,9 +14,12 @@ import { databaseContext, envContext, liveEventsContext } from "~/context.ts";
 import { parseEnv, type Env } from "~/env.server.ts";
 import { startDeliveryWorker, type DeliveryWorker } from "~/jobs/delivery-worker.server.ts";
 import { startHandoffTimeouts, type HandoffTimeouts } from "~/handoff/handoff.server.ts";
+import { startQuietRatingAsks, type QuietRatingAsks } from "~/ratings/channel-rating.server.ts";
 import { JOBS } from "~/jobs/jobs.server.ts";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server.ts";
 import { startTaxDocumentWorker, type TaxDocumentWorker } from "~/jobs/tax-document-worker.server.ts";
+import { startTestQuestionWorker, type TestQuestionWorker } from "~/jobs/test-question-worker.server.ts";
+import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import { mailSettingsOf } from "~/mail/send-mail.server.ts";
 import { morningClientFor } from "~/tax-documents/tax-documents.server.ts";
 import { deliveryConfigOf } from "~/leads/lead-delivery.server.ts";
@@ -33,8 +36,10 @@ export type Runtime = {
   scheduler: Scheduler;
   deliveryWorker: DeliveryWorker;
   handoffTimeouts: HandoffTimeouts;
+  quietRatingAsks: QuietRatingAsks;
   /** Null when Morning is not configured: payments then get no tax document. */
   taxDocumentWorker: TaxDocumentWorker | null;
+  testQuestionWorker: TestQuestionWorker;
   report: string[];
 };
 
@@ -53,12 +58,22 @@ export async function stopRuntime() {
   const runtime = processState.alexRuntime;
   processState.alexRuntime = undefined;
   if (!runtime) return;
-  const { scheduler, deliveryWorker, handoffTimeouts, taxDocumentWorker, database } = await runtime;
+  const {
+    scheduler,
+    deliveryWorker,
+    handoffTimeouts,
+    quietRatingAsks,
+    taxDocumentWorker,
+    testQuestionWorker,
+    database,
+  } = await runtime;
   await drainChannelWork();
   await scheduler.stop();
   await deliveryWorker.stop();
   await taxDocumentWorker?.stop();
+  await testQuestionWorker.stop();
   await handoffTimeouts.stop();
+  await quietRatingAsks.stop();
   await database.close();
 }
 
@@ -121,13 +136,25 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
   const scheduler = startScheduler({ db: database.db, jobs: JOBS, timeZone: env.TZ_DISPLAY });
   const deliveryWorker = startDeliveryWorker({ db: database.db, config: deliveryConfigOf(env), bus: database.events });
   const handoffTimeouts = startHandoffTimeouts({ db: database.db, bus: database.events });
+  const quietRatingAsks = startQuietRatingAsks({ db: database.db });
   const taxDocumentWorker = morning
     ? startTaxDocumentWorker({
         db: database.db,
         config: { morning, mail: mailSettingsOf(env), timeZone: env.TZ_DISPLAY, publicUrl: env.PUBLIC_URL },
       })
     : null;
-  return { env, database, scheduler, deliveryWorker, handoffTimeouts, taxDocumentWorker, report };
+  const testQuestionWorker = startTestQuestionWorker({ db: database.db, modelSettings: modelSettingsFrom(env) });
+  return {
+    env,
+    database,
+    scheduler,
+    deliveryWorker,
+    handoffTimeouts,
+    quietRatingAsks,
+    taxDocumentWorker,
+    testQuestionWorker,
+    report,
+  };
 }
 
 function readOrCreateSecret(dataDir: string) {

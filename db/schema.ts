@@ -11,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -262,6 +263,8 @@ export const clients = pgTable(
     personButton: boolean("person_button").notNull().default(true),
     /** How long a visitor who asked for a person waits before the business's owner is e-mailed. */
     personWaitMinutes: integer("person_wait_minutes").notNull().default(5),
+    /** How long a conversation may stay quiet before it has ended and the visitor is asked to rate it. */
+    ratingQuietMinutes: integer("rating_quiet_minutes").notNull().default(10),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -443,6 +446,15 @@ export const chatSessions = pgTable(
     waitingSince: timestamp("waiting_since", { withTimezone: true }),
     /** When a person closed the conversation (null: open); the visitor's next message reopens it. */
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** The visitor's "How did we do?" (1 to 5, null: not rated); one per conversation, the first kept. */
+    rating: smallint("rating"),
+    ratingComment: text("rating_comment"),
+    ratedAt: timestamp("rated_at", { withTimezone: true }),
+    /**
+     * When WhatsApp or Telegram was sent "How did we do? Reply 1-5" (null: not asked): a single digit
+     * the visitor sends next is the rating, not a question for Alex.
+     */
+    ratingAskedAt: timestamp("rating_asked_at", { withTimezone: true }),
   },
   (table) => [
     // message_count rides along so that the monitor's counts read these indexes alone (index-only scans).
@@ -458,6 +470,11 @@ export const chatSessions = pgTable(
     index("chat_sessions_feedback_idx")
       .on(table.feedbackAt)
       .where(sql`${table.helpful} is not null`),
+    // Only the rated sessions: analytics reads the ratings of a period, per client and per week.
+    index("chat_sessions_rated_idx")
+      .on(table.ratedAt, table.clientId)
+      .where(sql`${table.rating} is not null`),
+    check("chat_sessions_rating_range", sql`${table.rating} between 1 and 5`),
     // The monitor's search finds a part of a session id or an IP anywhere in it (pg_trgm).
     index("chat_sessions_public_id_trgm_idx").using("gin", table.publicId.op("gin_trgm_ops")),
     index("chat_sessions_user_ip_trgm_idx").using("gin", table.userIp.op("gin_trgm_ops")),
@@ -1123,5 +1140,34 @@ export const knowledgeGaps = pgTable(
     index("knowledge_gaps_group_idx").on(table.groupId, table.createdAt),
     // A message is one gap of each kind: a second "not helpful" or "wrong" on it changes nothing.
     uniqueIndex("knowledge_gaps_message_kind_idx").on(table.messageId, table.kind),
+  ],
+);
+
+/**
+ * A business's own test question: asked through the real assistant after every training change, it
+ * passes when the answer holds `fact` (app/test-questions/fact-match.server.ts). The last run's outcome is
+ * kept on the row; `runDueAt` says a change since asks for another run (app/jobs/test-question-worker.server.ts).
+ */
+export const testQuestions = pgTable(
+  "test_questions",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    fact: text("fact").notNull(),
+    /** Set by a training change, a scan or an edit of the question; cleared by the run that follows it. */
+    runDueAt: timestamp("run_due_at", { withTimezone: true }).defaultNow(),
+    lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+    lastPassed: boolean("last_passed"),
+    lastAnswer: text("last_answer"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("test_questions_client_idx").on(table.clientId, table.id),
+    index("test_questions_due_idx")
+      .on(table.runDueAt)
+      .where(sql`${table.runDueAt} is not null`),
   ],
 );

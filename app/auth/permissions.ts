@@ -26,7 +26,7 @@ export const PERMISSIONS = {
   "leads.work": ["owner", "admin", "agent"],
   /** Files of visitors' data (conversation, lead, function, usage and access-log exports) and visitors' data requests. */
   "visitorData.export": ["owner", "admin"],
-  /** The AI training: greeting, FAQ, business information, hours, sales flow, the page scanner. */
+  /** The AI training: greeting, FAQ, business information, hours, sales flow, the page scanner, the test questions. */
   "training.edit": ["owner", "admin", "agent"],
   /** Bills: read, generate, mark paid, export. */
   "billing.manage": ["owner", "admin"],
@@ -50,7 +50,7 @@ export const PERMISSIONS = {
   "portal.leads": ["business_owner", "business_staff"],
   /** Files of the business's visitors' data (lead and function CSVs), and its visitors' data requests. */
   "portal.visitorData": ["business_owner"],
-  /** The business's AI training: greeting, FAQ, business information, hours, the page scanner. */
+  /** The business's AI training: greeting, FAQ, business information, hours, the page scanner, its test questions. */
   "portal.training": ["business_owner", "business_staff"],
   /** The business's plugin, which carries its license key. */
   "portal.plugin": ["business_owner"],
@@ -58,6 +58,8 @@ export const PERMISSIONS = {
   "portal.billing": ["business_owner"],
   /** The business's own people: inviting and disabling its staff. */
   "portal.people": ["business_owner"],
+  /** When a person steps in: the chat's "talk to a person" button, and the minutes before the owner is e-mailed. */
+  "portal.handover": ["business_owner"],
 } as const satisfies Record<string, readonly PersonRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -138,7 +140,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/api/*": read("clients.view"),
   // The business's portal
   "/portal": read("portal.view"),
-  "/portal/inbox": read("portal.conversations"),
+  "/portal/inbox": read("portal.conversations", "portal.handover"),
   "/portal/inbox/waiting": read("portal.conversations"),
   "/portal/conversations": read("portal.conversations"),
   "/portal/conversations/:sessionId": read("portal.conversations"),

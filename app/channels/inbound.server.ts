@@ -17,6 +17,7 @@ import { findClientById } from "~/models/client.server.ts";
 import type { ClientChannelRow } from "~/models/client-channel.server.ts";
 import { forgetUnkeptPictures, overPictureLimit } from "~/pictures/pictures.server.ts";
 import { picturesFolder, savePicture, type StoredPicture } from "~/pictures/picture-store.server.ts";
+import { answerChannelRating } from "~/ratings/channel-rating.server.ts";
 import type { DownloadedImage } from "./channel-apis.server.ts";
 import { sendThroughConnection } from "./send.server.ts";
 
@@ -89,6 +90,21 @@ export async function answerChannelMessage(
     message.text.trim().slice(0, MESSAGE_MAX_LENGTH) ||
     (await apiTextIn(message.language, "channels"))("inbound.imageWithoutCaption");
   const visitor = { ip: address, userAgent: channel };
+  // The answer to "How did we do? Reply 1-5" is the conversation's rating, not a question for Alex.
+  const current = await findChannelChatSession(db, {
+    clientId: client.id,
+    channel,
+    channelUserId,
+    since: new Date(Date.now() - CHANNEL_SESSION_WINDOW_MS),
+  });
+  if (current) {
+    const thanks = await answerChannelRating(
+      db,
+      { id: current.id, clientId: client.id },
+      { text: message.text, hasImages: message.images.length > 0, language: message.language },
+    );
+    if (thanks) return send(thanks);
+  }
   const admitted = await inAdmissionTurn(async () => {
     const session = await findChannelChatSession(db, {
       clientId: client.id,

@@ -8,6 +8,8 @@ import { findClientById, type Client } from "~/models/client.server.ts";
 import { findSalesConfig } from "~/models/sales-config.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { pluginZipStream } from "~/plugin/plugin-zip.server.ts";
+import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
+import { loadTestQuestions, runTestQuestions } from "~/test-questions/test-questions.server.ts";
 import { rawErrorOf } from "./check-errors.server.ts";
 import { explain, explanationText, type Explanation, type ExplanationValue, type Translate } from "./explanation.ts";
 
@@ -109,6 +111,27 @@ const checks: ClientCheck[] = [
       return count > 0
         ? { success: true, explanation: said("fullTest.knowledgeBase.ok", { count }), data: { entries: count } }
         : { success: false, explanation: said("fullTest.knowledgeBase.empty"), data: { entries: 0 } };
+    },
+  },
+  {
+    // The business's own test questions (app/test-questions/), asked now through the real assistant.
+    test: "test_questions",
+    async run({ db, client, env }) {
+      const { passed, total } = await runTestQuestions(db, modelSettingsFrom(env), client);
+      if (total === 0) return { success: true, explanation: said("fullTest.testQuestions.none"), data: { total } };
+      const failing = (await loadTestQuestions(db, client.id)).failing.map(({ question, fact }) => ({
+        question,
+        fact,
+      }));
+      return {
+        success: passed === total,
+        explanation: said(passed === total ? "fullTest.testQuestions.ok" : "fullTest.testQuestions.failing", {
+          passed,
+          total,
+          failed: total - passed,
+        }),
+        data: { passed, total, failing },
+      };
     },
   },
   {

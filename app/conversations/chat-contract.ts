@@ -11,6 +11,8 @@ export const CHAT_API_PATHS = {
   messages: "/api/wordpress/messages",
   history: "/api/wordpress/history",
   feedback: "/api/wordpress/feedback",
+  /** "How did we do?" at the end of a conversation: 1 to 5 and an optional comment. */
+  rating: "/api/wordpress/rating",
   /** Server-Sent Events of one session: a person joining, their replies, Alex coming back. */
   chatEvents: "/api/wordpress/chat-events",
 } as const;

@@ -16,6 +16,7 @@ import { withJobLock } from "~/models/job-run.server.ts";
 import { sendChannelText, type ChannelSendOutcome } from "~/channels/send.server.ts";
 import { recordLastExchangeGap } from "~/gaps/gaps.server.ts";
 import { publishLiveEvent, publishLiveEvents } from "~/live/live-events.server.ts";
+import { askChannelRating } from "~/ratings/channel-rating.server.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
 
@@ -130,6 +131,8 @@ export async function handBackSession(
       heldBy: null,
       state: "alex",
     });
+    // The person's conversation with the visitor has ended: WhatsApp and Telegram are asked to rate it.
+    await askChannelRating(db, session, now);
   }
   return released;
 }

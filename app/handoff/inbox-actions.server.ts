@@ -5,6 +5,7 @@ import { isSessionActive } from "~/models/chat-session.server.ts";
 import { recordHandoff } from "~/models/handoff.server.ts";
 import { assignSession, closeSession, listAssignablePeople } from "~/models/inbox.server.ts";
 import { cancelPersonRequestMail } from "~/models/lead-delivery.server.ts";
+import { askChannelRating } from "~/ratings/channel-rating.server.ts";
 import type { HandoffSession } from "./handoff.server.ts";
 
 type Person = Pick<AuthenticatedOperator, "id" | "username" | "displayName" | "clientId">;
@@ -78,7 +79,7 @@ export async function closeConversation(
     await cancelPersonRequestMail(tx, session.id);
     return true;
   });
-  if (closed)
+  if (closed) {
     await publishLiveEvent(bus, {
       type: "handoff",
       clientId: session.clientId,
@@ -86,5 +87,8 @@ export async function closeConversation(
       heldBy: null,
       state: "closed",
     });
+    // Closed by a person: WhatsApp and Telegram are asked to rate it (the widget hears the event).
+    await askChannelRating(db, session, now);
+  }
   return closed;
 }

@@ -32,6 +32,8 @@ export async function findClientChatSession(db: Database, clientId: number, publ
       /** An operator holds the session: Alex does not answer (app/handoff/). */
       heldBy: chatSessions.heldBy,
       closedAt: chatSessions.closedAt,
+      /** When the visitor rated the conversation (null: not yet): the widget asks once. */
+      ratedAt: chatSessions.ratedAt,
     })
     .from(chatSessions)
     .where(and(eq(chatSessions.clientId, clientId), eq(chatSessions.publicId, publicId)))
@@ -53,7 +55,7 @@ export async function findChannelChatSession(
   }: { clientId: number; channel: Channel; channelUserId: string; since: Date },
 ) {
   const [session] = await db
-    .select({ publicId: chatSessions.publicId })
+    .select({ id: chatSessions.id, publicId: chatSessions.publicId })
     .from(chatSessions)
     .where(
       and(
@@ -155,6 +157,8 @@ export type SessionFilter = {
   activeSince?: Date;
   /** ...and up to this one (the request's "now": a period ends when it is asked for). */
   activeUntil: Date;
+  /** Only the sessions rated this or lower. */
+  maxRating?: number;
   /** LIKE pattern (already escaped and wrapped in %) for the session id and the IP. */
   pattern?: string;
   /** Clients whose name or license key matched the search: their sessions match too. */
@@ -166,6 +170,7 @@ function sessionConditions(filter: SessionFilter) {
   if (filter.clientId !== undefined) conditions.push(eq(chatSessions.clientId, filter.clientId));
   if (filter.channel !== undefined) conditions.push(eq(chatSessions.channel, filter.channel));
   if (filter.activeSince) conditions.push(gte(chatSessions.lastMessageAt, filter.activeSince));
+  if (filter.maxRating !== undefined) conditions.push(lte(chatSessions.rating, filter.maxRating));
   conditions.push(lte(chatSessions.lastMessageAt, filter.activeUntil));
   if (filter.pattern !== undefined) {
     // Three index scans OR-ed together (trigram indexes on the id and the IP, the client index).
@@ -180,6 +185,7 @@ const isUnfiltered = (filter: SessionFilter) =>
   filter.clientId === undefined &&
   filter.channel === undefined &&
   filter.activeSince === undefined &&
+  filter.maxRating === undefined &&
   filter.pattern === undefined;
 
 /**
@@ -228,6 +234,8 @@ const monitoredSessionColumns = {
   userIp: chatSessions.userIp,
   contactDetails: chatSessions.contactDetails,
   consentAt: chatSessions.consentAt,
+  rating: chatSessions.rating,
+  ratingComment: chatSessions.ratingComment,
   businessName: clients.businessName,
   licenseKey: clients.licenseKey,
   businessType: clients.businessType,

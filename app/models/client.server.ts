@@ -25,6 +25,7 @@ export async function findClientByLicenseKey(db: Database, licenseKey: string) {
       monthlyUsageCeilingCents: clients.monthlyUsageCeilingCents,
       isDemo: clients.isDemo,
       personButton: clients.personButton,
+      ratingQuietMinutes: clients.ratingQuietMinutes,
       // A client without privacy settings asks consent (the column's default) and links our policy.
       askConsent: sql<boolean>`coalesce(${clientPrivacy.askConsent}, true)`,
       privacyPolicyUrl: clientPrivacy.privacyPolicyUrl,
@@ -142,6 +143,7 @@ export type ClientChanges = Partial<
     | "monthlyUsageCeilingCents"
     | "personButton"
     | "personWaitMinutes"
+    | "ratingQuietMinutes"
   >
 >;
 

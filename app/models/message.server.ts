@@ -142,6 +142,9 @@ export async function listSessionMessages(
       role: messages.role,
       /** The operator who wrote an `operator` message (null once they are removed). */
       operatorName: personName,
+      deliveredAt: messages.deliveredAt,
+      deliveryFailure: messages.deliveryFailure,
+      deliveryError: messages.deliveryError,
     })
     .from(messages)
     .leftJoin(operators, eq(operators.id, messages.operatorId))

@@ -25,6 +25,9 @@ import {
 import { frameAncestorSources } from "~/sites/frame-ancestors.ts";
 import { gapIdSchema } from "~/gaps/gap-schema.ts";
 import { answerGapsWithFaq, gapToAnswer, loadGaps } from "~/gaps/gaps.server.ts";
+import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
+import { isTestQuestionIntent } from "~/test-questions/test-question-schema.ts";
+import { handleTestQuestionAction } from "~/test-questions/test-questions.server.ts";
 import { PORTAL_TRAINING_TABS, trainingTabPath } from "./training-tabs.ts";
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -54,6 +57,9 @@ export async function loadPortalTraining(
     }
     case "gaps":
       return { tab, gaps: await loadGaps(db, client.id) } as const;
+    // Every tab has the test questions (app/routes/portal/training.tsx: what fails shows above them).
+    case "tests":
+      return { tab } as const;
     case "greeting":
     case "info": {
       const training = await findTrainingConfig(db, client.id);
@@ -100,9 +106,10 @@ export type PortalTrainingContext = {
   language: Language;
   client: Client;
   editor: TrainingEditor;
-  /** The `portal-training` namespace; `tConfig` the `client-config` one (the reused forms speak it). */
+  /** The `portal-training` namespace; `tConfig` the `client-config` one (the reused forms speak it); `tTests` the `test-questions` one. */
   t: Translate;
   tConfig: Translate;
+  tTests: Translate;
 };
 
 const refused = (intent: string, result: unknown, extra: Record<string, unknown> = {}) =>
@@ -110,8 +117,8 @@ const refused = (intent: string, result: unknown, extra: Record<string, unknown>
 
 /**
  * The page's posts by `intent`: an FAQ entry added, fixed or removed (removal confirmed first), the
- * greeting, the business information, the hours, the scanner's list and scan, and a chat preview
- * turn. Every one acts on the business of the session only, and every change lands in its history
+ * greeting, the business information, the hours, the scanner's list and scan, a chat preview
+ * turn, and the test questions (added, changed, deleted, run). Every one acts on the business of the session only, and every change lands in its history
  * with the person who made it. Refused input answers 400 with the form's reasons; a success comes
  * back to its tab with a toast.
  */
@@ -119,6 +126,15 @@ export async function handlePortalTrainingAction(formData: FormData, context: Po
   const { db, client, editor, t } = context;
   const scope = { db, client, editor };
   const intent = formData.get("intent");
+  if (isTestQuestionIntent(intent)) {
+    return handleTestQuestionAction(intent, formData, {
+      db,
+      modelSettings: modelSettingsFrom(context.env),
+      client,
+      pagePath: trainingTabPath("tests"),
+      t: context.tTests,
+    });
+  }
   switch (intent) {
     case "faqAdd": {
       const submission = parseForm(formData, { schema: faqEntryFormSchema });

@@ -1,5 +1,6 @@
 import type { Database } from "#db/connection.ts";
 import { replaceKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
+import { markTestQuestionsDue } from "~/models/test-question.server.ts";
 import { decodeHtml, extractTopics, type PageTopic } from "./extract.ts";
 import { fetchPage, type FetchFailure, type FetchLimits } from "./fetch-page.server.ts";
 
@@ -15,7 +16,8 @@ export type ScanOptions = { allowHosts: readonly string[]; limits?: Partial<Fetc
 
 /**
  * Scans one page into the client's knowledge base: its topics replace the ones an earlier scan of
- * the same URL stored. A failure stores nothing and leaves the earlier topics in place.
+ * the same URL stored. A failure stores nothing and leaves the earlier topics in place. The client's
+ * test questions are due to run again on what the page now says.
  */
 export async function scanUrl(db: Database, clientId: number, url: string, options: ScanOptions): Promise<UrlScan> {
   const fetched = await fetchPage(url, { allowHosts: options.allowHosts, accept: HTML_TYPES, limits: options.limits });
@@ -33,6 +35,7 @@ export async function scanUrl(db: Database, clientId: number, url: string, optio
       origin: "scan" as const,
     })),
   );
+  await markTestQuestionsDue(db, clientId);
   return { url, success: true, topics: topics.map((topic) => ({ ...topic, url })) };
 }
 

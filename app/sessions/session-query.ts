@@ -25,6 +25,13 @@ const period = z.preprocess(
   (value) => (value === "" || value === null ? undefined : value),
   z.enum(SESSION_PERIODS).default(DEFAULT_PERIOD),
 );
+/** "low": only the conversations their visitor rated 1 or 2. */
+export const RATING_FILTERS = ["low"] as const;
+export type RatingFilter = (typeof RATING_FILTERS)[number];
+const rating = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.enum(RATING_FILTERS).optional(),
+);
 const search = z.preprocess(
   (value) => (value === null ? undefined : value),
   singleLineText()
@@ -43,6 +50,7 @@ const fields = {
   clientId,
   channel: channelFilter,
   period,
+  rating,
   search,
   page: positive(1, MAX_PAGE),
   limit: positive(SESSIONS_PAGE_SIZE, MAX_PAGE_SIZE),
@@ -57,6 +65,7 @@ export const sessionPageQuerySchema = z.object({
   clientId: fields.clientId.catch(undefined),
   channel: fields.channel.catch(undefined),
   period: fields.period.catch(DEFAULT_PERIOD),
+  rating: fields.rating.catch(undefined),
   search: fields.search.catch(undefined),
   page: fields.page.catch(1),
   limit: z.literal(SESSIONS_PAGE_SIZE).default(SESSIONS_PAGE_SIZE).catch(SESSIONS_PAGE_SIZE),

@@ -1,4 +1,4 @@
-import type { Channel, MessageRole, MessageType } from "#db/vocabulary.ts";
+import type { Channel, MessageRole, MessageType, ReplyDeliveryFailure } from "#db/vocabulary.ts";
 
 /** A chat session as the monitor and the sessions API show it, plus the completed function the monitor's badge shows. */
 export type SessionView = {
@@ -12,6 +12,8 @@ export type SessionView = {
   startedAt: string;
   lastMessageAt: string;
   userIp: string | null;
+  /** The visitor's "How did we do?", 1 to 5; null: not rated. */
+  rating: number | null;
   completedFunction: {
     functionType: string;
     clientName: string | null;
@@ -49,6 +51,16 @@ export type ExportedMessage = {
   sources?: ReplySourceView[];
   /** Whether an operator marked the reply wrong; set where the page offers "Mark as wrong". */
   markedWrong?: boolean;
+  /** A person's reply only: whether it reached the visitor on the session's channel, or why not. */
+  delivery?: ReplyDelivery;
+};
+
+/** What became of a person's reply: delivered (when), failed (why), or neither yet (on its way). */
+export type ReplyDelivery = {
+  channel: Channel;
+  deliveredAt: string | null;
+  failure: ReplyDeliveryFailure | null;
+  error: string | null;
 };
 
 /** One thing a reply was built from, as the session page shows it: what kind, its name, where it links. */

@@ -30,6 +30,7 @@ import {
   type SessionQuery,
 } from "./session-query.ts";
 import { periodStart } from "~/lib/calendar.ts";
+import { LOW_RATING } from "~/ratings/rating-rules.ts";
 import { sessionIdSchema } from "~/lib/ids.ts";
 
 type Completed = Awaited<ReturnType<typeof listFunctionsOfSessions>>[number];
@@ -49,6 +50,7 @@ function viewOf(session: MonitoredSession, completed: Completed | undefined, now
     lastMessageAt: session.lastMessageAt.toISOString(),
     // Sessions recorded before addresses were normalized still hold the IPv4-mapped form.
     userIp: session.userIp && normalizeAddress(session.userIp),
+    rating: session.rating,
     completedFunction: completed
       ? {
           functionType: completed.functionType,
@@ -69,7 +71,7 @@ type ListOptions = { timeZone: string; now?: Date; paged?: boolean; ofClient?: n
 
 async function filterOf(
   db: Database,
-  query: Pick<SessionQuery, "clientId" | "channel" | "period" | "search">,
+  query: Pick<SessionQuery, "clientId" | "channel" | "period" | "rating" | "search">,
   timeZone: string,
   now: Date,
   matchClients: boolean,
@@ -83,6 +85,7 @@ async function filterOf(
     channel: query.channel,
     activeSince,
     activeUntil: now,
+    maxRating: query.rating === "low" ? LOW_RATING : undefined,
     pattern,
     matchingClientIds,
   } satisfies SessionFilter;
@@ -220,6 +223,8 @@ export function sessionFactsOf(session: MonitoredSession) {
     messageCount: session.messageCount,
     contact: [session.contactDetails.clientName, session.contactDetails.phone].filter(Boolean).join(" · "),
     consentAt: session.consentAt,
+    rating: session.rating,
+    ratingComment: session.ratingComment,
   };
 }
 export type SessionFactsView = ReturnType<typeof sessionFactsOf>;
@@ -276,6 +281,16 @@ export async function loadSessionMessages(
     cost: row.costCents / 100,
     role: row.role,
     operatorName: row.operatorName,
+    ...(row.role === "operator"
+      ? {
+          delivery: {
+            channel: session.channel,
+            deliveredAt: row.deliveredAt?.toISOString() ?? null,
+            failure: row.deliveryFailure,
+            error: row.deliveryError,
+          },
+        }
+      : {}),
     images: images
       .filter((image) => image.messageId === row.id)
       .map((image) => ({

@@ -1,6 +1,7 @@
 import type { Database } from "#db/connection.ts";
 import type { TrainingChangeKind } from "#db/vocabulary.ts";
 import type { AuthenticatedOperator } from "~/context.ts";
+import { markTestQuestionsDue } from "~/models/test-question.server.ts";
 import { insertTrainingChange, listTrainingChanges } from "~/models/training-change.server.ts";
 
 /** Who made a change: the signed-in person (operatorContext), as the history names them. */
@@ -14,7 +15,8 @@ export const TRAINING_HISTORY_LIMIT = 30;
 
 /**
  * Keeps one change to a client's training in its history, with the person who made it. Call it in the
- * transaction of the change itself: both are kept, or neither.
+ * transaction of the change itself: both are kept, or neither. Any change (the hours too) may change
+ * an answer, so the client's test questions are due to run again.
  */
 export async function recordTrainingChange(
   db: Database,
@@ -28,6 +30,7 @@ export async function recordTrainingChange(
     kind: change.kind,
     subject: subject.length > SUBJECT_MAX ? `${subject.slice(0, SUBJECT_MAX - 1)}…` : subject,
   });
+  await markTestQuestionsDue(db, change.clientId);
 }
 
 export const loadTrainingHistory = (db: Database, clientId: number) =>

@@ -11,6 +11,8 @@ import { findClientById, listClientsForPicker } from "~/models/client.server.ts"
 import { findDemoClient } from "~/models/demo-client.server.ts";
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { answerGapsWithFaq, gapToAnswer, loadGaps } from "~/gaps/gaps.server.ts";
+import type { TestQuestionIntent } from "~/test-questions/test-question-schema.ts";
+import { handleTestQuestionAction, loadTestQuestions } from "~/test-questions/test-questions.server.ts";
 import { gapIdSchema } from "~/gaps/gap-schema.ts";
 import { conversationSchema, previewSchema, PREVIEW_TURNS, type PreviewTurn } from "./preview-schema.ts";
 import { FAQ_LIMITS, SALES_FLOW, TRAINING_BUSINESS_TYPES, trainingFormSchema, type FaqRow } from "./training-schema.ts";
@@ -62,6 +64,7 @@ export async function loadTrainingPage(db: Database, requestedClientId: string |
       : null,
     gapId: gap?.id ?? null,
     gaps: client ? await loadGaps(db, client.id) : null,
+    testQuestions: client ? await loadTestQuestions(db, client.id) : null,
   };
 }
 
@@ -131,6 +134,27 @@ export async function handleTrainingAction(formData: FormData, context: Training
     }
   });
   return redirectWithSuccess(`/admin/ai-training?clientId=${clientId}`, t("training.saved"));
+}
+
+/**
+ * The test questions' posts for the client the form names (`clientId`): one that is not there is
+ * refused as the training form refuses it.
+ */
+export async function handleAdminTestQuestionAction(
+  intent: TestQuestionIntent,
+  formData: FormData,
+  { db, env, tTests }: { db: Database; env: Env; tTests: Translate },
+) {
+  const clientId = selectedClientSchema.parse(formData.get("clientId"));
+  const client = clientId === null ? undefined : await findClientById(db, clientId);
+  if (!client) return data({ intent, result: null, error: tTests("errors.chooseClient") }, { status: 400 });
+  return handleTestQuestionAction(intent, formData, {
+    db,
+    modelSettings: modelSettingsFrom(env),
+    client,
+    pagePath: `/admin/ai-training?clientId=${client.id}`,
+    t: tTests,
+  });
 }
 
 /**

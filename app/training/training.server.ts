@@ -3,6 +3,7 @@ import type { Database } from "#db/connection.ts";
 import { faqPairs, trainingKnowledge } from "#db/training-knowledge.ts";
 import { answerGapsWithFaq } from "~/gaps/gaps.server.ts";
 import { replaceClientKnowledgeOf } from "~/models/knowledge-entry.server.ts";
+import { markTestQuestionsDue } from "~/models/test-question.server.ts";
 import {
   createTrainingConfig,
   listTrainingConfigsWithoutKnowledgeOf,
@@ -100,11 +101,12 @@ export async function backfillTrainingKnowledge(db: Database): Promise<number> {
 
 /**
  * The client's FAQ and business information entries replaced by those of this config; the knowledge
- * gaps its FAQ now answers are marked answered.
+ * gaps its FAQ now answers are marked answered, and its test questions are due to run again.
  */
 async function teach(tx: Database, config: TrainingConfig) {
   const entries = trainingKnowledge(config).map((entry) => ({ ...entry, clientId: config.clientId, sourceUrl: null }));
   await replaceClientKnowledgeOf(tx, config.clientId, TAUGHT_ORIGINS, entries);
   const questions = faqPairs(config.knowledgeBase).flatMap(({ q }) => (q ? [q] : []));
   await answerGapsWithFaq(tx, config.clientId, questions);
+  await markTestQuestionsDue(tx, config.clientId);
 }

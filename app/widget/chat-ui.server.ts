@@ -153,10 +153,12 @@ export async function chatUiResponse(
     license: client.licenseKey,
     language,
     maxMessageLength: MESSAGE_MAX_LENGTH,
+    ratingQuietMinutes: client.ratingQuietMinutes,
     endpoints: {
       messages: `${CHAT_API_PATHS.messages}${lng}`,
       history: `${CHAT_API_PATHS.history}${lng}`,
       feedback: `${CHAT_API_PATHS.feedback}${lng}`,
+      rating: `${CHAT_API_PATHS.rating}${lng}`,
       chatEvents: `${CHAT_API_PATHS.chatEvents}${lng}`,
     },
     texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, t(`client.${key}`)])) as WidgetConfig["texts"],

@@ -17,10 +17,16 @@ import {
   type ApiText,
 } from "~/server/json-api.server.ts";
 import { checkRateLimit, countAgainstRateLimit, type RateLimitRule } from "~/server/rate-limit.server.ts";
+import { RATING_COMMENT_MAX_LENGTH } from "~/ratings/rating-rules.ts";
+import { recordRating } from "~/ratings/ratings.server.ts";
 import { HISTORY_LIMIT } from "./widget-config.ts";
 
 /** A visitor answers once per session, maybe twice: a few a minute per address is plenty. */
 export const FEEDBACK_LIMIT: RateLimitRule = { limit: 20, windowMs: 10 * 60 * 1000 };
+/** One rating a conversation: a few a minute per address is plenty, like the feedback. */
+export const RATING_LIMIT: RateLimitRule = { limit: 20, windowMs: 10 * 60 * 1000 };
+/** The comment's 500 characters, in Hebrew's two bytes each, and the rest of the body. */
+const MAX_RATING_BYTES = 4096;
 /** Read once per widget load. */
 export const HISTORY_LIMIT_RULE: RateLimitRule = { limit: 30, windowMs: 60 * 1000 };
 /** `{license, sessionId, helpful}` is well under 1 KB. */
@@ -30,6 +36,17 @@ const licenseKey = singleLineText().trim().min(1).max(200);
 const sessionId = singleLineText().trim().min(1).max(200);
 
 export const feedbackSchema = z.object({ license: licenseKey, sessionId, helpful: z.boolean() });
+export const ratingSchema = z.object({
+  license: licenseKey,
+  sessionId,
+  rating: z.number().int().min(1).max(5),
+  comment: z
+    .string()
+    .trim()
+    .max(RATING_COMMENT_MAX_LENGTH)
+    .optional()
+    .transform((comment) => comment || null),
+});
 export const historyQuerySchema = z.object({ license: licenseKey, sessionId });
 
 type VisitorRequest = { db: Database; language: Language; ip: string };
@@ -75,6 +92,25 @@ export async function recordFeedback(request: Request, { db, language, ip }: Vis
   return noContent();
 }
 
+/**
+ * `POST /api/wordpress/rating`: "How did we do?" for one session, 1 to 5 with an optional comment;
+ * 204. One rating per conversation: a second is refused (409), the first stands.
+ */
+export async function recordVisitorRating(request: Request, { db, language, ip }: VisitorRequest): Promise<Response> {
+  const t = await widgetText(language);
+  const refused = await admit(db, `widget-rating:ip:${ip}`, RATING_LIMIT, t);
+  if (refused) return refused;
+  const body = await readJsonObject(request, MAX_RATING_BYTES);
+  if (body.kind !== "object") return bodyRefused(t, body.kind);
+  const parsed = ratingSchema.safeParse(body.value);
+  if (!parsed.success) return jsonError(400, t("api.ratingInvalid", { max: RATING_COMMENT_MAX_LENGTH }));
+  const found = await findVisitorSession(db, parsed.data.license, parsed.data.sessionId, t);
+  if (!found.session) return found.refusal;
+  const rated = await recordRating(db, found.session, { score: parsed.data.rating, comment: parsed.data.comment });
+  if (!rated) return jsonError(409, t("api.alreadyRated"));
+  return noContent();
+}
+
 /** `GET /api/wordpress/history?license=&sessionId=`: the session's last messages, so a reload continues it. */
 export async function visitorHistory(params: URLSearchParams, { db, language, ip }: VisitorRequest): Promise<Response> {
   const t = await widgetText(language);
@@ -91,6 +127,7 @@ export async function visitorHistory(params: URLSearchParams, { db, language, ip
   return jsonAnswer({
     sessionId: found.session.publicId,
     personAnswering: found.session.heldBy !== null,
+    rated: found.session.ratedAt !== null,
     messages: rows.map((row) => ({
       userMessage: row.userMessage,
       aiResponse: row.aiResponse,

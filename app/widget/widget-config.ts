@@ -23,6 +23,16 @@ export const WIDGET_CLIENT_TEXTS = [
   "alexBack",
   "personAnswering",
   "personRequest",
+  "ratingQuestion",
+  "rating1",
+  "rating2",
+  "rating3",
+  "rating4",
+  "rating5",
+  "ratingComment",
+  "ratingSend",
+  "ratingThanks",
+  "ratingFailed",
 ] as const;
 
 export type WidgetClientText = (typeof WIDGET_CLIENT_TEXTS)[number];
@@ -32,7 +42,9 @@ export type WidgetConfig = {
   license: string;
   language: Language;
   maxMessageLength: number;
-  endpoints: { messages: string; history: string; feedback: string; chatEvents: string };
+  /** After this many quiet minutes the conversation has ended: the widget asks "How did we do?". */
+  ratingQuietMinutes: number;
+  endpoints: { messages: string; history: string; feedback: string; rating: string; chatEvents: string };
   texts: Record<WidgetClientText, string>;
 };
 

@@ -90,7 +90,7 @@ test.describe("AI training with JavaScript", () => {
     await page.getByLabel("שאלה 2", { exact: true }).fill("יש חניה?");
     await page.getByRole("button", { name: "שמור אימון" }).click();
     await expect(page.getByText("כתבו את התשובה לשאלה הזו")).toBeVisible();
-    await page.getByRole("button", { name: "הסרת שאלה 2" }).click();
+    await page.getByRole("button", { name: "הסרה של שאלה 2" }).click();
     await page.getByRole("button", { name: "שמור אימון" }).click();
     await expect(page.getByText("האימון נשמר", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(landedOn(client.id));

@@ -23,6 +23,7 @@ const TEXT = {
     back: "Alex חזר לשיחה",
     operatorReply: "שלום, כאן נועה מהצוות",
     inbox: "תיבת הפניות",
+    delivered: "נמסרה לצ'אט של המבקר/ת.",
   },
   en: {
     live: "Live",
@@ -37,6 +38,7 @@ const TEXT = {
     back: "Alex is back",
     operatorReply: "Hi, this is Noa from the team",
     inbox: "Inbox",
+    delivered: "Delivered to the visitor's chat.",
   },
 } as const;
 
@@ -95,6 +97,9 @@ for (const [language, device, viewport] of [
     await page.getByRole("textbox", { name: text.reply }).fill(text.operatorReply);
     await page.getByRole("button", { name: text.send }).click();
     await expect(log.getByText(text.operatorReply)).toBeVisible({ timeout: 15_000 });
+    // The reply stands in the conversation with whether it reached the visitor.
+    const reply = page.getByRole("listitem").filter({ hasText: text.operatorReply });
+    await expect(reply.getByText(text.delivered, { exact: true })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `${SHOTS}/admin-conversation-${language}-${device}.png`, fullPage: true });
     await page.getByRole("button", { name: text.handBack }).click();

@@ -14,7 +14,7 @@ import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { handleScanForm, type ScanIntent } from "./scan-form.server.ts";
 import { recordTrainingChange, type TrainingEditor } from "~/training/training-history.server.ts";
 import { clientDetailsFormSchema } from "./details-schema.ts";
-import { personHandoverFormSchema } from "./person-handover-schema.ts";
+import { handlePersonHandoverAction, personHandoverOf } from "./person-handover.server.ts";
 import { sitesFormSchema } from "./sites-schema.ts";
 import { frameAncestorSources } from "~/sites/frame-ancestors.ts";
 import { businessConfigFormSchema, capabilityFormSchema, promptKey } from "./sales-config-schema.ts";
@@ -63,7 +63,7 @@ export async function loadConfigPage(db: Database, client: Client) {
       status: client.status,
       billingCurrency: client.billingCurrency,
     },
-    person: { personButton: client.personButton, personWaitMinutes: client.personWaitMinutes },
+    person: personHandoverOf(client),
     sites: {
       domainOrigins: frameAncestorSources(client.websiteDomain),
       allowedOrigins: client.allowedOrigins,
@@ -103,18 +103,12 @@ export async function handleConfigAction(formData: FormData, context: ConfigActi
       );
       return redirectWithSuccess(context.pageUrl, t("details.saved"));
     }
-    case "person": {
-      const submission = parseForm(formData, { schema: personHandoverFormSchema });
-      if (submission.status !== "success")
-        return data({ intent: "person", result: submission.reply() }, { status: 400 });
-      await updateClient(
-        db,
-        client.id,
-        { personButton: submission.value.personButton ?? false, personWaitMinutes: submission.value.personWaitMinutes },
-        context.operatorId,
-      );
-      return redirectWithSuccess(context.pageUrl, t("person.saved"));
-    }
+    case "person":
+      return handlePersonHandoverAction(db, client.id, formData, {
+        pageUrl: context.pageUrl,
+        message: t("person.saved"),
+        personId: context.operatorId,
+      });
     case "retention":
       return handleRetentionAction(db, client.id, formData, { pageUrl: context.pageUrl, message: t("privacy.saved") });
     case "hours":

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Database } from "#db/connection.ts";
 import { listKnowledgeEntries, replaceKnowledgeEntries } from "~/models/knowledge-entry.server.ts";
 import { findSalesConfig, saveSalesConfig, type SalesConfig } from "~/models/sales-config.server.ts";
+import { markTestQuestionsDue } from "~/models/test-question.server.ts";
 import { fullCapabilities, type SalesConfigInput } from "./sales-config-schema.ts";
 
 type KnowledgeTopic = { topic: string; url: string; content: string };
@@ -58,4 +59,5 @@ async function replaceScannedTopics(db: Database, clientId: number, topics: read
       content: entry.content,
     })),
   );
+  await markTestQuestionsDue(db, clientId);
 }

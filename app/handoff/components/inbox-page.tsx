@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
@@ -19,10 +19,13 @@ export function InboxPage({
   data,
   detailPath,
   showClient,
+  children,
 }: {
   data: InboxData;
   detailPath: (sessionId: string) => string;
   showClient: boolean;
+  /** Below the rows: the portal owner's hand-over settings. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation("inbox");
   useLiveRevalidation({ types: INBOX_EVENTS });
@@ -53,6 +56,7 @@ export function InboxPage({
       />
       <InboxFilters filters={data.filters} clients={showClient ? data.clients : undefined} people={data.people} />
       <InboxRows rows={data.rows} serverNow={data.now} detailPath={detailPath} showClient={showClient} />
+      {children}
     </div>
   );
 }

@@ -1,7 +1,17 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import clsx from "clsx";
-import { AlertTriangle, CheckCheck, Clock, Send } from "lucide-react";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { Send } from "lucide-react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -9,6 +19,8 @@ import { Button } from "~/components/ui/button.tsx";
 import { FormErrors, TextareaField } from "~/components/ui/form-fields.tsx";
 import { parseForm } from "~/components/ui/parse-form.ts";
 import { formatDateTime } from "~/lib/format.ts";
+import { useDeliveryOutcome } from "~/sessions/components/reply-delivery.tsx";
+import type { ReplyDelivery } from "~/sessions/session-types.ts";
 import {
   fillVisitorName,
   findSlashQuery,
@@ -21,15 +33,9 @@ import {
 import { operatorReplySchema } from "../handoff-schema.ts";
 
 /** The session's newest operator reply and what became of it on its way to the visitor. */
-export type LastReply = {
-  id: number;
-  createdAt: string;
-  deliveredAt: string | null;
-  failure: "not_connected" | "token_refused" | "refused" | "timeout" | "unreachable" | null;
-  error: string | null;
-};
+export type LastReply = Omit<ReplyDelivery, "channel"> & { id: number; createdAt: string };
 
-type Channel = "web" | "whatsapp" | "telegram";
+type Channel = ReplyDelivery["channel"];
 
 /**
  * The holder's reply box. A plain form post (the page's `reply` intent) without JavaScript; with it,
@@ -265,24 +271,16 @@ function DeliveryStatus({
   language: string;
 }) {
   const { t } = useTranslation("sessions");
-  let icon = <Clock className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />;
+  const outcomeOf = useDeliveryOutcome();
+  let icon: ReactNode = null;
   let text: string | null = null;
   let tone = "text-slate-600";
   if (sending) text = t("handoff.replyBox.sending");
   else if (lastReply) {
     const when = t("handoff.replyBox.lastReply", { time: formatDateTime(lastReply.createdAt, language, timeZone) });
-    if (lastReply.deliveredAt) {
-      icon = <CheckCheck className="h-4 w-4 shrink-0 text-emerald-700" aria-hidden="true" />;
-      text = `${when} ${t(`handoff.replyBox.delivered.${channel}`)}`;
-      tone = "text-emerald-800";
-    } else if (lastReply.failure) {
-      icon = <AlertTriangle className="h-4 w-4 shrink-0 text-amber-700" aria-hidden="true" />;
-      text = `${when} ${t(`handoff.replyBox.failures.${lastReply.failure}`, {
-        channel: t(`handoff.replyBox.channels.${channel}`),
-        error: lastReply.error ?? "",
-      })}`;
-      tone = "text-amber-900";
-    } else text = `${when} ${t("handoff.replyBox.pending")}`;
+    const outcome = outcomeOf({ channel, ...lastReply });
+    ({ icon, tone } = outcome);
+    text = `${when} ${outcome.text}`;
   }
   return (
     <p role="status" className={clsx("flex items-start gap-2 text-sm", tone)}>

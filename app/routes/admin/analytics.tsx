@@ -12,6 +12,8 @@ import {
 import { ClientConversations } from "~/analytics/components/client-conversations.tsx";
 import { KeyFigures } from "~/analytics/components/key-figures.tsx";
 import { ANALYTICS_PERIODS, periodSchema } from "~/analytics/periods.ts";
+import { loadRatingAnalytics } from "~/ratings/rating-analytics.server.ts";
+import { RatingAnalyticsSection } from "~/ratings/components/rating-analytics.tsx";
 import { LinkTabs } from "~/components/ui/link-tabs.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext } from "~/context.ts";
@@ -24,10 +26,17 @@ export const handle = { i18n: ["analytics"] };
 export async function loader({ url, context }: Route.LoaderArgs) {
   const timeZone = context.get(envContext).TZ_DISPLAY;
   const days = periodSchema.parse(url.searchParams.get("days") ?? undefined);
+  const db = context.get(databaseContext);
+  const analytics = await loadAnalytics(db, { days, timeZone });
   return {
     title: getTranslator(context)("title", { ns: "analytics" }),
     timeZone,
-    analytics: await loadAnalytics(context.get(databaseContext), { days, timeZone }),
+    analytics,
+    ratings: await loadRatingAnalytics(db, {
+      start: analytics.window.currentStart,
+      now: analytics.window.now,
+      timeZone,
+    }),
   };
 }
 
@@ -35,7 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 
 export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("analytics");
-  const { analytics, timeZone } = loaderData;
+  const { analytics, ratings, timeZone } = loaderData;
   const language: Language = isLanguage(i18n.language) ? i18n.language : "en";
   const formats = makeFormats(language, timeZone);
   const { days, window } = analytics;
@@ -73,6 +82,8 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
         <RevenueByMonth analytics={analytics} formats={formats} language={language} />
         <TopClients analytics={analytics} language={language} />
       </div>
+
+      <RatingAnalyticsSection ratings={ratings} language={language} timeZone={timeZone} />
 
       <ClientConversations analytics={analytics} language={language} />
     </div>

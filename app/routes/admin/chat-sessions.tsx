@@ -21,7 +21,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     title: getTranslator(context)("title", { ns: "sessions" }),
     timeZone,
-    filters: { clientId: query.clientId, channel: query.channel, period: query.period, search: shownSearch },
+    filters: {
+      clientId: query.clientId,
+      channel: query.channel,
+      period: query.period,
+      rating: query.rating,
+      search: shownSearch,
+    },
     searchProblem,
     clients: clients.map((client) => ({ id: client.id, businessName: client.businessName })),
     list,

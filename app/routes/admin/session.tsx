@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from "react-i18next";
-import { data, useNavigation } from "react-router";
+import { data, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/session";
 import { Badge } from "~/components/ui/badge.tsx";
 import { PageHeader } from "~/components/ui/page-header.tsx";
@@ -75,6 +75,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export default function SessionDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("sessions");
   const navigation = useNavigation();
+  // Another conversation on its way; a post to this one (a reply, a take-over) reloads it in place.
+  const { pathname } = useLocation();
   // An unknown session hears nothing: "" is never a session's id.
   useLiveRevalidation({ sessionId: loaderData.found ? loaderData.session.sessionId : "" });
   if (!loaderData.found) {
@@ -109,7 +111,9 @@ export default function SessionDetail({ loaderData, actionData }: Route.Componen
           </>
         }
       />
-      {navigation.location?.pathname.startsWith("/admin/session/") ? (
+      {navigation.location &&
+      navigation.location.pathname !== pathname &&
+      navigation.location.pathname.startsWith("/admin/session/") ? (
         <p role="status" className="text-sm text-slate-600">
           {t("detail.loading")}
         </p>

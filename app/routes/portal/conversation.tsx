@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from "react-i18next";
-import { data, useNavigation } from "react-router";
+import { data, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/conversation";
 import { PageHeader } from "~/components/ui/page-header.tsx";
 import { databaseContext, envContext, operatorContext, portalClientContext } from "~/context.ts";
@@ -85,6 +85,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function PortalConversation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("portal-conversations");
   const navigation = useNavigation();
+  // Another conversation on its way; a post to this one (a reply, a take-over) reloads it in place.
+  const { pathname } = useLocation();
   // An unknown conversation hears nothing: "" is never a session's id.
   useLiveRevalidation({ sessionId: loaderData.found ? loaderData.session.sessionId : "" });
   if (!loaderData.found) {
@@ -113,7 +115,9 @@ export default function PortalConversation({ loaderData, actionData }: Route.Com
           </>
         }
       />
-      {navigation.location?.pathname.startsWith(`${PORTAL_CONVERSATIONS}/`) ? (
+      {navigation.location &&
+      navigation.location.pathname !== pathname &&
+      navigation.location.pathname.startsWith(`${PORTAL_CONVERSATIONS}/`) ? (
         <p role="status" className="text-sm text-slate-600">
           {t("detail.loading", { ns: "sessions" })}
         </p>

@@ -23,7 +23,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     title: getTranslator(context)("title", { ns: "portal-conversations" }),
     timeZone,
-    filters: { channel: query.channel, period: query.period, search: shownSearch },
+    filters: { channel: query.channel, period: query.period, rating: query.rating, search: shownSearch },
     searchProblem,
     // A completed function's price is the provider's: the portal shows no prices, so it never leaves the server.
     list: {

@@ -18,8 +18,10 @@ import { GapsList } from "~/gaps/components/gaps-list.tsx";
 import { BusinessInfoForm, GreetingForm } from "~/portal/training-texts.tsx";
 import { ChatPreview } from "~/training/components/chat-preview.tsx";
 import { TrainingHistoryCard } from "~/training/components/training-history.tsx";
+import { FailingTestQuestions, TestQuestions } from "~/test-questions/components/test-questions.tsx";
+import { loadTestQuestions } from "~/test-questions/test-questions.server.ts";
 
-export const handle = { i18n: ["portal-training", "client-config", "gaps"] };
+export const handle = { i18n: ["portal-training", "client-config", "gaps", "test-questions"] };
 
 /** The session's business: the portal's guard set it; a business that is gone is a 404. */
 async function ownClient(context: Route.LoaderArgs["context"]) {
@@ -34,6 +36,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     title: getTranslator(context)("title", { ns: "portal-training" }),
     timeZone: context.get(envContext).TZ_DISPLAY,
     now: new Date(),
+    testQuestions: await loadTestQuestions(context.get(databaseContext), client.id),
     view: await loadPortalTraining(
       context.get(databaseContext),
       client,
@@ -54,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     editor: context.get(operatorContext),
     t: (key, values) => t(key, { ns: "portal-training", ...values }),
     tConfig: (key, values) => t(key, { ns: "client-config", ...values }),
+    tTests: (key, values) => t(key, { ns: "test-questions", ...values }),
   });
 }
 
@@ -64,12 +68,18 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Training"} | Alex` }];
 
-type Posted = { intent?: string; result?: SubmissionResult<string[]> | null; faqId?: number; confirmRemove?: number };
+type Posted = {
+  intent?: string;
+  result?: SubmissionResult<string[]> | null;
+  faqId?: number;
+  testQuestionId?: number;
+  confirmRemove?: number;
+};
 
 export default function PortalTraining({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("portal-training");
   const navigation = useNavigation();
-  const { view, timeZone, now } = loaderData;
+  const { view, timeZone, now, testQuestions } = loaderData;
   const posted = (actionData ?? {}) as Posted;
   const resultFor = (intent: string) => (posted.intent === intent ? posted.result : undefined);
   const savingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
@@ -77,6 +87,7 @@ export default function PortalTraining({ loaderData, actionData }: Route.Compone
     <FormMessages ns="client-config">
       <div className="space-y-6">
         <PageHeader title={t("title")} description={t("subtitle")} />
+        <FailingTestQuestions view={testQuestions} listPath={trainingTabPath("tests")} />
         <LinkTabs
           label={t("tabsLabel")}
           current={view.tab}
@@ -112,6 +123,20 @@ export default function PortalTraining({ loaderData, actionData }: Route.Compone
                 conversation: portalConversationPath,
                 faq: trainingTabPath("faq"),
               }}
+            />
+          ) : null}
+          {view.tab === "tests" ? (
+            <TestQuestions
+              view={testQuestions}
+              target={{ action: trainingTabPath("tests"), fields: {} }}
+              timeZone={timeZone}
+              lastResult={
+                posted.intent === "testAdd"
+                  ? { target: "add", result: posted.result }
+                  : posted.intent === "testEdit" && posted.testQuestionId !== undefined
+                    ? { target: posted.testQuestionId, result: posted.result }
+                    : undefined
+              }
             />
           ) : null}
           {view.tab === "greeting" ? (

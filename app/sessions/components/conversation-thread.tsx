@@ -1,6 +1,7 @@
 import { Bot, Headset, User } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
+import { ReplyDeliveryNote } from "~/sessions/components/reply-delivery.tsx";
 import { ReplySources } from "~/sessions/components/reply-sources.tsx";
 import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import type { ExportedMessage, SessionSummary } from "../session-types.ts";
@@ -87,6 +88,7 @@ export function ConversationThread({
                 <p dir="auto" className="break-words whitespace-pre-line text-slate-900">
                   {message.aiResponse}
                 </p>
+                {message.delivery ? <ReplyDeliveryNote delivery={message.delivery} /> : null}
               </div>
             </div>
           ) : message.aiResponse ? (

@@ -4,6 +4,7 @@ import type { Channel } from "#db/vocabulary.ts";
 import { ChannelIcon } from "~/components/channel-icon.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { formatDateTime, formatNumber } from "~/lib/format.ts";
+import { LOW_RATING, RATING_FACES, type RatingScore } from "~/ratings/rating-rules.ts";
 
 /** A session as its page's header tells it (sessions.server.ts sessionFactsOf, dates as they arrive serialized). */
 type Facts = {
@@ -13,11 +14,13 @@ type Facts = {
   messageCount: number;
   contact: string;
   consentAt: string | Date | null;
+  rating: number | null;
+  ratingComment: string | null;
 };
 
 /**
  * A session page's header line: its id, channel (and the visitor there, masked), messages, the
- * visitor's details and consent; then whatever the page adds (`children`: the back-office's license).
+ * visitor's details, consent and rating (with its comment); then whatever the page adds (`children`: the back-office's license).
  */
 export function SessionFacts({
   session,
@@ -63,6 +66,20 @@ export function SessionFacts({
       {session.consentAt ? (
         <Badge>{t("detail.consentAt", { time: formatDateTime(session.consentAt, language, timeZone) })}</Badge>
       ) : null}
+      {session.rating === null ? null : (
+        <Badge tone={session.rating <= LOW_RATING ? "warning" : "neutral"}>
+          <span>
+            <span aria-hidden="true">{RATING_FACES[session.rating as RatingScore]} </span>
+            {t("rating.value", { value: formatNumber(session.rating, language) })}
+            {session.ratingComment ? (
+              <>
+                {": "}
+                <q dir="auto">{session.ratingComment}</q>
+              </>
+            ) : null}
+          </span>
+        </Badge>
+      )}
       {children}
     </span>
   );

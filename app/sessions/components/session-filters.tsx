@@ -5,7 +5,13 @@ import { CHANNELS, type Channel } from "#db/vocabulary.ts";
 import { useChannelLabel } from "~/components/channel-icon.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { SelectField, TextField } from "~/components/ui/form-fields.tsx";
-import { MAX_SEARCH_LENGTH, SESSION_PERIODS, type SessionPeriod } from "../session-query.ts";
+import {
+  MAX_SEARCH_LENGTH,
+  RATING_FILTERS,
+  SESSION_PERIODS,
+  type RatingFilter,
+  type SessionPeriod,
+} from "../session-query.ts";
 
 type FilterClient = { id: number; businessName: string };
 
@@ -20,6 +26,7 @@ export function SessionFilters({
   clientId,
   channel,
   period,
+  rating,
   search,
   searchProblem,
   searchPlaceholder,
@@ -28,6 +35,7 @@ export function SessionFilters({
   clientId?: number | undefined;
   channel: Channel | undefined;
   period: SessionPeriod;
+  rating?: RatingFilter | undefined;
   search: string | undefined;
   /** The search typed was not run (too long) or was stopped (too slow): said under the field. */
   searchProblem?: "tooLong" | "tooSlow" | undefined;
@@ -42,10 +50,10 @@ export function SessionFilters({
     <Form
       method="get"
       // A new URL (Back, a shared link) brings its own values into the fields.
-      key={`${clientId ?? ""}|${channel ?? ""}|${period}|${search ?? ""}`}
+      key={`${clientId ?? ""}|${channel ?? ""}|${period}|${rating ?? ""}|${search ?? ""}`}
       aria-label={t("filters.title")}
       className={`grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2 md:items-start ${
-        clients ? "xl:grid-cols-[1fr_1fr_1fr_2fr_auto]" : "xl:grid-cols-[1fr_1fr_2fr_auto]"
+        clients ? "xl:grid-cols-[1fr_1fr_1fr_1fr_2fr_auto]" : "xl:grid-cols-[1fr_1fr_1fr_2fr_auto]"
       }`}
     >
       {clients ? (
@@ -76,6 +84,16 @@ export function SessionFilters({
         defaultValue={period}
         onChange={applyNow}
         options={SESSION_PERIODS.map((value) => ({ value, label: t(`filters.periods.${value}`) }))}
+      />
+      <SelectField
+        label={t("filters.rating")}
+        name="rating"
+        defaultValue={rating ?? ""}
+        onChange={applyNow}
+        options={[
+          { value: "", label: t("filters.ratings.all") },
+          ...RATING_FILTERS.map((value) => ({ value, label: t(`filters.ratings.${value}`) })),
+        ]}
       />
       <TextField
         type="search"

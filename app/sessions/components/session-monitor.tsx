@@ -15,7 +15,8 @@ import { StatCard } from "~/components/ui/stat-card.tsx";
 import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
 import { ROW_ACTION_LABEL } from "../session-format.ts";
-import { shortSessionId, type SessionPeriod } from "../session-query.ts";
+import { shortSessionId, type RatingFilter, type SessionPeriod } from "../session-query.ts";
+import { RATING_FACES, type RatingScore } from "~/ratings/rating-rules.ts";
 import type { SessionList, SessionView } from "../session-types.ts";
 import { ExportSessionButton } from "./export-session-button.tsx";
 import { QuickViewDialog } from "./quick-view-dialog.tsx";
@@ -47,6 +48,7 @@ export function SessionMonitor({
     clientId?: number | undefined;
     channel: Channel | undefined;
     period: SessionPeriod;
+    rating: RatingFilter | undefined;
     search: string | undefined;
   };
   searchProblem: "tooLong" | "tooSlow" | undefined;
@@ -198,6 +200,12 @@ function SessionTable({
           {session.completedFunction ? (
             <CompletedFunction completed={session.completedFunction} withPrice={everyClient} />
           ) : null}
+          {session.rating === null ? null : (
+            <span className="text-sm whitespace-nowrap">
+              <span aria-hidden="true">{RATING_FACES[session.rating as RatingScore]} </span>
+              {t("rating.value", { value: formatNumber(session.rating, language) })}
+            </span>
+          )}
         </div>
       ),
     },

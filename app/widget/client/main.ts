@@ -1,10 +1,12 @@
 /**
  * The chat UI's script: the only JavaScript the widget page loads (bundled by esbuild, inlined with
  * the page's nonce). The server renders the page; this wires it: sending (streamed replies),
- * images, the session kept across reloads, errors with a retry, feedback, and the frame's close.
+ * images, the session kept across reloads, errors with a retry, feedback, the end's "How did we
+ * do?", and the frame's close.
  */
 import type { ChatEvent } from "~/conversations/chat-contract.ts";
 import { newClientMessageId } from "~/lib/client-message-id.ts";
+import { RATING_COMMENT_MAX_LENGTH, RATING_FACES, RATING_SCORES } from "~/ratings/rating-rules.ts";
 import { LAUNCHER_FOCUS_MESSAGE } from "../../sites/frame-messages.ts";
 import { fillText, type WidgetClientText, type WidgetConfig } from "../widget-config.ts";
 import { shouldAskForFeedback } from "./feedback-rule.ts";
@@ -174,6 +176,98 @@ function askForFeedback() {
   notice.setAttribute("aria-label", text("feedbackQuestion"));
 }
 
+/** Whether this session was rated, or the question is on screen: it is asked once. */
+let ratingAsked = false;
+let quietTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The conversation has ended (a person handed it back or closed it, or it was quiet for the
+ * client's minutes): "How did we do?" with five faces as a radio group, an optional comment and a
+ * send button; thanks afterwards. Only a session with a reply is asked.
+ */
+function askForRating() {
+  clearTimeout(quietTimer);
+  if (!sessionId || ratingAsked || replies === 0) return;
+  ratingAsked = true;
+  const session = sessionId;
+  const box = document.createElement("form");
+  box.className = "notice feedback rating";
+  const group = document.createElement("fieldset");
+  const legend = document.createElement("legend");
+  legend.textContent = text("ratingQuestion");
+  const faces = document.createElement("div");
+  faces.className = "faces";
+  for (const score of RATING_SCORES) {
+    const label = document.createElement("label");
+    const radio = Object.assign(document.createElement("input"), {
+      type: "radio",
+      name: "rating",
+      value: String(score),
+    });
+    radio.required = true;
+    const face = Object.assign(document.createElement("span"), { textContent: RATING_FACES[score] });
+    face.setAttribute("aria-hidden", "true");
+    const name = Object.assign(document.createElement("span"), {
+      className: "face-name",
+      textContent: text(`rating${score}`),
+    });
+    label.append(radio, face, name);
+    faces.append(label);
+  }
+  group.append(legend, faces);
+  const commentId = "alex-rating-comment";
+  const commentLabel = Object.assign(document.createElement("label"), { textContent: text("ratingComment") });
+  commentLabel.htmlFor = commentId;
+  const comment = Object.assign(document.createElement("textarea"), {
+    id: commentId,
+    rows: 2,
+    maxLength: RATING_COMMENT_MAX_LENGTH,
+    dir: "auto",
+  });
+  const send = Object.assign(document.createElement("button"), {
+    type: "submit",
+    className: "pill",
+    textContent: text("ratingSend"),
+  });
+  const problem = document.createElement("p");
+  problem.setAttribute("role", "alert");
+  box.append(group, commentLabel, comment, send, problem);
+  box.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const chosen = box.querySelector<HTMLInputElement>('input[name="rating"]:checked');
+    if (!chosen) return;
+    send.disabled = true;
+    problem.textContent = "";
+    const body = { license: config.license, sessionId: session, rating: Number(chosen.value), comment: comment.value };
+    void fetchWithTimeout(config.endpoints.rating, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    })
+      .then((response) => {
+        // 409: rated already (another tab); the visitor is thanked all the same.
+        if (!response.ok && response.status !== 409) throw new Error(String(response.status));
+        const thanks = Object.assign(document.createElement("p"), { textContent: text("ratingThanks") });
+        thanks.setAttribute("role", "status");
+        box.replaceChildren(thanks);
+        input.focus();
+      })
+      .catch(() => {
+        problem.textContent = text("ratingFailed");
+        send.disabled = false;
+      });
+  });
+  notices.append(box);
+  scrollToEnd();
+}
+
+/** A quiet conversation ends after the client's minutes: each reply starts the count again. */
+function countQuietMinutes() {
+  clearTimeout(quietTimer);
+  if (ratingAsked) return;
+  quietTimer = setTimeout(askForRating, config.ratingQuietMinutes * 60_000);
+}
+
 /** The chat's own next try of a message that got no answer at all, and how to run it at once. */
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let retryNow: (() => void) | null = null;
@@ -233,6 +327,7 @@ async function deliver(message: OutgoingMessage, attempt = 0) {
   replies += 1;
   lastMessageType = reply.messageType;
   askForFeedback();
+  countQuietMinutes();
 }
 
 async function submit() {
@@ -276,10 +371,12 @@ async function showEarlierMessages() {
       return;
     }
     if (!response.ok) return;
-    const { messages, personAnswering } = JSON.parse(response.body) as {
+    const { messages, personAnswering, rated } = JSON.parse(response.body) as {
       messages: HistoryMessage[];
       personAnswering?: boolean;
+      rated?: boolean;
     };
+    ratingAsked = rated === true;
     showWhoAnswers(personAnswering === true);
     for (const message of messages) {
       if (message.role === "operator") {
@@ -292,6 +389,7 @@ async function showEarlierMessages() {
       lastMessageType = message.messageType;
     }
     replies = messages.length;
+    countQuietMinutes();
     listenToSession();
   } catch {
     // Without the earlier messages (none came, or too late) the conversation still continues in the same session.
@@ -334,8 +432,13 @@ function listenToSession() {
     } else if (data.kind === "left") {
       addStatusLine(text("alexBack"));
       showWhoAnswers(false);
-    } else if (data.role === "operator") addMessage("operator", data.text);
-    else renderReply(addMessage("assistant", ""), data.text);
+      // Handed back or closed by a person: the conversation they had with the visitor has ended.
+      askForRating();
+    } else if (data.role === "operator") {
+      addMessage("operator", data.text);
+      replies += 1;
+      countQuietMinutes();
+    } else renderReply(addMessage("assistant", ""), data.text);
   });
 }
 

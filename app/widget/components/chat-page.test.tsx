@@ -18,7 +18,8 @@ describe("the chat page", () => {
     license: "alex_</script>",
     language: "en",
     maxMessageLength: 2000,
-    endpoints: { messages: "/m", history: "/h", feedback: "/f", chatEvents: "/e" },
+    ratingQuietMinutes: 10,
+    endpoints: { messages: "/m", history: "/h", feedback: "/f", rating: "/r", chatEvents: "/e" },
     texts: Object.fromEntries(WIDGET_CLIENT_TEXTS.map((key) => [key, key])) as WidgetConfig["texts"],
   };
   const page = (askConsent: boolean) =>

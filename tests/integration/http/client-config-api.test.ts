@@ -525,6 +525,7 @@ describe("the settings page /admin/clients/{id}/config without JavaScript", () =
     const saved = await postPage(`/admin/clients/${ids.untrained}/config`, {
       intent: "person",
       personWaitMinutes: "12",
+      ratingQuietMinutes: "10",
     });
     expect(saved.status).toBe(302);
     expect(
@@ -535,7 +536,7 @@ describe("the settings page /admin/clients/{id}/config without JavaScript", () =
 
     const bad = await postPage(
       `/admin/clients/${ids.untrained}/config`,
-      { intent: "person", personButton: "on", personWaitMinutes: "0" },
+      { intent: "person", personButton: "on", personWaitMinutes: "0", ratingQuietMinutes: "10" },
       "he",
     );
     expect(bad.status).toBe(400);

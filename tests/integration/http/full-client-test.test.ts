@@ -42,12 +42,13 @@ describe("POST /api/system/full-client-test/{clientId}", () => {
       "training_config",
       "sales_config",
       "knowledge_base",
+      "test_questions",
       "license",
       "plugin_build",
     ];
     // The external checks (tests/integration/checks) reach the client's site: the demo's is not on this machine.
     expect(body.tests.map((test) => test.test)).toEqual([...local, "wordpress", "hivepress", "ai", "upload"]);
-    expect(body.summary.total).toBe(11);
+    expect(body.summary.total).toBe(12);
     for (const test of body.tests) {
       if (local.includes(test.test)) expect(test.success, test.test).toBe(true);
       expect(test.duration).toBeGreaterThanOrEqual(0);

@@ -44,7 +44,7 @@ describe("a NUL byte in a text field", () => {
     expect(response.status).toBeLessThan(500);
   });
 
-  it("in the message API, the feedback and the history is a 4xx or a success, never a 500", async () => {
+  it("in the message API, the feedback, the rating and the history is a 4xx or a success, never a 500", async () => {
     const license = await demoLicense();
     const message = await postJson("/api/wordpress/messages", {
       license,
@@ -65,6 +65,11 @@ describe("a NUL byte in a text field", () => {
       (await postJson("/api/wordpress/feedback", { license: `x${NUL}`, sessionId: `y${NUL}`, helpful: true })).status,
     ).toBe(404);
     expect((await request(`/api/wordpress/history?license=${license}%00&sessionId=%00x`)).status).toBe(400);
+    expect(
+      (await postJson("/api/wordpress/rating", { license, sessionId: `y${NUL}`, rating: 2, comment: `bad${NUL}` }))
+        .status,
+    ).toBe(404);
+    expect((await postJson("/api/wordpress/rating", { license, sessionId: "x", rating: "5; drop" })).status).toBe(400);
   });
 });
 

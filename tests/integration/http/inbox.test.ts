@@ -3,7 +3,7 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessHours } from "#db/schema.ts";
 import { insertClient, insertPerson, PERSON_PASSWORD } from "../../support/factories.ts";
-import { uniqueIp } from "../../support/http.ts";
+import { decodeToast, languageCookie, uniqueIp } from "../../support/http.ts";
 import { mailTo, startMailbox, type Mailbox } from "../../support/mailbox.ts";
 import { operatorCookieOn, sessionCookieOn, startServer, type RunningServer } from "../../support/server.ts";
 
@@ -209,5 +209,56 @@ describe("a business's inbox", () => {
       redirect: "manual",
     });
     expect([302, 403]).toContain(refused.status);
+  });
+});
+
+describe("when a person steps in, set by the business's owner", () => {
+  const chat = async () =>
+    (await fetch(`${server.url}/api/wordpress/chat-ui?license=${clients.garage.license}&lang=en`)).text();
+  const form = async (cookie: string) => {
+    const html = await (await page("/portal/inbox", cookie)).text();
+    return {
+      button: /<input[^>]*name="personButton"[^>]*checked/.test(html),
+      minutes: /<input[^>]*name="personWaitMinutes"[^>]*value="(\d+)"/.exec(html)?.[1],
+    };
+  };
+
+  it("is saved from the owner's own inbox, and the chat follows", async () => {
+    expect(await form(cookies.otherOwner)).toEqual({ button: true, minutes: "5" });
+    expect(await chat()).toContain("Talk to a person");
+    const saved = await post("/portal/inbox", cookies.otherOwner, {
+      intent: "person",
+      personWaitMinutes: "30",
+      ratingQuietMinutes: "10",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/portal/inbox");
+    expect(JSON.stringify(decodeToast(saved.headers.get("Set-Cookie") ?? ""))).toContain("הגדרות המעבר לנציג נשמרו");
+    expect(await form(cookies.otherOwner)).toEqual({ button: false, minutes: "30" });
+    expect(await chat()).not.toContain("Talk to a person");
+  });
+
+  it("refuses bad input in the owner's language and keeps nothing of it", async () => {
+    const hebrew = `${cookies.otherOwner}; ${await languageCookie("he", server.url)}`;
+    const bad = await post("/portal/inbox", hebrew, { intent: "person", personButton: "on", personWaitMinutes: "0" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("מספר שלם של דקות בין 1 ל-240");
+    expect(await form(cookies.otherOwner)).toEqual({ button: false, minutes: "30" });
+  });
+
+  it("is the owner's alone: staff neither see nor post it, and no owner reaches another business's", async () => {
+    expect(await (await page("/portal/inbox", cookies.staff)).text()).not.toContain('name="personWaitMinutes"');
+    const refused = await post("/portal/inbox", cookies.staff, { intent: "person", personWaitMinutes: "9" });
+    expect([refused.status, refused.headers.get("Location")]).toEqual([302, "/portal/forbidden"]);
+    // The bakery's owner saves the bakery's settings, whatever the address names; the garage's stay.
+    const own = await post(`/portal/inbox?clientId=${clients.garage.id}`, cookies.owner, {
+      intent: "person",
+      personButton: "on",
+      personWaitMinutes: "7",
+      ratingQuietMinutes: "10",
+    });
+    expect(own.status).toBe(302);
+    expect(await form(cookies.owner)).toEqual({ button: true, minutes: "7" });
+    expect(await form(cookies.otherOwner)).toEqual({ button: false, minutes: "30" });
   });
 });

@@ -32,6 +32,8 @@ const PUBLIC_ROUTE_FILES = new Set([
   "routes/api/wordpress-chat-ui.ts",
   "routes/api/wordpress-history.ts",
   "routes/api/wordpress-feedback.ts",
+  // "How did we do?": the license and the session's unguessable id name the conversation; rate limited per address.
+  "routes/api/wordpress-rating.ts",
   "routes/api/wordpress-chat-events.ts",
   // The installed plugin asks these with its license: is this site registered, is there a newer plugin, and
   // the plugin's ZIP itself (which carries no secret).

@@ -68,6 +68,7 @@ describe("GET /api/admin/sessions", () => {
         "isActive",
         "lastMessageAt",
         "messageCount",
+        "rating",
         "sessionId",
         "startedAt",
         "userIp",

@@ -250,6 +250,16 @@ describe("a person's reply to a WhatsApp visitor", () => {
         description: "WhatsApp דחה אותה: „(#131047) Re-engagement message”.",
       });
       expect(await page("en")).toContain("WhatsApp refused it: “(#131047) Re-engagement message”.");
+      // Each reply in the conversation keeps its own outcome: the first one still reached the visitor.
+      const thread = (html: string) => html.slice(html.indexOf("<ol"), html.indexOf("</ol>"));
+      const english = thread(await page("en"));
+      expect(english.indexOf("Delivered to WhatsApp.")).toBeGreaterThan(
+        english.indexOf("Hi, Noa from the bakery here."),
+      );
+      expect(english.indexOf("WhatsApp refused it")).toBeGreaterThan(english.indexOf("Are you there?"));
+      const hebrew = thread(await page("he"));
+      expect(hebrew).toContain("נמסרה ל-WhatsApp.");
+      expect(hebrew).toContain("WhatsApp דחה אותה: „(#131047) Re-engagement message”.");
     } finally {
       graph.refusedRecipients.delete(WA_USER);
     }
