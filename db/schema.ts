@@ -43,6 +43,7 @@ import {
   MESSAGE_ROLES,
   HANDOFF_ACTIONS,
   REPLY_DELIVERY_FAILURES,
+  TOKEN_COUNTERS,
   PERSON_ROLES,
   ACCOUNT_TOKEN_KINDS,
   TRAINING_CHANGE_KINDS,
@@ -549,6 +550,14 @@ export const messages = pgTable(
     deliveryError: text("delivery_error"),
     /** What Alex's reply was built from (null: written before sources were kept, or no reply of Alex's). */
     sources: jsonb("sources").$type<ReplySource[]>(),
+    /**
+     * A model turn's tokens, all its round trips summed (tool calls, then the reply), and where the
+     * figures came from. Null: the built-in responder answered (no model), the model failed, or the
+     * row was written before tokens were kept.
+     */
+    promptTokens: integer("prompt_tokens"),
+    replyTokens: integer("reply_tokens"),
+    tokensCountedBy: text("tokens_counted_by", { enum: TOKEN_COUNTERS }),
   },
   (table) => [
     index("messages_session_created_idx").on(table.sessionId, table.createdAt),

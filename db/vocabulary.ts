@@ -179,6 +179,12 @@ export type ConversationState = (typeof CONVERSATION_STATES)[number];
  */
 export const REPLY_DELIVERY_FAILURES = ["not_connected", "token_refused", "refused", "timeout", "unreachable"] as const;
 export type ReplyDeliveryFailure = (typeof REPLY_DELIVERY_FAILURES)[number];
+/**
+ * Where a model turn's token figures came from: the provider's own `usage`, or counted here with a
+ * tokenizer because the provider sent none for at least one of the turn's round trips.
+ */
+export const TOKEN_COUNTERS = ["provider", "tokenizer"] as const;
+export type TokenCounter = (typeof TOKEN_COUNTERS)[number];
 
 /**
  * The provider's team: `owner` everything, `admin` everything but the team, `agent` the conversations,

@@ -7,8 +7,9 @@
 // against their budget, and Lighthouse's view of the public
 // pages (scripts/lighthouse-pages.mjs); then stops the server and removes its
 // data; then runs scripts/bench-messages.ts (the message API at 10 and 50 visitors and retrieval, on
-// the embedded database and PostgreSQL) and scripts/bench-retries.ts (a minute of visitors with
-// retried messages on PostgreSQL, and the invariants they must leave).
+// the embedded database and PostgreSQL), scripts/bench-retries.ts (a minute of visitors with
+// retried messages on PostgreSQL, and the invariants they must leave) and scripts/bench-tokens.ts
+// (a turn's prompt tokens with a model, and what the server adds before the first word).
 // It builds nothing: run `npm run build` (or `BUILD_DIR=... npx react-router build`) first.
 import { spawn } from "node:child_process";
 import { get as httpGet } from "node:http";
@@ -368,3 +369,12 @@ const retriesBench = spawn(process.execPath, ["--import", "tsx", path.join(root,
 });
 const retriesExit = await new Promise((resolve) => retriesBench.once("exit", resolve));
 if (retriesExit !== 0) fail(`the retries bench failed (exit ${retriesExit}).`);
+
+// A turn with a model: its prompt tokens, and what the server adds before the visitor's first word.
+const tokensBench = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-tokens.ts")], {
+  cwd: root,
+  env: { ...process.env, BUILD_DIR: buildDir },
+  stdio: "inherit",
+});
+const tokensExit = await new Promise((resolve) => tokensBench.once("exit", resolve));
+if (tokensExit !== 0) fail(`the model tokens bench failed (exit ${tokensExit}).`);

@@ -23,6 +23,7 @@ import { detectLanguage } from "./language.ts";
 import { deliverableFromWords, type Deliverable } from "./message-type.ts";
 import { askModel, ModelFailure, type HistoryTurn, type ModelSettings } from "./model-provider.server.ts";
 import { retrievePassages } from "./retrieval.server.ts";
+import type { TurnTokens } from "./turn-tokens.server.ts";
 import { answerExcerpt, sharesSubject } from "./subject.server.ts";
 import { buildSystemPrompt, type BusinessProfile } from "./system-prompt.ts";
 
@@ -57,6 +58,8 @@ export type AssistantAnswer = {
   sources: ReplySource[];
   /** The reply is the built-in responder's "I don't know yet": the question is a knowledge gap. */
   unanswered: boolean;
+  /** What the model's turn cost in tokens; absent when no model answered (the built-in responder, a fallback). */
+  tokens?: TurnTokens;
 };
 
 const sourceOf = (passage: KnowledgePassage): ReplySource => ({
@@ -214,6 +217,7 @@ export async function answerVisitor(
       details,
       sources: [...passages.map(sourceOf), ...modelTurn.toolCalls.map((name) => ({ kind: "tool" as const, name }))],
       unanswered: false,
+      tokens: modelTurn.tokens,
     });
   } catch (error) {
     if (!(error instanceof ModelFailure)) throw error;

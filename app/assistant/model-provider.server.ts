@@ -3,6 +3,7 @@ import { singleLineText } from "~/lib/text.ts";
 import { extractEmail, mergeContactDetails, normalisePhone, type ContactDetails } from "./contact-details.ts";
 import { DELIVERABLES, type Deliverable } from "./message-type.ts";
 import { streamChat, type ChatMessage, type ChatTool, type ChatToolCall } from "./openai-chat.server.ts";
+import { addTokens, roundTripTokens, type TurnTokens } from "./turn-tokens.server.ts";
 
 /** An OpenAI-compatible chat API (OpenAI, Azure, Ollama, vLLM...): AI_BASE_URL, AI_API_KEY, AI_MODEL. */
 export type ModelSettings = {
@@ -31,6 +32,8 @@ export type ModelTurn = {
   deliverable: Deliverable | undefined;
   /** The tools the model called, by name, in order: what its reply was built from besides the prompt. */
   toolCalls: string[];
+  /** The turn's tokens, its round trips summed. */
+  tokens: TurnTokens;
 };
 
 /**
@@ -225,8 +228,11 @@ async function attempt(
 
   let text = "";
   const toolCalls: string[] = [];
+  let tokens: TurnTokens | undefined;
   for (let step = 1; step <= MAX_STEPS; step++) {
     const reply = await streamChat({ baseUrl, apiKey, model, messages, tools: TOOL_DESCRIPTIONS, signal, onDelta });
+    // Before the tool calls join `messages`: this round trip's prompt is what was sent.
+    tokens = addTokens(tokens, await roundTripTokens(messages, TOOL_DESCRIPTIONS, reply));
     text += reply.text;
     if (reply.toolCalls.length === 0) break;
     toolCalls.push(...reply.toolCalls.map((call) => call.name));
@@ -245,6 +251,6 @@ async function attempt(
       ...reply.toolCalls.map((call, index) => runTool(call, inputs[index], findings)),
     );
   }
-  if (!text.trim()) throw new ModelFailure("empty");
-  return { text: text.trim(), details: findings.details, deliverable: findings.deliverable, toolCalls };
+  if (!text.trim() || !tokens) throw new ModelFailure("empty");
+  return { text: text.trim(), details: findings.details, deliverable: findings.deliverable, toolCalls, tokens };
 }

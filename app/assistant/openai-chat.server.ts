@@ -37,7 +37,11 @@ export type ChatRequest = {
   onDelta: (text: string) => void;
 };
 
-export type ChatReply = { text: string; toolCalls: ChatToolCall[] };
+/** The tokens a round trip took, as the provider's final chunk (`usage`) tells them. */
+export type ChatUsage = { promptTokens: number; replyTokens: number };
+
+/** `usage`: undefined when the provider sent none (it ignores `stream_options`, as some compatible APIs do). */
+export type ChatReply = { text: string; toolCalls: ChatToolCall[]; usage: ChatUsage | undefined };
 
 /** The provider answered with an HTTP error: its status and the start of what it said. */
 export class ProviderHttpError extends Error {
@@ -90,6 +94,12 @@ const chunkSchema = z.object({
     )
     .nullish(),
   error: z.object({ message: z.string().optional() }).nullish(),
+  // Sent in the last chunk (with no choices) when asked for with `stream_options.include_usage`. A
+  // usage of another shape is no reason to lose the reply: the turn's tokens are counted instead.
+  usage: z
+    .object({ prompt_tokens: z.number().int().min(0), completion_tokens: z.number().int().min(0) })
+    .nullish()
+    .catch(undefined),
 });
 
 /** Tool calls arrive in pieces, told apart by index: the first piece names the call, the rest add arguments. */
@@ -108,12 +118,14 @@ function requestBody(request: ChatRequest): string {
     messages: request.messages,
     ...(request.tools.length > 0 ? { tools: request.tools, tool_choice: "auto" } : {}),
     stream: true,
+    // The prompt's and the reply's tokens, in a last chunk: what a turn costs (app/assistant/turn-tokens.server.ts).
+    stream_options: { include_usage: true },
   });
 }
 
 /**
  * Sends the conversation and streams the reply: text deltas go to `onDelta` as they arrive; the tool
- * calls come back whole when the reply ends. Rejects with ProviderHttpError for an HTTP error,
+ * calls come back whole when the reply ends, with the tokens the provider says it took. Rejects with ProviderHttpError for an HTTP error,
  * ProviderStreamError for a stream that is not the protocol's, the socket's own error when the
  * connection fails or is cut, and an AbortError when `signal` fires.
  */
@@ -143,7 +155,7 @@ export function streamChat(request: ChatRequest): Promise<ChatReply> {
           return;
         }
 
-        const reply: ChatReply = { text: "", toolCalls: [] };
+        const reply: ChatReply = { text: "", toolCalls: [], usage: undefined };
         let failure: Error | undefined;
         const fail = (error: Error) => {
           failure ??= error;
@@ -171,6 +183,8 @@ export function streamChat(request: ChatRequest): Promise<ChatReply> {
               request.onDelta(text);
             }
             addToolCallPieces(reply.toolCalls, chunk.data.choices);
+            const usage = chunk.data.usage;
+            if (usage) reply.usage = { promptTokens: usage.prompt_tokens, replyTokens: usage.completion_tokens };
             const replyChars =
               reply.text.length + reply.toolCalls.reduce((sum, call) => sum + call.arguments.length, 0);
             if (replyChars > MAX_REPLY_CHARS) fail(new ProviderStreamError("The reply ran past its length"));
@@ -193,7 +207,7 @@ export function streamChat(request: ChatRequest): Promise<ChatReply> {
           const toolCalls = reply.toolCalls
             .map((call, index) => ({ ...call, id: call.id || `call_${index}` }))
             .filter((call) => call.name);
-          resolve({ text: reply.text, toolCalls });
+          resolve({ text: reply.text, toolCalls, usage: reply.usage });
         });
       },
     );

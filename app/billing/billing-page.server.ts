@@ -1,4 +1,5 @@
 import type { Database } from "#db/connection.ts";
+import { monthOf, monthRange } from "~/lib/calendar.ts";
 import { listClientsForPicker } from "~/models/client.server.ts";
 import {
   getBillingTotalsByStatus,
@@ -12,6 +13,7 @@ import {
   findLatestTaxDocumentError,
   listTaxDocumentsOfBills,
 } from "~/models/tax-document.server.ts";
+import { sumTokensPerClientSince } from "~/models/usage.server.ts";
 import { billingTotals, monthSoFar, periodChange } from "./billing.server.ts";
 import { GENERATABLE_MONTHS } from "./billing-schema.ts";
 import { periodOf, shiftPeriod, type BillingPeriod } from "./periods.ts";
@@ -40,13 +42,15 @@ export async function loadBillingPage(
   // Bills of the month in progress stored by an earlier version are stale by nature: the live month stands for them.
   const closed: BillingFilter = { ...filter, beforePeriod: currentPeriod };
   const comparedPeriod = filter.billingPeriod ?? defaultBillingPeriod(now, timeZone);
-  const [totals, change, clients, periods, counts, month] = await Promise.all([
+  const [totals, change, clients, periods, counts, month, tokens] = await Promise.all([
     billingTotals(db, closed),
     periodChange(db, comparedPeriod, filter.clientId),
     listClientsForPicker(db),
     listBillingPeriods(db),
     getBillingTotalsByStatus(db, closed),
     monthSoFar(db, { timeZone, now, clientId: filter.clientId }),
+    // Beside each bill so far, the model tokens its client's turns took this month.
+    sumTokensPerClientSince(db, monthRange(monthOf(now, timeZone), timeZone).start),
   ]);
   const recordCount = counts.reduce((sum, row) => sum + row.records, 0);
   const pageCount = Math.max(1, Math.ceil(recordCount / BILLING_PAGE_SIZE));
@@ -89,6 +93,7 @@ export async function loadBillingPage(
           vatCents,
           totalCents,
           usage,
+          tokens: (tokens.get(clientId)?.promptTokens ?? 0) + (tokens.get(clientId)?.replyTokens ?? 0),
         }))
         .sort((a, b) => a.businessName.localeCompare(b.businessName) || a.clientId - b.clientId),
     },

@@ -13,7 +13,12 @@ import { findClientById, listClientStatusChanges, updateClient } from "~/models/
 import { findTrainingConfig } from "~/models/training-config.server.ts";
 import { monthOf, monthRange } from "~/lib/calendar.ts";
 import { sumClientChargesSince } from "~/models/message.server.ts";
-import { getClientUsageTotals, listDailyUsage, listLatestClientSessions } from "~/models/usage.server.ts";
+import {
+  getClientUsageTotals,
+  listDailyUsage,
+  listLatestClientSessions,
+  sumClientTokensSince,
+} from "~/models/usage.server.ts";
 import { loadAccessLogTab, type AccessRecord } from "~/privacy/access-log.server.ts";
 import { ERASE_INTENT, handleEraseAction, loadPrivacyTab } from "~/privacy/visitor-data-tab.server.ts";
 import { syncHivePress } from "~/scanner/hivepress.server.ts";
@@ -41,8 +46,15 @@ async function loadTab(
   switch (tab) {
     case "overview":
       return { tab, totals: await getClientUsageTotals(db, clientId) };
-    case "usage":
-      return { tab, days: await listDailyUsage(db, clientId, { since: "all", timeZone, limit: RECENT_LIMIT }) };
+    case "usage": {
+      // The bills' month (TZ_DISPLAY): its charges so far beside the model tokens they took.
+      const month = monthRange(monthOf(new Date(), timeZone), timeZone);
+      const [days, monthTokens] = await Promise.all([
+        listDailyUsage(db, clientId, { since: "all", timeZone, limit: RECENT_LIMIT }),
+        sumClientTokensSince(db, clientId, month.start),
+      ]);
+      return { tab, days, monthTokens };
+    }
     case "sessions":
       return { tab, sessions: await listLatestClientSessions(db, clientId, RECENT_LIMIT) };
     case "training": {

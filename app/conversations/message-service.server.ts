@@ -156,6 +156,10 @@ async function answerAndStore(db: Database, job: ReplyJob): Promise<MessageReply
           responseMs,
           createdAt: now,
           sources: answer.sources,
+          // The built-in responder, a person request and a failed model turn cost no tokens: null.
+          promptTokens: answer.tokens?.promptTokens ?? null,
+          replyTokens: answer.tokens?.replyTokens ?? null,
+          tokensCountedBy: answer.tokens?.countedBy ?? null,
         },
         job.images,
       );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, sql, sum } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { chatSessions, messages } from "#db/schema.ts";
 import { periodStart, type NamedPeriod } from "~/lib/calendar.ts";
@@ -81,4 +81,36 @@ export async function listLatestClientSessions(db: Database, clientId: number, l
     .where(eq(chatSessions.clientId, clientId))
     .orderBy(desc(chatSessions.lastMessageAt), desc(chatSessions.id))
     .limit(limit);
+}
+
+/** A model's tokens over a period: prompt and reply summed, and how many turns had them counted here. */
+export type TokenTotals = { promptTokens: number; replyTokens: number; modelTurns: number; countedTurns: number };
+
+const tokenTotals = {
+  promptTokens: sql<number>`coalesce(sum(${messages.promptTokens}), 0)`.mapWith(Number),
+  replyTokens: sql<number>`coalesce(sum(${messages.replyTokens}), 0)`.mapWith(Number),
+  modelTurns: sql<number>`count(${messages.tokensCountedBy})`.mapWith(Number),
+  countedTurns: sql<number>`count(*) filter (where ${messages.tokensCountedBy} = 'tokenizer')`.mapWith(Number),
+};
+
+/**
+ * A client's model tokens since then, beside what its messages were charged: the Usage & Billing tab's
+ * month so far. Turns the built-in responder answered have no tokens and count in the charges alone.
+ */
+export async function sumClientTokensSince(db: Database, clientId: number, since: Date) {
+  const [row] = await db
+    .select({ ...tokenTotals, chargedCents: sql<number>`coalesce(sum(${messages.costCents}), 0)`.mapWith(Number) })
+    .from(messages)
+    .where(and(eq(messages.clientId, clientId), gte(messages.createdAt, since)));
+  return row ?? { promptTokens: 0, replyTokens: 0, modelTurns: 0, countedTurns: 0, chargedCents: 0 };
+}
+
+/** Every client's model tokens since then, by client id: the billing page's month in progress. */
+export async function sumTokensPerClientSince(db: Database, since: Date): Promise<Map<number, TokenTotals>> {
+  const rows = await db
+    .select({ clientId: messages.clientId, ...tokenTotals })
+    .from(messages)
+    .where(and(gte(messages.createdAt, since), isNotNull(messages.tokensCountedBy)))
+    .groupBy(messages.clientId);
+  return new Map(rows.map(({ clientId, ...totals }) => [clientId, totals]));
 }

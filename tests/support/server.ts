@@ -193,17 +193,21 @@ export const serverDatabases = process.env.TEST_DATABASE_URL
 
 /**
  * A server of the test's own on the embedded database, or on a new database of the PostgreSQL test
- * server (TEST_DATABASE_URL), dropped when the server stops.
+ * server (TEST_DATABASE_URL), dropped when the server stops; `env` adds to the server's environment.
  */
-export async function startServerOn(database: (typeof serverDatabases)[number]): Promise<RunningServer> {
+export async function startServerOn(
+  database: (typeof serverDatabases)[number],
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (database === "embedded" || !serverUrl) return startServer();
+  if (database === "embedded" || !serverUrl) return startServer(env);
   const name = `alex_own_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const server = await startServer({
+    ...env,
     DATABASE_URL: url.toString(),
     SESSION_SECRET: "an-own-server-test-session-secret-0123456789",
     CREDENTIALS_KEY: "cd".repeat(32),

@@ -89,6 +89,11 @@ export function MonthInProgressCard({ month, timeZone }: { month: MonthInProgres
               cell: (bill) => count(bill.usage.solution.count),
             },
             {
+              key: "tokens",
+              header: t("inProgress.columns.tokens"),
+              cell: (bill) => count(bill.tokens),
+            },
+            {
               key: "base",
               header: t("inProgress.columns.baseFee"),
               cell: (bill) => money(bill.baseFeeCents, bill.currency),

@@ -35,7 +35,7 @@ export function ClientTabPanel({
     case "overview":
       return <ClientOverview data={loaded} totals={loaded.view.totals} />;
     case "usage":
-      return <ClientUsage data={loaded} days={loaded.view.days} />;
+      return <ClientUsage data={loaded} days={loaded.view.days} monthTokens={loaded.view.monthTokens} />;
     case "sessions":
       return <ClientSessions data={loaded} sessions={loaded.view.sessions} />;
     case "training":

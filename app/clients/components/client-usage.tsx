@@ -7,7 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { SelectField } from "~/components/ui/form-fields.tsx";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 import { formatCents, formatDate, formatNumber } from "~/lib/format.ts";
-import type { DailyUsage } from "~/models/usage.server.ts";
+import type { DailyUsage, TokenTotals } from "~/models/usage.server.ts";
 import type { ClientPageData } from "../client-page.server.ts";
 import { USAGE_PERIODS } from "../client-schema.ts";
 
@@ -29,13 +29,58 @@ function UsageExportForm({ clientId }: { clientId: number }) {
   );
 }
 
-/** The client page's Usage & Billing tab: the Export Usage CSV (a dialog, or the form itself without JavaScript) and the latest days. */
-export function ClientUsage({ data: { client }, days }: { data: ClientPageData; days: DailyUsage[] }) {
+/**
+ * The month so far: what the client was charged beside the model tokens its turns took, so an operator
+ * sees what a client's Alex costs against what it brings in.
+ */
+function MonthTokens({ tokens }: { tokens: TokenTotals & { chargedCents: number } }) {
+  const { t, i18n } = useTranslation("clients");
+  const language = i18n.language;
+  const figure = (label: string, value: string) => (
+    <div>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+  return (
+    <TitledCard
+      id="month-tokens-title"
+      title={t("detail.usage.tokens.title")}
+      description={t("detail.usage.tokens.description")}
+    >
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {figure(t("detail.usage.tokens.charged"), formatCents(tokens.chargedCents, language))}
+        {figure(t("detail.usage.tokens.prompt"), formatNumber(tokens.promptTokens, language))}
+        {figure(t("detail.usage.tokens.reply"), formatNumber(tokens.replyTokens, language))}
+        {figure(t("detail.usage.tokens.turns"), formatNumber(tokens.modelTurns, language))}
+      </dl>
+      <p className="mt-3 text-sm text-slate-600">
+        {tokens.modelTurns === 0
+          ? t("detail.usage.tokens.none")
+          : tokens.countedTurns > 0
+            ? t("detail.usage.tokens.counted", { count: tokens.countedTurns })
+            : t("detail.usage.tokens.fromProvider")}
+      </p>
+    </TitledCard>
+  );
+}
+
+/** The client page's Usage & Billing tab: the month's charges and model tokens, the Export Usage CSV (a dialog, or the form itself without JavaScript) and the latest days. */
+export function ClientUsage({
+  data: { client },
+  days,
+  monthTokens,
+}: {
+  data: ClientPageData;
+  days: DailyUsage[];
+  monthTokens: TokenTotals & { chargedCents: number };
+}) {
   const { t, i18n } = useTranslation("clients");
   const hydrated = useHydrated();
   const language = i18n.language;
   return (
     <div className="space-y-6">
+      <MonthTokens tokens={monthTokens} />
       <Card aria-labelledby="usage-export-title" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>

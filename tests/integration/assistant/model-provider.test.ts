@@ -39,6 +39,8 @@ describe("the OpenAI-compatible provider, against a local stand-in", () => {
       details: {},
       deliverable: undefined,
       toolCalls: [],
+      // The stand-in sends no usage here: the turn's tokens are counted.
+      tokens: { promptTokens: expect.any(Number), replyTokens: expect.any(Number), countedBy: "tokenizer" },
     });
     expect(deltas).toEqual(["המנוי ", "עולה ", "$50 לחודש."]);
 
@@ -104,6 +106,7 @@ describe("the OpenAI-compatible provider, against a local stand-in", () => {
       details: { clientName: "Dana Levi", phone: "050-1234567", guestCount: 120 },
       deliverable: "solution",
       toolCalls: ["save_contact_details", "mark_reply"],
+      tokens: expect.objectContaining({ countedBy: "tokenizer" }),
     });
     expect(deltas.join("")).toBe("Thanks Dana, we'll call you.");
     expect(standIn.received).toHaveLength(2);
@@ -137,6 +140,7 @@ describe("the OpenAI-compatible provider, against a local stand-in", () => {
       deliverable: undefined,
       // Every call the model made is a source of its reply, even one the tools refused.
       toolCalls: ["mark_reply", "book_table", "save_contact_details"],
+      tokens: expect.objectContaining({ countedBy: "tokenizer" }),
     });
     const secondAsk = standIn.received[1]!.body.messages;
     const calls = secondAsk.find((message) => message.role === "assistant" && message.tool_calls)?.tool_calls;

@@ -70,6 +70,32 @@ describe("one streamed round trip to an OpenAI-compatible chat API", () => {
     expect(deltas).toEqual(["Let me note that. "]);
   });
 
+  it("asks for the usage in the stream and reads it from the last chunk, which has no choices", async () => {
+    standIn.script({
+      kind: "events",
+      events: [
+        chunk({ content: "Hello" }),
+        { choices: [], usage: { prompt_tokens: 420, completion_tokens: 3, total_tokens: 423 } },
+      ],
+    });
+    await expect(send().reply).resolves.toEqual({
+      text: "Hello",
+      toolCalls: [],
+      usage: { promptTokens: 420, replyTokens: 3 },
+    });
+    expect(standIn.received[0]!.body.stream_options).toEqual({ include_usage: true });
+  });
+
+  it("keeps the reply when the provider sends no usage, or usage of another shape", async () => {
+    standIn.script({ kind: "events", events: [chunk({ content: "Hi" })] });
+    expect((await send().reply).usage).toBeUndefined();
+    standIn.script({
+      kind: "events",
+      events: [chunk({ content: "Hi" }), { choices: [], usage: { prompt_tokens: "many" } }],
+    });
+    await expect(send().reply).resolves.toMatchObject({ text: "Hi", usage: undefined });
+  });
+
   it("names a tool call the provider sent without an id, and sends no key when there is none", async () => {
     standIn.script({
       kind: "events",
