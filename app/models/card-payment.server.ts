@@ -104,7 +104,12 @@ export async function claimCardChargeAttempt(
 export async function finishCardChargeAttempt(
   db: Database,
   id: number,
-  outcome: { status: "approved" | "declined"; dealId: string | null; responseCode: number | null; message: string | null },
+  outcome: {
+    status: "approved" | "declined";
+    dealId: string | null;
+    responseCode: number | null;
+    message: string | null;
+  },
 ) {
   await db.update(cardChargeAttempts).set(outcome).where(eq(cardChargeAttempts.id, id));
 }

@@ -14,7 +14,12 @@ import {
 import { findLatestCardOrderOfBill, saveClientCard } from "~/models/card-payment.server.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
 import { queueTaxDocument } from "~/tax-documents/tax-documents.server.ts";
-import { CardcomError, createCardcomClient, type CardcomClient, type LowProfileResult } from "./cardcom-client.server.ts";
+import {
+  CardcomError,
+  createCardcomClient,
+  type CardcomClient,
+  type LowProfileResult,
+} from "./cardcom-client.server.ts";
 import type { PaymentOutcome } from "./payments.server.ts";
 
 let cached: { key: string; client: CardcomClient } | undefined;
@@ -42,7 +47,8 @@ export const cardPaymentReference = (billingRecordId: number) => `bill-${billing
 export const LOW_PROFILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A card's expiry as Cardcom's charge wants it (MMYY), from the month and year on its result. */
-const expiryOf = (month: number, year: number) => `${String(month).padStart(2, "0")}${String(year % 100).padStart(2, "0")}`;
+const expiryOf = (month: number, year: number) =>
+  `${String(month).padStart(2, "0")}${String(year % 100).padStart(2, "0")}`;
 
 /**
  * Opens a Low Profile deal for an unpaid bill (amount and currency from the record) and answers the
@@ -51,8 +57,13 @@ const expiryOf = (month: number, year: number) => `${String(month).padStart(2, "
 export async function startCardPayment(
   db: Database,
   cardcom: CardcomClient,
-  { payToken, origin, language, timeZone, now = new Date() }:
-    { payToken: string; origin: string; language: string; timeZone: string; now?: Date },
+  {
+    payToken,
+    origin,
+    language,
+    timeZone,
+    now = new Date(),
+  }: { payToken: string; origin: string; language: string; timeZone: string; now?: Date },
 ): Promise<{ url: string } | { status: number; error: string }> {
   const record = await findBillingRecordByPayToken(db, payToken);
   if (!record) return { status: 404, error: "errors.billNotFound" };

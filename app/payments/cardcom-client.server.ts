@@ -126,14 +126,21 @@ export function createCardcomClient(config: CardcomConfig) {
     },
 
     /** What happened on the hosted page, from Cardcom itself (never from the browser or the webhook's body). */
-    getLowProfileResult: (lowProfileId: string) => post("LowProfile/GetLpResult", { LowProfileId: lowProfileId }, lpResultResponse),
+    getLowProfileResult: (lowProfileId: string) =>
+      post("LowProfile/GetLpResult", { LowProfileId: lowProfileId }, lpResultResponse),
 
     /**
      * Charges a saved token. `uniqueId` is Cardcom's `ExternalUniqTranId`: Cardcom refuses a second deal
      * with the same id, and answers it with the first deal's result, so a retry after a lost answer
      * never charges twice.
      */
-    chargeToken: (request: { token: string; expiry: string; amountCents: number; currency: string; uniqueId: string }) =>
+    chargeToken: (request: {
+      token: string;
+      expiry: string;
+      amountCents: number;
+      currency: string;
+      uniqueId: string;
+    }) =>
       post(
         "Transactions/Transaction",
         {
