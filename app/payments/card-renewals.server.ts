@@ -36,8 +36,10 @@ export type CardRenewalConfig = {
 /**
  * What Cardcom knows each charge by (`ExternalUniqTranId`): the bill and the attempt. Cardcom answers
  * a repeat with the first deal's result, so an attempt resent after a lost answer is not charged twice.
+ * The bill is named by its random pay token, not its serial id: two databases sharing a terminal (a
+ * staging copy) number their bills alike, and one's charge must never answer for the other's.
  */
-export const cardChargeId = (billingRecordId: number, attempt: number) => `alex-bill-${billingRecordId}-${attempt}`;
+export const cardChargeId = (payToken: string, attempt: number) => `alex-${payToken.slice(0, 24)}-${attempt}`;
 
 type RenewableBill = Awaited<ReturnType<typeof listRenewableBills>>[number];
 
@@ -85,7 +87,7 @@ export async function chargeDueRenewals(
         })
       )?.id;
     if (attemptId === undefined) continue;
-    const chargeId = cardChargeId(bill.id, due.number);
+    const chargeId = cardChargeId(bill.payToken, due.number);
     let charge;
     try {
       charge = await config.cardcom.chargeToken({
