@@ -51,17 +51,19 @@ export const middleware: Route.MiddlewareFunction[] = [
       }),
     );
     response.headers.set("Cache-Control", "private, no-store");
-    response.headers.set("Referrer-Policy", "no-referrer");
+    // The pay token in the address never leaves for another site; the page's own card form still
+    // names its origin (with no-referrer a browser sends `Origin: null`, which React Router refuses).
+    response.headers.set("Referrer-Policy", "same-origin");
     return response;
   },
 ];
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const t = getTranslator(context);
   const env = context.get(envContext);
   const db = context.get(databaseContext);
   const cardcom = cardcomClientFor(env);
-  const cardReturn = new URL(request.url).searchParams.get("card");
+  const cardReturn = url.searchParams.get("card");
   let record = PAY_TOKEN.test(params.token) ? await findBillingRecordByPayToken(db, params.token) : undefined;
   if (!record) throw data({ title: t("pay.notFound", { ns: "payments" }) }, { status: 404 });
   // Back from Cardcom's page: whether it was paid is asked of Cardcom, never read from the address.
@@ -122,7 +124,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 /** "Pay by Israeli card": opens a Low Profile deal for the bill and sends the payer to Cardcom's page. */
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function action({ params, request, context, url }: Route.ActionArgs) {
   const env = context.get(envContext);
   const t = paymentsText(context);
   const limited = await limitPaymentCalls(context);
@@ -134,7 +136,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!PAY_TOKEN.test(params.token)) return data({ error: t("errors.billNotFound") }, { status: 404 });
   const started = await startCardPayment(context.get(databaseContext), cardcom, {
     payToken: params.token,
-    origin: publicOrigin(env, request.url),
+    origin: publicOrigin(env, url),
     language: context.get(languageContext),
     timeZone: env.TZ_DISPLAY,
   });
