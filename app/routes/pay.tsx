@@ -1,6 +1,6 @@
-import { CheckCircle2, CreditCard, Receipt } from "lucide-react";
+import { CheckCircle2, Receipt } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/pay";
 import { computeBills } from "~/billing/billing.server.ts";
@@ -9,7 +9,6 @@ import { periodBounds, type BillingPeriod } from "~/billing/periods.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
 import { databaseContext, envContext, nonceContext } from "~/context.ts";
 import { publicOrigin } from "~/env.server.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
@@ -18,6 +17,7 @@ import { findBillingRecordByPayToken } from "~/models/billing.server.ts";
 import { listTaxDocumentsOfBills } from "~/models/tax-document.server.ts";
 import { TaxDocumentStatus } from "~/billing/components/tax-document-status.tsx";
 import { cardcomClientFor, settleReturningPayer, startCardPayment } from "~/payments/card-payments.server.ts";
+import { CardPayForm } from "~/payments/components/card-pay-form.tsx";
 import { PayButtons } from "~/payments/components/pay-buttons.tsx";
 import { limitPaymentCalls, paymentsText } from "~/payments/payment-api.server.ts";
 import { PAYPAL_SANDBOX_URL, paypalSdkUrl } from "~/payments/paypal-client.server.ts";
@@ -219,23 +219,11 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
           ) : (
             <>
               <p className="text-sm text-slate-600">{t("pay.due", { date: longDate(bill.dueAt) })}</p>
-              {cardNotice ? (
-                <Alert tone={cardNotice === "failed" ? "error" : "info"}>
-                  {t(cardNotice === "failed" ? "pay.cardFailed" : "pay.cardPending")}
-                </Alert>
-              ) : null}
-              {actionData && "error" in actionData ? <Alert tone="error">{String(actionData.error)}</Alert> : null}
-              {card ? (
-                // A document post: its answer is a redirect to Cardcom's own page.
-                <Form method="post" reloadDocument className="space-y-2">
-                  <input type="hidden" name="intent" value="card" />
-                  <Button type="submit" className="w-full">
-                    <CreditCard className="h-4 w-4" aria-hidden="true" />
-                    {t("pay.payByCard")}
-                  </Button>
-                  <p className="text-xs text-slate-600">{t("pay.cardHint")}</p>
-                </Form>
-              ) : null}
+              <CardPayForm
+                offered={Boolean(card)}
+                notice={cardNotice}
+                error={actionData && "error" in actionData ? String(actionData.error) : null}
+              />
               {card && paypal ? <p className="text-sm font-medium text-slate-700">{t("pay.orPayPal")}</p> : null}
               {paypal ? (
                 <>
