@@ -2,7 +2,6 @@ import { shiftPeriod } from "../../app/billing/periods.ts";
 import { PORT } from "../../playwright.config.ts";
 import {
   APPROVED_CARD,
-  CARDCOM_STAND_IN_TERMINAL,
   startCardcomStandIn,
   type CardcomStandIn,
 } from "../support/cardcom-stand-in.ts";
@@ -14,16 +13,12 @@ import { DESKTOP, expect, gotoHydrated, PHONE, test } from "./fixtures.ts";
 test.describe.configure({ mode: "serial" });
 
 let standIn: CardcomStandIn;
-let paypal: FakePayPal | undefined;
+let paypal: FakePayPal;
 
 test.beforeAll(async () => {
-  // PayPal's buttons stay beside the card's: its stand-in serves their script, unless tests/e2e/billing.spec.ts's already does.
-  paypal = await startFakePayPal({ port: PORT + 1 }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "EADDRINUSE") return undefined;
-    throw error;
-  });
-  // playwright.config.ts gives the server this terminal and the stand-in's address.
-  expect(CARDCOM_STAND_IN_TERMINAL.terminalNumber).toBe(1000);
+  // PayPal's buttons stay beside the card's. The server names PayPal's stand-in on the port after its
+  // own, which tests/e2e/billing.spec.ts may hold: this spec's own stand-in answers those requests.
+  paypal = await startFakePayPal();
   standIn = await startCardcomStandIn({ port: PORT + 5 });
 });
 
@@ -98,6 +93,14 @@ test.describe("Israeli cards through Cardcom", () => {
       expect(payPath).toMatch(/^\/pay\/[0-9a-f]{64}$/);
 
       // The business opens its bill: shekels, with VAT, and the card option beside PayPal.
+      await page.route(new RegExp(`^http://127\\.0\\.0\\.1:${PORT + 1}/`), (route) =>
+        route.continue({
+          url: route
+            .request()
+            .url()
+            .replace(`:${PORT + 1}/`, `:${new URL(paypal.url).port}/`),
+        }),
+      );
       await page.context().clearCookies();
       await page.setViewportSize(viewport);
       await gotoHydrated(page, `${payPath}?lng=${language}`);

@@ -17,7 +17,7 @@ import {
   type CardcomStandIn,
 } from "../../support/cardcom-stand-in.ts";
 import { mailTo, startMailbox, type Mailbox } from "../../support/mailbox.ts";
-import { startServer, type RunningServer } from "../../support/server.ts";
+import { operatorCookieOn, startServer, type RunningServer } from "../../support/server.ts";
 
 let standIn: CardcomStandIn;
 let cardcom: CardcomClient;
@@ -260,6 +260,47 @@ describe("the pay page and Cardcom's webhook over HTTP", () => {
           await generateBills(db, { period: "2025-03", timeZone, now: new Date("2025-04-02T00:00:00Z") });
           const [bill] = await db.select().from(billingRecords).where(eq(billingRecords.clientId, client!.id));
           payToken = bill!.payToken;
+          // Another client whose saved card was declined to the last retry, and one still being retried.
+          for (const [name, lastAttempt] of [
+            ["Declined To The End", 4],
+            ["Still Retrying", 2],
+          ] as const) {
+            const [declined] = await db
+              .insert(clients)
+              .values({
+                businessName: name,
+                ownerEmail: "declined@example.com",
+                websiteDomain: `${lastAttempt}.declined.example`,
+                businessType: "services",
+                licenseKey: `alex_declined${lastAttempt}`.padEnd(35, "0"),
+                cardToken: crypto.randomUUID(),
+                cardLastDigits: "4242",
+                cardExpiry: "1230",
+                createdAt: new Date("2025-01-10T00:00:00Z"),
+              })
+              .returning();
+            await generateBills(db, {
+              period: "2025-03",
+              timeZone,
+              now: new Date("2025-04-02T00:00:00Z"),
+              clientId: declined!.id,
+            });
+            const [declinedBill] = await db
+              .select()
+              .from(billingRecords)
+              .where(eq(billingRecords.clientId, declined!.id));
+            await db.insert(cardChargeAttempts).values(
+              Array.from({ length: lastAttempt }, (_, index) => ({
+                billingRecordId: declinedBill!.id,
+                clientId: declined!.id,
+                attempt: index + 1,
+                status: "declined" as const,
+                amountCents: declinedBill!.totalCents,
+                currency: declinedBill!.currency,
+                responseCode: 4,
+              })),
+            );
+          }
         },
       },
     );
@@ -296,6 +337,22 @@ describe("the pay page and Cardcom's webhook over HTTP", () => {
       expect(((await webhook.json()) as { error: string }).error).toBe(text);
     }
     expect(standInForServer.deals.size).toBe(0);
+  });
+
+  it("shows the operator which clients' cards were declined to the last retry", async () => {
+    const cookie = await operatorCookieOn(server);
+    for (const [language, badge] of [
+      ["en", "Card declined: overdue"],
+      ["he", "הכרטיס נדחה: בפיגור"],
+    ] as const) {
+      const page = await fetch(new URL(`/admin/clients?lng=${language}`, server.url), { headers: { Cookie: cookie } });
+      // Each client's row, as the table renders it (the page's data follows the markup).
+      const markup = (await page.text()).split("<script")[0]!;
+      const rowOf = (name: string) => markup.split("<tr").find((row) => row.includes(`>${name}<`)) ?? "";
+      expect(rowOf("Declined To The End")).toContain(badge);
+      expect(rowOf("Still Retrying")).not.toContain(badge);
+      expect(rowOf("Still Retrying")).toContain("Still Retrying");
+    }
   });
 
   it("sends the payer to Cardcom, settles from the webhook, and ignores forged and replayed calls", async () => {
