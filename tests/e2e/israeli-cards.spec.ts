@@ -1,10 +1,6 @@
 import { shiftPeriod } from "../../app/billing/periods.ts";
 import { PORT } from "../../playwright.config.ts";
-import {
-  APPROVED_CARD,
-  startCardcomStandIn,
-  type CardcomStandIn,
-} from "../support/cardcom-stand-in.ts";
+import { APPROVED_CARD, startCardcomStandIn, type CardcomStandIn } from "../support/cardcom-stand-in.ts";
 import { CURRENT_PERIOD } from "../support/demo-periods.ts";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal.ts";
 import { formatCents } from "../../app/lib/format.ts";
