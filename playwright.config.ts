@@ -66,6 +66,10 @@ export default defineConfig({
       // tests/e2e/channels.spec.ts starts the WhatsApp and Telegram stand-ins (tests/support/fake-*.ts) on the ports after PayPal's.
       WHATSAPP_GRAPH_URL: `http://127.0.0.1:${PORT + 2}`,
       TELEGRAM_API_URL: `http://127.0.0.1:${PORT + 3}`,
+      // tests/e2e/israeli-cards.spec.ts starts the Cardcom stand-in (tests/support/cardcom-stand-in.ts) on this port, with this terminal.
+      CARDCOM_BASE_URL: `http://127.0.0.1:${PORT + 5}`,
+      CARDCOM_TERMINAL_NUMBER: "1000",
+      CARDCOM_API_NAME: "alex-test-api",
       // tests/e2e/client-config.spec.ts scans a local site of its own.
       SCANNER_ALLOW_HOSTS: "127.0.0.1",
     },

@@ -101,6 +101,18 @@ export const envSchema = z
     MORNING_API_KEY_SECRET: optionalText,
     /** Morning's API, its sandbox unless set (production: https://api.greeninvoice.co.il/api/v1); tests point it at a stand-in. */
     MORNING_BASE_URL: optionalUrl.transform((value) => value ?? "https://sandbox.d.greeninvoice.co.il/api/v1"),
+    /**
+     * Cardcom's terminal and API user (docs/decisions/048-cardcom-low-profile.md): both set, a bill can be
+     * paid by Israeli card and the card renews; unset, the card option is not offered.
+     */
+    CARDCOM_TERMINAL_NUMBER: optionalText.pipe(
+      z.coerce.number<string | undefined>().int().positive("must be Cardcom's terminal number").optional(),
+    ),
+    CARDCOM_API_NAME: optionalText,
+    /** Cardcom's API password, sent with token charges when the terminal asks for one. */
+    CARDCOM_API_PASSWORD: optionalText,
+    /** Cardcom's API host; tests point it at a stand-in. */
+    CARDCOM_BASE_URL: optionalUrl.transform((value) => value ?? "https://secure.cardcom.solutions"),
     /** The id PayPal gave our webhook: its signature check needs it; unset, the webhook answers 503. */
     PAYPAL_WEBHOOK_ID: optionalText,
     CREDENTIALS_KEY: optionalText.pipe(
@@ -155,6 +167,13 @@ export const envSchema = z
         code: "custom",
         path: [env.MORNING_API_KEY_ID ? "MORNING_API_KEY_SECRET" : "MORNING_API_KEY_ID"],
         message: "MORNING_API_KEY_ID and MORNING_API_KEY_SECRET must be set together",
+      });
+    }
+    if (Boolean(env.CARDCOM_TERMINAL_NUMBER) !== Boolean(env.CARDCOM_API_NAME)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.CARDCOM_TERMINAL_NUMBER ? "CARDCOM_API_NAME" : "CARDCOM_TERMINAL_NUMBER"],
+        message: "CARDCOM_TERMINAL_NUMBER and CARDCOM_API_NAME must be set together",
       });
     }
     if (env.SMTP_URL && !env.MAIL_FROM) {

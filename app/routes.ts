@@ -51,6 +51,7 @@ export default [
   route("api/paypal/order", "routes/api/paypal-order.ts"),
   route("api/paypal/order/:orderId/capture", "routes/api/paypal-capture.ts"),
   route("api/paypal/webhook", "routes/api/paypal-webhook.ts"),
+  route("api/cardcom/webhook", "routes/api/cardcom-webhook.ts"),
   // WhatsApp's and Telegram's webhooks are public: a signature (WhatsApp) or a secret (Telegram) names the client.
   route("api/channels/whatsapp", "routes/api/channels-whatsapp.ts"),
   route("api/channels/telegram/:accountId", "routes/api/channels-telegram.ts"),

@@ -15,7 +15,8 @@ import { parseEnv, type Env } from "~/env.server.ts";
 import { startDeliveryWorker, type DeliveryWorker } from "~/jobs/delivery-worker.server.ts";
 import { startHandoffTimeouts, type HandoffTimeouts } from "~/handoff/handoff.server.ts";
 import { startQuietRatingAsks, type QuietRatingAsks } from "~/ratings/channel-rating.server.ts";
-import { JOBS } from "~/jobs/jobs.server.ts";
+import { cardRenewalJob, JOBS } from "~/jobs/jobs.server.ts";
+import { cardcomClientFor } from "~/payments/card-payments.server.ts";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server.ts";
 import { startTaxDocumentWorker, type TaxDocumentWorker } from "~/jobs/tax-document-worker.server.ts";
 import { startTestQuestionWorker, type TestQuestionWorker } from "~/jobs/test-question-worker.server.ts";
@@ -114,6 +115,11 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
       ? `Tax documents: through Morning at ${new URL(env.MORNING_BASE_URL).host}`
       : "Tax documents: off (no MORNING_API_KEY_ID and MORNING_API_KEY_SECRET); payments get none",
   );
+  report.push(
+    env.CARDCOM_TERMINAL_NUMBER && env.CARDCOM_API_NAME
+      ? `Israeli cards: Cardcom terminal ${env.CARDCOM_TERMINAL_NUMBER} at ${new URL(env.CARDCOM_BASE_URL).host}; saved cards renew`
+      : "Israeli cards: off (no CARDCOM_TERMINAL_NUMBER and CARDCOM_API_NAME); bills offer PayPal only",
+  );
 
   try {
     await database.startupLock(async () => {
@@ -133,7 +139,12 @@ async function boot(source: Record<string, string | undefined>): Promise<Runtime
     await database.close();
     throw error;
   }
-  const scheduler = startScheduler({ db: database.db, jobs: JOBS, timeZone: env.TZ_DISPLAY });
+  const cardcom = cardcomClientFor(env);
+  // The card renewals need Cardcom, so they are scheduled only with it.
+  const jobs = cardcom
+    ? [...JOBS, cardRenewalJob({ cardcom, mail: mailSettingsOf(env), publicUrl: env.PUBLIC_URL })]
+    : JOBS;
+  const scheduler = startScheduler({ db: database.db, jobs, timeZone: env.TZ_DISPLAY });
   const deliveryWorker = startDeliveryWorker({ db: database.db, config: deliveryConfigOf(env), bus: database.events });
   const handoffTimeouts = startHandoffTimeouts({ db: database.db, bus: database.events });
   const quietRatingAsks = startQuietRatingAsks({ db: database.db });

@@ -32,6 +32,8 @@ import {
   BILLING_EVENT_KINDS,
   GAP_KINDS,
   TAX_DOCUMENT_STATUSES,
+  PAYMENT_PROVIDERS,
+  CARD_CHARGE_STATUSES,
   CLIENT_LANGUAGES,
   DELIVERY_CHANNELS,
   DELIVERY_EVENTS,
@@ -265,6 +267,14 @@ export const clients = pgTable(
     personWaitMinutes: integer("person_wait_minutes").notNull().default(5),
     /** How long a conversation may stay quiet before it has ended and the visitor is asked to rate it. */
     ratingQuietMinutes: integer("rating_quiet_minutes").notNull().default(10),
+    /**
+     * The card saved at Cardcom when the business paid by Israeli card: Cardcom's token, its last four
+     * digits and expiry (MMYY) only; the card number never reaches us (docs/decisions/048-cardcom-low-profile.md).
+     */
+    cardToken: text("card_token"),
+    cardLastDigits: text("card_last_digits"),
+    cardExpiry: text("card_expiry"),
+    cardSavedAt: timestamp("card_saved_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -735,6 +745,8 @@ export const paymentOrders = pgTable(
     clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
     billingRecordId: integer("billing_record_id").references(() => billingRecords.id, { onDelete: "set null" }),
     providerOrderId: text("provider_order_id").notNull().unique(),
+    /** Who took the payment: PayPal, or Cardcom (its hosted page or a renewal charged to the saved card). */
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull().default("paypal"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     intent: text("intent").notNull().default("CAPTURE"),
@@ -752,6 +764,40 @@ export const paymentOrders = pgTable(
     capturedAt: timestamp("captured_at", { withTimezone: true }),
   },
   (table) => [index("payment_orders_billing_idx").on(table.billingRecordId)],
+);
+
+/**
+ * Each charge of a monthly bill to a client's saved card (app/payments/card-renewals.server.ts): the
+ * first on the billing day, retries after 1, 3 and 7 days. Unique per bill and attempt, and the row is
+ * written before Cardcom is called, so no attempt is ever charged twice.
+ */
+export const cardChargeAttempts = pgTable(
+  "card_charge_attempts",
+  {
+    id: serial("id").primaryKey(),
+    billingRecordId: integer("billing_record_id")
+      .notNull()
+      .references(() => billingRecords.id, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** 1 on the billing day, then 2, 3 and 4. */
+    attempt: integer("attempt").notNull(),
+    status: text("status", { enum: CARD_CHARGE_STATUSES }).notNull().default("charging"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** Cardcom's deal (TranzactionId) of an approved charge. */
+    dealId: text("deal_id"),
+    responseCode: integer("response_code"),
+    message: text("message"),
+    /** When the business was told of this declined charge; null while not (or mail is off). */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("card_charge_attempts_bill_attempt_idx").on(table.billingRecordId, table.attempt),
+    index("card_charge_attempts_client_idx").on(table.clientId, table.createdAt),
+  ],
 );
 
 /**

@@ -90,7 +90,20 @@ export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryEvent = (typeof DELIVERY_EVENTS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-export const BILLING_EVENT_KINDS = ["generated", "recomputed", "marked_paid", "paid_paypal", "overdue"] as const;
+export const BILLING_EVENT_KINDS = [
+  "generated",
+  "recomputed",
+  "marked_paid",
+  "paid_paypal",
+  "paid_card",
+  "card_declined",
+  "overdue",
+] as const;
+/** Who took a payment (`payment_orders.provider`). */
+export const PAYMENT_PROVIDERS = ["paypal", "cardcom"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** A charge to a saved card: sent to Cardcom (or cut off before its answer), approved, or declined. */
+export const CARD_CHARGE_STATUSES = ["charging", "approved", "declined"] as const;
 /**
  * A tax document's way through Morning: pending (waiting for its next attempt), issued (Morning
  * numbered it), failed (out of attempts; an operator sees why).

@@ -1,3 +1,5 @@
+import { listCardOverdueClientIds } from "~/models/card-payment.server.ts";
+import { LAST_CARD_ATTEMPT } from "~/payments/card-renewals.server.ts";
 import { parseForm } from "~/components/ui/parse-form.ts";
 import { data } from "react-router";
 import {
@@ -57,6 +59,11 @@ export async function loadClientsPage(db: Database, searchParams: URLSearchParam
     if (!(error instanceof StatementTimeout)) throw error;
     searchProblem = "tooSlow";
   }
+  const cardOverdue = await listCardOverdueClientIds(
+    db,
+    clients.map((client) => client.id),
+    LAST_CARD_ATTEMPT,
+  );
   return {
     query,
     searchProblem,
@@ -71,6 +78,8 @@ export async function loadClientsPage(db: Database, searchParams: URLSearchParam
       plan,
       status,
       licenseKey,
+      // Its saved card was declined to the last retry: the bill is overdue and the operator should call.
+      cardOverdue: cardOverdue.has(id),
     })),
   };
 }

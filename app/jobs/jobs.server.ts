@@ -1,5 +1,6 @@
 import { generateBills, markOverdueBills } from "~/billing/billing.server.ts";
 import { periodOf, shiftPeriod } from "~/billing/periods.ts";
+import { chargeDueRenewals, type CardRenewalConfig } from "~/payments/card-renewals.server.ts";
 import { pruneAccessLog } from "~/models/access-log.server.ts";
 import { deleteExpiredAuthSessions } from "~/models/auth-session.server.ts";
 import { pruneRateLimitEvents } from "~/models/rate-limit.server.ts";
@@ -55,6 +56,17 @@ export const pruneAccessLogJob: Job = {
   schedule: { every: "day", hour: 4, minute: 30 },
   run: async ({ db, now }) => ({ deleted: await pruneAccessLog(db, accessLogCutoff(now)) }),
 };
+
+/**
+ * Charges the month's bills to the cards saved at Cardcom, and retries declined ones after 1, 3 and 7
+ * days (app/payments/card-renewals.server.ts). Runs in the morning, after the night's billing made
+ * the bills; only when Cardcom is configured.
+ */
+export const cardRenewalJob = (config: CardRenewalConfig): Job => ({
+  name: "card-renewals",
+  schedule: { every: "day", hour: 9, minute: 0 },
+  run: ({ db, now, timeZone }) => chargeDueRenewals(db, config, { now, timeZone }),
+});
 
 /** What the scheduler runs. */
 export const JOBS: readonly Job[] = [

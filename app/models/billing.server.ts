@@ -9,7 +9,7 @@ import {
   operators,
   paymentOrders,
 } from "#db/schema.ts";
-import { BILLABLE_MESSAGE_TYPES, type BILLING_EVENT_KINDS } from "#db/vocabulary.ts";
+import { BILLABLE_MESSAGE_TYPES, type BILLING_EVENT_KINDS, type PaymentProvider } from "#db/vocabulary.ts";
 import { personName } from "./operator.server.ts";
 
 export type BillableMessageType = (typeof BILLABLE_MESSAGE_TYPES)[number];
@@ -323,6 +323,7 @@ export async function insertPaymentOrder(
     currency: string;
     status: string;
     providerResponse: unknown;
+    provider?: PaymentProvider;
   },
 ) {
   const [row] = await db.insert(paymentOrders).values(order).returning();

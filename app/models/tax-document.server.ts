@@ -66,6 +66,7 @@ export async function findTaxDocumentSubject(db: Database, paymentOrderId: numbe
       totalCents: billingRecords.totalCents,
       payToken: billingRecords.payToken,
       capturedAt: paymentOrders.capturedAt,
+      provider: paymentOrders.provider,
     })
     .from(paymentOrders)
     .innerJoin(billingRecords, eq(billingRecords.id, paymentOrders.billingRecordId))

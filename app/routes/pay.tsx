@@ -1,6 +1,7 @@
 import { CheckCircle2, Receipt } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/pay";
 import { computeBills } from "~/billing/billing.server.ts";
 import { formatPeriod, statusTone } from "~/billing/format-period.ts";
@@ -9,16 +10,23 @@ import { LanguageSelect } from "~/components/language-select.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { databaseContext, envContext, nonceContext } from "~/context.ts";
-import { getTranslator } from "~/i18n/middleware.server.ts";
+import { publicOrigin } from "~/env.server.ts";
+import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { formatCents, formatNumber } from "~/lib/format.ts";
 import { findBillingRecordByPayToken } from "~/models/billing.server.ts";
 import { listTaxDocumentsOfBills } from "~/models/tax-document.server.ts";
 import { TaxDocumentStatus } from "~/billing/components/tax-document-status.tsx";
+import { cardcomClientFor, settleReturningPayer, startCardPayment } from "~/payments/card-payments.server.ts";
+import { CardPayForm } from "~/payments/components/card-pay-form.tsx";
 import { PayButtons } from "~/payments/components/pay-buttons.tsx";
+import { limitPaymentCalls, paymentsText } from "~/payments/payment-api.server.ts";
 import { PAYPAL_SANDBOX_URL, paypalSdkUrl } from "~/payments/paypal-client.server.ts";
 import { contentSecurityPolicy } from "~/server/security.server.ts";
 
 const PAY_TOKEN = /^[0-9a-f]{64}$/;
+
+/** The pay page's one form: paying by Israeli card through Cardcom's hosted page. */
+const payByCardSchema = z.object({ intent: z.literal("card") });
 
 export const handle = { i18n: ["payments", "billing"] };
 
@@ -29,6 +37,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     const origin = new URL(paypalSdkUrl(context.get(envContext).PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL)).origin;
     const paypalOrigins =
       origin === "https://www.paypal.com" ? [origin, "https://*.paypal.com", "https://*.paypalobjects.com"] : [origin];
+    // The card form is answered with a redirect to Cardcom's page, which the form's policy must allow.
+    const env = context.get(envContext);
+    const cardcomOrigins = cardcomClientFor(env) ? [new URL(env.CARDCOM_BASE_URL).origin] : [];
     response.headers.set(
       "Content-Security-Policy",
       contentSecurityPolicy(context.get(nonceContext), "'none'", {
@@ -36,20 +47,32 @@ export const middleware: Route.MiddlewareFunction[] = [
         frame: paypalOrigins,
         connect: paypalOrigins,
         img: paypalOrigins,
+        form: cardcomOrigins,
       }),
     );
     response.headers.set("Cache-Control", "private, no-store");
-    response.headers.set("Referrer-Policy", "no-referrer");
+    // The pay token in the address never leaves for another site; the page's own card form still
+    // names its origin (with no-referrer a browser sends `Origin: null`, which React Router refuses).
+    response.headers.set("Referrer-Policy", "same-origin");
     return response;
   },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const t = getTranslator(context);
   const env = context.get(envContext);
   const db = context.get(databaseContext);
-  const record = PAY_TOKEN.test(params.token) ? await findBillingRecordByPayToken(db, params.token) : undefined;
+  const cardcom = cardcomClientFor(env);
+  const cardReturn = url.searchParams.get("card");
+  let record = PAY_TOKEN.test(params.token) ? await findBillingRecordByPayToken(db, params.token) : undefined;
   if (!record) throw data({ title: t("pay.notFound", { ns: "payments" }) }, { status: 404 });
+  // Back from Cardcom's page: whether it was paid is asked of Cardcom, never read from the address.
+  let cardNotice: "failed" | "pending" | null = cardReturn === "failed" ? "failed" : null;
+  if (cardReturn === "return" && cardcom && record.status !== "paid") {
+    const settled = await settleReturningPayer(db, cardcom, record.id);
+    record = (await findBillingRecordByPayToken(db, params.token)) ?? record;
+    if (record.status !== "paid") cardNotice = settled && settled.status === 402 ? "failed" : "pending";
+  }
   const configured = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
   const period = record.billingPeriod as BillingPeriod;
   const bounds = periodBounds(period, env.TZ_DISPLAY);
@@ -90,6 +113,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         }
       : undefined,
     morningConfigured: Boolean(env.MORNING_API_KEY_ID && env.MORNING_API_KEY_SECRET),
+    card: cardcom && payable ? { offered: true } : null,
+    cardNotice,
     // The client id is public by PayPal's design (it is in the SDK's URL); the secret never leaves the server.
     paypal:
       configured && payable
@@ -98,14 +123,35 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+/** "Pay by Israeli card": opens a Low Profile deal for the bill and sends the payer to Cardcom's page. */
+export async function action({ params, request, context, url }: Route.ActionArgs) {
+  const env = context.get(envContext);
+  const t = paymentsText(context);
+  const limited = await limitPaymentCalls(context);
+  if (limited) return limited;
+  const cardcom = cardcomClientFor(env);
+  if (!cardcom) return data({ error: t("errors.cardNotConfigured") }, { status: 503 });
+  const parsed = payByCardSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: t("errors.badIntent") }, { status: 400 });
+  if (!PAY_TOKEN.test(params.token)) return data({ error: t("errors.billNotFound") }, { status: 404 });
+  const started = await startCardPayment(context.get(databaseContext), cardcom, {
+    payToken: params.token,
+    origin: publicOrigin(env, url),
+    language: context.get(languageContext),
+    timeZone: env.TZ_DISPLAY,
+  });
+  if ("error" in started) return data({ error: t(started.error) }, { status: started.status });
+  return redirect(started.url);
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Pay"} | Alex` },
   { name: "robots", content: "noindex" },
 ];
 
-export default function Pay({ loaderData }: Route.ComponentProps) {
+export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("payments");
-  const { bill, paypal, token, timeZone, taxDocument, morningConfigured } = loaderData;
+  const { bill, paypal, token, timeZone, taxDocument, morningConfigured, card, cardNotice } = loaderData;
   const language = i18n.language;
   const money = (cents: number) => (
     <bdi className="whitespace-nowrap tabular-nums">{formatCents(cents, language, bill.currency)}</bdi>
@@ -173,6 +219,12 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <p className="text-sm text-slate-600">{t("pay.due", { date: longDate(bill.dueAt) })}</p>
+              <CardPayForm
+                offered={Boolean(card)}
+                notice={cardNotice}
+                error={actionData && "error" in actionData ? String(actionData.error) : null}
+              />
+              {card && paypal ? <p className="text-sm font-medium text-slate-700">{t("pay.orPayPal")}</p> : null}
               {paypal ? (
                 <>
                   <noscript>
@@ -186,7 +238,7 @@ export default function Pay({ loaderData }: Route.ComponentProps) {
                     amount={(bill.totalCents / 100).toFixed(2)}
                   />
                 </>
-              ) : (
+              ) : card ? null : (
                 <Alert tone="warning">{t("pay.notConfigured")}</Alert>
               )}
             </>

@@ -10,7 +10,7 @@ export function configureSecurityHeaders(settings: { development: boolean }) {
 }
 
 /** Origins a page adds to the baseline, such as a payment provider's script and frames. */
-export type CspAdditions = { script?: string[]; frame?: string[]; connect?: string[]; img?: string[] };
+export type CspAdditions = { script?: string[]; frame?: string[]; connect?: string[]; img?: string[]; form?: string[] };
 
 export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'", add: CspAdditions = {}) {
   const extra = (origins: string[] | undefined) => (origins?.length ? ` ${origins.join(" ")}` : "");
@@ -24,7 +24,8 @@ export function contentSecurityPolicy(nonce: string, frameAncestors = "'none'", 
     `connect-src 'self'${allowDevServerSockets ? " ws: wss:" : ""}${extra(add.connect)}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // A form's redirect counts too: the pay page's card form is answered with a redirect to Cardcom's page.
+    `form-action 'self'${extra(add.form)}`,
     `frame-ancestors ${frameAncestors}`,
   ].join("; ");
 }

@@ -10,8 +10,9 @@ export const MORNING_SANDBOX_URL = "https://sandbox.d.greeninvoice.co.il/api/v1"
 /** Morning's document types we issue: a tax invoice-receipt (חשבונית מס / קבלה). */
 export const TAX_INVOICE_RECEIPT = 320;
 
-/** Morning's payment type for a PayPal payment, and its income VAT types (excluded, exempt). */
+/** Morning's payment types (PayPal, credit card), and its income VAT types (excluded, exempt). */
 const PAYMENT_TYPE_PAYPAL = 5;
+const PAYMENT_TYPE_CREDIT_CARD = 3;
 const INCOME_VAT_EXCLUDED = 0;
 const INCOME_VAT_EXEMPT = 2;
 
@@ -61,6 +62,8 @@ export type DocumentRequest = {
   grossMinor: number;
   paidOn: string;
   description: string;
+  /** How it was paid: PayPal, or an Israeli card through Cardcom. */
+  paidBy?: "paypal" | "cardcom";
 };
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -150,7 +153,7 @@ export function createMorningClient(config: MorningConfig, fetchImpl: typeof fet
           })),
           payment: [
             {
-              type: PAYMENT_TYPE_PAYPAL,
+              type: request.paidBy === "cardcom" ? PAYMENT_TYPE_CREDIT_CARD : PAYMENT_TYPE_PAYPAL,
               date: request.paidOn,
               price: major(request.grossMinor),
               currency: request.currency,

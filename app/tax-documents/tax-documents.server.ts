@@ -1,4 +1,5 @@
 import type { Database } from "#db/connection.ts";
+import type { PaymentProvider } from "#db/vocabulary.ts";
 import type { Env } from "~/env.server.ts";
 import { sendMail, type MailSettings } from "~/mail/send-mail.server.ts";
 import {
@@ -25,9 +26,10 @@ export const taxDocumentRetryMs = (attempt: number) => Math.min(FIRST_RETRY_MS *
 
 /**
  * What we send Morning with each payment's document, found again by it when a call's answer was lost:
- * the payment's own id at PayPal, unique across every server and database that shares the Morning account.
+ * the payment's own id at PayPal or Cardcom, unique across every server and database that shares the Morning account.
  */
-export const taxDocumentReference = (captureId: string) => `alex-paypal-${captureId}`;
+export const taxDocumentReference = (captureId: string, provider: PaymentProvider = "paypal") =>
+  `alex-${provider}-${captureId}`;
 
 /** The process's Morning client (one, so its token is reused), or null when Morning is not configured. */
 let cached: { key: string; client: MorningClient } | undefined;
@@ -48,13 +50,21 @@ export function queueTaxDocument(
   db: Database,
   {
     captureId,
+    provider,
     ...payment
-  }: { clientId: number; billingRecordId: number; paymentOrderId: number; captureId: string; now: Date },
+  }: {
+    clientId: number;
+    billingRecordId: number;
+    paymentOrderId: number;
+    captureId: string;
+    provider?: PaymentProvider;
+    now: Date;
+  },
 ) {
   return insertTaxDocument(db, {
     ...payment,
     documentType: TAX_INVOICE_RECEIPT,
-    reference: taxDocumentReference(captureId),
+    reference: taxDocumentReference(captureId, provider),
   });
 }
 
@@ -101,6 +111,7 @@ async function issue(db: Database, document: TaxDocument, config: TaxDocumentCon
     grossMinor: subject.totalCents,
     paidOn,
     description: `Alex ${subject.billingPeriod}`,
+    paidBy: subject.provider,
   });
   return { document: made, subject };
 }

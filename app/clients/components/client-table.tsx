@@ -31,6 +31,11 @@ export function ClientTable({ clients }: { clients: ClientListRow[] }) {
               {t("list.demoBadge")}
             </Badge>
           ) : null}
+          {client.cardOverdue ? (
+            <Badge tone="danger" className="ms-2">
+              {t("list.cardOverdueBadge")}
+            </Badge>
+          ) : null}
           <p className="text-slate-500" dir="ltr" translate="no">
             {client.websiteDomain}
           </p>
