@@ -8,8 +8,9 @@
 // pages (scripts/lighthouse-pages.mjs); then stops the server and removes its
 // data; then runs scripts/bench-messages.ts (the message API at 10 and 50 visitors and retrieval, on
 // the embedded database and PostgreSQL), scripts/bench-retries.ts (a minute of visitors with
-// retried messages on PostgreSQL, and the invariants they must leave) and scripts/bench-tokens.ts
-// (a turn's prompt tokens with a model, and what the server adds before the first word).
+// retried messages on PostgreSQL, and the invariants they must leave), scripts/bench-tokens.ts
+// (a turn's prompt tokens with a model, and what the server adds before the first word) and
+// scripts/bench-accuracy.ts (the built-in responder's answers to the fixture questions, per language).
 // It builds nothing: run `npm run build` (or `BUILD_DIR=... npx react-router build`) first.
 import { spawn } from "node:child_process";
 import { get as httpGet } from "node:http";
@@ -378,3 +379,12 @@ const tokensBench = spawn(process.execPath, ["--import", "tsx", path.join(root, 
 });
 const tokensExit = await new Promise((resolve) => tokensBench.once("exit", resolve));
 if (tokensExit !== 0) fail(`the model tokens bench failed (exit ${tokensExit}).`);
+
+// The built-in responder's answers to the fixture businesses' questions: the share holding the expected fact.
+const accuracyBench = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-accuracy.ts")], {
+  cwd: root,
+  env: { ...process.env, BUILD_DIR: buildDir },
+  stdio: "inherit",
+});
+const accuracyExit = await new Promise((resolve) => accuracyBench.once("exit", resolve));
+if (accuracyExit !== 0) fail(`the accuracy bench failed (exit ${accuracyExit}).`);
