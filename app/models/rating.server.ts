@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { chatSessions, clients, sessionHandoffs } from "#db/schema.ts";
+import { chatSessions, clientChannels, clients, sessionHandoffs } from "#db/schema.ts";
 import { MESSAGING_CHANNELS } from "#db/vocabulary.ts";
 import { notDemoClient } from "./demo-client.server.ts";
 
@@ -52,29 +52,41 @@ export async function findRatingState(db: Database, sessionId: number) {
  * conversation is never asked days later.
  */
 export async function listQuietChannelSessions(db: Database, { now, since }: { now: Date; since: Date }) {
-  return db
-    .select({
-      id: chatSessions.id,
-      publicId: chatSessions.publicId,
-      clientId: chatSessions.clientId,
-      channel: chatSessions.channel,
-      channelUserId: chatSessions.channelUserId,
-    })
-    .from(chatSessions)
-    .innerJoin(clients, eq(clients.id, chatSessions.clientId))
-    .where(
-      and(
-        inArray(chatSessions.channel, [...MESSAGING_CHANNELS]),
-        isNotNull(chatSessions.channelUserId),
-        isNull(chatSessions.rating),
-        isNull(chatSessions.ratingAskedAt),
-        isNull(chatSessions.heldBy),
-        gte(chatSessions.lastMessageAt, since),
-        sql`${chatSessions.lastMessageAt} < ${now.toISOString()}::timestamptz - make_interval(mins => ${clients.ratingQuietMinutes})`,
-        sql`${chatSessions.messageCount} > 0`,
-      ),
-    )
-    .limit(200);
+  return (
+    db
+      .select({
+        id: chatSessions.id,
+        publicId: chatSessions.publicId,
+        clientId: chatSessions.clientId,
+        channel: chatSessions.channel,
+        channelUserId: chatSessions.channelUserId,
+      })
+      .from(chatSessions)
+      .innerJoin(clients, eq(clients.id, chatSessions.clientId))
+      // Only where the business is still connected to that channel: a question nobody can send is not
+      // asked, nor marked asked (a seeded or disconnected conversation stays as it was).
+      .innerJoin(
+        clientChannels,
+        and(
+          eq(clientChannels.clientId, chatSessions.clientId),
+          eq(clientChannels.channel, sql`${chatSessions.channel}`),
+          eq(clientChannels.enabled, true),
+        ),
+      )
+      .where(
+        and(
+          inArray(chatSessions.channel, [...MESSAGING_CHANNELS]),
+          isNotNull(chatSessions.channelUserId),
+          isNull(chatSessions.rating),
+          isNull(chatSessions.ratingAskedAt),
+          isNull(chatSessions.heldBy),
+          gte(chatSessions.lastMessageAt, since),
+          sql`${chatSessions.lastMessageAt} < ${now.toISOString()}::timestamptz - make_interval(mins => ${clients.ratingQuietMinutes})`,
+          sql`${chatSessions.messageCount} > 0`,
+        ),
+      )
+      .limit(200)
+  );
 }
 
 const ratedIn = (range: { start: Date; end: Date }) =>

@@ -48,6 +48,7 @@ const PUBLIC_ROUTE_FILES = new Set([
   "routes/api/paypal-order.ts",
   "routes/api/paypal-capture.ts",
   "routes/api/paypal-webhook.ts",
+  "routes/api/cardcom-webhook.ts",
   // WhatsApp's and Telegram's webhooks: WhatsApp's signed with the client's app secret, Telegram's carrying the secret we set.
   "routes/api/channels-whatsapp.ts",
   "routes/api/channels-telegram.ts",

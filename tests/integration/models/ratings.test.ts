@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#db/connection.ts";
-import { chatSessions, sessionHandoffs } from "#db/schema.ts";
+import { chatSessions, clientChannels, sessionHandoffs } from "#db/schema.ts";
 import { listQuietChannelSessions } from "~/models/rating.server.ts";
 import { loadRatingAnalytics } from "~/ratings/rating-analytics.server.ts";
 import { recordRating } from "~/ratings/ratings.server.ts";
@@ -75,13 +75,21 @@ describe.each(testDrivers)("ratings on %s", (driver) => {
     await addSession(db, quick.id, { channel: "whatsapp", quietMinutes: 6, rated: [3, minutesAgo(1)] });
     await addSession(db, quick.id, { channel: "whatsapp", quietMinutes: 3 * 24 * 60 });
     await addSession(db, quick.id, { quietMinutes: 40 });
+    // Connected where the question can be sent; a business no longer on WhatsApp is not asked there.
+    const connection = { accessTokenEncrypted: "x", webhookSecret: "x" };
+    await db.insert(clientChannels).values([
+      { clientId: patient.id, channel: "whatsapp", accountId: "patient-wa", ...connection },
+      { clientId: quick.id, channel: "telegram", accountId: "quick-tg", ...connection },
+      { clientId: quick.id, channel: "whatsapp", accountId: "quick-wa", ...connection, enabled: false },
+    ]);
+    await addSession(db, quick.id, { channel: "whatsapp", quietMinutes: 40 });
   });
 
   afterAll(async () => {
     await handle?.close();
   });
 
-  it("finds the channel conversations quiet for their client's minutes, not asked, rated or too old", async () => {
+  it("finds the channel conversations quiet for their client's minutes, not asked, rated, too old or unconnected", async () => {
     const quiet = await listQuietChannelSessions(db, { now: NOW, since: minutesAgo(24 * 60) });
     expect(quiet.map((session) => session.publicId).sort()).toEqual(
       [sessions.patientQuiet, sessions.quickQuiet].sort(),
