@@ -18,7 +18,8 @@ import { recordLastExchangeGap } from "~/gaps/gaps.server.ts";
 import { publishLiveEvent, publishLiveEvents } from "~/live/live-events.server.ts";
 import { askChannelRating } from "~/ratings/channel-rating.server.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";
-import { logError, logInfo } from "~/server/log.server.ts";
+import { logInfo } from "~/server/log.server.ts";
+import { startPollingLoop, type PollingLoop } from "~/server/polling-loop.server.ts";
 
 /**
  * A person takes a conversation over from Alex and hands it back (docs/decisions/027-take-over.md).
@@ -255,7 +256,7 @@ export async function timeOutHeldSessions(db: Database, bus: LiveEventBus, now =
   return attempt.value.length;
 }
 
-export type HandoffTimeouts = { stop: () => Promise<void> };
+export type HandoffTimeouts = PollingLoop;
 
 /**
  * Runs timeOutHeldSessions every TIMEOUT_POLL_MS. A timer rather than a scheduled job: the
@@ -272,28 +273,13 @@ export function startHandoffTimeouts({
   bus: LiveEventBus;
   pollMs?: number;
 }): HandoffTimeouts {
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
-  let stopped = false;
-  function tick() {
-    round = timeOutHeldSessions(db, bus)
-      .then((timedOut) => {
-        if (timedOut > 0) logInfo("handoff.timeouts", { timedOut });
-      })
-      .catch((error: unknown) => logError(error, { event: "handoff.timeouts.error" }))
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, pollMs);
-        timer.unref();
-      });
-  }
-  timer = setTimeout(tick, pollMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
+  return startPollingLoop({
+    pollMs,
+    errorEvent: "handoff.timeouts.error",
+    firstRound: "after-one-wait",
+    round: async () => {
+      const timedOut = await timeOutHeldSessions(db, bus);
+      if (timedOut > 0) logInfo("handoff.timeouts", { timedOut });
     },
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import type { Database } from "#db/connection.ts";
 import type { ModelSettings } from "~/assistant/model-provider.server.ts";
-import { logError, logInfo } from "~/server/log.server.ts";
+import { logInfo } from "~/server/log.server.ts";
+import { startPollingLoop, type PollingLoop } from "~/server/polling-loop.server.ts";
 import { runDueTestQuestions } from "~/test-questions/test-questions.server.ts";
 
 /**
@@ -9,7 +10,7 @@ import { runDueTestQuestions } from "~/test-questions/test-questions.server.ts";
  */
 export const TEST_QUESTION_POLL_MS = 1_000;
 
-export type TestQuestionWorker = { stop: () => Promise<void> };
+export type TestQuestionWorker = PollingLoop;
 
 /**
  * Runs the test questions of the clients whose training or pages changed (app/test-questions/), off
@@ -27,29 +28,12 @@ export function startTestQuestionWorker({
   modelSettings: ModelSettings | undefined;
   pollMs?: number;
 }): TestQuestionWorker {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let round: Promise<void> = Promise.resolve();
-
-  function tick() {
-    round = runDueTestQuestions(db, modelSettings)
-      .then((clients) => {
-        if (clients > 0) logInfo("test_questions.ran", { clients });
-      })
-      .catch((error: unknown) => logError(error, { event: "test_questions.round_failed" }))
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, pollMs);
-        timer.unref();
-      });
-  }
-
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
+  return startPollingLoop({
+    pollMs,
+    errorEvent: "test_questions.round_failed",
+    round: async () => {
+      const clients = await runDueTestQuestions(db, modelSettings);
+      if (clients > 0) logInfo("test_questions.ran", { clients });
     },
-  };
+  });
 }

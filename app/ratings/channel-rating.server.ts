@@ -5,7 +5,8 @@ import type { Language } from "~/i18n/config.ts";
 import { findLastVisitorText } from "~/models/handoff.server.ts";
 import { findRatingState, listQuietChannelSessions, markRatingAsked } from "~/models/rating.server.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";
-import { logError, logInfo } from "~/server/log.server.ts";
+import { logInfo } from "~/server/log.server.ts";
+import { startPollingLoop, type PollingLoop } from "~/server/polling-loop.server.ts";
 import { recordRating } from "./ratings.server.ts";
 
 /**
@@ -64,7 +65,7 @@ export async function askQuietChannelConversations(db: Database, now = new Date(
   return asked;
 }
 
-export type QuietRatingAsks = { stop: () => Promise<void> };
+export type QuietRatingAsks = PollingLoop;
 
 /**
  * Runs askQuietChannelConversations every QUIET_POLL_MS: a timer like the take-over timeouts
@@ -79,28 +80,13 @@ export function startQuietRatingAsks({
   db: Database;
   pollMs?: number;
 }): QuietRatingAsks {
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
-  let stopped = false;
-  function tick() {
-    round = askQuietChannelConversations(db)
-      .then((asked) => {
-        if (asked > 0) logInfo("ratings.asked", { asked });
-      })
-      .catch((error: unknown) => logError(error, { event: "ratings.asked.error" }))
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, pollMs);
-        timer.unref();
-      });
-  }
-  timer = setTimeout(tick, pollMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
+  return startPollingLoop({
+    pollMs,
+    errorEvent: "ratings.asked.error",
+    firstRound: "after-one-wait",
+    round: async () => {
+      const asked = await askQuietChannelConversations(db);
+      if (asked > 0) logInfo("ratings.asked", { asked });
     },
-  };
+  });
 }
