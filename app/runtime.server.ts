@@ -14,7 +14,7 @@ import { databaseContext, envContext, liveEventsContext } from "~/context.ts";
 import { parseEnv, type Env } from "~/env.server.ts";
 import { startDeliveryWorker, type DeliveryWorker } from "~/jobs/delivery-worker.server.ts";
 import { startHandoffTimeouts, type HandoffTimeouts } from "~/handoff/handoff.server.ts";
-import { startQuietRatingAsks, type QuietRatingAsks } from "~/ratings/channel-rating.server.ts";
+import { startQuietRatingAsks, type QuietRatingAsks } from "~/channels/channel-rating.server.ts";
 import { cardRenewalJob, JOBS } from "~/jobs/jobs.server.ts";
 import { cardcomClientFor } from "~/payments/card-payments.server.ts";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server.ts";

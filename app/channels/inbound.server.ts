@@ -17,7 +17,7 @@ import { findClientById } from "~/models/client.server.ts";
 import type { ClientChannelRow } from "~/models/client-channel.server.ts";
 import { forgetUnkeptPictures, overPictureLimit } from "~/pictures/pictures.server.ts";
 import { picturesFolder, savePicture, type StoredPicture } from "~/pictures/picture-store.server.ts";
-import { answerChannelRating } from "~/ratings/channel-rating.server.ts";
+import { answerChannelRating } from "~/channels/channel-rating.server.ts";
 import type { DownloadedImage } from "./channel-apis.server.ts";
 import { sendThroughConnection } from "./send.server.ts";
 

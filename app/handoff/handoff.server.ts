@@ -16,7 +16,7 @@ import { withJobLock } from "~/models/job-run.server.ts";
 import { sendChannelText, type ChannelSendOutcome } from "~/channels/send.server.ts";
 import { recordLastExchangeGap } from "~/gaps/gaps.server.ts";
 import { publishLiveEvent, publishLiveEvents } from "~/live/live-events.server.ts";
-import { askChannelRating } from "~/ratings/channel-rating.server.ts";
+import { askChannelRating } from "~/channels/channel-rating.server.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";
 import { logInfo } from "~/server/log.server.ts";
 import { startPollingLoop, type PollingLoop } from "~/server/polling-loop.server.ts";

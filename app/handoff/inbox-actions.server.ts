@@ -5,7 +5,7 @@ import { isSessionActive } from "~/models/chat-session.server.ts";
 import { recordHandoff } from "~/models/handoff.server.ts";
 import { assignSession, closeSession, listAssignablePeople } from "~/models/inbox.server.ts";
 import { cancelPersonRequestMail } from "~/models/lead-delivery.server.ts";
-import { askChannelRating } from "~/ratings/channel-rating.server.ts";
+import { askChannelRating } from "~/channels/channel-rating.server.ts";
 import type { HandoffSession } from "./handoff.server.ts";
 
 type Person = Pick<AuthenticatedOperator, "id" | "username" | "displayName" | "clientId">;

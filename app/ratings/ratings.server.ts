@@ -1,7 +1,7 @@
 import type { Database } from "#db/connection.ts";
 import { recordLastExchangeGap } from "~/gaps/gaps.server.ts";
 import { rateSession } from "~/models/rating.server.ts";
-import { LOW_RATING } from "./rating-rules.ts";
+import { LOW_RATING } from "~/lib/rating-rules.ts";
 
 /**
  * Keeps a conversation's rating, once: false when it was rated already (the first rating stands).

@@ -30,7 +30,7 @@ import {
   type SessionQuery,
 } from "./session-query.ts";
 import { periodStart } from "~/lib/calendar.ts";
-import { LOW_RATING } from "~/ratings/rating-rules.ts";
+import { LOW_RATING } from "~/lib/rating-rules.ts";
 import { sessionIdSchema } from "~/lib/ids.ts";
 
 type Completed = Awaited<ReturnType<typeof listFunctionsOfSessions>>[number];

@@ -17,7 +17,7 @@ import {
   type ApiText,
 } from "~/server/json-api.server.ts";
 import { checkRateLimit, countAgainstRateLimit, type RateLimitRule } from "~/server/rate-limit.server.ts";
-import { RATING_COMMENT_MAX_LENGTH } from "~/ratings/rating-rules.ts";
+import { RATING_COMMENT_MAX_LENGTH } from "~/lib/rating-rules.ts";
 import { recordRating } from "~/ratings/ratings.server.ts";
 import { HISTORY_LIMIT } from "./widget-config.ts";
 

@@ -7,7 +7,7 @@ import { formatDate, formatDateTime, formatNumber, formatPercent } from "~/lib/f
 import { cached } from "~/lib/intl-cache.ts";
 import { sessionDetailPath } from "~/sessions/session-query.ts";
 import type { RatingAnalytics } from "../rating-analytics.server.ts";
-import { RATING_FACES, type RatingScore } from "../rating-rules.ts";
+import { RATING_FACES, type RatingScore } from "~/lib/rating-rules.ts";
 
 const oneDecimal = (value: number, language: Language) =>
   cached(

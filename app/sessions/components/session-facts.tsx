@@ -4,7 +4,7 @@ import type { Channel } from "#db/vocabulary.ts";
 import { ChannelIcon } from "~/components/channel-icon.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { formatDateTime, formatNumber } from "~/lib/format.ts";
-import { LOW_RATING, RATING_FACES, type RatingScore } from "~/ratings/rating-rules.ts";
+import { LOW_RATING, RATING_FACES, type RatingScore } from "~/lib/rating-rules.ts";
 
 /** A session as its page's header tells it (sessions.server.ts sessionFactsOf, dates as they arrive serialized). */
 type Facts = {

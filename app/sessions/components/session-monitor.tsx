@@ -16,7 +16,7 @@ import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import { LiveIndicator, useLiveRevalidation } from "~/live/live-events.tsx";
 import { ROW_ACTION_LABEL } from "../session-format.ts";
 import { shortSessionId, type RatingFilter, type SessionPeriod } from "../session-query.ts";
-import { RATING_FACES, type RatingScore } from "~/ratings/rating-rules.ts";
+import { RATING_FACES, type RatingScore } from "~/lib/rating-rules.ts";
 import type { SessionList, SessionView } from "../session-types.ts";
 import { ExportSessionButton } from "./export-session-button.tsx";
 import { QuickViewDialog } from "./quick-view-dialog.tsx";

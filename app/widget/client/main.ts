@@ -6,7 +6,7 @@
  */
 import type { ChatEvent } from "~/conversations/chat-contract.ts";
 import { newClientMessageId } from "~/lib/client-message-id.ts";
-import { RATING_COMMENT_MAX_LENGTH, RATING_FACES, RATING_SCORES } from "~/ratings/rating-rules.ts";
+import { RATING_COMMENT_MAX_LENGTH, RATING_FACES, RATING_SCORES } from "~/lib/rating-rules.ts";
 import { LAUNCHER_FOCUS_MESSAGE } from "../../sites/frame-messages.ts";
 import { fillText, type WidgetClientText, type WidgetConfig } from "../widget-config.ts";
 import { shouldAskForFeedback } from "./feedback-rule.ts";

@@ -1,13 +1,13 @@
 import type { Database } from "#db/connection.ts";
 import type { Channel } from "#db/vocabulary.ts";
-import { sendChannelText } from "~/channels/send.server.ts";
+import { sendChannelText } from "./send.server.ts";
 import type { Language } from "~/i18n/config.ts";
 import { findLastVisitorText } from "~/models/handoff.server.ts";
 import { findRatingState, listQuietChannelSessions, markRatingAsked } from "~/models/rating.server.ts";
 import { apiTextIn } from "~/server/json-api.server.ts";
 import { logInfo } from "~/server/log.server.ts";
 import { startPollingLoop, type PollingLoop } from "~/server/polling-loop.server.ts";
-import { recordRating } from "./ratings.server.ts";
+import { recordRating } from "~/ratings/ratings.server.ts";
 
 /**
  * WhatsApp and Telegram get one short text question at a conversation's end ("How did we do? Reply
