@@ -137,8 +137,10 @@ test.describe("Billing and payments", () => {
       await expect(page.getByRole("search").getByLabel(words.period)).toHaveValue(LAST_CLOSED);
       const month = page.getByRole("region", { name: words.monthTitle });
       const row = () => month.getByRole("table").getByRole("row").filter({ hasText: name });
+      // Its conversations, articles and solutions, then the model's tokens (none: no model here).
       await expect(row().getByRole("cell")).toHaveText([
         name,
+        "0",
         "0",
         "0",
         "0",
@@ -156,6 +158,7 @@ test.describe("Billing and payments", () => {
       await expect(row().getByRole("cell")).toHaveText([
         name,
         "1",
+        "0",
         "0",
         "0",
         money(language, 50),

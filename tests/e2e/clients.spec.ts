@@ -162,7 +162,7 @@ test.describe("the client list", () => {
       .first()
       .click();
     await expect(page.getByText("Integration Issues Found", { exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: /^\d+\/11 Alex AI/ }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: /^\d+\/12 Alex AI/ }).first()).toBeVisible();
 
     const created = await page.request.post("/api/clients", {
       data: {
@@ -179,9 +179,9 @@ test.describe("the client list", () => {
       .first()
       .click();
     await expect(page.getByText("Integration Issues Found", { exact: true })).toBeVisible();
-    await expect(page.getByText(/^\d of 11 tests passed\.$/).first()).toBeVisible();
+    await expect(page.getByText(/^\d+ of 12 tests passed\.$/).first()).toBeVisible();
     await expect(
-      page.getByRole("button", { name: new RegExp(`^\\d/11 ${client.businessName}`) }).first(),
+      page.getByRole("button", { name: new RegExp(`^\\d+/12 ${client.businessName}`) }).first(),
     ).toBeVisible();
   });
 
