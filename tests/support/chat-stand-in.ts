@@ -16,7 +16,14 @@ export type StandInMode = "proxy" | "hang" | "silent-messages" | "half-messages"
 /** The busy refusal's words, as the stand-in sends them. */
 export const BUSY_TEXT = "Alex is busy right now. Trying again in a moment.";
 
-export type ChatStandIn = { url: string; port: number; mode: StandInMode; close: () => Promise<void> };
+export type ChatStandIn = {
+  url: string;
+  port: number;
+  mode: StandInMode;
+  /** Messages passed on to the real server: a try the browser sent earlier but that arrives later counts only if proxied. */
+  proxiedMessages: number;
+  close: () => Promise<void>;
+};
 
 const isMessageApi = (request: IncomingMessage) =>
   request.method === "POST" && (request.url ?? "").startsWith("/api/wordpress/messages");
@@ -71,6 +78,7 @@ export async function startChatStandIn(target: string, port = 0): Promise<ChatSt
       response.write(`event: delta\ndata: ${JSON.stringify({ text: "Half a reply" })}\n\n`);
       return hold(response);
     }
+    if (isMessageApi(request)) standIn.proxiedMessages += 1;
     proxy(target, request, response).catch(() => response.destroy());
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -79,6 +87,7 @@ export async function startChatStandIn(target: string, port = 0): Promise<ChatSt
     url: `http://127.0.0.1:${actual}`,
     port: actual,
     mode: "proxy",
+    proxiedMessages: 0,
     close: () =>
       new Promise<void>((resolve) => {
         for (const response of held) response.destroy();
