@@ -65,7 +65,9 @@ export async function claimDueTaxDocuments(
     .orderBy(taxDocuments.nextAttemptAt)
     .limit(limit)
     .for("update", { skipLocked: true });
-  return db.update(taxDocuments).set({ lockedUntil }).where(inArray(taxDocuments.id, due)).returning();
+  const claimed = await db.update(taxDocuments).set({ lockedUntil }).where(inArray(taxDocuments.id, due)).returning();
+  // RETURNING keeps no order: the oldest first, so a payment's invoice-receipt comes before its refund's credit note.
+  return claimed.sort((a, b) => (a.nextAttemptAt?.getTime() ?? 0) - (b.nextAttemptAt?.getTime() ?? 0) || a.id - b.id);
 }
 
 /** What a tax document says: the bill it pays, the client it names, and the payment's day. */
