@@ -11,6 +11,7 @@ import { captureOrderForBill, createOrderForBill } from "~/payments/payments.ser
 import { refundBill } from "~/payments/refunds.server.ts";
 import { createMorningClient } from "~/tax-documents/morning-client.server.ts";
 import { issueDueTaxDocuments, type TaxDocumentConfig } from "~/tax-documents/tax-documents.server.ts";
+import { listPaymentsReceived } from "~/models/tax-document.server.ts";
 import {
   CARDCOM_STAND_IN_API_PASSWORD,
   CARDCOM_STAND_IN_TERMINAL,
@@ -209,6 +210,17 @@ describe.each(testDrivers)("refunding a paid bill on %s", (driver) => {
       amount: 185,
     });
 
+    // The accountant's file keeps the payment, and says when it was refunded and by which credit note.
+    const received = await listPaymentsReceived(db, {
+      start: new Date("2026-04-01T00:00:00Z"),
+      end: new Date("2026-05-01T00:00:00Z"),
+    });
+    expect(received.find((row) => row.billingRecordId === bill.id)).toMatchObject({
+      documentNumber: invoice!.documentNumber,
+      refundedAt,
+      creditNoteNumber: creditNote!.documentNumber,
+    });
+
     const mail = await mailAbout(client.ownerEmail, "זיכוי");
     expect(mail.subject).toBe(`חשבונית זיכוי ${creditNote!.documentNumber} לחשבון Alex שלך`);
     expect(mail.text).toContain("החזרנו את התשלום");
@@ -300,7 +312,7 @@ describe.each(testDrivers)("refunding a paid bill on %s", (driver) => {
 
 describe("the Refund action on /admin/billing over HTTP", () => {
   let server: RunningServer;
-  let paidBill = { id: 0, period: "" };
+  let paidBill = { id: 0, period: "", payToken: "" };
   const agent = "agent@refunds.example";
 
   beforeAll(async () => {
@@ -330,7 +342,7 @@ describe("the Refund action on /admin/billing over HTTP", () => {
           await generateBills(db, { period: "2025-03", timeZone, now, clientId: client!.id });
           const [bill] = await db.select().from(billingRecords).where(eq(billingRecords.clientId, client!.id));
           await payByPayPal(db, bill!.payToken, now);
-          paidBill = { id: bill!.id, period: bill!.billingPeriod };
+          paidBill = { id: bill!.id, period: bill!.billingPeriod, payToken: bill!.payToken };
           await insertPerson(db, { email: agent, role: "agent" });
         },
       },
@@ -398,6 +410,10 @@ describe("the Refund action on /admin/billing over HTTP", () => {
     const html = await page.text();
     expect(html).toContain("Refunded");
     expect(html).toContain("No credit note is made: Morning is not set up");
+    // The business's pay page says so too, in its language.
+    const payPage = await (await fetch(new URL(`/pay/${paidBill.payToken}?lng=he`, server.url))).text();
+    expect(payPage).toContain("הוחזר");
+    expect(payPage).toContain("לא מופקת חשבונית זיכוי: Morning אינו מוגדר");
 
     for (const [language, text] of [
       ["en", "This bill is already refunded (or its refund is under way): nothing was sent again."],
