@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -116,7 +116,9 @@ export async function startCardcomStandIn({ port = 0 }: { port?: number } = {}):
   const charges: StandInCharge[] = [];
   const byUniqueId = new Map<string, Record<string, unknown>>();
   const webhooks: { lowProfileId: string; status: number }[] = [];
-  let nextTranzaction = 50_001;
+  // Cardcom's deal numbers never repeat: each stand-in starts at its own, so specs that start one after
+  // another against one server (tests/e2e/israeli-cards.spec.ts, refunds.spec.ts) never record a deal twice.
+  let nextTranzaction = randomInt(50_000, 2_000_000_000);
   const refunds: CardcomStandIn["refunds"] = [];
   let refuseNextRefund = false;
   let base = "";
