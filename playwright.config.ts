@@ -70,6 +70,8 @@ export default defineConfig({
       CARDCOM_BASE_URL: `http://127.0.0.1:${PORT + 5}`,
       CARDCOM_TERMINAL_NUMBER: "1000",
       CARDCOM_API_NAME: "alex-test-api",
+      // tests/e2e/israeli-cards.spec.ts also refunds a card payment: Cardcom wants the API password for that.
+      CARDCOM_API_PASSWORD: "alex-test-password",
       // tests/e2e/client-config.spec.ts scans a local site of its own.
       SCANNER_ALLOW_HOSTS: "127.0.0.1",
     },

@@ -34,6 +34,7 @@ import {
   TAX_DOCUMENT_STATUSES,
   PAYMENT_PROVIDERS,
   CARD_CHARGE_STATUSES,
+  REFUND_STATUSES,
   CLIENT_LANGUAGES,
   DELIVERY_CHANNELS,
   DELIVERY_EVENTS,
@@ -801,6 +802,39 @@ export const cardChargeAttempts = pgTable(
 );
 
 /**
+ * The refund of a paid bill at the processor that took it (app/payments/refunds.server.ts): full
+ * refunds only, so one row per bill, written before the processor is called; a second click finds it
+ * and is refused. A refusal deletes the row, so nothing half-written remains.
+ */
+export const billRefunds = pgTable(
+  "bill_refunds",
+  {
+    id: serial("id").primaryKey(),
+    billingRecordId: integer("billing_record_id")
+      .notNull()
+      .unique()
+      .references(() => billingRecords.id, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    paymentOrderId: integer("payment_order_id")
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("refunding"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull().default(""),
+    /** The processor's id of the refund: PayPal's refund id, Cardcom's NewTranzactionId. */
+    providerRefundId: text("provider_refund_id"),
+    operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (table) => [index("bill_refunds_client_idx").on(table.clientId, table.createdAt)],
+);
+
+/**
  * The tax document (a tax invoice-receipt, Morning's type 320) of each payment: queued with the
  * payment in its transaction, issued through Morning by the tax document worker
  * (app/tax-documents/). Unique per payment order, so no payment ever gets two; `reference` is what
@@ -818,9 +852,12 @@ export const taxDocuments = pgTable(
       .references(() => billingRecords.id, { onDelete: "cascade" }),
     paymentOrderId: integer("payment_order_id")
       .notNull()
-      .unique()
       .references(() => paymentOrders.id, { onDelete: "cascade" }),
-    /** Morning's document type: 320, a tax invoice-receipt. */
+    /** The refund a credit note is for; null for a payment's invoice-receipt. */
+    refundId: integer("refund_id")
+      .unique()
+      .references(() => billRefunds.id, { onDelete: "cascade" }),
+    /** Morning's document type: 320, a tax invoice-receipt; 330, a credit note for a refund. */
     documentType: integer("document_type").notNull(),
     reference: text("reference").notNull().unique(),
     status: text("status", { enum: TAX_DOCUMENT_STATUSES }).notNull().default("pending"),
@@ -840,6 +877,8 @@ export const taxDocuments = pgTable(
   (table) => [
     index("tax_documents_client_idx").on(table.clientId, table.createdAt),
     index("tax_documents_billing_idx").on(table.billingRecordId),
+    // One invoice-receipt per payment and one credit note per refund (a payment is refunded once, in full).
+    uniqueIndex("tax_documents_payment_type_idx").on(table.paymentOrderId, table.documentType),
     index("tax_documents_due_idx")
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),

@@ -98,10 +98,13 @@ export const BILLING_EVENT_KINDS = [
   "paid_card",
   "card_declined",
   "overdue",
+  "refunded",
 ] as const;
 /** Who took a payment (`payment_orders.provider`). */
 export const PAYMENT_PROVIDERS = ["paypal", "cardcom"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** A refund: written before the processor is called (refunding), then refunded; a refusal deletes it. */
+export const REFUND_STATUSES = ["refunding", "refunded"] as const;
 /** A charge to a saved card: sent to Cardcom (or cut off before its answer), approved, or declined. */
 export const CARD_CHARGE_STATUSES = ["charging", "approved", "declined"] as const;
 /**

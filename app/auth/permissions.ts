@@ -28,7 +28,7 @@ export const PERMISSIONS = {
   "visitorData.export": ["owner", "admin"],
   /** The AI training: greeting, FAQ, business information, hours, sales flow, the page scanner, the test questions. */
   "training.edit": ["owner", "admin", "agent"],
-  /** Bills: read, generate, mark paid, export. */
+  /** Bills: read, generate, mark paid, refund, export. */
   "billing.manage": ["owner", "admin"],
   /** The plugin download, which carries a client's license key. */
   "plugin.download": ["owner", "admin"],

@@ -1,5 +1,6 @@
 import type { Database } from "#db/connection.ts";
 import { monthOf, monthRange } from "~/lib/calendar.ts";
+import { listCapturedPaymentsOfBills, listRefundsOfBills } from "~/models/bill-refund.server.ts";
 import { listClientsForPicker } from "~/models/client.server.ts";
 import {
   getBillingTotalsByStatus,
@@ -13,6 +14,7 @@ import {
   findLatestTaxDocumentError,
   listTaxDocumentsOfBills,
 } from "~/models/tax-document.server.ts";
+import { CREDIT_NOTE, TAX_INVOICE_RECEIPT } from "~/tax-documents/morning-client.server.ts";
 import { sumTokensPerClientSince } from "~/models/usage.server.ts";
 import { billingTotals, monthSoFar, periodChange } from "./billing.server.ts";
 import { GENERATABLE_MONTHS } from "./billing-schema.ts";
@@ -60,11 +62,13 @@ export async function loadBillingPage(
     offset: (shownPage - 1) * BILLING_PAGE_SIZE,
   });
   const ids = records.map((record) => record.id);
-  const [events, documents, documentCounts, documentError] = await Promise.all([
+  const [events, documents, documentCounts, documentError, refunds, captured] = await Promise.all([
     listBillingEvents(db, ids),
     listTaxDocumentsOfBills(db, ids),
     countTaxDocumentsByStatus(db),
     findLatestTaxDocumentError(db),
+    listRefundsOfBills(db, ids),
+    listCapturedPaymentsOfBills(db, ids),
   ]);
   const generatable = Array.from({ length: GENERATABLE_MONTHS }, (_, index) =>
     shiftPeriod(currentPeriod, -(index + 1)),
@@ -103,7 +107,10 @@ export async function loadBillingPage(
     records: records.map((record) => ({
       ...record,
       events: events.filter((event) => event.billingRecordId === record.id),
-      taxDocument: documents.find((document) => document.billingRecordId === record.id),
+      ...billDocumentsOf(record.id, documents),
+      refund: refunds.find((refund) => refund.billingRecordId === record.id),
+      /** Who took the bill's payment online (PayPal or Cardcom); none for a bill unpaid or marked paid by hand. */
+      paidThrough: captured.find((payment) => payment.billingRecordId === record.id)?.provider ?? null,
     })),
     /** Tax documents waiting and failed, with the last failure's reason: the operator's sign that Morning refuses. */
     taxDocuments: {
@@ -111,6 +118,18 @@ export async function loadBillingPage(
       failed: documentCounts.find((row) => row.status === "failed")?.count ?? 0,
       error: documentError,
     },
+  };
+}
+
+/** A bill's invoice-receipt and, once refunded, its credit note, from the documents of a page of bills. */
+export function billDocumentsOf<T extends { billingRecordId: number; documentType: number }>(
+  billingRecordId: number,
+  documents: T[],
+) {
+  const ofBill = documents.filter((document) => document.billingRecordId === billingRecordId);
+  return {
+    taxDocument: ofBill.find((document) => document.documentType === TAX_INVOICE_RECEIPT),
+    creditNote: ofBill.find((document) => document.documentType === CREDIT_NOTE),
   };
 }
 

@@ -4,6 +4,8 @@ import { isBillingPeriod, type BillingPeriod } from "./periods.ts";
 
 export const BILLING_STATUS_FILTERS = ["paid", "pending", "overdue"] as const;
 export const NOTE_MAX_LENGTH = 500;
+/** A refund's optional reason: a line for the bill's history. */
+export const REFUND_REASON_MAX_LENGTH = 200;
 /** How many months back the page offers to generate. */
 export const GENERATABLE_MONTHS = 12;
 
@@ -60,4 +62,19 @@ export const markPaidSchema = z.object({
     .max(NOTE_MAX_LENGTH, "errors.noteTooLong"),
 });
 
-export const billingActionSchema = z.discriminatedUnion("intent", [generateBillsSchema, markPaidSchema]);
+/** A full refund of a paid bill at its processor (app/payments/refunds.server.ts); the reason is optional. */
+export const refundSchema = z.object({
+  intent: z.literal("refund"),
+  recordId: z.coerce
+    .number({ error: "errors.invalid" })
+    .int("errors.invalid")
+    .positive("errors.invalid")
+    .max(2_147_483_647, "errors.invalid"),
+  reason: multiLineText()
+    .trim()
+    .max(REFUND_REASON_MAX_LENGTH, "refund.reasonTooLong")
+    .optional()
+    .transform((value) => value ?? ""),
+});
+
+export const billingActionSchema = z.discriminatedUnion("intent", [generateBillsSchema, markPaidSchema, refundSchema]);

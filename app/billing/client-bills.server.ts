@@ -1,7 +1,8 @@
 import type { Database } from "#db/connection.ts";
 import { getBillingTotalsByStatus, listBillingRecords } from "~/models/billing.server.ts";
 import { listClientTaxDocuments, listTaxDocumentsOfBills } from "~/models/tax-document.server.ts";
-import { BILLING_PAGE_SIZE } from "./billing-page.server.ts";
+import { listRefundsOfBills } from "~/models/bill-refund.server.ts";
+import { BILLING_PAGE_SIZE, billDocumentsOf } from "./billing-page.server.ts";
 import { monthSoFar } from "./billing.server.ts";
 import { periodOf } from "./periods.ts";
 
@@ -32,12 +33,11 @@ export async function loadClientBills(
     offset: (shownPage - 1) * BILLING_PAGE_SIZE,
   });
   const bill = month.bills[0];
-  const [documents, recent] = await Promise.all([
-    listTaxDocumentsOfBills(
-      db,
-      records.map((record) => record.id),
-    ),
+  const ids = records.map((record) => record.id);
+  const [documents, recent, refunds] = await Promise.all([
+    listTaxDocumentsOfBills(db, ids),
     listClientTaxDocuments(db, clientId, TAX_DOCUMENTS_SHOWN),
+    listRefundsOfBills(db, ids),
   ]);
   const shown = (document: (typeof documents)[number] | undefined) =>
     document && {
@@ -50,21 +50,26 @@ export async function loadClientBills(
   return {
     page: shownPage,
     pageCount,
-    bills: records.map((record) => ({
-      id: record.id,
-      billingPeriod: record.billingPeriod,
-      baseFeeCents: record.baseFeeCents,
-      usageFeesCents: record.usageFeesCents,
-      vatRateBasisPoints: record.vatRateBasisPoints,
-      vatCents: record.vatCents,
-      totalCents: record.totalCents,
-      currency: record.currency,
-      taxDocument: shown(documents.find((document) => document.billingRecordId === record.id)),
-      status: record.status,
-      paidAt: record.paidAt,
-      // A paid bill's link takes no payment: only an unpaid one's is shown.
-      payToken: record.status === "paid" ? null : record.payToken,
-    })),
+    bills: records.map((record) => {
+      const { taxDocument, creditNote } = billDocumentsOf(record.id, documents);
+      return {
+        id: record.id,
+        billingPeriod: record.billingPeriod,
+        baseFeeCents: record.baseFeeCents,
+        usageFeesCents: record.usageFeesCents,
+        vatRateBasisPoints: record.vatRateBasisPoints,
+        vatCents: record.vatCents,
+        totalCents: record.totalCents,
+        currency: record.currency,
+        taxDocument: shown(taxDocument),
+        refunded: refunds.some((refund) => refund.billingRecordId === record.id && refund.status === "refunded"),
+        creditNote: shown(creditNote),
+        status: record.status,
+        paidAt: record.paidAt,
+        // A paid bill's link takes no payment: only an unpaid one's is shown.
+        payToken: record.status === "paid" ? null : record.payToken,
+      };
+    }),
     /** The business's issued tax documents, newest first: what its bookkeeper files. */
     taxDocuments: recent
       .filter((document) => document.status === "issued" && document.documentNumber)

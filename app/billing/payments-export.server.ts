@@ -12,7 +12,8 @@ const amount = (minor: number) => (minor / 100).toFixed(2);
 /**
  * The accountant's file: the payments received in a month (in the display time zone), each with its
  * currency, net, VAT rate, VAT, total, the total in dollars at the price list's fixed rate (and that
- * rate, so the file says how it was converted), and its tax document's number.
+ * rate, so the file says how it was converted), its tax document's number, and, for a refunded
+ * payment, when it was refunded and its credit note's number.
  */
 export async function paymentsCsv(
   db: Database,
@@ -40,10 +41,15 @@ export async function paymentsCsv(
       header: header("usdRate"),
       value: (row) => (row.currency === "ILS" ? `${USD_PER_ILS.rate} (${USD_PER_ILS.asOf})` : ""),
     },
-    { header: header("method"), value: (row) => (row.captureId ? label("paypal") : label("byHand")) },
+    {
+      header: header("method"),
+      value: (row) => (!row.captureId ? label("byHand") : row.provider === "cardcom" ? "Cardcom" : label("paypal")),
+    },
     { header: header("captureId"), value: (row) => row.captureId ?? "" },
     { header: header("documentNumber"), value: (row) => row.documentNumber ?? "" },
     { header: header("documentStatus"), value: (row) => row.documentStatus ?? "" },
+    { header: header("refundedAt"), value: (row) => (row.refundedAt ? csvDateTime(row.refundedAt, timeZone) : "") },
+    { header: header("creditNoteNumber"), value: (row) => row.creditNoteNumber ?? "" },
   ];
   return csvResponse({ filename: `payments-${month}.csv`, columns, rows });
 }

@@ -1,16 +1,25 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
-import { billingRecords, clients, paymentOrders, taxDocumentAttempts, taxDocuments } from "#db/schema.ts";
+import { alias } from "drizzle-orm/pg-core";
+import { billingRecords, billRefunds, clients, paymentOrders, taxDocumentAttempts, taxDocuments } from "#db/schema.ts";
+
+/** Morning's types, as stored (app/tax-documents/morning-client.server.ts names them): an invoice-receipt, a credit note. */
+const INVOICE_RECEIPT_TYPE = 320;
+const CREDIT_NOTE_TYPE = 330;
 
 export type TaxDocument = typeof taxDocuments.$inferSelect;
 
-/** Queues a payment's tax document, due at once; a payment that has one already keeps it (unique by payment). */
+/**
+ * Queues a payment's tax document, due at once; a payment that has one of this type already keeps it
+ * (unique by payment and type: one invoice-receipt, and one credit note for its refund).
+ */
 export async function insertTaxDocument(
   db: Database,
   values: {
     clientId: number;
     billingRecordId: number;
     paymentOrderId: number;
+    refundId?: number;
     documentType: number;
     reference: string;
     now: Date;
@@ -20,7 +29,16 @@ export async function insertTaxDocument(
   await db
     .insert(taxDocuments)
     .values({ ...document, status: "pending", nextAttemptAt: now, createdAt: now })
-    .onConflictDoNothing({ target: taxDocuments.paymentOrderId });
+    .onConflictDoNothing({ target: [taxDocuments.paymentOrderId, taxDocuments.documentType] });
+}
+
+/** A payment's document of this type (the invoice-receipt a credit note cancels): its state and Morning's id. */
+export async function findDocumentOfPayment(db: Database, paymentOrderId: number, documentType: number) {
+  const [row] = await db
+    .select({ status: taxDocuments.status, morningId: taxDocuments.morningId })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.paymentOrderId, paymentOrderId), eq(taxDocuments.documentType, documentType)));
+  return row;
 }
 
 const claimable = (now: Date) => or(isNull(taxDocuments.lockedUntil), lt(taxDocuments.lockedUntil, now));
@@ -47,7 +65,9 @@ export async function claimDueTaxDocuments(
     .orderBy(taxDocuments.nextAttemptAt)
     .limit(limit)
     .for("update", { skipLocked: true });
-  return db.update(taxDocuments).set({ lockedUntil }).where(inArray(taxDocuments.id, due)).returning();
+  const claimed = await db.update(taxDocuments).set({ lockedUntil }).where(inArray(taxDocuments.id, due)).returning();
+  // RETURNING keeps no order: the oldest first, so a payment's invoice-receipt comes before its refund's credit note.
+  return claimed.sort((a, b) => (a.nextAttemptAt?.getTime() ?? 0) - (b.nextAttemptAt?.getTime() ?? 0) || a.id - b.id);
 }
 
 /** What a tax document says: the bill it pays, the client it names, and the payment's day. */
@@ -127,6 +147,7 @@ export async function releaseTaxDocumentMail(
 const listedColumns = {
   id: taxDocuments.id,
   billingRecordId: taxDocuments.billingRecordId,
+  documentType: taxDocuments.documentType,
   status: taxDocuments.status,
   documentNumber: taxDocuments.documentNumber,
   pdfUrl: taxDocuments.pdfUrl,
@@ -184,9 +205,11 @@ export async function findLatestTaxDocumentError(db: Database) {
 
 /**
  * The payments received in [start, end): each paid bill's money and its tax document's number, the
- * accountant's file. A bill marked paid by hand has no PayPal capture and no document.
+ * accountant's file; a refunded one with when and its credit note's number. A bill marked paid by
+ * hand has no PayPal capture and no document.
  */
 export async function listPaymentsReceived(db: Database, { start, end }: { start: Date; end: Date }) {
+  const creditNotes = alias(taxDocuments, "credit_notes");
   return db
     .select({
       paidAt: billingRecords.paidAt,
@@ -201,8 +224,11 @@ export async function listPaymentsReceived(db: Database, { start, end }: { start
       vatCents: billingRecords.vatCents,
       totalCents: billingRecords.totalCents,
       captureId: paymentOrders.captureId,
+      provider: paymentOrders.provider,
       documentNumber: taxDocuments.documentNumber,
       documentStatus: taxDocuments.status,
+      refundedAt: billRefunds.refundedAt,
+      creditNoteNumber: creditNotes.documentNumber,
     })
     .from(billingRecords)
     .innerJoin(clients, eq(clients.id, billingRecords.clientId))
@@ -210,7 +236,15 @@ export async function listPaymentsReceived(db: Database, { start, end }: { start
       paymentOrders,
       and(eq(paymentOrders.billingRecordId, billingRecords.id), sql`${paymentOrders.captureId} is not null`),
     )
-    .leftJoin(taxDocuments, eq(taxDocuments.paymentOrderId, paymentOrders.id))
+    .leftJoin(
+      taxDocuments,
+      and(eq(taxDocuments.paymentOrderId, paymentOrders.id), eq(taxDocuments.documentType, INVOICE_RECEIPT_TYPE)),
+    )
+    .leftJoin(billRefunds, and(eq(billRefunds.billingRecordId, billingRecords.id), eq(billRefunds.status, "refunded")))
+    .leftJoin(
+      creditNotes,
+      and(eq(creditNotes.refundId, billRefunds.id), eq(creditNotes.documentType, CREDIT_NOTE_TYPE)),
+    )
     .where(and(eq(billingRecords.status, "paid"), gte(billingRecords.paidAt, start), lt(billingRecords.paidAt, end)))
     .orderBy(billingRecords.paidAt, billingRecords.id);
 }

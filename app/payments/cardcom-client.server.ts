@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /**
- * A small typed client for the three Cardcom API v11 calls we make (docs/decisions/048-cardcom-low-profile.md):
+ * A small typed client for the four Cardcom API v11 calls we make (docs/decisions/048-cardcom-low-profile.md):
  * opening a Low Profile deal (Cardcom's hosted payment page, which charges the card and makes a token),
- * reading its result server-side, and charging a saved token. Over fetch, every answer checked by zod.
+ * reading its result server-side, charging a saved token, and refunding a deal. Over fetch, every answer checked by zod.
  * Cardcom answers HTTP 200 with `ResponseCode` 0 for success and another code (with `Description`) otherwise.
  */
 export type CardcomConfig = {
@@ -55,6 +55,9 @@ const transactionResponse = answer.extend({
   Last4CardDigitsString: z.string().nullish(),
 });
 export type TokenCharge = z.infer<typeof transactionResponse>;
+
+const refundResponse = answer.extend({ NewTranzactionId: z.number().int().nullish() });
+export type DealRefund = z.infer<typeof refundResponse>;
 
 /** Cardcom could not be reached, or answered something we cannot read; a refusal is an answer, not this. */
 export class CardcomError extends Error {
@@ -154,6 +157,22 @@ export function createCardcomClient(config: CardcomConfig) {
           ...(config.apiPassword ? { Advanced: { ApiPassword: config.apiPassword } } : {}),
         },
         transactionResponse,
+      ),
+
+    /**
+     * Refunds a deal in full (`Transactions/RefundByTransactionId` without `PartialSum`); Cardcom
+     * wants the API password for refunds. A refusal is an answer (`ResponseCode` and `Description`).
+     */
+    refundDeal: (dealId: string) =>
+      post(
+        "Transactions/RefundByTransactionId",
+        {
+          TransactionId: Number(dealId),
+          CancelOnly: false,
+          AllowMultipleRefunds: false,
+          ...(config.apiPassword ? { ApiPassword: config.apiPassword } : {}),
+        },
+        refundResponse,
       ),
   };
 }

@@ -27,6 +27,7 @@ export const orderSchema = z.object({
     .optional(),
 });
 export type PayPalOrder = z.infer<typeof orderSchema>;
+const refundResponse = z.object({ id: z.string().min(1), status: z.string() });
 const verificationResponse = z.object({ verification_status: z.enum(["SUCCESS", "FAILURE"]) });
 const errorBody = z.object({
   name: z.string().optional(),
@@ -186,6 +187,18 @@ export function createPayPalClient(config: PayPalConfig, fetchImpl: typeof fetch
         `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
         { method: "POST", requestId, body: "{}" },
         orderSchema,
+      );
+    },
+
+    /**
+     * Refunds a capture in full (no amount: PayPal refunds what is left of it). The same request id
+     * answers PayPal's first refund again, so a retry after a lost answer never refunds twice.
+     */
+    async refundCapture(captureId: string, requestId: string) {
+      return call(
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        { method: "POST", requestId, body: "{}" },
+        refundResponse,
       );
     },
 

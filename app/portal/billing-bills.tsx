@@ -106,6 +106,9 @@ export type PortalBill = {
   paidAt: Date | null;
   payToken: string | null;
   taxDocument: BillTaxDocument | undefined;
+  /** Refunded in full: the bill shows so, with its credit note. */
+  refunded: boolean;
+  creditNote: BillTaxDocument | undefined;
 };
 
 /** The business's closed months' bills: amounts with VAT, status, the public pay page of an unpaid one, the tax document of a paid one. */
@@ -168,11 +171,14 @@ export function PortalBills({
         {
           key: "status",
           header: billing("columns.status"),
-          cell: (bill) => (
-            <Badge tone={statusTone(bill.status)}>
-              {billing(`status.${bill.status}`, { defaultValue: bill.status })}
-            </Badge>
-          ),
+          cell: (bill) =>
+            bill.refunded ? (
+              <Badge tone="neutral">{billing("status.refunded")}</Badge>
+            ) : (
+              <Badge tone={statusTone(bill.status)}>
+                {billing(`status.${bill.status}`, { defaultValue: bill.status })}
+              </Badge>
+            ),
         },
         {
           key: "payment",
@@ -194,6 +200,14 @@ export function PortalBills({
                   {billing("actions.paidAt", { date: formatDate(bill.paidAt, language, timeZone) })}
                 </span>
                 <TaxDocumentStatus document={bill.taxDocument} paid morningConfigured={morningConfigured} />
+                {bill.refunded ? (
+                  <TaxDocumentStatus
+                    document={bill.creditNote}
+                    paid
+                    morningConfigured={morningConfigured}
+                    kind="creditNote"
+                  />
+                ) : null}
               </span>
             ) : null,
         },

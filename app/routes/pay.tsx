@@ -14,7 +14,9 @@ import { publicOrigin } from "~/env.server.ts";
 import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
 import { formatCents, formatNumber } from "~/lib/format.ts";
 import { findBillingRecordByPayToken } from "~/models/billing.server.ts";
+import { listRefundsOfBills } from "~/models/bill-refund.server.ts";
 import { listTaxDocumentsOfBills } from "~/models/tax-document.server.ts";
+import { billDocumentsOf } from "~/billing/billing-page.server.ts";
 import { TaxDocumentStatus } from "~/billing/components/tax-document-status.tsx";
 import { cardcomClientFor, settleReturningPayer, startCardPayment } from "~/payments/card-payments.server.ts";
 import { CardPayForm } from "~/payments/components/card-pay-form.tsx";
@@ -85,7 +87,19 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     ? await computeBills(db, { period, timeZone: env.TZ_DISPLAY, usageUntil: now, clientId: record.clientId })
     : [];
   const amounts = soFar ?? record;
-  const [taxDocument] = record.status === "paid" ? await listTaxDocumentsOfBills(db, [record.id]) : [];
+  const [documents, [refund]] =
+    record.status === "paid"
+      ? await Promise.all([listTaxDocumentsOfBills(db, [record.id]), listRefundsOfBills(db, [record.id])])
+      : [[], []];
+  const { taxDocument, creditNote } = billDocumentsOf(record.id, documents);
+  // A payer is told a document is on its way; why Morning refused it is the operator's to see.
+  const shown = (document: typeof taxDocument) =>
+    document && {
+      status: document.status === "issued" ? "issued" : "pending",
+      documentNumber: document.documentNumber,
+      pdfUrl: document.pdfUrl,
+      lastError: null,
+    };
   return {
     title: t("pay.title", { ns: "payments" }),
     token: params.token,
@@ -103,15 +117,9 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
       payableFrom,
     },
     timeZone: env.TZ_DISPLAY,
-    taxDocument: taxDocument
-      ? {
-          // A payer is told a document is on its way; why Morning refused it is the operator's to see.
-          status: taxDocument.status === "issued" ? "issued" : "pending",
-          documentNumber: taxDocument.documentNumber,
-          pdfUrl: taxDocument.pdfUrl,
-          lastError: null,
-        }
-      : undefined,
+    taxDocument: shown(taxDocument),
+    refunded: refund?.status === "refunded",
+    creditNote: shown(creditNote),
     morningConfigured: Boolean(env.MORNING_API_KEY_ID && env.MORNING_API_KEY_SECRET),
     card: cardcom && payable ? { offered: true } : null,
     cardNotice,
@@ -151,7 +159,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("payments");
-  const { bill, paypal, token, timeZone, taxDocument, morningConfigured, card, cardNotice } = loaderData;
+  const { bill, paypal, token, timeZone, taxDocument, refunded, creditNote, morningConfigured, card, cardNotice } =
+    loaderData;
   const language = i18n.language;
   const money = (cents: number) => (
     <bdi className="whitespace-nowrap tabular-nums">{formatCents(cents, language, bill.currency)}</bdi>
@@ -180,9 +189,13 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
                 <bdi>{bill.businessName}</bdi> · {formatPeriod(bill.period, language)}
               </p>
             </div>
-            <Badge tone={statusTone(bill.status)}>
-              {t(`status.${bill.status}`, { ns: "billing", defaultValue: bill.status })}
-            </Badge>
+            {refunded ? (
+              <Badge tone="neutral">{t("status.refunded", { ns: "billing" })}</Badge>
+            ) : (
+              <Badge tone={statusTone(bill.status)}>
+                {t(`status.${bill.status}`, { ns: "billing", defaultValue: bill.status })}
+              </Badge>
+            )}
           </div>
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
             <dt className="text-slate-600">{t("pay.baseFee")}</dt>
@@ -213,6 +226,16 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
               <span className="mt-1 block">
                 <TaxDocumentStatus document={taxDocument} paid morningConfigured={morningConfigured} />
               </span>
+              {refunded ? (
+                <span className="mt-1 block">
+                  <TaxDocumentStatus
+                    document={creditNote}
+                    paid
+                    morningConfigured={morningConfigured}
+                    kind="creditNote"
+                  />
+                </span>
+              ) : null}
             </Alert>
           ) : bill.payableFrom ? (
             <Alert tone="info">{t("pay.monthInProgress", { date: longDate(bill.payableFrom) })}</Alert>

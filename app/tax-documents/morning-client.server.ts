@@ -9,6 +9,8 @@ export const MORNING_SANDBOX_URL = "https://sandbox.d.greeninvoice.co.il/api/v1"
 
 /** Morning's document types we issue: a tax invoice-receipt (חשבונית מס / קבלה). */
 export const TAX_INVOICE_RECEIPT = 320;
+/** A credit note (חשבונית זיכוי): what a refund's document is. */
+export const CREDIT_NOTE = 330;
 
 /** Morning's payment types (PayPal, credit card), and its income VAT types (excluded, exempt). */
 const PAYMENT_TYPE_PAYPAL = 5;
@@ -65,6 +67,9 @@ export type DocumentRequest = {
   /** How it was paid: PayPal, or an Israeli card through Cardcom. */
   paidBy?: "paypal" | "cardcom";
 };
+
+/** A refund's credit note: the bill's lines again, and the invoice-receipt it cancels (Morning's id) when known. */
+export type CreditNoteRequest = Omit<DocumentRequest, "paidBy"> & { linkedDocumentId: string | null };
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const major = (minor: number) => minor / 100;
@@ -166,16 +171,54 @@ export function createMorningClient(config: MorningConfig, fetchImpl: typeof fet
     },
 
     /**
+     * Makes a credit note for a refund, linked to the invoice-receipt it cancels (Morning's
+     * `linkedDocumentIds` with `linkType` "cancel"), so Morning shows the two together. A credit
+     * note has no payment lines: the money went back through the processor.
+     */
+    async createCreditNote(request: CreditNoteRequest): Promise<MorningDocument> {
+      const vatType = request.vatExempt ? INCOME_VAT_EXEMPT : INCOME_VAT_EXCLUDED;
+      const created = await send(
+        "/documents",
+        {
+          type: CREDIT_NOTE,
+          date: request.paidOn,
+          lang: request.language,
+          currency: request.currency,
+          description: request.description,
+          remarks: request.reference,
+          signed: true,
+          rounding: false,
+          client: { name: request.clientName, add: false },
+          income: request.lines.map((line) => ({
+            description: line.description,
+            quantity: 1,
+            price: major(line.netMinor),
+            currency: request.currency,
+            vatType,
+          })),
+          ...(request.linkedDocumentId ? { linkedDocumentIds: [request.linkedDocumentId], linkType: "cancel" } : {}),
+        },
+        createdDocument,
+      );
+      return { id: created.id, number: created.number, pdfUrl: pdfOf(created.url, request.language) };
+    },
+
+    /**
      * The document we sent with this reference, if Morning made it: Morning's search has no filter
      * for our reference, so it reads the type's documents of those days and matches the remarks.
      */
     async findByReference(
       reference: string,
-      { fromDate, toDate, language }: { fromDate: string; toDate: string; language: string },
+      {
+        fromDate,
+        toDate,
+        language,
+        type = TAX_INVOICE_RECEIPT,
+      }: { fromDate: string; toDate: string; language: string; type?: number },
     ): Promise<MorningDocument | null> {
       const found = await send(
         "/documents/search",
-        { type: [TAX_INVOICE_RECEIPT], fromDate, toDate, page: 1, pageSize: 100 },
+        { type: [type], fromDate, toDate, page: 1, pageSize: 100 },
         searchResponse,
       );
       const item = found.items.find((document) => document.remarks?.split(/\s+/).includes(reference));

@@ -20,24 +20,30 @@ export type TaxDocumentMailSubject = {
   payToken: string;
   documentNumber: string;
   pdfUrl: string | null;
+  /** A refund's credit note rather than a payment's invoice-receipt. */
+  creditNote?: boolean;
 };
 
-/** The business's e-mail with its tax invoice-receipt, in its language: the number, the money and the PDF's link. */
+/**
+ * The business's e-mail with its tax invoice-receipt (or a refund's credit note), in its language:
+ * the number, the money and the PDF's link.
+ */
 export async function composeTaxDocumentMail(subject: TaxDocumentMailSubject, { publicUrl }: { publicUrl?: string }) {
   const { language } = subject;
   const t = (await getI18nInstance(language)).getFixedT(language, "billing");
   const money = (minor: number) => formatCents(minor, language, subject.currency);
   const number = subject.documentNumber;
   const billLink = publicUrl ? new URL(`/pay/${subject.payToken}`, publicUrl).href : null;
+  const key = (name: string) => (subject.creditNote ? `creditNoteMail.${name}` : `taxMail.${name}`);
   const lines = [
     t("taxMail.hello", { business: subject.businessName }),
-    t("taxMail.thanks", { period: formatPeriod(subject.billingPeriod, language), number }),
+    t(key("thanks"), { period: formatPeriod(subject.billingPeriod, language), number }),
     t("taxMail.net", { amount: money(subject.baseFeeCents + subject.usageFeesCents) }),
     t("taxMail.vat", {
       rate: formatNumber(vatPercent(subject.vatRateBasisPoints), language),
       amount: money(subject.vatCents),
     }),
-    t("taxMail.total", { amount: money(subject.totalCents) }),
+    t(key("total"), { amount: money(subject.totalCents) }),
   ];
   const text = [
     ...lines,
@@ -48,8 +54,8 @@ export async function composeTaxDocumentMail(subject: TaxDocumentMailSubject, { 
   ].join("\n");
   const html = `<!doctype html><html lang="${language}" dir="${directionOf(language)}"><body style="font-family:sans-serif">
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-${subject.pdfUrl ? `<p><a href="${escapeHtml(subject.pdfUrl)}">${escapeHtml(t("taxMail.pdfLink"))}</a></p>` : ""}
+${subject.pdfUrl ? `<p><a href="${escapeHtml(subject.pdfUrl)}">${escapeHtml(t(key("pdfLink")))}</a></p>` : ""}
 ${billLink ? `<p>${escapeHtml(t("taxMail.bill", { link: billLink }))}</p>` : ""}
 <p style="color:#666">${escapeHtml(t("taxMail.footer"))}</p></body></html>`;
-  return { subject: t("taxMail.subject", { number }), text, html };
+  return { subject: t(key("subject"), { number }), text, html };
 }

@@ -4,6 +4,7 @@ import type { Env } from "~/env.server.ts";
 import { sendMail, type MailSettings } from "~/mail/send-mail.server.ts";
 import {
   claimDueTaxDocuments,
+  findDocumentOfPayment,
   findTaxDocumentSubject,
   insertTaxDocument,
   recordTaxDocumentAttempt,
@@ -11,7 +12,13 @@ import {
   type TaxDocument,
 } from "~/models/tax-document.server.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
-import { createMorningClient, MorningError, TAX_INVOICE_RECEIPT, type MorningClient } from "./morning-client.server.ts";
+import {
+  createMorningClient,
+  CREDIT_NOTE,
+  MorningError,
+  TAX_INVOICE_RECEIPT,
+  type MorningClient,
+} from "./morning-client.server.ts";
 import { composeTaxDocumentMail } from "./tax-document-mail.server.ts";
 
 /** Attempts before a document is given up (the operator sees it failed, and why). */
@@ -68,6 +75,34 @@ export function queueTaxDocument(
   });
 }
 
+/** What we send Morning with a refund's credit note: its payment's reference, marked as the refund's. */
+export const creditNoteReference = (captureId: string, provider: PaymentProvider) =>
+  `alex-refund-${provider}-${captureId}`;
+
+/** Queues a refund's credit note (type 330), in the refund's own transaction; once per refund, whatever repeats. */
+export function queueCreditNote(
+  db: Database,
+  {
+    captureId,
+    provider,
+    ...refund
+  }: {
+    clientId: number;
+    billingRecordId: number;
+    paymentOrderId: number;
+    refundId: number;
+    captureId: string;
+    provider: PaymentProvider;
+    now: Date;
+  },
+) {
+  return insertTaxDocument(db, {
+    ...refund,
+    documentType: CREDIT_NOTE,
+    reference: creditNoteReference(captureId, provider),
+  });
+}
+
 export type TaxDocumentConfig = {
   morning: MorningClient;
   mail: MailSettings | undefined;
@@ -93,10 +128,11 @@ async function issue(db: Database, document: TaxDocument, config: TaxDocumentCon
       fromDate: dayIn(new Date(document.createdAt.getTime() - DAY_MS), config.timeZone),
       toDate: dayIn(new Date(now.getTime() + DAY_MS), config.timeZone),
       language: subject.language,
+      type: document.documentType,
     });
     if (found) return { document: found, subject };
   }
-  const made = await config.morning.createInvoiceReceipt({
+  const request = {
     reference: document.reference,
     clientName: subject.businessName,
     language: subject.language,
@@ -111,8 +147,19 @@ async function issue(db: Database, document: TaxDocument, config: TaxDocumentCon
     grossMinor: subject.totalCents,
     paidOn,
     description: `Alex ${subject.billingPeriod}`,
-    paidBy: subject.provider,
-  });
+  };
+  if (document.documentType === CREDIT_NOTE) {
+    // Linked to the payment's invoice-receipt: one still on its way is waited for, one that failed is not.
+    const invoice = await findDocumentOfPayment(db, document.paymentOrderId, TAX_INVOICE_RECEIPT);
+    if (invoice?.status === "pending") throw new MorningError(0, "The invoice-receipt it cancels is not issued yet");
+    const made = await config.morning.createCreditNote({
+      ...request,
+      paidOn: dayIn(document.createdAt, config.timeZone),
+      linkedDocumentId: invoice?.morningId ?? null,
+    });
+    return { document: made, subject };
+  }
+  const made = await config.morning.createInvoiceReceipt({ ...request, paidBy: subject.provider });
   return { document: made, subject };
 }
 
@@ -183,7 +230,12 @@ async function mailDocument(db: Database, document: TaxDocument, config: TaxDocu
   if (!subject)
     return releaseTaxDocumentMail(db, document.id, { mailedAt: null, nextAttemptAt: null, lastError: null });
   const mail = await composeTaxDocumentMail(
-    { ...subject, documentNumber: document.documentNumber ?? "", pdfUrl: document.pdfUrl },
+    {
+      ...subject,
+      documentNumber: document.documentNumber ?? "",
+      pdfUrl: document.pdfUrl,
+      creditNote: document.documentType === CREDIT_NOTE,
+    },
     { publicUrl: config.publicUrl },
   );
   const sent = await sendMail(config.mail, { to: subject.email, ...mail });

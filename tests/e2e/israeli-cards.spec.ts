@@ -42,6 +42,15 @@ const CASES = [
       pay: "לתשלום",
       paid: "החשבון שולם. תודה!",
     },
+    refundWords: {
+      records: "רשומות חיוב",
+      refund: "החזר",
+      reason: "סיבה (לא חובה)",
+      submit: "החזר מלא",
+      done: "הוחזר: הכסף חוזר דרך חברת הסליקה, וחשבונית הזיכוי בדרך.",
+      refunded: "הוחזר",
+      noCreditNote: "לא מופקת חשבונית זיכוי: Morning אינו מוגדר",
+    },
   },
   {
     language: "en",
@@ -57,6 +66,15 @@ const CASES = [
       year: "Expiry year",
       pay: "Pay",
       paid: "This bill is paid. Thank you!",
+    },
+    refundWords: {
+      records: "Billing records",
+      refund: "Refund",
+      reason: "Reason (optional)",
+      submit: "Refund in full",
+      done: "Refunded: the money goes back through the processor, and the credit note follows.",
+      refunded: "Refunded",
+      noCreditNote: "No credit note is made: Morning is not set up",
     },
   },
 ] as const;
@@ -122,6 +140,34 @@ test.describe("Israeli cards through Cardcom", () => {
       await expect(page.getByText(words.paid, { exact: true })).toBeVisible();
       const deals = [...standIn.deals.values()].filter((deal) => deal.status === "approved");
       expect(deals.filter((deal) => deal.successUrl.includes(payPath!))).toHaveLength(1);
+    });
+  }
+
+  // The bills just paid, refunded by the operator (Cardcom's stand-in is this spec's: the refund needs it too).
+  for (const { language, viewport, width, client, period, refundWords: words } of CASES) {
+    test(`an operator refunds the card payment and sees the bill refunded (${language}, ${width})`, async ({
+      page,
+      signIn,
+    }) => {
+      await signIn();
+      await page.setViewportSize(viewport);
+      await gotoHydrated(page, `/admin/billing?period=${period}&status=paid&lng=${language}`);
+      const row = page.getByRole("region", { name: words.records }).getByRole("row").filter({ hasText: client });
+      await row.locator("summary", { hasText: words.refund }).click();
+      await row.getByLabel(words.reason).fill(language === "he" ? "הלקוח ביקש" : "Asked by the client");
+      await row.getByRole("button", { name: words.submit }).click();
+      // Asked first, in a dialog naming the client.
+      const confirm = page.getByRole("dialog");
+      await expect(confirm).toContainText(client);
+      await page.screenshot({ path: `screenshots/refund-confirm-${language}-${width}.png`, fullPage: true });
+      const before = standIn.refunds.length;
+      await confirm.getByRole("button", { name: words.submit }).click();
+      await expect(page.getByText(words.done, { exact: true })).toBeVisible();
+      await expect(row.getByText(words.refunded, { exact: true })).toBeVisible();
+      await expect(row.getByText(words.noCreditNote)).toBeVisible();
+      await expect(row.locator("summary", { hasText: words.refund })).toHaveCount(0);
+      await page.screenshot({ path: `screenshots/refund-done-${language}-${width}.png`, fullPage: true });
+      expect(standIn.refunds.length).toBe(before + 1);
     });
   }
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -13,9 +13,14 @@ import type { AddressInfo } from "node:net";
  *   TranzactionInfo; an unknown id → code 3; a deal not yet paid → code 1000 (not completed)
  * - POST /api/v11/Transactions/Transaction with a Token → a charge; a repeated `ExternalUniqTranId` answers
  *   the first charge's result when `ExternalUniqUniqTranIdResponse` is true, else code 608
+ * - POST /api/v11/Transactions/RefundByTransactionId `{ TransactionId, ApiPassword }` (no `PartialSum`: in
+ *   full) → `{ ResponseCode: 0, NewTranzactionId }`; no API password → code 5; an unknown deal → code 3; a
+ *   refunded one → code 31; `refuseNextRefund` → code 30 with Cardcom's words
  * Declined card numbers (on the page or behind a token) answer code 4; an expired token code 36.
  */
 export const CARDCOM_STAND_IN_TERMINAL = { terminalNumber: 1000, apiName: "alex-test-api" };
+/** The API password Cardcom wants with a refund. */
+export const CARDCOM_STAND_IN_API_PASSWORD = "alex-test-password";
 /** Cards the page takes: this one is approved, the other declined. */
 export const APPROVED_CARD = "4580000000000000";
 export const DECLINED_CARD = "4000000000000002";
@@ -60,6 +65,9 @@ export type CardcomStandIn = {
   failToken: (token: string, how: "declined" | "expired") => void;
   /** Pays a deal as a payer would on the page, without a browser. */
   payDeal: (lowProfileId: string, card?: string) => Promise<Response>;
+  /** The refunds Cardcom made: the deal refunded and the refund's own deal. */
+  refunds: { tranzactionId: number; newTranzactionId: number }[];
+  refuseNextRefund: () => void;
   close: () => Promise<void>;
 };
 
@@ -108,7 +116,11 @@ export async function startCardcomStandIn({ port = 0 }: { port?: number } = {}):
   const charges: StandInCharge[] = [];
   const byUniqueId = new Map<string, Record<string, unknown>>();
   const webhooks: { lowProfileId: string; status: number }[] = [];
-  let nextTranzaction = 50_001;
+  // Cardcom's deal numbers never repeat: each stand-in starts at its own, so specs that start one after
+  // another against one server (tests/e2e/israeli-cards.spec.ts, refunds.spec.ts) never record a deal twice.
+  let nextTranzaction = randomInt(50_000, 2_000_000_000);
+  const refunds: CardcomStandIn["refunds"] = [];
+  let refuseNextRefund = false;
   let base = "";
 
   const lpResult = (deal: Deal) => ({
@@ -270,6 +282,24 @@ export async function startCardcomStandIn({ port = 0 }: { port?: number } = {}):
         if (uniqueId) byUniqueId.set(uniqueId, answer);
         return send(response, 200, answer);
       }
+      case "/api/v11/Transactions/RefundByTransactionId": {
+        if (body.ApiPassword !== CARDCOM_STAND_IN_API_PASSWORD)
+          return send(response, 200, { ResponseCode: 5, Description: "Invalid API password" });
+        const tranzactionId = Number(body.TransactionId);
+        const known =
+          [...deals.values()].some((deal) => deal.tranzactionId === tranzactionId) ||
+          charges.some((charge) => charge.tranzactionId === tranzactionId);
+        if (!known) return send(response, 200, { ResponseCode: 3, Description: "Transaction not found" });
+        if (refunds.some((refund) => refund.tranzactionId === tranzactionId))
+          return send(response, 200, { ResponseCode: 31, Description: "Transaction already refunded" });
+        if (refuseNextRefund) {
+          refuseNextRefund = false;
+          return send(response, 200, { ResponseCode: 30, Description: "Refund not allowed for this terminal" });
+        }
+        const newTranzactionId = nextTranzaction++;
+        refunds.push({ tranzactionId, newTranzactionId });
+        return send(response, 200, { ResponseCode: 0, Description: "OK", NewTranzactionId: newTranzactionId });
+      }
       default:
         return send(response, 404, { ResponseCode: 404, Description: "Unknown call" });
     }
@@ -283,6 +313,10 @@ export async function startCardcomStandIn({ port = 0 }: { port?: number } = {}):
     charges,
     webhooks,
     failToken: (token, how) => void failing.set(token, how),
+    refunds,
+    refuseNextRefund: () => {
+      refuseNextRefund = true;
+    },
     payDeal: (lowProfileId, card = APPROVED_CARD) =>
       fetch(`${base}/pay/${lowProfileId}`, {
         method: "POST",

@@ -13,6 +13,8 @@ import { readJson } from "./request-body.ts";
  * - GET /v2/checkout/orders/{id}; POST …/capture → 201 COMPLETED, or 422 ORDER_NOT_APPROVED,
  *   ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED (see `declineNextCapture`); a repeated request id → its first answer again,
  *   success or refusal
+ * - POST /v2/payments/captures/{id}/refund (no body amount: in full) → 201 COMPLETED; a refunded capture
+ *   → 422 CAPTURE_FULLY_REFUNDED; an unknown one → 404; `refuseNextRefund` → 422 REFUND_TIME_LIMIT_EXCEEDED
  * - POST /v1/notifications/verify-webhook-signature → SUCCESS when the signature is `FAKE_VALID_SIGNATURE`
  * - GET /sdk/js → a small script with `paypal.Buttons`: its button calls createOrder, approves the
  *   order here as a buyer would (POST /test/approve/{id}), then calls onApprove.
@@ -40,6 +42,9 @@ export type FakePayPal = {
   /** How many captures were actually made (a replay of a request id makes none). */
   captures: () => number;
   declineNextCapture: () => void;
+  /** The refunds PayPal made: the capture, its refund's id and the amount (a replayed request id makes none). */
+  refunds: { captureId: string; refundId: string; amount: { currency_code: string; value: string } }[];
+  refuseNextRefund: () => void;
   close: () => Promise<void>;
 };
 
@@ -96,6 +101,8 @@ export async function startFakePayPal({ port = 0 }: { port?: number } = {}): Pro
   const replies = new Map<string, { status: number; body: unknown }>();
   let captureCount = 0;
   let declineNext = false;
+  let refuseNextRefund = false;
+  const refunds: FakePayPal["refunds"] = [];
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://fake");
@@ -216,6 +223,40 @@ export async function startFakePayPal({ port = 0 }: { port?: number } = {}): Pro
       });
       return;
     }
+    const refundPath = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (request.method === "POST" && refundPath) {
+      const captureId = decodeURIComponent(refundPath[1]!);
+      const capture = [...orders.values()]
+        .flatMap((order) => (order.purchase_units[0]?.payments?.captures ?? []) as { id: string; amount: never }[])
+        .find((candidate) => candidate.id === captureId);
+      if (!capture)
+        return reply(
+          404,
+          paypalError("RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID"),
+        );
+      const unprocessable = (issue: string, description: string) =>
+        reply(
+          422,
+          paypalError(
+            "UNPROCESSABLE_ENTITY",
+            "The requested action could not be performed, semantically incorrect, or failed business validation.",
+            issue,
+            description,
+          ),
+        );
+      if (refunds.some((refund) => refund.captureId === captureId))
+        return unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
+      if (refuseNextRefund) {
+        refuseNextRefund = false;
+        return unprocessable(
+          "REFUND_TIME_LIMIT_EXCEEDED",
+          "You are over the time limit to perform a refund on this capture.",
+        );
+      }
+      const refundId = `REF${randomBytes(7).toString("hex").toUpperCase()}`;
+      refunds.push({ captureId, refundId, amount: capture.amount });
+      return reply(201, { id: refundId, status: "COMPLETED", links: [] });
+    }
     const orderPath = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     const order = orderPath ? orders.get(decodeURIComponent(orderPath[1]!)) : undefined;
     if (orderPath && !order) {
@@ -288,6 +329,10 @@ export async function startFakePayPal({ port = 0 }: { port?: number } = {}): Pro
     captures: () => captureCount,
     declineNextCapture: () => {
       declineNext = true;
+    },
+    refunds,
+    refuseNextRefund: () => {
+      refuseNextRefund = true;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -9,12 +9,15 @@ import { readJson } from "./request-body.ts";
  * - POST /account/token with `{ id, secret }` → 200 `{ token, expires }`; wrong key → 401
  * - any other call without a live token → 401 (see `expireTokens`: a token Morning let expire)
  * - POST /documents → 201 `{ id, number, url: { he, en, origin } }`, numbered from 10001 per type;
- *   a body without type, income or payment → 400
+ *   a body without type, income or payment → 400 (a credit note, type 330, has no payment lines; its
+ *   `linkedDocumentIds` must name documents Morning made, else 400)
  * - POST /documents/search `{ type, fromDate, toDate, page, pageSize }` → `{ total, items }`
  * - GET /documents/{id}/download → a small PDF (what the document's links open)
  * `answerNextDocumentAfter(ms)` makes the next document, then holds its answer (a call that times
  * out after Morning made the document); `failNextDocuments(n)` refuses the next calls with a 500.
  */
+const CREDIT_NOTE = 330;
+
 export const MORNING_STAND_IN_KEY = { id: "morning-key-id", secret: "morning-key-secret" };
 
 export type StandInDocument = {
@@ -28,6 +31,9 @@ export type StandInDocument = {
   client: { name?: string };
   income: { description: string; price: number; vatType: number }[];
   payment: { type: number; price: number }[];
+  /** The documents a credit note cancels (`linkedDocumentIds`, `linkType` "cancel"). */
+  linkedDocumentIds: string[];
+  linkType: string | null;
   amount: number;
   createdAt: Date;
 };
@@ -101,9 +107,13 @@ export async function startMorningStandIn({ port = 0 }: { port?: number } = {}):
         return answer(500, refusal(500, "Internal error"));
       }
       const income = body.income as StandInDocument["income"] | undefined;
-      const payment = body.payment as StandInDocument["payment"] | undefined;
+      const creditNote = body.type === CREDIT_NOTE;
+      const payment = (body.payment ?? (creditNote ? [] : undefined)) as StandInDocument["payment"] | undefined;
       if (typeof body.type !== "number" || !Array.isArray(income) || income.length === 0 || !Array.isArray(payment))
         return answer(400, refusal(1001, "type, income and payment are required"));
+      const linkedDocumentIds = Array.isArray(body.linkedDocumentIds) ? body.linkedDocumentIds.map(String) : [];
+      if (linkedDocumentIds.some((linked) => !documents.some((document) => document.id === linked)))
+        return answer(400, refusal(2403, "Linked document not found"));
       const number = (numbers.get(body.type) ?? 10_000) + 1;
       numbers.set(body.type, number);
       const id = randomUUID();
@@ -118,7 +128,11 @@ export async function startMorningStandIn({ port = 0 }: { port?: number } = {}):
         client: (body.client as StandInDocument["client"]) ?? {},
         income,
         payment,
-        amount: payment.reduce((sum, line) => sum + line.price, 0),
+        linkedDocumentIds,
+        linkType: typeof body.linkType === "string" ? body.linkType : null,
+        amount: creditNote
+          ? income.reduce((sum, line) => sum + line.price, 0)
+          : payment.reduce((sum, line) => sum + line.price, 0),
         createdAt: new Date(),
       };
       documents.push(document);

@@ -14,7 +14,7 @@ import { ResponsiveTable } from "~/components/ui/responsive-table.tsx";
 import { formatCents, formatDateTime, formatNumber } from "~/lib/format.ts";
 import { TaxDocumentStatus } from "~/billing/components/tax-document-status.tsx";
 import type { BillingRow } from "../billing-page.server.ts";
-import { NOTE_MAX_LENGTH } from "../billing-schema.ts";
+import { NOTE_MAX_LENGTH, REFUND_REASON_MAX_LENGTH } from "../billing-schema.ts";
 import { formatPeriod, statusTone } from "../format-period.ts";
 
 /** A refused "mark as paid", shown by its row. */
@@ -22,7 +22,14 @@ export type MarkPaidError = { recordId: number; noteError: boolean; message: str
 /** A "mark as paid" posted without its confirmation (no JavaScript): the server asks by its row. */
 export type MarkPaidConfirmation = { recordId: number; note: string };
 
+/** A refused refund, shown by its row (the processor's words in it). */
+export type RefundError = { recordId: number; message: string };
+/** A refund posted without its confirmation (no JavaScript): the server asks by its row. */
+export type RefundConfirmation = { recordId: number; reason: string };
+
 type BillingRecordsProps = {
+  refundError: RefundError | undefined;
+  confirmRefund: RefundConfirmation | undefined;
   records: BillingRow[];
   page: number;
   pageCount: number;
@@ -39,6 +46,8 @@ export function BillingRecords({
   timeZone,
   markPaidError,
   confirmMarkPaid,
+  refundError,
+  confirmRefund,
   morningConfigured,
 }: BillingRecordsProps) {
   const { t, i18n } = useTranslation("billing");
@@ -98,21 +107,33 @@ export function BillingRecords({
           {
             key: "status",
             header: t("columns.status"),
-            cell: (row) => (
-              <Badge tone={statusTone(row.status)}>{t(`status.${row.status}`, { defaultValue: row.status })}</Badge>
-            ),
+            cell: (row) =>
+              row.refund?.status === "refunded" ? (
+                <Badge tone="neutral">{t("status.refunded")}</Badge>
+              ) : (
+                <Badge tone={statusTone(row.status)}>{t(`status.${row.status}`, { defaultValue: row.status })}</Badge>
+              ),
           },
           {
             key: "actions",
             header: t("columns.actions"),
             cell: (row) => (
-              <RecordActions
-                morningConfigured={morningConfigured}
-                row={row}
-                timeZone={timeZone}
-                error={markPaidError?.recordId === row.id ? markPaidError : undefined}
-                confirmation={confirmMarkPaid?.recordId === row.id ? confirmMarkPaid : undefined}
-              />
+              <div className="space-y-2">
+                <RecordActions
+                  morningConfigured={morningConfigured}
+                  row={row}
+                  timeZone={timeZone}
+                  error={markPaidError?.recordId === row.id ? markPaidError : undefined}
+                  confirmation={confirmMarkPaid?.recordId === row.id ? confirmMarkPaid : undefined}
+                />
+                <RefundAction
+                  row={row}
+                  timeZone={timeZone}
+                  morningConfigured={morningConfigured}
+                  error={refundError?.recordId === row.id ? refundError : undefined}
+                  confirmation={confirmRefund?.recordId === row.id ? confirmRefund : undefined}
+                />
+              </div>
             ),
           },
         ]}
@@ -232,5 +253,81 @@ function RecordActions({
         </details>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A paid bill's refund: once refunded, when and its credit note; before, for a bill paid online, the
+ * "Refund" form (an optional reason, then a confirmation naming the total and the processor).
+ */
+function RefundAction({
+  row,
+  timeZone,
+  morningConfigured,
+  error,
+  confirmation,
+}: {
+  row: BillingRow;
+  timeZone: string;
+  morningConfigured: boolean;
+  error: RefundError | undefined;
+  confirmation: RefundConfirmation | undefined;
+}) {
+  const { t, i18n } = useTranslation("billing");
+  const location = useLocation();
+  const formId = useId();
+  if (row.refund) {
+    return (
+      <div className="min-w-44 space-y-1 text-sm">
+        {row.refund.refundedAt ? (
+          <p className="text-slate-600">
+            {t("refund.refundedAt", { date: formatDateTime(row.refund.refundedAt, i18n.language, timeZone) })}
+          </p>
+        ) : null}
+        <TaxDocumentStatus document={row.creditNote} paid morningConfigured={morningConfigured} kind="creditNote" />
+      </div>
+    );
+  }
+  if (row.status !== "paid" || !row.paidThrough) return null;
+  const period = formatPeriod(row.billingPeriod, i18n.language);
+  const confirmText = {
+    title: t("refund.confirmTitle", { client: row.businessName, period }),
+    description: t("refund.confirmDescription", {
+      total: formatCents(row.totalCents, i18n.language, row.currency),
+      provider: t(`providers.${row.paidThrough}`),
+    }),
+    confirmLabel: t("refund.submit"),
+    confirmVariant: "danger" as const,
+  };
+  return (
+    <details className="min-w-44 text-sm" open={error || confirmation ? true : undefined}>
+      <summary className="cursor-pointer font-medium text-brand-700 hover:underline">{t("refund.action")}</summary>
+      <div className="mt-2 space-y-2">
+        {error ? <Alert tone="error">{error.message}</Alert> : null}
+        {confirmation ? (
+          <ConfirmStep
+            {...confirmText}
+            fields={{ intent: "refund", recordId: row.id, reason: confirmation.reason }}
+            cancelTo={`${location.pathname}${location.search}`}
+          />
+        ) : (
+          <Form id={formId} method="post" className="space-y-2">
+            <input type="hidden" name="intent" value="refund" />
+            <input type="hidden" name="recordId" value={row.id} />
+            <TextareaField
+              name="reason"
+              label={t("refund.reason")}
+              hint={t("refund.reasonHint")}
+              rows={2}
+              maxLength={REFUND_REASON_MAX_LENGTH}
+              dir="auto"
+            />
+            <ConfirmButton form={formId} size="sm" variant="danger" {...confirmText}>
+              {t("refund.submit")}
+            </ConfirmButton>
+          </Form>
+        )}
+      </div>
+    </details>
   );
 }

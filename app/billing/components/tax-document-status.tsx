@@ -10,17 +10,20 @@ export type BillTaxDocument = {
 };
 
 /**
- * A paid bill's tax document: its number and PDF once Morning issued it, else why there is none yet
- * (on its way, failed, or Morning not set up). An unpaid bill has none to show.
+ * A paid bill's tax document (or, `kind` "creditNote", a refunded bill's credit note): its number and
+ * PDF once Morning issued it, else why there is none yet (on its way, failed, or Morning not set up).
+ * An unpaid bill has none to show.
  */
 export function TaxDocumentStatus({
   document,
   paid,
   morningConfigured,
+  kind = "taxDocument",
 }: {
   document: BillTaxDocument | undefined;
   paid: boolean;
   morningConfigured: boolean;
+  kind?: "taxDocument" | "creditNote";
 }) {
   const { t } = useTranslation("billing");
   if (!paid) return null;
@@ -28,23 +31,23 @@ export function TaxDocumentStatus({
     return (
       <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <FileCheck2 className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden="true" />
-        <span>{t("taxDocument.number", { number: document.documentNumber })}</span>
+        <span>{t(`${kind}.number`, { number: document.documentNumber })}</span>
         {document.pdfUrl ? (
           <a
             href={document.pdfUrl}
             target="_blank"
             rel="noreferrer noopener"
             className="font-medium text-brand-700 underline underline-offset-2"
-            aria-label={t("taxDocument.pdfOf", { number: document.documentNumber })}
+            aria-label={t(`${kind}.pdfOf`, { number: document.documentNumber })}
           >
             {t("taxDocument.pdf")}
           </a>
         ) : null}
       </span>
     );
-  if (!morningConfigured) return <span className="text-sm text-slate-600">{t("taxDocument.notConfigured")}</span>;
-  if (!document) return <span className="text-sm text-slate-600">{t("taxDocument.none")}</span>;
+  if (!morningConfigured) return <span className="text-sm text-slate-600">{t(`${kind}.notConfigured`)}</span>;
+  if (!document) return <span className="text-sm text-slate-600">{t(`${kind}.none`)}</span>;
   if (document.status === "failed")
-    return <span className="text-sm text-red-700">{t("taxDocument.failed", { error: document.lastError ?? "" })}</span>;
-  return <span className="text-sm text-slate-600">{t("taxDocument.pending")}</span>;
+    return <span className="text-sm text-red-700">{t(`${kind}.failed`, { error: document.lastError ?? "" })}</span>;
+  return <span className="text-sm text-slate-600">{t(`${kind}.pending`)}</span>;
 }

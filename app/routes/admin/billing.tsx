@@ -6,6 +6,9 @@ import { data } from "react-router";
 import { redirectWithError, redirectWithSuccess } from "remix-toast";
 import type { Route } from "./+types/billing";
 import { generateBills, markPaidByOperator } from "~/billing/billing.server.ts";
+import { cardcomClientFor } from "~/payments/card-payments.server.ts";
+import { paypalClientFor } from "~/payments/payments.server.ts";
+import { refundBill } from "~/payments/refunds.server.ts";
 import { billingActionSchema, filterFromSearch } from "~/billing/billing-schema.ts";
 import { defaultBillingPeriod, loadBillingPage } from "~/billing/billing-page.server.ts";
 import { BillingFilters } from "~/billing/components/billing-filters.tsx";
@@ -67,7 +70,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       .map((key) => t(key, { ns: "billing" }));
     const error = errors[0] ?? t("errors.invalid", { ns: "billing" });
     return data(
-      { result: submission.reply(), error, markPaid: markPaidFailureOf(formData, Boolean(submission.error?.note)) },
+      {
+        result: submission.reply(),
+        error,
+        markPaid: markPaidFailureOf(formData, Boolean(submission.error?.note)),
+        refund: refundFailureOf(formData),
+      },
       { status: 400 },
     );
   }
@@ -76,7 +84,12 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (submission.value.intent === "generate") {
     if (!hasEnded(submission.value.period, now, timeZone)) {
       return data(
-        { result: submission.reply(), error: t("errors.periodInProgress", { ns: "billing" }), markPaid: undefined },
+        {
+          result: submission.reply(),
+          error: t("errors.periodInProgress", { ns: "billing" }),
+          markPaid: undefined,
+          refund: undefined,
+        },
         { status: 400 },
       );
     }
@@ -89,6 +102,27 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     });
     return redirectWithSuccess(backPath, t("generate.done", { ns: "billing", ...counts }));
   }
+  if (submission.value.intent === "refund") {
+    const { recordId, reason } = submission.value;
+    // Money goes back and a credit note is issued: asked for first (the dialog, or this answer without JavaScript).
+    if (!isConfirmed(formData)) return { confirmRefund: { recordId, reason } };
+    const env = context.get(envContext);
+    const outcome = await refundBill(
+      db,
+      { paypal: paypalClientFor(env), cardcom: cardcomClientFor(env) },
+      { recordId, reason, operatorId: operator.id, now },
+    );
+    if (outcome.ok) return redirectWithSuccess(backPath, t("refund.done", { ns: "billing" }));
+    return data(
+      {
+        result: submission.reply(),
+        error: t(outcome.error, { ns: "billing", detail: outcome.detail ?? "" }),
+        markPaid: undefined,
+        refund: { recordId },
+      },
+      { status: outcome.status },
+    );
+  }
   const { recordId, note } = submission.value;
   // A paid bill never changes again: asked for first (the dialog, or this answer without JavaScript).
   if (!isConfirmed(formData)) return { confirmMarkPaid: { recordId, note } };
@@ -100,6 +134,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       result: submission.reply(),
       error: t(`markPaid.${outcome}`, { ns: "billing" }),
       markPaid: { recordId, noteError: false },
+      refund: undefined,
     },
     { status: outcome === "notFound" ? 404 : 409 },
   );
@@ -170,7 +205,11 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
       <GenerateBillsForm
         periods={generatable}
         clients={clients}
-        error={actionData && "error" in actionData && !actionData.markPaid ? actionData.error : undefined}
+        error={
+          actionData && "error" in actionData && !actionData.markPaid && !actionData.refund
+            ? actionData.error
+            : undefined
+        }
       />
 
       <section aria-labelledby="billing-records" className="rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -182,6 +221,12 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
         </div>
         <BillingRecords
           records={records}
+          refundError={
+            actionData && "refund" in actionData && actionData.refund
+              ? { recordId: actionData.refund.recordId, message: actionData.error }
+              : undefined
+          }
+          confirmRefund={actionData && "confirmRefund" in actionData ? actionData.confirmRefund : undefined}
           page={page}
           pageCount={pageCount}
           timeZone={timeZone}
@@ -203,6 +248,13 @@ function markPaidFailureOf(formData: FormData, noteError: boolean) {
   if (formData.get("intent") !== "markPaid") return undefined;
   const recordId = Number(formData.get("recordId"));
   return Number.isSafeInteger(recordId) && recordId > 0 ? { recordId, noteError } : undefined;
+}
+
+/** Which row a refused refund came from, so its message shows by that row. */
+function refundFailureOf(formData: FormData) {
+  if (formData.get("intent") !== "refund") return undefined;
+  const recordId = Number(formData.get("recordId"));
+  return Number.isSafeInteger(recordId) && recordId > 0 ? { recordId } : undefined;
 }
 
 /** The page's filters (its default month too), carried to the CSV export so it holds what the page shows (every page of it). */

@@ -108,6 +108,8 @@ describe("the billing page and API", () => {
       "Payment reference",
       "Tax document number",
       "Tax document status",
+      "Refunded at",
+      "Credit note number",
     ]);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
