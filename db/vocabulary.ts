@@ -244,3 +244,10 @@ export type ReplySource =
     }
   | { kind: "hours" }
   | { kind: "tool"; name: string };
+
+/**
+ * The tax documents we issue, by Morning's own type numbers, as `tax_documents.document_type` stores
+ * them: a tax invoice-receipt (חשבונית מס / קבלה) for a payment, a credit note (חשבונית זיכוי) for a refund.
+ */
+export const TAX_INVOICE_RECEIPT = 320;
+export const CREDIT_NOTE = 330;

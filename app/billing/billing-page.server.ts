@@ -14,7 +14,7 @@ import {
   findLatestTaxDocumentError,
   listTaxDocumentsOfBills,
 } from "~/models/tax-document.server.ts";
-import { CREDIT_NOTE, TAX_INVOICE_RECEIPT } from "~/tax-documents/morning-client.server.ts";
+import { CREDIT_NOTE, TAX_INVOICE_RECEIPT } from "#db/vocabulary.ts";
 import { sumTokensPerClientSince } from "~/models/usage.server.ts";
 import { billingTotals, monthSoFar, periodChange } from "./billing.server.ts";
 import { GENERATABLE_MONTHS } from "./billing-schema.ts";

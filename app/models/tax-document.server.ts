@@ -2,10 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-o
 import type { Database } from "#db/connection.ts";
 import { alias } from "drizzle-orm/pg-core";
 import { billingRecords, billRefunds, clients, paymentOrders, taxDocumentAttempts, taxDocuments } from "#db/schema.ts";
-
-/** Morning's types, as stored (app/tax-documents/morning-client.server.ts names them): an invoice-receipt, a credit note. */
-const INVOICE_RECEIPT_TYPE = 320;
-const CREDIT_NOTE_TYPE = 330;
+import { CREDIT_NOTE, TAX_INVOICE_RECEIPT } from "#db/vocabulary.ts";
 
 export type TaxDocument = typeof taxDocuments.$inferSelect;
 
@@ -238,13 +235,10 @@ export async function listPaymentsReceived(db: Database, { start, end }: { start
     )
     .leftJoin(
       taxDocuments,
-      and(eq(taxDocuments.paymentOrderId, paymentOrders.id), eq(taxDocuments.documentType, INVOICE_RECEIPT_TYPE)),
+      and(eq(taxDocuments.paymentOrderId, paymentOrders.id), eq(taxDocuments.documentType, TAX_INVOICE_RECEIPT)),
     )
     .leftJoin(billRefunds, and(eq(billRefunds.billingRecordId, billingRecords.id), eq(billRefunds.status, "refunded")))
-    .leftJoin(
-      creditNotes,
-      and(eq(creditNotes.refundId, billRefunds.id), eq(creditNotes.documentType, CREDIT_NOTE_TYPE)),
-    )
+    .leftJoin(creditNotes, and(eq(creditNotes.refundId, billRefunds.id), eq(creditNotes.documentType, CREDIT_NOTE)))
     .where(and(eq(billingRecords.status, "paid"), gte(billingRecords.paidAt, start), lt(billingRecords.paidAt, end)))
     .orderBy(billingRecords.paidAt, billingRecords.id);
 }

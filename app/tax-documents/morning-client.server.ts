@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CREDIT_NOTE, TAX_INVOICE_RECEIPT } from "#db/vocabulary.ts";
 
 /**
  * A small typed client for the Morning (Green Invoice) calls we make: a token for our API key, a
@@ -6,11 +7,6 @@ import { z } from "zod";
  * because the tests talk to a local stand-in (tests/support/morning-stand-in.ts).
  */
 export const MORNING_SANDBOX_URL = "https://sandbox.d.greeninvoice.co.il/api/v1";
-
-/** Morning's document types we issue: a tax invoice-receipt (חשבונית מס / קבלה). */
-export const TAX_INVOICE_RECEIPT = 320;
-/** A credit note (חשבונית זיכוי): what a refund's document is. */
-export const CREDIT_NOTE = 330;
 
 /** Morning's payment types (PayPal, credit card), and its income VAT types (excluded, exempt). */
 const PAYMENT_TYPE_PAYPAL = 5;

@@ -12,13 +12,8 @@ import {
   type TaxDocument,
 } from "~/models/tax-document.server.ts";
 import { logError, logInfo } from "~/server/log.server.ts";
-import {
-  createMorningClient,
-  CREDIT_NOTE,
-  MorningError,
-  TAX_INVOICE_RECEIPT,
-  type MorningClient,
-} from "./morning-client.server.ts";
+import { CREDIT_NOTE, TAX_INVOICE_RECEIPT } from "#db/vocabulary.ts";
+import { createMorningClient, MorningError, type MorningClient } from "./morning-client.server.ts";
 import { composeTaxDocumentMail } from "./tax-document-mail.server.ts";
 
 /** Attempts before a document is given up (the operator sees it failed, and why). */
