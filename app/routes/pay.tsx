@@ -3,29 +3,22 @@ import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/pay";
-import { computeBills } from "~/billing/billing.server.ts";
 import { formatPeriod, statusTone } from "~/billing/format-period.ts";
-import { periodBounds, type BillingPeriod } from "~/billing/periods.ts";
 import { LanguageSelect } from "~/components/language-select.tsx";
 import { Alert } from "~/components/ui/alert.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { databaseContext, envContext, nonceContext } from "~/context.ts";
 import { publicOrigin } from "~/env.server.ts";
-import { getTranslator, languageContext } from "~/i18n/middleware.server.ts";
+import { languageContext } from "~/i18n/middleware.server.ts";
 import { formatCents, formatNumber } from "~/lib/format.ts";
-import { findBillingRecordByPayToken } from "~/models/billing.server.ts";
-import { listRefundsOfBills } from "~/models/bill-refund.server.ts";
-import { listTaxDocumentsOfBills } from "~/models/tax-document.server.ts";
-import { billDocumentsOf } from "~/billing/billing-page.server.ts";
 import { TaxDocumentStatus } from "~/billing/components/tax-document-status.tsx";
-import { cardcomClientFor, settleReturningPayer, startCardPayment } from "~/payments/card-payments.server.ts";
+import { cardcomClientFor, startCardPayment } from "~/payments/card-payments.server.ts";
+import { loadPayPage, PAY_TOKEN } from "~/payments/pay-page.server.ts";
 import { CardPayForm } from "~/payments/components/card-pay-form.tsx";
 import { PayButtons } from "~/payments/components/pay-buttons.tsx";
 import { limitPaymentCalls, paymentsText } from "~/payments/payment-api.server.ts";
 import { PAYPAL_SANDBOX_URL, paypalSdkUrl } from "~/payments/paypal-client.server.ts";
 import { contentSecurityPolicy } from "~/server/security.server.ts";
-
-const PAY_TOKEN = /^[0-9a-f]{64}$/;
 
 /** The pay page's one form: paying by Israeli card through Cardcom's hosted page. */
 const payByCardSchema = z.object({ intent: z.literal("card") });
@@ -60,75 +53,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const t = getTranslator(context);
-  const env = context.get(envContext);
-  const db = context.get(databaseContext);
-  const cardcom = cardcomClientFor(env);
-  const cardReturn = url.searchParams.get("card");
-  let record = PAY_TOKEN.test(params.token) ? await findBillingRecordByPayToken(db, params.token) : undefined;
-  if (!record) throw data({ title: t("pay.notFound", { ns: "payments" }) }, { status: 404 });
-  // Back from Cardcom's page: whether it was paid is asked of Cardcom, never read from the address.
-  let cardNotice: "failed" | "pending" | null = cardReturn === "failed" ? "failed" : null;
-  if (cardReturn === "return" && cardcom && record.status !== "paid") {
-    const settled = await settleReturningPayer(db, cardcom, record.id);
-    record = (await findBillingRecordByPayToken(db, params.token)) ?? record;
-    if (record.status !== "paid") cardNotice = settled && settled.status === 402 ? "failed" : "pending";
-  }
-  const configured = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
-  const period = record.billingPeriod as BillingPeriod;
-  const bounds = periodBounds(period, env.TZ_DISPLAY);
-  // A month in progress is not payable yet: its bill grows until the month ends.
-  const now = new Date();
-  const payableFrom = now >= bounds.end ? null : bounds.end;
-  const payable = record.status !== "paid" && payableFrom === null;
-  // Its amounts so far come from the messages, as on the billing page: a record stored earlier in the month is already behind.
-  const [soFar] = payableFrom
-    ? await computeBills(db, { period, timeZone: env.TZ_DISPLAY, usageUntil: now, clientId: record.clientId })
-    : [];
-  const amounts = soFar ?? record;
-  const [documents, [refund]] =
-    record.status === "paid"
-      ? await Promise.all([listTaxDocumentsOfBills(db, [record.id]), listRefundsOfBills(db, [record.id])])
-      : [[], []];
-  const { taxDocument, creditNote } = billDocumentsOf(record.id, documents);
-  // A payer is told a document is on its way; why Morning refused it is the operator's to see.
-  const shown = (document: typeof taxDocument) =>
-    document && {
-      status: document.status === "issued" ? "issued" : "pending",
-      documentNumber: document.documentNumber,
-      pdfUrl: document.pdfUrl,
-      lastError: null,
-    };
-  return {
-    title: t("pay.title", { ns: "payments" }),
-    token: params.token,
-    bill: {
-      businessName: record.businessName,
-      period: record.billingPeriod,
-      baseFeeCents: amounts.baseFeeCents,
-      usageFeesCents: amounts.usageFeesCents,
-      vatRateBasisPoints: amounts.vatRateBasisPoints,
-      vatCents: amounts.vatCents,
-      totalCents: amounts.totalCents,
-      currency: soFar?.currency ?? record.currency,
-      status: record.status,
-      dueAt: bounds.dueAt,
-      payableFrom,
-    },
-    timeZone: env.TZ_DISPLAY,
-    taxDocument: shown(taxDocument),
-    refunded: refund?.status === "refunded",
-    creditNote: shown(creditNote),
-    morningConfigured: Boolean(env.MORNING_API_KEY_ID && env.MORNING_API_KEY_SECRET),
-    card: cardcom && payable ? { offered: true } : null,
-    cardNotice,
-    // The client id is public by PayPal's design (it is in the SDK's URL); the secret never leaves the server.
-    paypal:
-      configured && payable
-        ? { clientId: env.PAYPAL_CLIENT_ID!, sdkUrl: paypalSdkUrl(env.PAYPAL_BASE_URL ?? PAYPAL_SANDBOX_URL) }
-        : null,
-  };
+/** The bill behind the pay token, what it comes to, and how it may be paid (app/payments/pay-page.server.ts). */
+export function loader({ params, context, url }: Route.LoaderArgs) {
+  return loadPayPage(context, params.token, url);
 }
 
 /** "Pay by Israeli card": opens a Low Profile deal for the bill and sends the payer to Cardcom's page. */
