@@ -10,7 +10,7 @@ import {
 } from "../support/chat-stand-in.ts";
 import { freePort } from "../support/server.ts";
 import { readZip } from "../support/zip.ts";
-import { DESKTOP, E2E_ADMIN, expect, PHONE, test } from "./fixtures.ts";
+import { DESKTOP, E2E_ADMIN, expect, PHONE, test, visitorAddress } from "./fixtures.ts";
 
 /**
  * No visitor is ever stuck: the chat UI gives up on a server that stops answering (20 s, streamed
@@ -109,6 +109,9 @@ test.describe("the chat UI and a server that stops answering", () => {
     }) => {
       const text = TEXT[language];
       await page.setViewportSize(VIEWPORTS[width]);
+      // A visitor of its own: the rest of the suite chats from this machine's address too, and the
+      // server's per-address limits must not answer this one's message.
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress() });
       const server = await standIn();
       server.mode = mode;
       await page.clock.install();
@@ -143,6 +146,9 @@ test.describe("the chat UI after an outage", () => {
     test(`(${language}, ${width}) the server is back: the message goes through by itself`, async ({ page }) => {
       const text = TEXT[language];
       await page.setViewportSize(VIEWPORTS[width]);
+      // A visitor of its own: the rest of the suite chats from this machine's address too, and the
+      // server's per-address limits must not answer this one's message.
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress() });
       const server = await standIn();
       server.mode = "silent-messages";
       await page.clock.install();
@@ -194,6 +200,9 @@ test.describe("the chat UI after an outage", () => {
     }) => {
       const text = TEXT.en;
       await page.setViewportSize(PHONE);
+      // A visitor of its own: the rest of the suite chats from this machine's address too, and the
+      // server's per-address limits must not answer this one's message.
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress() });
       const server = await standIn();
       server.mode = "busy-messages";
       await page.clock.install();
