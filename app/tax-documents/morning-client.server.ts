@@ -129,29 +129,39 @@ export function createMorningClient(config: MorningConfig, fetchImpl: typeof fet
   const pdfOf = (url: z.infer<typeof documentUrls> | undefined, language: string) =>
     (language === "en" ? url?.en : url?.he) ?? url?.origin ?? null;
 
+  /** What both documents say: who, when, in which language and currency, and the bill's lines before VAT. */
+  const documentBody = (type: number, request: DocumentRequest | CreditNoteRequest) => {
+    const vatType = request.vatExempt ? INCOME_VAT_EXEMPT : INCOME_VAT_EXCLUDED;
+    return {
+      type,
+      date: request.paidOn,
+      lang: request.language,
+      currency: request.currency,
+      description: request.description,
+      remarks: request.reference,
+      signed: true,
+      rounding: false,
+      client: { name: request.clientName, add: false },
+      income: request.lines.map((line) => ({
+        description: line.description,
+        quantity: 1,
+        price: major(line.netMinor),
+        currency: request.currency,
+        vatType,
+      })),
+    };
+  };
+  const issue = async (body: Record<string, unknown>, language: string): Promise<MorningDocument> => {
+    const created = await send("/documents", body, createdDocument);
+    return { id: created.id, number: created.number, pdfUrl: pdfOf(created.url, language) };
+  };
+
   return {
     /** Makes a tax invoice-receipt for a payment. */
-    async createInvoiceReceipt(request: DocumentRequest): Promise<MorningDocument> {
-      const vatType = request.vatExempt ? INCOME_VAT_EXEMPT : INCOME_VAT_EXCLUDED;
-      const created = await send(
-        "/documents",
+    createInvoiceReceipt: (request: DocumentRequest) =>
+      issue(
         {
-          type: TAX_INVOICE_RECEIPT,
-          date: request.paidOn,
-          lang: request.language,
-          currency: request.currency,
-          description: request.description,
-          remarks: request.reference,
-          signed: true,
-          rounding: false,
-          client: { name: request.clientName, add: false },
-          income: request.lines.map((line) => ({
-            description: line.description,
-            quantity: 1,
-            price: major(line.netMinor),
-            currency: request.currency,
-            vatType,
-          })),
+          ...documentBody(TAX_INVOICE_RECEIPT, request),
           payment: [
             {
               type: request.paidBy === "cardcom" ? PAYMENT_TYPE_CREDIT_CARD : PAYMENT_TYPE_PAYPAL,
@@ -161,43 +171,22 @@ export function createMorningClient(config: MorningConfig, fetchImpl: typeof fet
             },
           ],
         },
-        createdDocument,
-      );
-      return { id: created.id, number: created.number, pdfUrl: pdfOf(created.url, request.language) };
-    },
+        request.language,
+      ),
 
     /**
      * Makes a credit note for a refund, linked to the invoice-receipt it cancels (Morning's
      * `linkedDocumentIds` with `linkType` "cancel"), so Morning shows the two together. A credit
      * note has no payment lines: the money went back through the processor.
      */
-    async createCreditNote(request: CreditNoteRequest): Promise<MorningDocument> {
-      const vatType = request.vatExempt ? INCOME_VAT_EXEMPT : INCOME_VAT_EXCLUDED;
-      const created = await send(
-        "/documents",
+    createCreditNote: (request: CreditNoteRequest) =>
+      issue(
         {
-          type: CREDIT_NOTE,
-          date: request.paidOn,
-          lang: request.language,
-          currency: request.currency,
-          description: request.description,
-          remarks: request.reference,
-          signed: true,
-          rounding: false,
-          client: { name: request.clientName, add: false },
-          income: request.lines.map((line) => ({
-            description: line.description,
-            quantity: 1,
-            price: major(line.netMinor),
-            currency: request.currency,
-            vatType,
-          })),
+          ...documentBody(CREDIT_NOTE, request),
           ...(request.linkedDocumentId ? { linkedDocumentIds: [request.linkedDocumentId], linkType: "cancel" } : {}),
         },
-        createdDocument,
-      );
-      return { id: created.id, number: created.number, pdfUrl: pdfOf(created.url, request.language) };
-    },
+        request.language,
+      ),
 
     /**
      * The document we sent with this reference, if Morning made it: Morning's search has no filter
