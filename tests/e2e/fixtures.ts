@@ -318,6 +318,7 @@ export async function gotoHydrated(page: Page, path: string) {
  * tenth of axe's time on a long page).
  */
 export async function axeScan(page: Page) {
+  await settleTransitions(page);
   const results = await new AxeBuilder({ page })
     .options({ resultTypes: ["violations"] })
     .setLegacyMode()
@@ -328,6 +329,22 @@ export async function axeScan(page: Page) {
     "frames axe could not test",
   ).toEqual([]);
   return results;
+}
+
+/**
+ * Waits for the page's running CSS transitions (not its endless animations, such as a skeleton's pulse).
+ * A form that disables its buttons while it posts fades them back in over 150 ms when the answer comes;
+ * axe measuring contrast half-way sees white text on a pale button.
+ */
+async function settleTransitions(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 export async function expectNoAxeViolations(page: Page) {
