@@ -16,7 +16,7 @@ import {
 } from "~/models/tax-document.server.ts";
 import { CREDIT_NOTE, TAX_INVOICE_RECEIPT } from "#db/vocabulary.ts";
 import { sumTokensPerClientSince } from "~/models/usage.server.ts";
-import { billingTotals, monthSoFar, periodChange } from "./billing.server.ts";
+import { billingTotals, monthSoFar, periodChange, refundedTotal } from "./billing.server.ts";
 import { GENERATABLE_MONTHS } from "./billing-schema.ts";
 import { periodOf, shiftPeriod, type BillingPeriod } from "./periods.ts";
 
@@ -44,8 +44,9 @@ export async function loadBillingPage(
   // Bills of the month in progress stored by an earlier version are stale by nature: the live month stands for them.
   const closed: BillingFilter = { ...filter, beforePeriod: currentPeriod };
   const comparedPeriod = filter.billingPeriod ?? defaultBillingPeriod(now, timeZone);
-  const [totals, change, clients, periods, counts, month, tokens] = await Promise.all([
+  const [totals, refunded, change, clients, periods, counts, month, tokens] = await Promise.all([
     billingTotals(db, closed),
+    refundedTotal(db, closed),
     periodChange(db, comparedPeriod, filter.clientId),
     listClientsForPicker(db),
     listBillingPeriods(db),
@@ -76,6 +77,7 @@ export async function loadBillingPage(
   const nameOf = new Map(clients.map((client) => [client.id, client.businessName]));
   return {
     totals,
+    refunded,
     change,
     clients,
     periods: [...new Set([...generatable, ...periods.filter((period) => period < currentPeriod)])].sort().reverse(),

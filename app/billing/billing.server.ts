@@ -5,6 +5,7 @@ import {
   findBillingRecordsOfPeriod,
   getBilledTotalsByPeriod,
   getBillingTotalsByStatus,
+  getRefundedTotals,
   getUsageByClient,
   insertBillingEvents,
   insertBillingRecord,
@@ -275,6 +276,19 @@ export async function billingTotals(db: Database, filter: BillingFilter): Promis
       totalCents: row?.totalCents ?? 0,
     };
   });
+}
+
+/**
+ * What was given back of the filtered bills, in US cents like the totals: a refunded bill stays paid
+ * (its tax document stands, and a credit note answers it), so the paid total counts it and this says
+ * how much of that total went back.
+ */
+export async function refundedTotal(db: Database, filter: BillingFilter) {
+  const rows = await getRefundedTotals(db, filter);
+  return {
+    records: rows.reduce((total, row) => total + row.records, 0),
+    totalCents: rows.reduce((total, row) => total + usdCentsOf(row.amountCents ?? 0, row.currency), 0),
+  };
 }
 
 /** Billed money of a period against the period before it (every status), for one client or all, in US cents. */

@@ -3,6 +3,7 @@ import type { Database } from "#db/connection.ts";
 import {
   billingRecordEvents,
   billingRecords,
+  billRefunds,
   clients,
   clientStatusChanges,
   messages,
@@ -249,6 +250,21 @@ export async function getBillingTotalsByStatus(db: Database, filter: BillingFilt
     .where(filterOf(filter))
     .groupBy(billingRecords.status, billingRecords.currency)
     .orderBy(asc(billingRecords.status), asc(billingRecords.currency));
+}
+
+/** The refunds done of the filtered records, per currency: how many bills, and the money given back. */
+export async function getRefundedTotals(db: Database, filter: BillingFilter) {
+  return db
+    .select({
+      currency: billRefunds.currency,
+      records: count(),
+      amountCents: sum(billRefunds.amountCents).mapWith(Number),
+    })
+    .from(billRefunds)
+    .innerJoin(billingRecords, eq(billingRecords.id, billRefunds.billingRecordId))
+    .where(and(eq(billRefunds.status, "refunded"), filterOf(filter)))
+    .groupBy(billRefunds.currency)
+    .orderBy(asc(billRefunds.currency));
 }
 
 /** Billed money per period and currency (every status), for a list of periods. */

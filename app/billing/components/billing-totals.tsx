@@ -12,12 +12,14 @@ const STATUS_CARDS: { status: string; icon: LucideIcon }[] = [
 
 type Props = {
   totals: { status: string; totalCents: number; records: number }[];
+  /** What was given back of the paid bills (they stay paid): shown under the paid card. */
+  refunded: { totalCents: number; records: number };
   change: { period: string; previousPeriod: string; current: number; previous: number };
   recordCount: number;
 };
 
 /** The billing page's sums: one card per bill status, the change against the month before, and the grand total. */
-export function BillingTotals({ totals, change, recordCount }: Props) {
+export function BillingTotals({ totals, refunded, change, recordCount }: Props) {
   const { t, i18n } = useTranslation("billing");
   const language = i18n.language;
   const billedChange = percentChange(change.current, change.previous);
@@ -43,6 +45,13 @@ export function BillingTotals({ totals, change, recordCount }: Props) {
                     count: total?.records ?? 0,
                     formatted: formatNumber(total?.records ?? 0, language),
                   })}
+                  {status === "paid" && refunded.records > 0
+                    ? ` · ${t("totals.refunded", {
+                        count: refunded.records,
+                        formatted: formatNumber(refunded.records, language),
+                        total: formatCents(refunded.totalCents, language),
+                      })}`
+                    : null}
                 </span>
               }
             />

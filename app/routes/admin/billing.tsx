@@ -60,6 +60,7 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
   const language = i18n.language;
   const {
     totals,
+    refunded,
     change,
     records,
     filter,
@@ -113,7 +114,7 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
 
       <BillingFilters clients={clients} periods={periods} filter={filter} />
 
-      <BillingTotals totals={totals} change={change} recordCount={recordCount} />
+      <BillingTotals totals={totals} refunded={refunded} change={change} recordCount={recordCount} />
 
       <GenerateBillsForm
         periods={generatable}

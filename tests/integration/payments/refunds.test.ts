@@ -410,6 +410,12 @@ describe("the Refund action on /admin/billing over HTTP", () => {
     const html = await page.text();
     expect(html).toContain("Refunded");
     expect(html).toContain("No credit note is made: Morning is not set up");
+    // The paid total still counts the bill, and says how much of it went back.
+    expect(html).toMatch(/\$50(\.00)? of it refunded \(1 bill\)/);
+    const hebrew = await fetch(new URL(`/admin/billing?period=${paidBill.period}&lng=he`, server.url), {
+      headers: { Cookie: cookie },
+    });
+    expect(await hebrew.text()).toMatch(/מזה [^<]{0,12}50[^<]{0,12} הוחזרו \(חשבון אחד\)/u);
     // The business's pay page says so too, in its language.
     const payPage = await (await fetch(new URL(`/pay/${paidBill.payToken}?lng=he`, server.url))).text();
     expect(payPage).toContain("הוחזר");
