@@ -7,6 +7,10 @@
  * VISITORS conversations at once, each of one of the four fixture businesses
  * (tests/fixtures/knowledge-base.ts, their passages as each client's knowledge) asking TURNS of its
  * questions in one session, history growing, then another conversation, CONVERSATIONS times each.
+ * Visitors come as people do, not on one signal: each one's first message somewhen within the length
+ * of one turn (STAGGER_MS, the stand-in's first word and its words), so that from then on VISITORS
+ * streams are open at every moment. BENCH_TOKEN_STAGGER_MS=0 sends every first message at the same
+ * instant instead: that measures how long the fiftieth waits behind the forty-nine, not a turn.
  * The fixture businesses are copied COPIES times, a client a conversation or so: one business's
  * retrievals wait in a line of two (app/assistant/retrieval.server.ts), and fifty conversations of
  * four businesses would measure that line, not a turn.
@@ -38,6 +42,7 @@ const COPIES = Math.ceil(VISITORS / FIXTURE_BUSINESSES.length);
 const FIRST_WORD_MS = 200;
 const WORDS = 40;
 const WORDS_PER_SECOND = 50;
+const STAGGER_MS = Number(process.env.BENCH_TOKEN_STAGGER_MS ?? FIRST_WORD_MS + (WORDS / WORDS_PER_SECOND) * 1000);
 const PROMPT_MEDIAN_GOAL = 1500;
 const ADDED_P95_GOAL_MS = 25;
 const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "";
@@ -104,6 +109,8 @@ async function bench(label: string, serverEnv: Record<string, string>, licenses:
     const turns: Turn[] = [];
     await Promise.all(
       Array.from({ length: visitors }, async (_, visitor) => {
+        if (visitors > 1 && STAGGER_MS > 0)
+          await new Promise((resolve) => setTimeout(resolve, (STAGGER_MS * visitor) / visitors));
         const business = FIXTURE_BUSINESSES[visitor % FIXTURE_BUSINESSES.length]!;
         const questions = FIXTURE_QUESTIONS.filter((question) => question.business === business.businessName);
         for (let conversation = 0; conversation < CONVERSATIONS; conversation++) {
@@ -236,6 +243,7 @@ const rows: [string, string, string][] = [
 console.log(
   `\nA turn with a model (stand-in: first word after ${FIRST_WORD_MS} ms, ${WORDS} words at ${WORDS_PER_SECOND}/s), ` +
     `${result.label} database, ${VISITORS} conversations at once of ${FIXTURE_BUSINESSES.length} fixture businesses ` +
+    `(the first messages ${STAGGER_MS > 0 ? `spread over ${STAGGER_MS} ms` : "all at the same instant"}) ` +
     `(${COPIES} copies each), ${TURNS} turns each, ${CONVERSATIONS} times`,
 );
 console.log(`Load average before the run: ${loadBefore.toFixed(1)} on ${availableParallelism()} cores.`);
