@@ -24,6 +24,18 @@ describe("sharesSubject", () => {
     expect(sharesSubject("מה המחירים?", color)).toBe(true);
   });
 
+  it("takes an FAQ titled by its topic for the words visitors use of that topic", () => {
+    const area = faq("Service area", "Our technicians cover Tel Aviv, Ramat Gan, Holon and Bat Yam.");
+    expect(sharesSubject("Do you come to Holon?", area)).toBe(true);
+    expect(sharesSubject("Do you fix boilers?", area)).toBe(false);
+    const funds = faq("קופות חולים וביטוחים", "המרפאה בהסדר עם מכבי שיניים.");
+    expect(sharesSubject("אתם עובדים עם מכבי?", funds)).toBe(true);
+    const allergens = faq("אלרגנים", "הרטבים מכילים שום ואגוזים.");
+    expect(sharesSubject("יש לי אלרגיה לאגוזים", allergens)).toBe(true);
+    const emergency = faq("Emergency service", "For a burst pipe or flooding we answer around the clock.");
+    expect(sharesSubject("Water is flooding my apartment right now!", emergency)).toBe(true);
+  });
+
   it("reads a page or the business information by its title and text", () => {
     const events = page("אירועים פרטיים", "החדר האחורי מתאים לימי הולדת וערבי צוות עד 30 איש.");
     expect(sharesSubject("רוצה לחגוג יום הולדת אצלכם", events)).toBe(true);
