@@ -12,7 +12,7 @@ import { cardcomClientFor } from "~/payments/card-payments.server.ts";
  * end-to-end tests can see what a day's run does without waiting for its hour (tests/e2e/card-mail.spec.ts:
  * the card renewals on the billing day and the retries days later). The run is the scheduler's own
  * (`runJob`: the job's lock, its `job_runs` record for that day's slot). It answers only when the test
- * server sets FAILURE_DRILL; everywhere else, production included, it is a 404 like any unknown address.
+ * server sets FAILURE_DRILL; everywhere else, production included, it answers 404 and runs nothing.
  */
 const drillSchema = z.object({
   job: z.enum(["card-renewals"]),
