@@ -142,7 +142,8 @@ for (const { language, viewport, width, clients, first, words } of CASES) {
     mkdirSync(SHOTS, { recursive: true });
     const { name: client, email } = clients[Math.min(testInfo.retry, clients.length - 1)]!;
     const [second, third] = [shiftPeriod(first, 1), shiftPeriod(first, 2)];
-    const day = 10 + testInfo.retry;
+    // The renewal job runs once a day: a retry's runs are on days of their own.
+    const day = 10 + 3 * testInfo.retry;
 
     // The operator bills the client in shekels, e-mailed in the test's language.
     await signIn();
@@ -192,9 +193,7 @@ for (const { language, viewport, width, clients, first, words } of CASES) {
     // The next month's bill: the morning's renewal charges the saved card, and the bill is paid.
     await page.context().addCookies(operator);
     const secondPay = await billOf(page, clientId, client, second);
-    const renewal = await runCardRenewalsAt(page.request, morningAfter(second, day));
-    expect(renewal.outcome).toBe("succeeded");
-    expect(renewal.counts?.charged).toBeGreaterThanOrEqual(1);
+    expect((await runCardRenewalsAt(page.request, morningAfter(second, day))).charged).toBeGreaterThanOrEqual(1);
     await page.context().clearCookies();
     await gotoHydrated(page, `${secondPay}?lng=${language}`);
     await expect(page.getByText(words.paid, { exact: true })).toBeVisible();
@@ -210,13 +209,13 @@ for (const { language, viewport, width, clients, first, words } of CASES) {
     const before = (await mailsTo(email, { count: 0 })).filter((mail) =>
       mail.subject.startsWith(words.declinedSubject),
     ).length;
-    expect((await runCardRenewalsAt(page.request, declinedAt)).counts?.declined).toBeGreaterThanOrEqual(1);
+    expect((await runCardRenewalsAt(page.request, declinedAt)).declined).toBeGreaterThanOrEqual(1);
     const declined = await mailsTo(email, { subject: words.declinedSubject, count: before + 1 });
     expect(declined.at(-1)!.text).toContain(words.declined);
     expect(declined.at(-1)!.text).toContain(words.retry);
     expect(declined.at(-1)!.text).toContain(`${MAIL_BASE_URL}${thirdPay}`);
     const nextDay = new Date(declinedAt.getTime() + 24 * 60 * 60 * 1000);
-    expect((await runCardRenewalsAt(page.request, nextDay)).counts?.declined).toBeGreaterThanOrEqual(1);
+    expect((await runCardRenewalsAt(page.request, nextDay)).declined).toBeGreaterThanOrEqual(1);
     const again = await mailsTo(email, { subject: words.declinedSubject, count: before + 2 });
     expect(again.at(-1)!.text).toContain(words.retry);
     // The bill still waits for its money, with the card's button.

@@ -75,7 +75,7 @@ export async function declineCardOf(payPath: string) {
 
 /**
  * Runs the scheduled card renewals as the scheduler would at `at` (app/routes/admin/job-drill.ts),
- * with the operator's session of `request`. Answers the run's outcome and counts.
+ * with the operator's session of `request`: a run of that day's slot that succeeded. Answers its counts.
  */
 export async function runCardRenewalsAt(request: APIRequestContext, at: Date) {
   const response = await request.post("/admin/job-drill", {
@@ -83,7 +83,9 @@ export async function runCardRenewalsAt(request: APIRequestContext, at: Date) {
     maxRedirects: 0,
   });
   expect(response.status(), "the job drill's answer").toBe(200);
-  return (await response.json()) as { outcome: string; counts?: Record<string, number> };
+  const run = (await response.json()) as { outcome: string; reason?: string; counts?: Record<string, number> };
+  expect(run, `the card renewals' run at ${at.toISOString()}`).toMatchObject({ outcome: "succeeded" });
+  return run.counts!;
 }
 
 /** The first link in a mail's text that starts with `prefix`, as a path for the mail server. */
