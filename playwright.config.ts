@@ -2,9 +2,23 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CARDCOM_STAND_IN_API_PASSWORD, CARDCOM_STAND_IN_TERMINAL } from "./tests/support/cardcom-stand-in.ts";
+import { MORNING_STAND_IN_KEY } from "./tests/support/morning-stand-in.ts";
 
 export const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ADMIN = { username: "e2e-operator", password: "e2e-password-123" };
+/**
+ * A second app server, with mail on, for the specs that read the e-mails the product sends
+ * (tests/e2e/mail-fixtures.ts): the main one's specs rely on mail being off. It and its stand-ins (the
+ * SMTP mailbox, Morning, Cardcom) run under one process, tests/support/mail-stand-ins.ts, whose HTTP
+ * API on MAIL_STAND_INS_PORT lets every worker read the mail and steer the stand-ins.
+ */
+export const MAIL_PORT = PORT + 10;
+export const MAIL_STAND_INS_PORT = PORT + 11;
+const MAIL_SMTP_PORT = PORT + 12;
+const MAIL_MORNING_PORT = PORT + 13;
+const MAIL_CARDCOM_PORT = PORT + 14;
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,40 +54,74 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    // tests/support/server.ts says why the flag.
-    command: "node --liftoff-only server.mjs",
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    env: {
-      NODE_ENV: "production",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      PORT: String(PORT),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "alex-e2e-")),
-      DATABASE_URL: "",
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "silent",
-      // Lets tests/e2e/admin-errors.spec.ts make an admin page fail on purpose (routes/admin/failure-drill.tsx).
-      FAILURE_DRILL: "true",
-      // tests/e2e/billing.spec.ts starts the PayPal stand-in (tests/support/fake-paypal.ts) on the next port, with these credentials.
-      PAYPAL_BASE_URL: `http://127.0.0.1:${PORT + 1}`,
-      PAYPAL_CLIENT_ID: "fake-client-id",
-      PAYPAL_CLIENT_SECRET: "fake-client-secret",
-      PAYPAL_WEBHOOK_ID: "fake-webhook-id",
-      // tests/e2e/channels.spec.ts starts the WhatsApp and Telegram stand-ins (tests/support/fake-*.ts) on the ports after PayPal's.
-      WHATSAPP_GRAPH_URL: `http://127.0.0.1:${PORT + 2}`,
-      TELEGRAM_API_URL: `http://127.0.0.1:${PORT + 3}`,
-      // tests/e2e/israeli-cards.spec.ts starts the Cardcom stand-in (tests/support/cardcom-stand-in.ts) on this port, with this terminal.
-      CARDCOM_BASE_URL: `http://127.0.0.1:${PORT + 5}`,
-      CARDCOM_TERMINAL_NUMBER: "1000",
-      CARDCOM_API_NAME: "alex-test-api",
-      // tests/e2e/israeli-cards.spec.ts also refunds a card payment: Cardcom wants the API password for that.
-      CARDCOM_API_PASSWORD: "alex-test-password",
-      // tests/e2e/client-config.spec.ts scans a local site of its own.
-      SCANNER_ALLOW_HOSTS: "127.0.0.1",
+  webServer: [
+    // First, so that its app server starts while the main one does: each takes half a minute, one after another.
+    {
+      command: `node --import tsx tests/support/mail-stand-ins.ts ${MAIL_STAND_INS_PORT} ${MAIL_SMTP_PORT} ${MAIL_MORNING_PORT} ${MAIL_CARDCOM_PORT}`,
+      url: `http://127.0.0.1:${MAIL_STAND_INS_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      // The mail server's: tests/support/mail-stand-ins.ts starts it with these.
+      env: {
+        NODE_ENV: "production",
+        BUILD_DIR,
+        PORT: String(MAIL_PORT),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "alex-e2e-mail-")),
+        DATABASE_URL: "",
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        SEED_DEMO: "true",
+        LOG_LEVEL: "silent",
+        // Lets the specs run the card renewals at a day they choose (routes/admin/job-drill.ts).
+        FAILURE_DRILL: "true",
+        // The links in its mails (a bill's, a conversation's) point at it, as production's point at the site.
+        PUBLIC_URL: `http://127.0.0.1:${MAIL_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        MAIL_FROM: "Alex <alex@alex.example>",
+        MORNING_API_KEY_ID: MORNING_STAND_IN_KEY.id,
+        MORNING_API_KEY_SECRET: MORNING_STAND_IN_KEY.secret,
+        MORNING_BASE_URL: `http://127.0.0.1:${MAIL_MORNING_PORT}/api/v1`,
+        CARDCOM_BASE_URL: `http://127.0.0.1:${MAIL_CARDCOM_PORT}`,
+        CARDCOM_TERMINAL_NUMBER: String(CARDCOM_STAND_IN_TERMINAL.terminalNumber),
+        CARDCOM_API_NAME: CARDCOM_STAND_IN_TERMINAL.apiName,
+        CARDCOM_API_PASSWORD: CARDCOM_STAND_IN_API_PASSWORD,
+      },
     },
-  },
+    {
+      // tests/support/server.ts says why the flag.
+      command: "node --liftoff-only server.mjs",
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: {
+        NODE_ENV: "production",
+        BUILD_DIR,
+        PORT: String(PORT),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "alex-e2e-")),
+        DATABASE_URL: "",
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        SEED_DEMO: "true",
+        LOG_LEVEL: "silent",
+        // Lets tests/e2e/admin-errors.spec.ts make an admin page fail on purpose (routes/admin/failure-drill.tsx).
+        FAILURE_DRILL: "true",
+        // tests/e2e/billing.spec.ts starts the PayPal stand-in (tests/support/fake-paypal.ts) on the next port, with these credentials.
+        PAYPAL_BASE_URL: `http://127.0.0.1:${PORT + 1}`,
+        PAYPAL_CLIENT_ID: "fake-client-id",
+        PAYPAL_CLIENT_SECRET: "fake-client-secret",
+        PAYPAL_WEBHOOK_ID: "fake-webhook-id",
+        // tests/e2e/channels.spec.ts starts the WhatsApp and Telegram stand-ins (tests/support/fake-*.ts) on the ports after PayPal's.
+        WHATSAPP_GRAPH_URL: `http://127.0.0.1:${PORT + 2}`,
+        TELEGRAM_API_URL: `http://127.0.0.1:${PORT + 3}`,
+        // tests/e2e/israeli-cards.spec.ts starts the Cardcom stand-in (tests/support/cardcom-stand-in.ts) on this port, with this terminal.
+        CARDCOM_BASE_URL: `http://127.0.0.1:${PORT + 5}`,
+        CARDCOM_TERMINAL_NUMBER: "1000",
+        CARDCOM_API_NAME: "alex-test-api",
+        // tests/e2e/israeli-cards.spec.ts also refunds a card payment: Cardcom wants the API password for that.
+        CARDCOM_API_PASSWORD: "alex-test-password",
+        // tests/e2e/client-config.spec.ts scans a local site of its own.
+        SCANNER_ALLOW_HOSTS: "127.0.0.1",
+      },
+    },
+  ],
 });

@@ -99,6 +99,8 @@ export default [
         route("forbidden", "routes/admin/forbidden.tsx"),
         // Tests only: fails on purpose when FAILURE_DRILL is set, an admin 404 otherwise.
         route("failure-drill", "routes/admin/failure-drill.tsx"),
+        // Tests only: runs a scheduled job at a time the test gives when FAILURE_DRILL is set, a 404 otherwise.
+        route("job-drill", "routes/admin/job-drill.ts"),
         route("*", "routes/admin/not-found.tsx"),
       ]),
       // One's own account (password, sessions, second factor), in the shell but outside /admin.

@@ -109,6 +109,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "/admin/ai-training": read("training.edit"),
   "/admin/system-status": read("system.manage"),
   "/admin/failure-drill": read("system.manage"),
+  "/admin/job-drill": read("system.manage"),
   "/admin/team": read("team.manage"),
   "/admin/forbidden": read("account.self"),
   "/admin/*": read("clients.view"),

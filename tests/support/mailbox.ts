@@ -6,9 +6,9 @@ export type Mailbox = { received: ParsedMail[]; url: string; close: () => Promis
 
 /**
  * A local SMTP server that keeps every message it receives, parsed, in `received` (the array given,
- * or a new one); `url` is what SMTP_URL points the server at.
+ * or a new one); `url` is what SMTP_URL points the server at. `port` 0: any free one.
  */
-export async function startMailbox(received: ParsedMail[] = []): Promise<Mailbox> {
+export async function startMailbox(received: ParsedMail[] = [], { port = 0 } = {}): Promise<Mailbox> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -22,11 +22,11 @@ export async function startMailbox(received: ParsedMail[] = []): Promise<Mailbox
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: listening } = server.server.address() as AddressInfo;
   return {
     received,
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

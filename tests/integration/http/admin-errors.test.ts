@@ -23,4 +23,16 @@ describe("admin addresses that name nothing", () => {
     }
     await expectAdminNotFound(await request("/admin/failure-drill", { method: "POST", headers: { Cookie: cookie } }));
   });
+
+  it("the job drill runs nothing where FAILURE_DRILL is not set (production): a 404", async () => {
+    const cookie = await loginAsOperator();
+    expect((await request("/admin/job-drill", { headers: { Cookie: cookie } })).status).toBe(404);
+    const posted = await request("/admin/job-drill", {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: new URLSearchParams({ job: "card-renewals", at: new Date().toISOString() }),
+    });
+    expect(posted.status).toBe(404);
+    expect(await posted.text()).not.toContain("succeeded");
+  });
 });
