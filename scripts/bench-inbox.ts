@@ -52,6 +52,8 @@ async function signIn(url: string) {
 }
 
 const INBOX_EVENTS = ["message", "session", "handoff"];
+/** How long each inbox reload took, of every person. */
+const reloads: number[] = [];
 
 type Inbox = {
   /** When this person first heard that a conversation waits, by session. */
@@ -78,11 +80,13 @@ function openInbox(url: string, cookie: string, agent: http.Agent, watch: Set<st
     const controller = new AbortController();
     reloading = controller;
     try {
+      const began = performance.now();
       const response = await fetch(`${url}/admin/inbox.data`, {
         headers: { Cookie: cookie },
         signal: controller.signal,
       });
       const body = await response.text();
+      reloads.push(performance.now() - began);
       const now = performance.now();
       for (const sessionId of watch)
         if (!inbox.shown.has(sessionId) && body.includes(sessionId)) inbox.shown.set(sessionId, now);
@@ -276,3 +280,4 @@ line(
   result.toEveryRow,
   `p95 < ${ROW_P95_GOAL_MS} ms: ${rowP95 < ROW_P95_GOAL_MS ? "met" : "NOT met"}`,
 );
+line(`an inbox's reload of its data (${reloads.length} in all)`, reloads);
