@@ -11,7 +11,7 @@ import { readJson } from "./request-body.ts";
  * of its own): the SMTP mailbox, Morning and Cardcom, each on its fixed port, for the whole run, and
  * the app server (server.mjs, with this process's environment, which the config set for it). The app
  * server starts in the background, while Playwright starts the main one: the specs that use it wait
- * for it (tests/e2e/mail-fixtures.ts). The spec workers read what the stand-ins received, and steer
+ * for it (tests/e2e/mail-fixtures.ts). The test workers read what the stand-ins received, and steer
  * them, over a small HTTP API on `controlPort`, so every worker (and a retry) sees the same mail:
  * - GET /healthz → 200 once the stand-ins are listening
  * - GET /mails → every mail received, in order: `{ to, from, subject, text, html }`
