@@ -1,7 +1,6 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { authSessionContext, databaseContext, operatorContext, portalClientContext } from "~/context.ts";
 import { getTranslator } from "~/i18n/middleware.server.ts";
-import { isMissingRequiredSecondFactor } from "~/models/second-factor.server.ts";
 import { jsonError } from "~/server/json-api.server.ts";
 import { can, permissionFor, type Permission } from "./permissions.ts";
 import { getOperatorSession, type OperatorSession } from "./session.server.ts";
@@ -110,14 +109,13 @@ export const requireOperatorForPage: MiddlewareFunction<Response> = async (
   { request, url, pattern, context },
   next,
 ) => {
-  const db = context.get(databaseContext);
   const session = await requirePageSession(context, request, url);
   const allowed = mayOpen(session, pattern, request.method);
   if (session.operator.clientId !== null && !allowed) throw privateRedirect(PORTAL_HOME);
   if (!allowed && url.pathname !== FORBIDDEN_PAGE) throw privateRedirect(FORBIDDEN_PAGE);
   // React Router writes the pattern without its leading slash (app/auth/permissions.ts).
   const onSetupPage = pattern.replace(/^\/?/, "/") === SECOND_FACTOR_SETUP_PAGE;
-  if (!onSetupPage && (await isMissingRequiredSecondFactor(db, session.operator.id))) {
+  if (!onSetupPage && session.secondFactorMissing) {
     throw privateRedirect(SECOND_FACTOR_SETUP_PAGE);
   }
   signIn(context, session);
@@ -158,7 +156,7 @@ export const requireOperatorForApi: MiddlewareFunction<Response> = async ({ requ
       headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
     });
   }
-  if (await isMissingRequiredSecondFactor(db, session.operator.id)) {
+  if (session.secondFactorMissing) {
     return jsonError(403, getTranslator(context)("api.required", { ns: "second-factor" }), {
       headers: { "Cache-Control": PRIVATE_CACHE_CONTROL },
     });

@@ -68,7 +68,13 @@ async function readToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value ? value : null;
 }
 
-export type OperatorSession = { operator: AuthenticatedOperator; sessionId: string; refreshedCookie: string | null };
+export type OperatorSession = {
+  operator: AuthenticatedOperator;
+  sessionId: string;
+  refreshedCookie: string | null;
+  /** The team requires a second factor and this person has none yet. */
+  secondFactorMissing: boolean;
+};
 
 /**
  * The operator behind the request's cookie, or null. Sliding expiry: once a day at most,
@@ -94,7 +100,7 @@ export async function getOperatorSession(db: Database, request: Request): Promis
     role: session.role,
     clientId: session.clientId,
   };
-  return { operator, sessionId: id, refreshedCookie };
+  return { operator, sessionId: id, refreshedCookie, secondFactorMissing: session.secondFactorMissing === true };
 }
 
 /** Whether the session (its stored id) is still signed in: not logged out, not expired. */

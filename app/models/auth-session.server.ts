@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import type { Database } from "#db/connection.ts";
 import { authSessions, operators } from "#db/schema.ts";
+import { secondFactorMissing } from "./second-factor.server.ts";
 
 export async function insertAuthSession(
   db: Database,
@@ -20,6 +21,7 @@ export async function findLiveAuthSession(db: Database, id: string, now = new Da
       displayName: operators.displayName,
       role: operators.role,
       clientId: operators.clientId,
+      secondFactorMissing,
     })
     .from(authSessions)
     .innerJoin(operators, eq(operators.id, authSessions.operatorId))

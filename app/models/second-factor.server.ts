@@ -141,16 +141,8 @@ export async function saveRequireSecondFactor(db: Database, required: boolean, n
 }
 
 /**
- * For the guards, in one query: whether the team requires a second factor and this person has none
- * (then every page but the set-up page sends them there).
+ * Whether the team requires a second factor and the person (the row of `operators` in the query)
+ * has none: then every page but the set-up page sends them there. A column of the session's own
+ * lookup (app/models/auth-session.server.ts), so the guards ask the database once a request.
  */
-export async function isMissingRequiredSecondFactor(db: Database, operatorId: number) {
-  const [row] = await db
-    .select({
-      missing: sql<boolean>`coalesce((select ${teamPolicy.requireSecondFactor} from ${teamPolicy} where ${teamPolicy.id} = 1), false) and ${operators.totpEnabledAt} is null`,
-    })
-    .from(operators)
-    .where(eq(operators.id, operatorId))
-    .limit(1);
-  return row?.missing === true;
-}
+export const secondFactorMissing = sql<boolean>`coalesce((select ${teamPolicy.requireSecondFactor} from ${teamPolicy} where ${teamPolicy.id} = 1), false) and ${operators.totpEnabledAt} is null`;
