@@ -2,11 +2,13 @@
  * `npm run bench:inbox`: the team inbox under a working day's load, on PostgreSQL with two app servers
  * (BENCH_DATABASE_URL or TEST_DATABASE_URL; a throwaway database beside it). INBOX_PEOPLE (default 50)
  * people have the inbox open, half on each server: each an /admin/live stream, and each reloading the
- * inbox's data when a message, session or hand-over event arrives, at most once a second and cutting
- * short a reload still under way, as the page does (app/live/live-events.tsx). Meanwhile VISITORS
+ * inbox's data when a message, session or hand-over event arrives, at most once a second (200 ms
+ * after the last for a hand-over) and cutting short a reload still under way, as the page does
+ * (app/live/live-events.tsx). Meanwhile VISITORS
  * (default 500) visitors chat with the four fixture businesses through both servers, as people do:
- * each arrives within the first think time and writes again after reading the answer (a think time of
- * THINK_MS, default 8 s, give or take half). Among them, ASKING (default 50) ask for a person after
+ * each arrives within the first think time and writes again after reading the answer and typing the
+ * next question (a think time of THINK_MS, default 20 s, give or take half: a busy crowd, for a chat
+ * visitor writes about twice a minute). Among them, ASKING (default 50) ask for a person after
  * their first question. For each request it reports, p50 and p95:
  *   - the time from the visitor's request to the `handoff` event on every open inbox (the slowest);
  *   - the time to the row on every inbox: until the last of the people got a reload with the
@@ -28,8 +30,9 @@ const INBOX_PEOPLE = Number(process.env.BENCH_INBOX_PEOPLE || 50);
 const VISITORS = Number(process.env.BENCH_VISITORS || 500);
 const ASKING = Number(process.env.BENCH_ASKING || 50);
 const TURNS = 3;
-const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 8000);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 20_000);
 const RELOAD_EVERY_MS = 1000;
+const URGENT_RELOAD_MS = 200;
 const ROW_P95_GOAL_MS = 1000;
 const operator = { username: "bench-inbox", password: randomBytes(18).toString("base64url") };
 const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "";
@@ -70,7 +73,7 @@ type Inbox = {
 function openInbox(url: string, cookie: string, agent: http.Agent, watch: Set<string>, onNews: () => void) {
   const inbox: Inbox = { heard: new Map(), shown: new Map(), close: () => {} };
   let last = 0;
-  let pending: NodeJS.Timeout | undefined;
+  let pending: { timer: NodeJS.Timeout; at: number } | undefined;
   let reloading: AbortController | undefined;
   let closed = false;
   const reload = async () => {
@@ -95,15 +98,18 @@ function openInbox(url: string, cookie: string, agent: http.Agent, watch: Set<st
       if (!controller.signal.aborted) throw error;
     }
   };
-  const eventArrived = () => {
-    if (pending || closed) return;
-    pending = setTimeout(() => void reload(), Math.max(0, last + RELOAD_EVERY_MS - performance.now()));
+  const eventArrived = (type: string) => {
+    if (closed) return;
+    const at = last + (type === "handoff" ? URGENT_RELOAD_MS : RELOAD_EVERY_MS);
+    if (pending && pending.at <= at) return;
+    if (pending) clearTimeout(pending.timer);
+    pending = { timer: setTimeout(() => void reload(), Math.max(0, at - performance.now())), at };
   };
   return new Promise<Inbox>((resolve, reject) => {
     const request = http.get(`${url}/admin/live`, { agent, headers: { Cookie: cookie, Accept: "text/event-stream" } });
     inbox.close = () => {
       closed = true;
-      clearTimeout(pending);
+      if (pending) clearTimeout(pending.timer);
       reloading?.abort();
       request.destroy();
     };
@@ -128,7 +134,7 @@ function openInbox(url: string, cookie: string, agent: http.Agent, watch: Set<st
             .find((line) => line.startsWith("event: "))
             ?.slice(7);
           if (!type || !INBOX_EVENTS.includes(type)) continue;
-          eventArrived();
+          eventArrived(type);
           if (type !== "handoff") continue;
           const data = block.split("\n").find((line) => line.startsWith("data: "));
           if (!data) continue;

@@ -17,6 +17,11 @@ export const ADMIN_LIVE: LiveStreamPlace = {
 const REOPEN_MS = 5_000;
 /** A page reloads its data at most this often, however many events arrive. */
 const REVALIDATE_EVERY_MS = 1_000;
+/**
+ * A hand-over (a visitor begins to wait for a person, someone takes or leaves a conversation) is
+ * what a person with the page open is waiting to see: its reload comes this soon after the last one.
+ */
+const URGENT_REVALIDATE_MS = 200;
 
 type Listener = (event: LiveEvent) => void;
 type Live = {
@@ -88,8 +93,8 @@ export const useLive = () => useContext(LiveContext);
 export type LiveInterest = { types?: readonly LiveEvent["type"][]; sessionId?: string };
 
 /**
- * Reloads the page's data (its loader) when an event it cares about arrives, at most once a second:
- * a burst of messages costs one reload, and the last event is never missed. Not while the operator
+ * Reloads the page's data (its loader) when an event it cares about arrives, at most once a second
+ * (a hand-over's sooner): a burst of messages costs one reload, and the last event is never missed. Not while the operator
  * is going somewhere: the page being left needs no reload, the page reached loads fresh data anyway,
  * and React Router would restart that navigation for the reload, throwing away what it had already
  * streamed (the dashboard's figures then fail in the browser as aborted).
@@ -105,18 +110,21 @@ export function useLiveRevalidation({ types, sessionId }: LiveInterest) {
       (sessionId === undefined || event.sessionId === sessionId);
     if (!live || navigating) return;
     let last = 0;
-    let pending: ReturnType<typeof setTimeout> | undefined;
+    let pending: { timer: ReturnType<typeof setTimeout>; at: number } | undefined;
     const run = () => {
       pending = undefined;
       last = Date.now();
       void revalidate();
     };
     const unsubscribe = live.subscribe((event) => {
-      if (!relevant(event) || pending) return;
-      pending = setTimeout(run, Math.max(0, last + REVALIDATE_EVERY_MS - Date.now()));
+      if (!relevant(event)) return;
+      const at = last + (event.type === "handoff" ? URGENT_REVALIDATE_MS : REVALIDATE_EVERY_MS);
+      if (pending && pending.at <= at) return;
+      if (pending) clearTimeout(pending.timer);
+      pending = { timer: setTimeout(run, Math.max(0, at - Date.now())), at };
     });
     return () => {
-      clearTimeout(pending);
+      if (pending) clearTimeout(pending.timer);
       unsubscribe();
     };
   }, [live, navigating, revalidate, typeList, sessionId]);
