@@ -148,7 +148,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
             <Alert tone="success">
               <span className="inline-flex items-center gap-2">
                 <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
-                {t("pay.alreadyPaid")}
+                {t(refunded ? "pay.refundedInFull" : "pay.alreadyPaid")}
               </span>
               <span className="mt-1 block">
                 <TaxDocumentStatus document={taxDocument} paid morningConfigured={morningConfigured} />

@@ -47,6 +47,7 @@ const CASES = [
       year: "שנת תוקף",
       pay: "לתשלום",
       paid: "החשבון שולם. תודה!",
+      refundedInFull: "החשבון שולם, והתשלום הוחזר לכם במלואו.",
       taxDocument: "חשבונית מס / קבלה",
       creditNote: "חשבונית זיכוי",
       taxMailSubject: (number: string) => `חשבונית מס / קבלה ${number} לחשבון Alex שלך`,
@@ -80,6 +81,7 @@ const CASES = [
       year: "Expiry year",
       pay: "Pay",
       paid: "This bill is paid. Thank you!",
+      refundedInFull: "This bill was paid, and the payment went back to you in full.",
       taxDocument: "Tax invoice-receipt",
       creditNote: "Credit note",
       taxMailSubject: (number: string) => `Tax invoice-receipt ${number} for your Alex bill`,
@@ -237,6 +239,7 @@ for (const { language, viewport, width, clients, first, words } of CASES) {
     await page.context().clearCookies();
     await gotoHydrated(page, `${firstPay}?lng=${language}`);
     await expect(page.getByText(`${words.creditNote} ${creditNote}`, { exact: true })).toBeVisible();
+    await expect(page.getByText(words.refundedInFull, { exact: true })).toBeVisible();
     await expect(page.getByText(`${words.taxDocument} ${invoice}`, { exact: true })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/bill-refunded-${language}-${width}.png`, fullPage: true });
   });

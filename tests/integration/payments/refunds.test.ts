@@ -420,6 +420,8 @@ describe("the Refund action on /admin/billing over HTTP", () => {
     const payPage = await (await fetch(new URL(`/pay/${paidBill.payToken}?lng=he`, server.url))).text();
     expect(payPage).toContain("הוחזר");
     expect(payPage).toContain("לא מופקת חשבונית זיכוי: Morning אינו מוגדר");
+    expect(payPage).toContain("החשבון שולם, והתשלום הוחזר לכם במלואו.");
+    expect(payPage).not.toContain("החשבון שולם. תודה!");
 
     for (const [language, text] of [
       ["en", "This bill is already refunded (or its refund is under way): nothing was sent again."],
