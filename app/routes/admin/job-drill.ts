@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/job-drill";
 import { databaseContext, envContext } from "~/context.ts";
 import { cardRenewalJob } from "~/jobs/jobs.server.ts";
 import { runJob } from "~/jobs/runner.server.ts";
 import { mailSettingsOf } from "~/mail/send-mail.server.ts";
+import { apiText, jsonError, methodNotAllowed, notFound } from "~/server/json-api.server.ts";
 import { cardcomClientFor } from "~/payments/card-payments.server.ts";
 
 /**
@@ -21,15 +21,15 @@ const drillSchema = z.object({
 
 export function loader({ context }: Route.LoaderArgs) {
   requireDrill(context);
-  throw data(null, { status: 405 });
+  return methodNotAllowed(apiText(context), "POST");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = requireDrill(context);
   const parsed = drillSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "job and at (an ISO time) are required" }, { status: 400 });
+  if (!parsed.success) return jsonError(400, apiText(context)("api.invalid"));
   const cardcom = cardcomClientFor(env);
-  if (!cardcom) return data({ error: "Cardcom is not configured" }, { status: 409 });
+  if (!cardcom) return jsonError(409, apiText(context)("api.unavailable"));
   const job = cardRenewalJob({ cardcom, mail: mailSettingsOf(env), publicUrl: env.PUBLIC_URL });
   const result = await runJob(context.get(databaseContext), job, { now: parsed.data.at, timeZone: env.TZ_DISPLAY });
   return Response.json(result);
@@ -37,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function requireDrill(context: Route.LoaderArgs["context"]) {
   const env = context.get(envContext);
-  if (!env.FAILURE_DRILL) throw data(null, { status: 404 });
+  // Thrown, a Response is the answer as it is: JSON in the caller's language, like any unknown API address.
+  if (!env.FAILURE_DRILL) throw notFound(apiText(context));
   return env;
 }

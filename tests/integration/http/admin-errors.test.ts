@@ -33,6 +33,13 @@ describe("admin addresses that name nothing", () => {
       body: new URLSearchParams({ job: "card-renewals", at: new Date().toISOString() }),
     });
     expect(posted.status).toBe(404);
-    expect(await posted.text()).not.toContain("succeeded");
+    expect(await posted.json()).toEqual({ error: expect.any(String) });
+    const hebrew = await request("/admin/job-drill?lng=he", {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: new URLSearchParams({ job: "card-renewals", at: new Date().toISOString() }),
+    });
+    expect(hebrew.status).toBe(404);
+    expect(((await hebrew.json()) as { error: string }).error).toMatch(/[\u0590-\u05ff]/u);
   });
 });
