@@ -20,6 +20,19 @@ const MAIL_MORNING_PORT = PORT + 13;
 const MAIL_CARDCOM_PORT = PORT + 14;
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
+/** What both e2e app servers start with: the build, a port, a fresh embedded database with the demo seed, the operator. */
+const appServerEnv = (port: number, dataPrefix: string) => ({
+  NODE_ENV: "production",
+  BUILD_DIR,
+  PORT: String(port),
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), dataPrefix)),
+  DATABASE_URL: "",
+  ADMIN_USERNAME: E2E_ADMIN.username,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  SEED_DEMO: "true",
+  LOG_LEVEL: "silent",
+});
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -63,15 +76,7 @@ export default defineConfig({
       timeout: 30_000,
       // The mail server's: tests/support/mail-stand-ins.ts starts it with these.
       env: {
-        NODE_ENV: "production",
-        BUILD_DIR,
-        PORT: String(MAIL_PORT),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "alex-e2e-mail-")),
-        DATABASE_URL: "",
-        ADMIN_USERNAME: E2E_ADMIN.username,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        SEED_DEMO: "true",
-        LOG_LEVEL: "silent",
+        ...appServerEnv(MAIL_PORT, "alex-e2e-mail-"),
         // Lets the specs run the card renewals at a day they choose (routes/admin/job-drill.ts).
         FAILURE_DRILL: "true",
         // The links in its mails (a bill's, a conversation's) point at it, as production's point at the site.
@@ -94,15 +99,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 90_000,
       env: {
-        NODE_ENV: "production",
-        BUILD_DIR,
-        PORT: String(PORT),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "alex-e2e-")),
-        DATABASE_URL: "",
-        ADMIN_USERNAME: E2E_ADMIN.username,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        SEED_DEMO: "true",
-        LOG_LEVEL: "silent",
+        ...appServerEnv(PORT, "alex-e2e-"),
         // Lets tests/e2e/admin-errors.spec.ts make an admin page fail on purpose (routes/admin/failure-drill.tsx).
         FAILURE_DRILL: "true",
         // tests/e2e/billing.spec.ts starts the PayPal stand-in (tests/support/fake-paypal.ts) on the next port, with these credentials.
