@@ -1,4 +1,4 @@
-import { CheckCircle2, Receipt } from "lucide-react";
+import { Receipt } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -145,12 +145,8 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
             <dd className="border-t border-slate-200 pt-2 text-end text-lg font-bold">{money(bill.totalCents)}</dd>
           </dl>
           {paid ? (
-            <Alert tone="success">
-              <span className="inline-flex items-center gap-2">
-                <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
-                {t(refunded ? "pay.refundedInFull" : "pay.alreadyPaid")}
-              </span>
-              <span className="mt-1 block">
+            <Alert tone="success" title={t(refunded ? "pay.refundedInFull" : "pay.alreadyPaid")}>
+              <span className="block">
                 <TaxDocumentStatus document={taxDocument} paid morningConfigured={morningConfigured} />
               </span>
               {refunded ? (

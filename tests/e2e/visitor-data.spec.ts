@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { DESKTOP, expect, expectNoSidewaysScroll, gotoHydrated, PHONE, test } from "./fixtures.ts";
+import { newBusiness } from "./portal-fixtures.ts";
 
 /**
  * The Privacy tab of a client's page: find a visitor by phone (typed another way than it is
@@ -35,8 +37,6 @@ const TEXT = {
   },
 } as const;
 
-type SeededFunction = { clientId: number; clientDetails: { phone?: string } };
-
 for (const [language, viewport] of [
   ["en", DESKTOP],
   ["he", PHONE],
@@ -50,22 +50,28 @@ for (const [language, viewport] of [
     const text = TEXT[language];
     await signIn();
     await page.setViewportSize(viewport);
-    const listed = await page.request.get("/api/completed-functions");
-    const body = (await listed.json()) as { functions?: SeededFunction[] } | SeededFunction[];
-    const functions = Array.isArray(body) ? body : (body.functions ?? []);
-    // Each run takes a different seeded visitor: the others may have erased theirs already.
-    const withPhone = functions.filter((row) => row.clientDetails.phone);
-    const visitor = withPhone[(language === "en" ? 0 : 1) + (viewport === PHONE ? 2 : 0)]!;
-    const digits = visitor.clientDetails.phone!.replace(/\D/g, "");
+    // A business and a visitor of the test's own: the other variants erase theirs side by side.
+    const business = await newBusiness(page, "Privacy check");
+    const digits = `054${String(Date.now()).slice(-7)}`;
+    const message = await page.request.post("/api/wordpress/messages", {
+      data: {
+        license: business.licenseKey,
+        sessionId: null,
+        clientMessageId: randomUUID(),
+        message: `My phone is ${digits.slice(0, 3)}-${digits.slice(3)}`,
+        consent: true,
+      },
+    });
+    expect(message.status()).toBe(200);
 
-    await gotoHydrated(page, `/admin/clients/${visitor.clientId}?tab=privacy&lng=${language}`);
+    await gotoHydrated(page, `/admin/clients/${business.id}?tab=privacy&lng=${language}`);
     await expect(page.getByRole("link", { name: text.tab })).toHaveAttribute("aria-current", "page");
     await page.getByLabel(text.searchBy).selectOption("phone");
     await page.getByLabel(text.value).fill(`+972 ${digits.slice(1)}`);
     await page.getByRole("button", { name: text.find }).click();
     const found = page.getByRole("region", { name: /Found|נמצא/ });
     await expect(found).toBeVisible();
-    // The seeded visitor's conversation, found through the phone in its completed function.
+    // The visitor's conversation, found through the phone its lead holds.
     await expect(found).not.toContainText(/Sessions: 0|שיחות: 0/);
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `screenshots/erase/found-${language}-${viewport.width}.png`, fullPage: true });

@@ -24,7 +24,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   if (failIn === "not-found") throw data(null, { status: 404 });
   return {
     failInRender: failIn === "render",
-    // For tests/integration/faults/streamed-outage.test.ts: a part streamed to the page fails as an
+    // For tests/integration/faults/drill-server.test.ts: a part streamed to the page fails as an
     // unreachable database would, while the database itself answers.
     unreachable: failIn === "streamed-outage" ? streamed(Promise.reject(unreachableDatabase())) : null,
     title: getTranslator(context)("failureDrill.title", { ns: "admin" }),
