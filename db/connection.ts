@@ -151,6 +151,39 @@ function isAlive(pid: number) {
   }
 }
 
+/**
+ * The PostgreSQL client as drizzle gets it, with every query that has parameters a prepared
+ * statement. drizzle asks for a prepared one only for a query given a name, and postgres.js sends any
+ * other query with parameters in two round trips (it asks the statement's parameter types first,
+ * then runs it). A prepared statement is described once per connection and from then on takes one
+ * round trip: a visitor's message made 31 writes to PostgreSQL's sockets before and 19 after
+ * (docs/request-cost.md). A query without parameters stays as it was, one round trip already: those
+ * include `set local statement_timeout = N`, whose text changes with every N and would fill the
+ * connections' statement caches.
+ */
+function preparingParameterised<Client extends postgres.Sql | postgres.TransactionSql>(client: Client): Client {
+  type Work = (transaction: postgres.TransactionSql) => unknown;
+  type Opener = (...args: unknown[]) => unknown;
+  // begin and savepoint take their options first and the work last.
+  const preparingWork =
+    (open: Opener) =>
+    (...args: unknown[]) => {
+      const work = args.pop() as Work;
+      return open(...args, (transaction: postgres.TransactionSql) => work(preparingParameterised(transaction)));
+    };
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === "unsafe")
+        return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, parameters, { ...options, prepare: (parameters?.length ?? 0) > 0 });
+      // A transaction's queries run on its own connection's client: it prepares as this one does.
+      if ((property === "begin" || property === "savepoint") && property in target)
+        return preparingWork((Reflect.get(target, property) as Opener).bind(target));
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
 /** Connections an app server keeps to PostgreSQL for its queries (the health check has one of its own). */
 export const POSTGRES_POOL_SIZE = 10;
 
@@ -170,7 +203,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // visitors' queries when all of the pool's are busy (a crowd is no reason to take the server
     // out of rotation). checkHealth (app/server/health.server.ts) never runs two pings at once.
     const pinger = postgres(options.url, { ...connections, max: 1 });
-    const db = drizzlePostgres(client, { schema });
+    const db = drizzlePostgres(preparingParameterised(client), { schema });
     // A session-level lock, so it lives on one reserved connection for as long as the work takes.
     const startupLock = async <T>(work: () => Promise<T>) => {
       const holder = await client.reserve();

@@ -269,6 +269,11 @@ export const clients = pgTable(
     /** How long a conversation may stay quiet before it has ended and the visitor is asked to rate it. */
     ratingQuietMinutes: integer("rating_quiet_minutes").notNull().default(10),
     /**
+     * A new number with every change to the client's knowledge entries (a trigger on knowledge_entries):
+     * a search result kept in memory under another number is not used (app/assistant/passage-cache.server.ts).
+     */
+    knowledgeRevision: bigint("knowledge_revision", { mode: "number" }).notNull().default(0),
+    /**
      * The card saved at Cardcom when the business paid by Israeli card: Cardcom's token, its last four
      * digits and expiry (MMYY) only; the card number never reaches us (docs/decisions/048-cardcom-low-profile.md).
      */

@@ -32,6 +32,12 @@ const PASSAGES_PER_TURN = 3;
 
 export type VisitorTurn = {
   client: { id: number; businessName: string; businessType: string };
+  /**
+   * The client's knowledge revision as read for this message: the search may then be answered from
+   * memory (app/assistant/passage-cache.server.ts). Without it the search always runs (the training
+   * page's preview and the test questions).
+   */
+  knowledgeRevision?: number;
   message: string;
   imageCount: number;
   /** The language the request asked for: used when the message itself has no letters. */
@@ -113,7 +119,7 @@ export async function answerVisitor(
   const t = await translatorFor(language);
   const [{ profile, hours }, passages] = await Promise.all([
     loadAnswerContext(db, turn.client),
-    retrievePassages(db, turn.client.id, turn.message, PASSAGES_PER_TURN),
+    retrievePassages(db, turn.client.id, turn.message, PASSAGES_PER_TURN, turn.knowledgeRevision),
   ]);
   const { now, timeZone } = turn.clock ?? { now: new Date(), timeZone: DEFAULT_DISPLAY_TIME_ZONE };
   const opening = hours ? openingState(now, hours, timeZone) : undefined;

@@ -1,6 +1,7 @@
 import { StatementTimeout, type Database } from "#db/connection.ts";
 import { searchKnowledge, type KnowledgePassage } from "~/models/knowledge-entry.server.ts";
 import { createWaitingLine, type WaitingLine } from "~/server/waiting-line.server.ts";
+import { cachedPassages, keepPassages } from "./passage-cache.server.ts";
 
 /**
  * How long a visitor's message may spend finding its passages, waiting for its turn included. Past
@@ -38,19 +39,28 @@ function leaveLine(clientId: number) {
  * client's own earlier messages still hold its places in line, or the query runs past the deadline). On
  * PGlite, which cannot cancel a query, the answer stops waiting at the deadline and the query holds
  * its place in its client's line until it ends, so a flood of costly messages slows only its own client.
+ * Given the client's knowledge revision, a question searched before under it is answered from memory.
  */
 export async function retrievePassages(
   db: Database,
   clientId: number,
   message: string,
   limit: number,
+  knowledgeRevision?: number,
 ): Promise<KnowledgePassage[] | undefined> {
+  const question = knowledgeRevision === undefined ? undefined : { clientId, knowledgeRevision, message, limit };
+  const kept = question && cachedPassages(question);
+  if (kept) return kept;
   const deadline = Date.now() + RETRIEVAL_DEADLINE_MS;
   const search = joinLine(clientId)
     .take(() => searchKnowledge(db, clientId, message, limit, { timeoutMs: deadline - Date.now() }), {
       waitMs: RETRIEVAL_DEADLINE_MS,
     })
-    .then((turn) => (turn.served ? turn.value : undefined))
+    .then((turn) => {
+      if (!turn.served) return undefined;
+      if (question) keepPassages(question, turn.value);
+      return turn.value;
+    })
     .finally(() => leaveLine(clientId));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<undefined>(

@@ -161,16 +161,20 @@ function admitNewSession(
 ): Promise<Admission> {
   return withNewSessionLock(db, client.id, async (tx) => {
     const alive = new Date(now.getTime() - RESERVATION_LIFETIME_MS);
-    await deleteStaleSessionReservations(tx, client.id, alive);
     const who = { clientId: client.id, ip: visitor.ip, userAgent: visitor.userAgent };
     const month = monthRange(monthOf(now, timeZone), timeZone);
     const ceiling = client.monthlyUsageCeilingCents;
-    const standing = await newSessionStanding(tx, {
-      ...who,
-      hourAgo: new Date(now.getTime() - HOUR),
-      alive,
-      monthStart: ceiling === null ? null : month.start,
-    });
+    // Both leave at once and run in this order on the transaction's connection: the standing counts
+    // without the stale reservations.
+    const [, standing] = await Promise.all([
+      deleteStaleSessionReservations(tx, client.id, alive),
+      newSessionStanding(tx, {
+        ...who,
+        hourAgo: new Date(now.getTime() - HOUR),
+        alive,
+        monthStart: ceiling === null ? null : month.start,
+      }),
+    ]);
     if (
       standing.fromVisitor >= client.sessionsPerVisitorPerHour ||
       standing.fromAddress >= client.sessionsPerAddressPerHour

@@ -105,6 +105,7 @@ async function answerAndStore(db: Database, job: ReplyJob): Promise<MessageReply
       })
     : await answerVisitor(db, job.modelSettings, {
         client,
+        knowledgeRevision: client.knowledgeRevision,
         message: job.input.message,
         imageCount: job.images.length,
         requestLanguage: job.requestLanguage,
@@ -227,15 +228,18 @@ async function sessionOfTurn(tx: Database, job: ReplyJob, now: Date) {
     return { id: session.id, publicId: session.publicId, started: false };
   }
   const publicId = generatePublicSessionId();
-  const id = await startChatSession(tx, {
-    publicId,
-    clientId: client.id,
-    userIp: job.visitor.ip,
-    userAgent: job.visitor.userAgent,
-    now,
-    channel: job.channel,
-  });
-  // The stored session takes its reservation's place in the limits' counts, in the same step.
-  if (reservation !== undefined) await releaseSessionReservation(tx, reservation);
+  // The stored session takes its reservation's place in the limits' counts, in the same step; both
+  // statements leave in one write.
+  const [id] = await Promise.all([
+    startChatSession(tx, {
+      publicId,
+      clientId: client.id,
+      userIp: job.visitor.ip,
+      userAgent: job.visitor.userAgent,
+      now,
+      channel: job.channel,
+    }),
+    reservation === undefined ? undefined : releaseSessionReservation(tx, reservation),
+  ]);
   return { id, publicId, started: true };
 }

@@ -26,6 +26,7 @@ export async function findClientByLicenseKey(db: Database, licenseKey: string) {
       isDemo: clients.isDemo,
       personButton: clients.personButton,
       ratingQuietMinutes: clients.ratingQuietMinutes,
+      knowledgeRevision: clients.knowledgeRevision,
       // A client without privacy settings asks consent (the column's default) and links our policy.
       askConsent: sql<boolean>`coalesce(${clientPrivacy.askConsent}, true)`,
       privacyPolicyUrl: clientPrivacy.privacyPolicyUrl,
