@@ -3,7 +3,7 @@ import type { Database, LiveEventBus } from "#db/connection.ts";
 import type { MessagingChannel } from "#db/vocabulary.ts";
 import { modelSettingsFrom } from "~/assistant/assistant.server.ts";
 import { MESSAGE_MAX_LENGTH } from "~/conversations/chat-contract.ts";
-import { inAdmissionTurn } from "~/conversations/admission-line.server.ts";
+import { admissionTurns } from "~/conversations/admission-line.server.ts";
 import { visitorMessageSchema } from "~/conversations/message-schema.ts";
 import { recordHeldMessage } from "~/conversations/held-message.server.ts";
 import { admitAddress, admitMessage } from "~/conversations/message-admission.server.ts";
@@ -81,6 +81,7 @@ export async function answerChannelMessage(
 
   // The same line as the widget's messages: a flood on a channel waits its turn, and a message whose
   // turn does not come is told the server is busy, so its user knows to write again.
+  const inAdmissionTurn = admissionTurns();
   const addressCheck = await inAdmissionTurn(() => admitAddress(db, address));
   if (!addressCheck.served) return send(await refusalText("busy"));
   if (addressCheck.value) return send(await refusalText(addressCheck.value.error));

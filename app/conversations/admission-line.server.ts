@@ -11,12 +11,31 @@ import { createWaitingLine } from "~/server/waiting-line.server.ts";
  */
 const ADMISSIONS_AT_ONCE = 8;
 const MOST_WAITING = 500;
-const ADMISSION_WAIT_MS = 10_000;
+/**
+ * How long a message may wait in the line, its turns together: with its search's second at most
+ * (app/assistant/retrieval.server.ts) and storing, a visitor hears a reply or "busy" within 10 s.
+ */
+const ADMISSION_WAIT_MS = 5_000;
 const admissions = createWaitingLine({ atOnce: ADMISSIONS_AT_ONCE, mostWaiting: MOST_WAITING });
 
 /**
- * Runs a message's admission work in its turn. Not served when the turn did not come in time, the
- * line was full, or `signal` (the visitor leaving) aborted first.
+ * A message's turns in the line (its address check, then its admission), sharing one wait: together
+ * they wait at most ADMISSION_WAIT_MS. A turn is not served when it did not come in time, the line
+ * was full, or `signal` (the visitor leaving) aborted first.
  */
-export const inAdmissionTurn = <T>(work: () => Promise<T>, signal?: AbortSignal) =>
-  admissions.take(work, { waitMs: ADMISSION_WAIT_MS, signal });
+export function admissionTurns() {
+  let waitedMs = 0;
+  return async <T>(work: () => Promise<T>, signal?: AbortSignal) => {
+    const asked = Date.now();
+    let started: number | undefined;
+    const turn = await admissions.take(
+      () => {
+        started = Date.now();
+        return work();
+      },
+      { waitMs: Math.max(0, ADMISSION_WAIT_MS - waitedMs), signal },
+    );
+    waitedMs += (started ?? Date.now()) - asked;
+    return turn;
+  };
+}

@@ -7,7 +7,7 @@ import { readMessageUpload } from "~/pictures/message-upload.server.ts";
 import { forgetUnkeptPictures, overPictureLimit } from "~/pictures/pictures.server.ts";
 import { picturesFolder, removePictures, type StoredPicture } from "~/pictures/picture-store.server.ts";
 import { readJsonBody } from "~/server/json-body.server.ts";
-import { inAdmissionTurn } from "./admission-line.server.ts";
+import { admissionTurns } from "./admission-line.server.ts";
 import { MAX_MESSAGE_JSON_BYTES, pictureName, visitorMessageSchema, type VisitorMessage } from "./message-schema.ts";
 import { recordHeldMessage } from "./held-message.server.ts";
 import { admitAddress, admitMessage, type Refusal } from "./message-admission.server.ts";
@@ -56,6 +56,7 @@ export async function handleMessageRequest({
   liveEvents,
 }: MessageRequest): Promise<Response> {
   const receivedAt = Date.now();
+  const inAdmissionTurn = admissionTurns();
   const addressCheck = await inAdmissionTurn(() => admitAddress(db, ip), request.signal);
   if (!addressCheck.served) return busyResponse(language);
   if (addressCheck.value) return refusalResponse(language, addressCheck.value);

@@ -14,7 +14,7 @@ import { prepareLoadClients } from "../../support/message-load.ts";
 import { startServer, type RunningServer } from "../../support/server.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-/** The server's line (app/conversations/admission-line.server.ts): this many admitted at once, the others wait 10 s at most. */
+/** The server's line (app/conversations/admission-line.server.ts): this many admitted at once, the others wait 5 s at most. */
 const ADMISSIONS_AT_ONCE = 8;
 const BOT_ID = "7012345999";
 const BOT_TOKEN = `${BOT_ID}:AAHfakeTelegramBotTokenPart9876543210`;
@@ -22,7 +22,7 @@ const TELEGRAM_CHAT_ID = 555_000_222;
 
 /**
  * A crowd of new messages waits in line for its admission (the database work before an answer):
- * here the first eight are stuck on a locked table, so the next ones wait out their ten seconds and
+ * here the first eight are stuck on a locked table, so the next ones wait out their five seconds and
  * are told, in their language, that the server is busy, with nothing stored; once the table is free
  * the eight are answered. A Telegram message waits in the same line and is told the same by Telegram.
  * PostgreSQL only: the lock is taken from outside the server.
@@ -94,7 +94,7 @@ describe.runIf(serverUrl)("the message API's admission line", () => {
         expect((await sendTelegramUpdate(server.url, BOT_ID, botSecret, update)).status).toBe(200);
         const [english, hebrew] = await Promise.all([post(20, "en"), post(21, "he")]);
         const waited = performance.now() - askedAt;
-        expect(waited).toBeGreaterThan(9_000);
+        expect(waited).toBeGreaterThan(4_500);
         expect(english.status).toBe(503);
         expect(english.headers.get("Retry-After")).toBe("5");
         expect(await english.json()).toEqual({
